@@ -1,0 +1,81 @@
+import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
+import type { Config } from './config.js';
+import type { DomainDeps } from './domain/ports.js';
+import type { Clock } from './lib/clock.js';
+import type { Ids } from './lib/ids.js';
+import { loggerOptions, registerRequestLog } from './http/logging.js';
+import { registerHealth } from './http/ops/health.js';
+import { registerOpenApi } from './http/ops/openapi.js';
+import { restPlugin } from './http/rest/rest.plugin.js';
+import type { Services } from './http/services.js';
+import type { SealedBox } from './security/sealed-box.js';
+import type { Store } from './store/db.js';
+import { storageOf } from './store/repos.js';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+export interface AppDeps {
+  config: Config;
+  store: Store;
+  box: SealedBox;
+  clock: Clock;
+  ids: Ids;
+  /** a pino destination stream, for tests that read the log */
+  logStream?: NodeJS.WritableStream;
+}
+
+export function domainDeps(deps: Pick<AppDeps, 'store' | 'box' | 'clock' | 'ids'>): DomainDeps {
+  return { storage: storageOf(deps.store), clock: deps.clock, ids: deps.ids, vault: deps.box };
+}
+
+/** Wires configuration, store and adapters into one Fastify application; nothing is global. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, ids } = deps;
+  const logger = loggerOptions(config.LOG_LEVEL);
+  const app = Fastify({
+    logger: deps.logStream ? { ...logger, stream: deps.logStream } : logger,
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }),
+    bodyLimit: BODY_LIMIT,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => ids.prefixed('req'),
+    return503OnClosing: true,
+    ajv: {
+      customOptions: {
+        coerceTypes: false,
+        removeAdditional: false,
+        useDefaults: true,
+        allErrors: false,
+        verbose: true,
+      },
+    },
+  });
+  const services: Services = { config, store: deps.store, box: deps.box, deps: domainDeps(deps) };
+  app.decorate('services', services);
+
+  app.addHook('onRequest', async (request, reply) => {
+    // An incoming x-request-id is kept only when it is a short, printable token.
+    if (!/^[\w.:-]{1,64}$/.test(request.id)) (request as { id: string }).id = ids.prefixed('req');
+    void reply.header('x-request-id', request.id);
+  });
+  registerRequestLog(app);
+  await registerOpenApi(app);
+  registerHealth(app);
+  await app.register(restPlugin);
+
+  app.setNotFoundHandler((request, reply) => {
+    void reply.code(404).send({
+      result: { status: 'error', errors: { code: '5000.1040', reason: `Not found: ${request.method} ${request.url.split('?')[0]}` } },
+    });
+  });
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status === 500) request.log.error({ err }, 'unexpected error');
+    void reply.code(status).send({
+      result: {
+        status: 'error',
+        errors: status === 500 ? { code: '7000.1000', reason: 'Internal system error' } : { code: '5000.1002', reason: err.message },
+      },
+    });
+  });
+  return app;
+}

@@ -1,0 +1,45 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createApiKey, createEntity, createMerchant } from '../domain/merchants/merchant.service.js';
+import type { DomainDeps } from '../domain/ports.js';
+
+export interface DemoCredentials {
+  merchantId: string;
+  merchantSiteId: string;
+  merchantSecretKey: string;
+  processingEntityId: string;
+  apiKey: string;
+}
+
+export const DEMO_FILE = 'demo-credentials.json';
+
+/**
+ * On an empty store, creates the demo merchant (merchant, site with its secret key, processing
+ * entity, Operations API key) and writes `<dataDir>/demo-credentials.json` (mode 0600). On a store
+ * that has merchants, returns the file's credentials when it is there, and creates nothing.
+ */
+export async function ensureDemoMerchant(
+  deps: DomainDeps,
+  dataDir: string,
+): Promise<{ credentials: DemoCredentials; created: boolean } | undefined> {
+  const file = join(dataDir, DEMO_FILE);
+  if ((await deps.storage.read.merchants.countMerchants()) > 0) {
+    try {
+      return { credentials: JSON.parse(await readFile(file, 'utf8')) as DemoCredentials, created: false };
+    } catch {
+      return undefined;
+    }
+  }
+  const { merchant, site, merchantSecretKey } = await createMerchant(deps, { name: 'Demo Merchant', siteName: 'Demo Site' });
+  const entity = await createEntity(deps, { merchantId: merchant.id, name: 'Demo Entity' });
+  const { plaintext } = await createApiKey(deps, { entityId: entity.id, siteId: site.id, type: 'operations', label: 'demo' });
+  const credentials: DemoCredentials = {
+    merchantId: merchant.id,
+    merchantSiteId: site.id,
+    merchantSecretKey: merchantSecretKey.expose(),
+    processingEntityId: entity.id,
+    apiKey: plaintext.expose(),
+  };
+  await writeFile(file, JSON.stringify(credentials, null, 2) + '\n', { mode: 0o600 });
+  return { credentials, created: true };
+}

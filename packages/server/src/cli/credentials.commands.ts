@@ -1,0 +1,138 @@
+import { createApiKey, createEntity, createMerchant, createSite, listApiKeys, revokeApiKey } from '../domain/merchants/merchant.service.js';
+import type { ApiKeyType } from '../domain/merchants/merchant.types.js';
+import type { Runtime } from '../runtime.js';
+import { type CommandSpec, UsageError } from './args.js';
+
+const json: CommandSpec['options'][string] = { type: 'boolean', description: 'Print the result as JSON' };
+
+export interface CredentialCommand {
+  spec: CommandSpec;
+  run(rt: Runtime, values: Record<string, string | boolean | undefined>, positionals: string[]): Promise<{ json: unknown; text: string }>;
+}
+
+const str = (v: string | boolean | undefined) => (typeof v === 'string' ? v : undefined);
+
+export const credentialCommands: CredentialCommand[] = [
+  {
+    spec: {
+      name: 'merchants create',
+      summary: 'Create a merchant with its first site and the site secret key (shown once).',
+      options: {
+        name: { type: 'string', placeholder: 'name', description: 'Merchant name', required: true },
+        'site-name': { type: 'string', placeholder: 'name', description: 'Name of the first site' },
+        json,
+      },
+    },
+    async run(rt, v) {
+      const r = await createMerchant(rt.deps, { name: str(v.name)!, siteName: str(v['site-name']) });
+      const out = {
+        merchantId: r.merchant.id,
+        name: r.merchant.name,
+        merchantSiteId: r.site.id,
+        merchantSecretKey: r.merchantSecretKey.expose(),
+      };
+      return {
+        json: out,
+        text: `merchant ${out.merchantId} (${out.name})\nsite     ${out.merchantSiteId}\nsecret   ${out.merchantSecretKey}   (shown once: keep it now)`,
+      };
+    },
+  },
+  {
+    spec: {
+      name: 'sites create',
+      summary: 'Add a site to a merchant; prints its secret key (shown once).',
+      options: {
+        merchant: { type: 'string', placeholder: 'merchantId', description: 'Merchant id', required: true },
+        name: { type: 'string', placeholder: 'name', description: 'Site name', required: true },
+        json,
+      },
+    },
+    async run(rt, v) {
+      const r = await createSite(rt.deps, { merchantId: str(v.merchant)!, name: str(v.name)! });
+      const out = { merchantSiteId: r.site.id, merchantId: r.site.merchantId, name: r.site.name, merchantSecretKey: r.merchantSecretKey.expose() };
+      return { json: out, text: `site   ${out.merchantSiteId}\nsecret ${out.merchantSecretKey}   (shown once: keep it now)` };
+    },
+  },
+  {
+    spec: {
+      name: 'entities create',
+      summary: 'Create a processing entity, at the top of a merchant or as the child of another entity.',
+      options: {
+        merchant: { type: 'string', placeholder: 'merchantId', description: 'Merchant of a top-level entity' },
+        parent: { type: 'string', placeholder: 'entityId', description: 'Parent entity (the child belongs to its merchant)' },
+        name: { type: 'string', placeholder: 'name', description: 'Entity name' },
+        json,
+      },
+    },
+    async run(rt, v) {
+      if (!v.merchant && !v.parent) throw new UsageError('give --merchant or --parent');
+      const e = await createEntity(rt.deps, { merchantId: str(v.merchant), parentId: str(v.parent), name: str(v.name) ?? 'entity' });
+      const out = { processingEntityId: e.id, merchantId: e.merchantId, parentId: e.parentId, name: e.name };
+      return { json: out, text: `entity ${out.processingEntityId}${out.parentId ? ` (child of ${out.parentId})` : ''}` };
+    },
+  },
+  {
+    spec: {
+      name: 'keys create',
+      summary: 'Create a REST API key for an entity and site. The key is printed once and stored only as a hash.',
+      options: {
+        entity: { type: 'string', placeholder: 'entityId', description: 'Processing entity', required: true },
+        site: { type: 'string', placeholder: 'siteId', description: 'Merchant site', required: true },
+        type: { type: 'string', placeholder: 'operations|dispute', description: 'Key type (default operations)' },
+        label: { type: 'string', placeholder: 'text', description: 'A note to tell keys apart' },
+        json,
+      },
+    },
+    async run(rt, v) {
+      const type = str(v.type) ?? 'operations';
+      if (type !== 'operations' && type !== 'dispute') throw new UsageError('--type must be operations or dispute');
+      const r = await createApiKey(rt.deps, {
+        entityId: str(v.entity)!,
+        siteId: str(v.site)!,
+        type: type as ApiKeyType,
+        label: str(v.label),
+      });
+      const out = { keyId: r.key.id, type: r.key.type, entityId: r.key.entityId, siteId: r.key.siteId, apiKey: r.plaintext.expose() };
+      return { json: out, text: `key ${out.keyId} (${out.type})\n${out.apiKey}   (shown once: keep it now)` };
+    },
+  },
+  {
+    spec: {
+      name: 'keys list',
+      summary: "List an entity's own API keys (never its parents'). Secrets are not shown: they are not kept.",
+      options: {
+        entity: { type: 'string', placeholder: 'entityId', description: 'Processing entity', required: true },
+        json,
+      },
+    },
+    async run(rt, v) {
+      const keys = await listApiKeys(rt.deps, str(v.entity)!);
+      const out = keys.map((k) => ({
+        keyId: k.id,
+        type: k.type,
+        siteId: k.siteId,
+        label: k.label,
+        createdAt: new Date(k.createdAt).toISOString(),
+        revokedAt: k.revokedAt === null ? null : new Date(k.revokedAt).toISOString(),
+      }));
+      const text = out.length
+        ? out.map((k) => `${k.keyId}  ${k.type.padEnd(10)}  site ${k.siteId}  ${k.revokedAt ? 'revoked ' + k.revokedAt : 'active'}  ${k.label}`).join('\n')
+        : '(no keys)';
+      return { json: out, text };
+    },
+  },
+  {
+    spec: {
+      name: 'keys revoke',
+      usage: 'keys revoke <keyId> [options]',
+      summary: 'Revoke an API key at once; requests with it are refused from then on.',
+      options: { json },
+      positionals: ['keyId'],
+    },
+    async run(rt, _v, positionals) {
+      const k = await revokeApiKey(rt.deps, positionals[0]!);
+      const out = { keyId: k.id, revokedAt: new Date(k.revokedAt!).toISOString() };
+      return { json: out, text: `revoked ${out.keyId} at ${out.revokedAt}` };
+    },
+  },
+];

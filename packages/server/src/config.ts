@@ -1,0 +1,77 @@
+import { resolve } from 'node:path';
+import { type Static, Type } from 'typebox';
+import { Value } from 'typebox/value';
+
+/**
+ * Every setting, one schema: parsed from the environment (and CLI flags of `gatehouse start`),
+ * and the source of the configuration table in README.md (`npm run docs`).
+ */
+export const ConfigSchema = Type.Object({
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080, description: 'TCP port of the HTTP server (flag `--port`)' }),
+  HOST: Type.String({ default: '127.0.0.1', description: 'Interface to listen on; `0.0.0.0` for every interface (flag `--host`)' }),
+  GATEHOUSE_DATA_DIR: Type.String({
+    default: './data',
+    description: 'Folder of the embedded SQLite store, the generated master key and `demo-credentials.json` (flag `--data-dir`)',
+  }),
+  DATABASE_URL: Type.Optional(
+    Type.String({ description: 'PostgreSQL URL (`postgres://user@host:5432/db`); absent = SQLite file in the data folder (flag `--database-url`)' }),
+  ),
+  GATEHOUSE_MASTER_KEY: Type.Optional(
+    Type.String({
+      description:
+        '32-byte key (64 hex characters or base64) encrypting merchant secrets and card data. Absent with SQLite: generated into `<data folder>/master.key`. Required with PostgreSQL (every node needs the same key)',
+    }),
+  ),
+  LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+    default: 'info',
+    description: 'Minimum level of the JSON log lines on stdout (flag `--log-level`)',
+  }),
+  GATEHOUSE_DEMO: Type.Boolean({
+    default: true,
+    description: 'Create and print a demo merchant when the store is empty (flag `--no-demo` turns it off)',
+  }),
+  GATEHOUSE_SQLITE_SYNCHRONOUS: Type.Enum(['FULL', 'NORMAL'], {
+    default: 'FULL',
+    description: 'SQLite durability: `FULL` syncs every commit to disk before it is acknowledged; `NORMAL` may lose the last commits on power loss',
+  }),
+  GATEHOUSE_PG_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10, description: 'PostgreSQL connections per process' }),
+});
+export type RawConfig = Static<typeof ConfigSchema>;
+
+export interface Config extends RawConfig {
+  /** absolute data folder */
+  dataDir: string;
+}
+
+const BOOLEAN_WORDS: Record<string, boolean> = { true: true, '1': true, yes: true, false: false, '0': false, no: false };
+
+/** Parses settings from an environment-like record; throws an Error naming each bad variable. */
+export function loadConfig(env: Record<string, string | undefined>, cwd: string): Config {
+  const raw: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(ConfigSchema.properties)) {
+    const text = env[name];
+    if (text === undefined || text === '') continue;
+    const type = (schema as { type?: string }).type;
+    if (type === 'integer') raw[name] = /^-?\d+$/.test(text) ? Number(text) : text;
+    else if (type === 'boolean') raw[name] = BOOLEAN_WORDS[text.toLowerCase()] ?? text;
+    else raw[name] = text;
+  }
+  const withDefaults = Value.Default(ConfigSchema, raw) as Record<string, unknown>;
+  const errors = [...Value.Errors(ConfigSchema, withDefaults)];
+  if (errors.length > 0) {
+    const lines = errors.map((e) => `${e.instancePath.slice(1) || 'config'}: ${e.message}`);
+    throw new Error(`invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const cfg = withDefaults as RawConfig;
+  return { ...cfg, dataDir: resolve(cwd, cfg.GATEHOUSE_DATA_DIR) };
+}
+
+/** The configuration table (Markdown) generated from the schema. */
+export function configTable(): string {
+  const rows = Object.entries(ConfigSchema.properties).map(([name, s]) => {
+    const schema = s as { default?: unknown; description?: string };
+    const def = schema.default === undefined ? '(none)' : `\`${String(schema.default)}\``;
+    return `| \`${name}\` | ${def} | ${schema.description ?? ''} |`;
+  });
+  return ['| Variable | Default | Meaning |', '|---|---|---|', ...rows].join('\n');
+}

@@ -1,0 +1,114 @@
+import { Forbidden, Invalid, NotFound } from '../errors.js';
+import type { StoredResponse } from '../idempotency/idempotency.service.js';
+import { runIdempotent } from '../idempotency/idempotency.service.js';
+import { authorizeEntity, requireOperationsKey } from '../merchants/merchant.service.js';
+import type { MerchantContext } from '../merchants/merchant.types.js';
+import type { DomainDeps, Repos } from '../ports.js';
+import type { Minor } from '../../lib/money.js';
+import type { CreateOrderCommand, Order, OrderRef } from './order.types.js';
+
+/** A REST order's sessionId is a bearer credential for 30 minutes (DECISIONS.md 3). */
+export const SESSION_TTL_MS = 30 * 60 * 1000;
+
+export interface Idempotency {
+  key: string;
+  requestHash: string;
+}
+
+/**
+ * Creates an order in one durable transaction. With an idempotency key, the first request's response
+ * (rendered by the caller) is stored beside the order and replayed for every retry.
+ */
+export async function createOrder(
+  deps: DomainDeps,
+  ctx: MerchantContext,
+  cmd: CreateOrderCommand,
+  render: (order: Order) => StoredResponse,
+  idempotency?: Idempotency,
+): Promise<StoredResponse & { replayed: boolean }> {
+  requireOperationsKey(ctx);
+  if (ctx.via === 'access-token' && !ctx.scopes.has('payments')) {
+    throw new Forbidden('access token lacks the payments scope');
+  }
+  // Authorisation reads do not need the write transaction: keys and entities are not changed by orders.
+  await authorizeEntity(deps.storage.read, ctx, cmd.entityId);
+  const now = deps.clock.now();
+  const sessionId = deps.ids.uuid();
+  return deps.storage.write(async (repos) => {
+    const produce = async () => render(await insertOrder(repos, ctx, cmd, sessionId, now));
+    if (!idempotency) return { ...(await produce()), replayed: false };
+    return runIdempotent(
+      repos,
+      { entityId: cmd.entityId, scope: 'POST /orders', key: idempotency.key, requestHash: idempotency.requestHash, now },
+      produce,
+    );
+  });
+}
+
+function insertOrder(repos: Repos, ctx: MerchantContext, cmd: CreateOrderCommand, sessionId: string, now: number) {
+  return repos.orders.insert({
+    sessionId,
+    merchantId: ctx.merchantId,
+    siteId: ctx.siteId,
+    entityId: cmd.entityId,
+    merchantTransactionId: cmd.merchantTransactionId,
+    amount: cmd.amount,
+    currency: cmd.currency,
+    transactionType: cmd.transactionType,
+    openAmount: cmd.openAmount,
+    permittedOperations: cmd.permittedOperations,
+    productId: cmd.productId,
+    webhookUrl: cmd.webhookUrl,
+    status: 'open',
+    request: cmd.request,
+    createdAt: now,
+    updatedAt: now,
+    sessionExpiresAt: now + SESSION_TTL_MS,
+  });
+}
+
+/**
+ * Finds the order `ref` names among those the credential may reach. An order of an entity the
+ * credential cannot reach is answered exactly like a missing one.
+ */
+export async function findOrder(repos: Repos, ctx: MerchantContext, ref: OrderRef): Promise<Order> {
+  requireOperationsKey(ctx);
+  const found =
+    'sessionId' in ref
+      ? await repos.orders.findBySessionId(ref.sessionId)
+      : await repos.orders.find(ctx.entityId, ref);
+  if (found === 'ambiguous') {
+    throw new Invalid('merchantTransactionId', 'is not unique within the processing entity; use sessionId');
+  }
+  if (!found || found.merchantId !== ctx.merchantId) throw new NotFound('order');
+  try {
+    await authorizeEntity(repos, ctx, found.entityId);
+  } catch {
+    throw new NotFound('order');
+  }
+  return found;
+}
+
+export async function getOrder(deps: DomainDeps, ctx: MerchantContext, ref: OrderRef): Promise<Order> {
+  return findOrder(deps.storage.read, ctx, ref);
+}
+
+/** Changes the amount of an order created with `openAmount`, within its min and max. */
+export async function updateOrderAmount(
+  deps: DomainDeps,
+  ctx: MerchantContext,
+  ref: OrderRef,
+  amountOf: (currency: string) => Minor,
+): Promise<Order> {
+  const now = deps.clock.now();
+  return deps.storage.write(async (repos) => {
+    const order = await findOrder(repos, ctx, ref);
+    if (!order.openAmount) throw new Invalid('amount', 'can be changed only for an order created with openAmount');
+    const amount = amountOf(order.currency);
+    if (amount < order.openAmount.min || amount > order.openAmount.max) {
+      throw new Invalid('amount', 'must be between openAmount.min and openAmount.max');
+    }
+    await repos.orders.updateAmount(order.id, amount, now);
+    return { ...order, amount, updatedAt: now };
+  });
+}

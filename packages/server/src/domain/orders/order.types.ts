@@ -1,0 +1,43 @@
+import type { Minor } from '../../lib/money.js';
+
+export type PermittedOperation = 'payments' | 'operations';
+export type OrderStatus = 'open';
+
+export interface Order {
+  /** numeric order id, shared with the session API's `orderId` */
+  id: number;
+  sessionId: string;
+  merchantId: string;
+  siteId: string;
+  entityId: string;
+  merchantTransactionId: string | null;
+  amount: Minor;
+  currency: string;
+  transactionType: 'Auth' | 'PreAuth' | 'Sale' | null;
+  openAmount: { min: Minor; max: Minor } | null;
+  permittedOperations: PermittedOperation[];
+  productId: string | null;
+  webhookUrl: string | null;
+  status: OrderStatus;
+  /** the order request as validated, kept for the payment steps */
+  request: Record<string, unknown>;
+  createdAt: number;
+  updatedAt: number;
+  sessionExpiresAt: number;
+}
+
+/** What the REST edge hands the domain once shapes and money are checked. */
+export interface CreateOrderCommand {
+  entityId: string;
+  merchantTransactionId: string | null;
+  amount: Minor;
+  currency: string;
+  transactionType: Order['transactionType'];
+  openAmount: Order['openAmount'];
+  permittedOperations: PermittedOperation[];
+  productId: string | null;
+  webhookUrl: string | null;
+  request: Record<string, unknown>;
+}
+
+export type OrderRef = { sessionId: string } | { merchantTransactionId: string };

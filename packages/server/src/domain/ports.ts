@@ -1,0 +1,33 @@
+import type { Clock } from '../lib/clock.js';
+import type { Ids } from '../lib/ids.js';
+import type { Secret } from '../lib/secret.js';
+import type { IdempotencyRepo } from './idempotency/ports.js';
+import type { MerchantRepo } from './merchants/ports.js';
+import type { OrderRepo } from './orders/ports.js';
+
+/** Every repository, bound to one connection or transaction. */
+export interface Repos {
+  merchants: MerchantRepo;
+  orders: OrderRepo;
+  idempotency: IdempotencyRepo;
+}
+
+/** Reads outside a transaction, and durable writes: `write` resolves only once its commit is on disk. */
+export interface Storage {
+  read: Repos;
+  write<T>(fn: (repos: Repos) => Promise<T>): Promise<T>;
+}
+
+/** Encryption of values kept but never in clear (merchant secret keys, card numbers). */
+export interface Vault {
+  seal(plaintext: Secret<string>, purpose: string): string;
+  open(sealed: string, purpose: string): Secret<string>;
+}
+
+/** What every domain service receives. */
+export interface DomainDeps {
+  storage: Storage;
+  clock: Clock;
+  ids: Ids;
+  vault: Vault;
+}

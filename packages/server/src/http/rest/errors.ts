@@ -1,0 +1,63 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError, type DomainErrorCode } from '../../domain/errors.js';
+import type { ErrorResponse } from '../../schemas/rest/result.schema.js';
+import { type SchemaError, schemaErrorToDomain } from '../validation.js';
+
+/** REST 2.0 wire form of every domain error (DECISIONS.md 3). */
+const WIRE: { [C in DomainErrorCode]: { status: number; code: string; reason?: string } } = {
+  missing: { status: 400, code: '5000.1000' },
+  invalid: { status: 400, code: '5000.1001' },
+  invalid_currency: { status: 400, code: '5000.1004' },
+  unauthenticated: { status: 401, code: '7300.3000', reason: 'Authorization error' },
+  forbidden: { status: 403, code: '7300.3000', reason: 'Authorization error' },
+  not_found: { status: 404, code: '5000.1040' },
+  idempotency_mismatch: { status: 409, code: '5000.1090' },
+  in_flight: { status: 409, code: '5300.1003', reason: 'Still Processing' },
+  invalid_state: { status: 400, code: '5000.1001' },
+} satisfies Record<DomainErrorCode, unknown>;
+
+export function errorBody(code: string, reason: string): ErrorResponse {
+  return { result: { status: 'error', errors: { code, reason } } };
+}
+
+export function domainToWire(err: DomainError): { status: number; body: ErrorResponse } {
+  const w = WIRE[err.code];
+  return { status: w.status, body: errorBody(w.code, w.reason ?? err.message) };
+}
+
+/** Fastify's own errors (parsing, limits, routing) in the REST error shape. */
+function frameworkToWire(err: FastifyError): { status: number; body: ErrorResponse } | undefined {
+  if (err.validation && err.validation.length > 0) {
+    return domainToWire(schemaErrorToDomain(err.validation[0] as unknown as SchemaError));
+  }
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, body: errorBody('5000.1013', 'Request body too large (limit 1 MiB)') };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: 400, body: errorBody('5000.1002', 'Content-Type must be application/json') };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, body: errorBody('5000.1002', 'Request body must not be empty') };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { status: 400, body: errorBody('5000.1002', 'Malformed JSON') };
+    default:
+      break;
+  }
+  if (err instanceof SyntaxError || err.statusCode === 400) {
+    return { status: 400, body: errorBody('5000.1002', 'Malformed JSON') };
+  }
+  if (err.statusCode === 415) return { status: 400, body: errorBody('5000.1002', 'Content-Type must be application/json') };
+  if (err.statusCode === 413) return { status: 413, body: errorBody('5000.1013', 'Request body too large (limit 1 MiB)') };
+  return undefined;
+}
+
+/** The REST plugin's error handler: documented shapes only; anything unknown is a logged 500. */
+export function restErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const wire = err instanceof DomainError ? domainToWire(err) : frameworkToWire(err);
+  if (wire) {
+    void reply.code(wire.status).send(wire.body);
+    return;
+  }
+  request.log.error({ err }, 'unexpected error');
+  void reply.code(500).send(errorBody('7000.1000', 'Internal system error'));
+}

@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { createOrder } from '../../domain/orders/order.service.js';
+import { canonicalJson } from '../../lib/canonical-json.js';
+import { OrderRequest } from '../../schemas/rest/order.schema.js';
+import { ErrorResponse, OrderResponse } from '../../schemas/rest/result.schema.js';
+import { authenticateRest } from './auth.js';
+import { toCreateOrderCommand } from './order.translate.js';
+
+/** POST /orders (spec 4.1): create an order; `idempotency-key` makes retries safe. */
+export function registerCreateOrder(app: FastifyInstance): void {
+  app.post<{ Body: OrderRequest; Headers: { 'idempotency-key'?: string } }>(
+    '/orders',
+    {
+      schema: {
+        summary: 'Create an order',
+        description:
+          'Creates an order for a payment session and returns its `sessionId`. Accepts an API key or a merchant access token with the `payments` scope.',
+        tags: ['orders'],
+        security: [{ apiKey: [] }, { bearer: [] }],
+        headers: Type.Object({
+          'idempotency-key': Type.Optional(
+            Type.String({ minLength: 1, maxLength: 255, description: 'Retries with the same key and body replay the first response' }),
+          ),
+        }),
+        body: OrderRequest,
+        response: { 201: OrderResponse, '4xx': ErrorResponse, 500: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { services } = app;
+      const ctx = await authenticateRest(services, request, { bearer: true });
+      const cmd = toCreateOrderCommand(request.body);
+      const key = request.headers['idempotency-key'];
+      const result = await createOrder(
+        services.deps,
+        ctx,
+        cmd,
+        (order) => ({ status: 201, body: JSON.stringify({ sessionId: order.sessionId, result: { status: 'success' } }) }),
+        key === undefined
+          ? undefined
+          : { key, requestHash: createHash('sha256').update(canonicalJson(request.body)).digest('hex') },
+      );
+      if (result.replayed) void reply.header('idempotent-replayed', 'true');
+      return reply.code(result.status).type('application/json; charset=utf-8').send(result.body);
+    },
+  );
+}
+

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { getOrder } from '../../domain/orders/order.service.js';
+import type { Order } from '../../domain/orders/order.types.js';
+import { toJsonNumber } from '../../lib/money.js';
+import { OrderLookupQuery } from '../../schemas/rest/order.schema.js';
+import { ErrorResponse, type OrderStatusResponse, OrderStatusResponse as StatusSchema } from '../../schemas/rest/result.schema.js';
+import { authenticateRest } from './auth.js';
+import { orderRefOf } from './order-ref.js';
+
+/** The status of an order that has no payment yet: `pending`, with the order's amount. */
+export function orderStatusOf(order: Order): OrderStatusResponse {
+  return {
+    ...(order.amount > 0 ? { amount: toJsonNumber(order.amount, order.currency) } : {}),
+    currency: order.currency,
+    ...(order.transactionType ? { transactionType: order.transactionType } : {}),
+    result: { status: 'pending' },
+  };
+}
+
+/** GET /orders/status (spec 4.3). API key only. */
+export function registerOrderStatus(app: FastifyInstance): void {
+  app.get<{ Querystring: OrderLookupQuery }>(
+    '/orders/status',
+    {
+      schema: {
+        summary: 'Get order status',
+        description:
+          'The status of an order, as a payment response. The order is named by the `sessionId` (or a unique `merchantTransactionId`) query parameter. API key only.',
+        tags: ['orders'],
+        security: [{ apiKey: [] }],
+        querystring: OrderLookupQuery,
+        response: { 200: StatusSchema, '4xx': ErrorResponse, 500: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const { services } = app;
+      const ctx = await authenticateRest(services, request, { bearer: false });
+      return orderStatusOf(await getOrder(services.deps, ctx, orderRefOf(request.query)));
+    },
+  );
+}

@@ -1,0 +1,91 @@
+import { type DomainError, Invalid, Missing } from '../domain/errors.js';
+
+/** The part of an Ajv error object this module reads (Fastify runs Ajv with `verbose: true`). */
+export interface SchemaError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  parentSchema?: Record<string, unknown>;
+  message?: string;
+}
+
+/** JSON pointer `/items/0/name` → `items[0].name`. */
+export function fieldPath(instancePath: string, child?: string): string {
+  const parts = instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (child !== undefined) parts.push(child);
+  let out = '';
+  for (const p of parts) out += /^\d+$/.test(p) ? `[${p}]` : out ? `.${p}` : p;
+  return out || 'body';
+}
+
+const PATTERN_RULES: Record<string, string> = {
+  '^[0-9]{8}$': 'must be a date in format YYYYMMDD',
+  '^[0-9]{14}$': 'must be a time stamp in format YYYYMMDDHHmmss',
+};
+
+const FORMAT_RULES: Record<string, string> = {
+  uuid: 'must be a valid UUID',
+  uri: 'must be a valid URI',
+  email: 'must be a valid e-mail address',
+};
+
+const TYPE_NAMES: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  integer: 'an integer',
+  boolean: 'a boolean',
+  object: 'an object',
+  array: 'an array',
+  null: 'null',
+};
+
+/** Turns the first schema error of a request into the domain error that names the field and the rule. */
+export function schemaErrorToDomain(error: SchemaError, prefix = ''): DomainError {
+  const p = error.params;
+  const s = error.parentSchema ?? {};
+  const at = (child?: string) => {
+    const path = fieldPath(error.instancePath, child);
+    return prefix && path !== 'body' ? `${prefix}.${path}` : path;
+  };
+  switch (error.keyword) {
+    case 'required':
+      return new Missing(at(String(p.missingProperty)));
+    case 'additionalProperties':
+      return new Invalid(at(String(p.additionalProperty)), 'is not a known field');
+    case 'type': {
+      const types = String(p.type).split(',');
+      return new Invalid(at(), `must be ${types.map((t) => TYPE_NAMES[t] ?? t).join(' or ')}`);
+    }
+    case 'minLength':
+    case 'maxLength': {
+      const min = typeof s.minLength === 'number' ? s.minLength : 0;
+      const max = typeof s.maxLength === 'number' ? s.maxLength : undefined;
+      if (max === undefined) return new Invalid(at(), `size must be at least ${min}`);
+      return new Invalid(at(), min === max ? `size must be ${max}` : `size must be between ${min} and ${max}`);
+    }
+    case 'minimum':
+      return new Invalid(at(), `must be greater than or equal to ${String(p.limit)}`);
+    case 'exclusiveMinimum':
+      return new Invalid(at(), `must be greater than ${String(p.limit)}`);
+    case 'maximum':
+      return new Invalid(at(), `must be less than or equal to ${String(p.limit)}`);
+    case 'enum':
+      return new Invalid(at(), `must be one of ${(p.allowedValues as unknown[]).join(', ')}`);
+    case 'const':
+      return new Invalid(at(), `must be ${String(p.allowedValue)}`);
+    case 'format':
+      return new Invalid(at(), FORMAT_RULES[String(p.format)] ?? `must be a valid ${String(p.format)}`);
+    case 'pattern':
+      return new Invalid(at(), PATTERN_RULES[String(p.pattern)] ?? `must match the pattern ${String(p.pattern)}`);
+    case 'minItems':
+      return new Invalid(at(), `must contain at least ${String(p.limit)} item${p.limit === 1 ? '' : 's'}`);
+    case 'maxItems':
+      return new Invalid(at(), `must contain at most ${String(p.limit)} items`);
+    case 'uniqueItems':
+      return new Invalid(at(), 'must not contain duplicate items');
+    case 'minProperties':
+      return new Invalid(at(), `must contain at least ${String(p.limit)} member${p.limit === 1 ? '' : 's'}`);
+    default:
+      return new Invalid(at(), error.message ?? 'is invalid');
+  }
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { exponentOf, formatDecimal, isCurrency, parseDecimal, parseJsonNumber, toJsonNumber } from './money.js';
+
+describe('money', () => {
+  it('knows ISO 4217 exponents', () => {
+    expect(exponentOf('EUR')).toBe(2);
+    expect(exponentOf('JPY')).toBe(0);
+    expect(exponentOf('BHD')).toBe(3);
+    expect(isCurrency('XYZ')).toBe(false);
+  });
+
+  it.each([
+    ['10.50', 'EUR', 1050],
+    ['10.5', 'EUR', 1050],
+    ['10', 'EUR', 1000],
+    ['0', 'EUR', 0],
+    ['007.10', 'EUR', 710],
+    ['10.500', 'EUR', 1050],
+    ['1500', 'JPY', 1500],
+    ['1.234', 'BHD', 1234],
+  ])('parses %s %s as %i minor units', (text, cur, minor) => {
+    expect(parseDecimal(text, cur)).toEqual({ ok: true, minor });
+  });
+
+  it.each([
+    ['10.555', 'EUR', 'precision'],
+    ['1.5', 'JPY', 'precision'],
+    ['abc', 'EUR', 'format'],
+    ['1,5', 'EUR', 'format'],
+    ['-1', 'EUR', 'negative'],
+    ['1e5', 'EUR', 'format'],
+    ['99999999999999999', 'EUR', 'range'],
+  ])('refuses %s %s (%s)', (text, cur, rule) => {
+    expect(parseDecimal(text, cur)).toEqual({ ok: false, rule });
+  });
+
+  it('converts JSON numbers exactly', () => {
+    expect(parseJsonNumber(25.5, 'EUR')).toEqual({ ok: true, minor: 2550 });
+    expect(parseJsonNumber(0.1 + 0.2, 'EUR')).toEqual({ ok: false, rule: 'precision' });
+    expect(parseJsonNumber(19.99, 'USD')).toEqual({ ok: true, minor: 1999 });
+    expect(parseJsonNumber(1e21, 'USD')).toEqual({ ok: false, rule: 'range' });
+    expect(parseJsonNumber(1e-7, 'USD')).toEqual({ ok: false, rule: 'precision' });
+    expect(parseJsonNumber(-0.01, 'USD')).toEqual({ ok: false, rule: 'negative' });
+  });
+
+  it('formats minor units', () => {
+    expect(formatDecimal(1050, 'EUR')).toBe('10.50');
+    expect(formatDecimal(5, 'EUR')).toBe('0.05');
+    expect(formatDecimal(1500, 'JPY')).toBe('1500');
+    expect(toJsonNumber(2550, 'EUR')).toBe(25.5);
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * Money inside Gatehouse is an integer count of the currency's minor unit (ISO 4217 exponent, as
+ * reported by `Intl`). This module alone converts between wire amounts and minor units; it never
+ * does arithmetic on floating-point values.
+ */
+export type Minor = number & { readonly __brand: 'Minor' };
+
+/** The largest amount accepted, in minor units: 15 digits keeps every sum a safe integer. */
+export const MAX_MINOR = 999_999_999_999_999;
+
+const CURRENCIES: ReadonlyMap<string, number> = (() => {
+  const map = new Map<string, number>();
+  for (const code of Intl.supportedValuesOf('currency')) {
+    const digits = new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions()
+      .maximumFractionDigits;
+    map.set(code, digits ?? 2);
+  }
+  return map;
+})();
+
+export function isCurrency(code: string): boolean {
+  return CURRENCIES.has(code);
+}
+
+/** The number of fraction digits of `currency`; throws on an unknown code (check `isCurrency` first). */
+export function exponentOf(currency: string): number {
+  const e = CURRENCIES.get(currency);
+  if (e === undefined) throw new RangeError(`unknown currency ${currency}`);
+  return e;
+}
+
+export type ParseAmountResult =
+  | { ok: true; minor: Minor }
+  | { ok: false; rule: 'format' | 'precision' | 'range' | 'negative' };
+
+const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
+
+/**
+ * Parses a decimal string such as `"10.50"` (session API) into minor units of `currency`.
+ * Trailing zeros beyond the exponent are accepted (`"10.500"` in EUR); significant excess digits are not.
+ */
+export function parseDecimal(text: string, currency: string): ParseAmountResult {
+  const negative = text.startsWith('-');
+  const m = DECIMAL.exec(negative ? text.slice(1) : text);
+  if (!m) return { ok: false, rule: 'format' };
+  if (negative && /[1-9]/.test(text)) return { ok: false, rule: 'negative' };
+  const exp = exponentOf(currency);
+  const whole = m[1]!.replace(/^0+(?=\d)/, '');
+  let frac = (m[2] ?? '').replace(/0+$/, '');
+  if (frac.length > exp) return { ok: false, rule: 'precision' };
+  frac = frac.padEnd(exp, '0');
+  const digits = (whole + frac).replace(/^0+(?=\d)/, '');
+  if (digits.length > 15) return { ok: false, rule: 'range' };
+  const minor = Number(digits);
+  if (minor > MAX_MINOR) return { ok: false, rule: 'range' };
+  return { ok: true, minor: minor as Minor };
+}
+
+/**
+ * Converts a JSON number in major units (REST API) into minor units. The number's shortest
+ * round-trip decimal form (what the client wrote) is parsed as text, so `0.1 + 0.2` issues never arise.
+ */
+export function parseJsonNumber(value: number, currency: string): ParseAmountResult {
+  if (!Number.isFinite(value)) return { ok: false, rule: 'range' };
+  if (value < 0) return { ok: false, rule: 'negative' };
+  const text = String(value);
+  if (text.includes('e')) {
+    // 1e21 and above, or tiny values such as 1e-7: outside every currency's range or precision.
+    return value >= 1 ? { ok: false, rule: 'range' } : { ok: false, rule: 'precision' };
+  }
+  return parseDecimal(text, currency);
+}
+
+/** Formats minor units as a decimal string with exactly the currency's exponent: `1050` EUR → `"10.50"`. */
+export function formatDecimal(minor: number, currency: string): string {
+  const exp = exponentOf(currency);
+  const sign = minor < 0 ? '-' : '';
+  const digits = String(Math.abs(minor)).padStart(exp + 1, '0');
+  if (exp === 0) return sign + digits;
+  return `${sign}${digits.slice(0, -exp)}.${digits.slice(-exp)}`;
+}
+
+/** Formats minor units as a JSON number in major units (REST responses): `1050` EUR → `10.5`. */
+export function toJsonNumber(minor: number, currency: string): number {
+  return Number(formatDecimal(minor, currency));
+}

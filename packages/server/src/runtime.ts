@@ -1,0 +1,42 @@
+import type { Config } from './config.js';
+import { domainDeps } from './app.js';
+import type { DomainDeps } from './domain/ports.js';
+import { type Clock, systemClock } from './lib/clock.js';
+import { createIds, type Ids } from './lib/ids.js';
+import { loadMasterKey } from './security/master-key.js';
+import { createSealedBox, type SealedBox } from './security/sealed-box.js';
+import { openStore, type Store } from './store/db.js';
+
+/** Everything a process needs before it serves or runs a command: store (migrated), keys, clock, ids. */
+export interface Runtime {
+  config: Config;
+  store: Store;
+  box: SealedBox;
+  clock: Clock;
+  ids: Ids;
+  deps: DomainDeps;
+  migrated: string[];
+}
+
+export async function openRuntime(config: Config, options: { clock?: Clock; migrate?: boolean } = {}): Promise<Runtime> {
+  if (config.DATABASE_URL && !config.GATEHOUSE_MASTER_KEY) {
+    throw new Error('GATEHOUSE_MASTER_KEY is required with DATABASE_URL: every node must share one key');
+  }
+  const masterKey = await loadMasterKey(config.GATEHOUSE_MASTER_KEY, config.dataDir);
+  const store = openStore({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    sqliteSynchronous: config.GATEHOUSE_SQLITE_SYNCHRONOUS,
+    poolSize: config.GATEHOUSE_PG_POOL_SIZE,
+  });
+  try {
+    const migrated = options.migrate === false ? [] : await store.migrate();
+    const clock = options.clock ?? systemClock;
+    const ids = createIds(clock);
+    const box = createSealedBox(masterKey);
+    return { config, store, box, clock, ids, deps: domainDeps({ store, box, clock, ids }), migrated };
+  } catch (err) {
+    await store.close();
+    throw err;
+  }
+}

@@ -1,0 +1,38 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Ids } from '../lib/ids.js';
+import { Secret } from '../lib/secret.js';
+
+/**
+ * REST API keys look like `gh_<keyId>_<secret>`. The key id (`key_…`) is public and indexes the row;
+ * only the SHA-256 of the secret part is stored, and it is compared in constant time.
+ */
+export interface IssuedApiKey {
+  id: string;
+  /** The full key, shown once to the operator and never stored. */
+  plaintext: Secret<string>;
+  secretHash: string;
+}
+
+const KEY_PATTERN = /^gh_(key_[1-9A-HJ-NP-Za-km-z]{20})_([1-9A-HJ-NP-Za-km-z]{40})$/;
+
+export function issueApiKey(ids: Ids): IssuedApiKey {
+  const id = ids.prefixed('key');
+  const secret = ids.token(40);
+  return { id, plaintext: new Secret(`gh_${id}_${secret}`), secretHash: hashSecret(secret) };
+}
+
+function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret, 'utf8').digest('hex');
+}
+
+/** Splits a presented key into its id and secret; undefined when it cannot be one of ours. */
+export function parseApiKey(presented: string): { id: string; secret: Secret<string> } | undefined {
+  const m = KEY_PATTERN.exec(presented);
+  return m ? { id: m[1]!, secret: new Secret(m[2]!) } : undefined;
+}
+
+export function verifyApiKeySecret(secret: Secret<string>, storedHash: string): boolean {
+  const presented = Buffer.from(hashSecret(secret.expose()), 'hex');
+  const stored = Buffer.from(storedHash, 'hex');
+  return presented.length === stored.length && timingSafeEqual(presented, stored);
+}

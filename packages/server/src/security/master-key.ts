@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Secret } from '../lib/secret.js';
+
+/** Parses GATEHOUSE_MASTER_KEY: 32 bytes as 64 hex characters or base64. */
+export function parseMasterKey(text: string): Secret<Buffer> {
+  const t = text.trim();
+  const buf = /^[0-9a-fA-F]{64}$/.test(t) ? Buffer.from(t, 'hex') : Buffer.from(t, 'base64');
+  if (buf.length !== 32) {
+    throw new Error('GATEHOUSE_MASTER_KEY must be 32 bytes, given as 64 hex characters or base64');
+  }
+  return new Secret(buf);
+}
+
+/**
+ * Returns the configured master key or, for the embedded store, the one kept in
+ * `<dataDir>/master.key`, creating it (mode 0600) on first start.
+ */
+export async function loadMasterKey(configured: string | undefined, dataDir: string): Promise<Secret<Buffer>> {
+  if (configured) return parseMasterKey(configured);
+  const file = join(dataDir, 'master.key');
+  try {
+    return parseMasterKey(await readFile(file, 'utf8'));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  await mkdir(dataDir, { recursive: true });
+  const key = randomBytes(32).toString('hex');
+  try {
+    await writeFile(file, key + '\n', { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err; // another process won the race
+  }
+  return parseMasterKey(await readFile(file, 'utf8'));
+}

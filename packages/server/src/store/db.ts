@@ -1,0 +1,102 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import { type Dialect, postgresDialect, sqliteDialect } from './dialect.js';
+import { GroupCommitter, type WriteUnit } from './group-commit.js';
+import { migrationProvider } from './migrations/index.js';
+import type { Database } from './tables.js';
+
+export interface StoreOptions {
+  /** postgres://… ; absent = SQLite file `gatehouse.sqlite` in `dataDir` */
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** SQLite `synchronous` pragma; FULL keeps every acknowledged commit across power loss */
+  sqliteSynchronous?: 'FULL' | 'NORMAL';
+  /** PostgreSQL pool size */
+  poolSize?: number;
+}
+
+/**
+ * The store: `db` for reads, `write(unit)` for a durable transaction (group-committed on SQLite,
+ * one transaction per unit on PostgreSQL, where the server shares WAL flushes itself).
+ */
+export interface Store {
+  readonly dialect: Dialect;
+  readonly db: Kysely<Database>;
+  write<T>(unit: WriteUnit<T>): Promise<T>;
+  migrate(): Promise<string[]>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** the SQLite file, when embedded */
+  readonly file?: string;
+}
+
+// int8 (BIGINT) columns hold minor units and epoch milliseconds: all within the safe-integer range.
+pg.types.setTypeParser(20, (v) => {
+  const n = Number(v);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`BIGINT ${v} exceeds the safe integer range`);
+  return n;
+});
+
+export function openStore(options: StoreOptions): Store {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openSqlite(options);
+}
+
+function openSqlite(options: StoreOptions): Store {
+  mkdirSync(options.dataDir, { recursive: true });
+  const file = join(options.dataDir, 'gatehouse.sqlite');
+  const open = (readonly: boolean) => {
+    const conn = new SqliteDatabase(file);
+    conn.pragma('journal_mode = WAL');
+    conn.pragma(`synchronous = ${options.sqliteSynchronous ?? 'FULL'}`);
+    conn.pragma('busy_timeout = 5000');
+    conn.pragma('foreign_keys = ON');
+    if (readonly) conn.pragma('query_only = ON');
+    return conn;
+  };
+  const writerConn = open(false);
+  const readerConn = open(true);
+  const writer = new Kysely<Database>({ dialect: new SqliteDialect({ database: writerConn }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: readerConn }) });
+  const committer = new GroupCommitter(writer);
+  return {
+    dialect: sqliteDialect,
+    db,
+    file,
+    write: (unit) => committer.submit(unit),
+    migrate: () => runMigrations(writer, sqliteDialect),
+    ping: async () => {
+      await sql`SELECT 1`.execute(db);
+    },
+    close: async () => {
+      await writer.destroy();
+      await db.destroy();
+    },
+  };
+}
+
+function openPostgres(url: string, poolSize: number): Store {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client's error (server restart) must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    dialect: postgresDialect,
+    db,
+    write: (unit) => db.transaction().execute(unit),
+    migrate: () => runMigrations(db, postgresDialect),
+    ping: async () => {
+      await sql`SELECT 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+async function runMigrations(db: Kysely<Database>, dialect: Dialect): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,11 @@
+/** What differs between the two stores, in one place; everything else is one Kysely code path. */
+export interface Dialect {
+  name: 'sqlite' | 'postgres';
+  /** column type of a store-generated numeric id */
+  autoIncrementType: 'integer' | 'bigserial';
+  /** `FOR UPDATE SKIP LOCKED` is available for claiming queue rows */
+  skipLocked: boolean;
+}
+
+export const sqliteDialect: Dialect = { name: 'sqlite', autoIncrementType: 'integer', skipLocked: false };
+export const postgresDialect: Dialect = { name: 'postgres', autoIncrementType: 'bigserial', skipLocked: true };

@@ -1,0 +1,67 @@
+import type { Kysely } from 'kysely';
+import type { IdempotencyRepo } from '../domain/idempotency/ports.js';
+import type { Database } from './tables.js';
+
+export function idempotencyRepo(db: Kysely<Database>): IdempotencyRepo {
+  return {
+    async claim(r) {
+      const res = await db
+        .insertInto('idempotency_records')
+        .values({
+          entity_id: r.entityId,
+          scope: r.scope,
+          key: r.key,
+          request_hash: r.requestHash,
+          response_status: r.responseStatus,
+          response_body: r.responseBody,
+          created_at: r.createdAt,
+          expires_at: r.expiresAt,
+        })
+        .onConflict((oc) => oc.columns(['entity_id', 'scope', 'key']).doNothing())
+        .executeTakeFirst();
+      return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+    async find(entityId, scope, key) {
+      const r = await db
+        .selectFrom('idempotency_records')
+        .selectAll()
+        .where('entity_id', '=', entityId)
+        .where('scope', '=', scope)
+        .where('key', '=', key)
+        .executeTakeFirst();
+      return (
+        r && {
+          entityId: r.entity_id,
+          scope: r.scope,
+          key: r.key,
+          requestHash: r.request_hash,
+          responseStatus: r.response_status === null ? null : Number(r.response_status),
+          responseBody: r.response_body,
+          createdAt: Number(r.created_at),
+          expiresAt: Number(r.expires_at),
+        }
+      );
+    },
+    async complete(entityId, scope, key, status, body) {
+      await db
+        .updateTable('idempotency_records')
+        .set({ response_status: status, response_body: body })
+        .where('entity_id', '=', entityId)
+        .where('scope', '=', scope)
+        .where('key', '=', key)
+        .execute();
+    },
+    async remove(entityId, scope, key) {
+      await db
+        .deleteFrom('idempotency_records')
+        .where('entity_id', '=', entityId)
+        .where('scope', '=', scope)
+        .where('key', '=', key)
+        .execute();
+    },
+    async purgeExpired(now) {
+      const res = await db.deleteFrom('idempotency_records').where('expires_at', '<=', now).executeTakeFirst();
+      return Number(res.numDeletedRows);
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import type { Dialect } from '../dialect.js';
+import { foundation } from './0001_foundation.js';
+
+/** Every migration, in order. Names are permanent once released. */
+export function migrationProvider(dialect: Dialect): MigrationProvider {
+  return {
+    async getMigrations(): Promise<Record<string, Migration>> {
+      return {
+        '0001_foundation': foundation(dialect),
+      };
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Minor } from '../lib/money.js';
+import type { Order } from '../domain/orders/order.types.js';
+import type { OrderRepo } from '../domain/orders/ports.js';
+import type { Database, OrderTable } from './tables.js';
+
+function toOrder(r: Selectable<OrderTable>): Order {
+  return {
+    id: Number(r.id),
+    sessionId: r.session_id,
+    merchantId: r.merchant_id,
+    siteId: r.site_id,
+    entityId: r.entity_id,
+    merchantTransactionId: r.merchant_transaction_id,
+    amount: Number(r.amount_minor) as Minor,
+    currency: r.currency,
+    transactionType: r.transaction_type as Order['transactionType'],
+    openAmount:
+      r.open_amount_min_minor === null || r.open_amount_max_minor === null
+        ? null
+        : { min: Number(r.open_amount_min_minor) as Minor, max: Number(r.open_amount_max_minor) as Minor },
+    permittedOperations: JSON.parse(r.permitted_operations) as Order['permittedOperations'],
+    productId: r.product_id,
+    webhookUrl: r.webhook_url,
+    status: r.status as Order['status'],
+    request: JSON.parse(r.request) as Record<string, unknown>,
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
+    sessionExpiresAt: Number(r.session_expires_at),
+  };
+}
+
+export function orderRepo(db: Kysely<Database>): OrderRepo {
+  return {
+    async insert(o) {
+      const { id } = await db
+        .insertInto('orders')
+        .values({
+          session_id: o.sessionId,
+          merchant_id: o.merchantId,
+          site_id: o.siteId,
+          entity_id: o.entityId,
+          merchant_transaction_id: o.merchantTransactionId,
+          amount_minor: o.amount,
+          currency: o.currency,
+          transaction_type: o.transactionType,
+          open_amount_min_minor: o.openAmount?.min ?? null,
+          open_amount_max_minor: o.openAmount?.max ?? null,
+          permitted_operations: JSON.stringify(o.permittedOperations),
+          product_id: o.productId,
+          webhook_url: o.webhookUrl,
+          status: o.status,
+          request: JSON.stringify(o.request),
+          created_at: o.createdAt,
+          updated_at: o.updatedAt,
+          session_expires_at: o.sessionExpiresAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { ...o, id: Number(id) };
+    },
+    async find(entityId, ref) {
+      if ('sessionId' in ref) return this.findBySessionId(ref.sessionId);
+      const rows = await db
+        .selectFrom('orders')
+        .selectAll()
+        .where('entity_id', '=', entityId)
+        .where('merchant_transaction_id', '=', ref.merchantTransactionId)
+        .limit(2)
+        .execute();
+      if (rows.length > 1) return 'ambiguous';
+      return rows[0] && toOrder(rows[0]);
+    },
+    async findBySessionId(sessionId) {
+      const r = await db.selectFrom('orders').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
+      return r && toOrder(r);
+    },
+    async updateAmount(id, amount, at) {
+      await db.updateTable('orders').set({ amount_minor: amount, updated_at: at }).where('id', '=', id).execute();
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import type { Kysely } from 'kysely';
+import type { Repos, Storage } from '../domain/ports.js';
+import type { Store } from './db.js';
+import { idempotencyRepo } from './idempotency.repo.js';
+import { merchantRepo } from './merchants.repo.js';
+import { orderRepo } from './orders.repo.js';
+import type { Database } from './tables.js';
+
+export function bindRepos(db: Kysely<Database>): Repos {
+  return { merchants: merchantRepo(db), orders: orderRepo(db), idempotency: idempotencyRepo(db) };
+}
+
+/** The domain's view of the store: repositories for reads, and durable write transactions. */
+export function storageOf(store: Store): Storage {
+  const read = bindRepos(store.db);
+  return { read, write: (fn) => store.write((trx) => fn(bindRepos(trx))) };
+}

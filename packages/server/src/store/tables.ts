@@ -1,0 +1,89 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The Kysely view of the schema, one code path for SQLite and PostgreSQL. Times are epoch
+ * milliseconds (BIGINT) written from the injected clock; amounts are integer minor units (BIGINT);
+ * structured values are JSON text.
+ */
+export interface MerchantTable {
+  id: string;
+  name: string;
+  created_at: number;
+}
+
+export interface SiteTable {
+  id: string;
+  merchant_id: string;
+  name: string;
+  /** merchant secret key for session checksums, AES-256-GCM sealed */
+  secret_key_sealed: string;
+  /** JSON object of site settings (notification URL, clientRequestId uniqueness, ...) */
+  settings: string;
+  created_at: number;
+}
+
+export interface ProcessingEntityTable {
+  id: string;
+  merchant_id: string;
+  parent_id: string | null;
+  name: string;
+  created_at: number;
+}
+
+export interface ApiKeyTable {
+  id: string;
+  entity_id: string;
+  site_id: string;
+  type: 'operations' | 'dispute';
+  label: string;
+  secret_hash: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+export interface OrderTable {
+  /** numeric order id (the session API's `orderId`) */
+  id: Generated<number>;
+  session_id: string;
+  merchant_id: string;
+  site_id: string;
+  entity_id: string;
+  merchant_transaction_id: string | null;
+  amount_minor: number;
+  currency: string;
+  transaction_type: string | null;
+  open_amount_min_minor: number | null;
+  open_amount_max_minor: number | null;
+  /** JSON array of `payments` / `operations` */
+  permitted_operations: string;
+  product_id: string | null;
+  webhook_url: string | null;
+  status: string;
+  /** the validated order request as JSON, amounts as sent */
+  request: string;
+  created_at: number;
+  updated_at: number;
+  /** the sessionId stops working as a bearer token at this time */
+  session_expires_at: number;
+}
+
+export interface IdempotencyTable {
+  entity_id: string;
+  key: string;
+  /** the operation the key was used for, e.g. `POST /orders` */
+  scope: string;
+  request_hash: string;
+  response_status: number | null;
+  response_body: string | null;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface Database {
+  merchants: MerchantTable;
+  sites: SiteTable;
+  processing_entities: ProcessingEntityTable;
+  api_keys: ApiKeyTable;
+  orders: OrderTable;
+  idempotency_records: IdempotencyTable;
+}
