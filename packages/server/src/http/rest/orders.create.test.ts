@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKey, type Gateway, startGateway, validOrder } from '../../../test/harness.js';
+import { dialects } from '../../../test/dialects.js';
+
+describe.each(dialects())('POST /orders on %s', (dialect) => {
+  let gw: Gateway;
+  beforeAll(async () => {
+    gw = await startGateway({ dialect });
+  });
+  afterAll(async () => {
+    await gw.close();
+  });
+
+  it('creates an order and answers 201 with a sessionId', async () => {
+    const r = await gw.request('POST', '/orders', { headers: apiKey(gw), body: validOrder(gw) });
+    expect(r.status).toBe(201);
+    expect(r.json).toEqual({ sessionId: expect.stringMatching(/^[0-9a-f-]{36}$/), result: { status: 'success' } });
+  });
+
+  it('defaults productId to the concatenated item names cut at 50', async () => {
+    const items = ['A'.repeat(30), 'B'.repeat(30)].map((name) => ({ name, price: 1, quantity: 1, type: 'Physical' }));
+    const r = await gw.request('POST', '/orders', { headers: apiKey(gw), body: validOrder(gw, { items, amount: 2 }) });
+    expect(r.status).toBe(201);
+    const order = await gw.rt.deps.storage.read.orders.findBySessionId(r.json.sessionId);
+    expect(order?.productId).toBe('A'.repeat(30) + 'B'.repeat(20));
+  });
+});
