@@ -47,7 +47,10 @@ export interface OrderTable {
   session_id: string;
   merchant_id: string;
   site_id: string;
-  entity_id: string;
+  /** null for orders opened through the session API */
+  entity_id: string | null;
+  /** `rest` or `session`: the interface that created the order */
+  interface: Generated<string>;
   merchant_transaction_id: string | null;
   amount_minor: number;
   currency: string;

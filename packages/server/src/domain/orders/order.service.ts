@@ -80,7 +80,7 @@ export async function findOrder(repos: Repos, ctx: MerchantContext, ref: OrderRe
   if (found === 'ambiguous') {
     throw new Invalid('merchantTransactionId', 'is not unique within the processing entity; use sessionId');
   }
-  if (!found || found.merchantId !== ctx.merchantId) throw new NotFound('order');
+  if (!found || found.merchantId !== ctx.merchantId || found.entityId === null) throw new NotFound('order');
   try {
     await authorizeEntity(repos, ctx, found.entityId);
   } catch {

@@ -9,7 +9,8 @@ export interface Order {
   sessionId: string;
   merchantId: string;
   siteId: string;
-  entityId: string;
+  /** the processing entity of a REST order; null for a session API order */
+  entityId: string | null;
   merchantTransactionId: string | null;
   amount: Minor;
   currency: string;

@@ -55,7 +55,9 @@ export function foundation(dialect: Dialect): Migration {
         .addColumn('session_id', 'text', (c) => c.notNull().unique())
         .addColumn('merchant_id', 'text', (c) => c.notNull())
         .addColumn('site_id', 'text', (c) => c.notNull())
-        .addColumn('entity_id', 'text', (c) => c.notNull())
+        // REST orders belong to a processing entity; session API orders to a site only.
+        .addColumn('entity_id', 'text')
+        .addColumn('interface', 'text', (c) => c.notNull().defaultTo('rest'))
         .addColumn('merchant_transaction_id', 'text')
         .addColumn('amount_minor', 'bigint', (c) => c.notNull())
         .addColumn('currency', 'text', (c) => c.notNull())
