@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { LoggerOptions } from 'pino';
+import { type LoggerOptions, stdTimeFunctions } from 'pino';
 
 /** Paths pino blanks in every log line: credentials, card data and secrets, wherever they appear. */
 export const REDACT_PATHS = [
@@ -24,7 +24,7 @@ export function loggerOptions(level: string): LoggerOptions {
     level,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     base: { service: 'gatehouse' },
-    timestamp: () => `,"time":"${new Date().toISOString()}"`,
+    timestamp: stdTimeFunctions.isoTime,
   };
 }
 
