@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { Forbidden, Unauthenticated } from '../../domain/errors.js';
 import { authenticateApiKey, contextOfAccessToken } from '../../domain/merchants/merchant.service.js';
 import type { MerchantContext } from '../../domain/merchants/merchant.types.js';
@@ -33,4 +33,27 @@ export async function authenticateRest(
     return contextOfAccessToken(services.deps.storage.read, claims);
   }
   throw new Unauthenticated('no credential');
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the caller, set by the REST routes' `onRequest` authentication hook */
+    merchant: MerchantContext | null;
+  }
+}
+
+/**
+ * The `onRequest` hook of a REST route: credentials are checked from the headers before the body is
+ * read or validated, so an unauthenticated caller learns nothing about the request schema.
+ */
+export function restAuth(app: FastifyInstance, accept: { bearer: boolean }): onRequestAsyncHookHandler {
+  return async (request) => {
+    request.merchant = await authenticateRest(app.services, request, accept);
+  };
+}
+
+/** The authenticated caller of a route guarded by `restAuth`. */
+export function merchantOf(request: FastifyRequest): MerchantContext {
+  if (!request.merchant) throw new Unauthenticated('route without authentication hook');
+  return request.merchant;
 }

@@ -3,7 +3,7 @@ import { Forbidden } from '../../domain/errors.js';
 import { signAccessToken } from '../../security/jwt.js';
 import { TokenRequest, TokenResponse } from '../../schemas/rest/oauth.schema.js';
 import { ErrorResponse } from '../../schemas/rest/result.schema.js';
-import { authenticateRest } from './auth.js';
+import { merchantOf, restAuth } from './auth.js';
 
 export const ACCESS_TOKEN_TTL_S = 900;
 
@@ -12,6 +12,7 @@ export function registerOauthToken(app: FastifyInstance): void {
   app.post<{ Body: TokenRequest | undefined }>(
     '/oauth2/token',
     {
+      onRequest: restAuth(app, { bearer: false }),
       schema: {
         summary: 'Obtain a merchant access token',
         description:
@@ -28,7 +29,7 @@ export function registerOauthToken(app: FastifyInstance): void {
     },
     async (request) => {
       const { services } = app;
-      const ctx = await authenticateRest(services, request, { bearer: false });
+      const ctx = merchantOf(request);
       if (ctx.keyType !== 'operations') throw new Forbidden('dispute keys cannot obtain access tokens');
       const scope = request.body?.scope ?? 'payments operations';
       const scopes = [...new Set(scope.split(' '))].join(' ');

@@ -5,7 +5,7 @@ import { createOrder } from '../../domain/orders/order.service.js';
 import { canonicalJson } from '../../lib/canonical-json.js';
 import { OrderRequest } from '../../schemas/rest/order.schema.js';
 import { ErrorResponse, OrderResponse } from '../../schemas/rest/result.schema.js';
-import { authenticateRest } from './auth.js';
+import { merchantOf, restAuth } from './auth.js';
 import { toCreateOrderCommand } from './order.translate.js';
 
 /** POST /orders (spec 4.1): create an order; `idempotency-key` makes retries safe. */
@@ -13,6 +13,7 @@ export function registerCreateOrder(app: FastifyInstance): void {
   app.post<{ Body: OrderRequest; Headers: { 'idempotency-key'?: string } }>(
     '/orders',
     {
+      onRequest: restAuth(app, { bearer: true }),
       schema: {
         summary: 'Create an order',
         description:
@@ -30,7 +31,7 @@ export function registerCreateOrder(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const { services } = app;
-      const ctx = await authenticateRest(services, request, { bearer: true });
+      const ctx = merchantOf(request);
       const cmd = toCreateOrderCommand(request.body);
       const key = request.headers['idempotency-key'];
       const result = await createOrder(

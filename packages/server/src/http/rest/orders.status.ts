@@ -4,7 +4,7 @@ import type { Order } from '../../domain/orders/order.types.js';
 import { toJsonNumber } from '../../lib/money.js';
 import { OrderLookupQuery } from '../../schemas/rest/order.schema.js';
 import { ErrorResponse, type OrderStatusResponse, OrderStatusResponse as StatusSchema } from '../../schemas/rest/result.schema.js';
-import { authenticateRest } from './auth.js';
+import { merchantOf, restAuth } from './auth.js';
 import { orderRefOf } from './order-ref.js';
 
 /** The status of an order that has no payment yet: `pending`, with the order's amount. */
@@ -22,6 +22,7 @@ export function registerOrderStatus(app: FastifyInstance): void {
   app.get<{ Querystring: OrderLookupQuery }>(
     '/orders/status',
     {
+      onRequest: restAuth(app, { bearer: false }),
       schema: {
         summary: 'Get order status',
         description:
@@ -34,7 +35,7 @@ export function registerOrderStatus(app: FastifyInstance): void {
     },
     async (request) => {
       const { services } = app;
-      const ctx = await authenticateRest(services, request, { bearer: false });
+      const ctx = merchantOf(request);
       return orderStatusOf(await getOrder(services.deps, ctx, orderRefOf(request.query)));
     },
   );

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { updateOrderAmount } from '../../domain/orders/order.service.js';
 import { OrderLookupQuery, PatchOrderRequest } from '../../schemas/rest/order.schema.js';
 import { ErrorResponse, OrderResponse } from '../../schemas/rest/result.schema.js';
-import { authenticateRest } from './auth.js';
+import { merchantOf, restAuth } from './auth.js';
 import { orderRefOf } from './order-ref.js';
 import { toMinor } from './order.translate.js';
 
@@ -11,6 +11,7 @@ export function registerUpdateOrder(app: FastifyInstance): void {
   app.patch<{ Body: PatchOrderRequest; Querystring: OrderLookupQuery }>(
     '/orders',
     {
+      onRequest: restAuth(app, { bearer: false }),
       schema: {
         summary: 'Update an order amount',
         description:
@@ -24,7 +25,7 @@ export function registerUpdateOrder(app: FastifyInstance): void {
     },
     async (request) => {
       const { services } = app;
-      const ctx = await authenticateRest(services, request, { bearer: false });
+      const ctx = merchantOf(request);
       await updateOrderAmount(services.deps, ctx, orderRefOf(request.query), (currency) =>
         toMinor(request.body.amount, currency, 'amount'),
       );
