@@ -13,6 +13,7 @@ import type { Store } from './store/db.js';
 import { storageOf } from './store/repos.js';
 
 export const BODY_LIMIT = 1024 * 1024;
+const SAFE_REQUEST_ID = /^[\w.:-]{1,64}$/;
 
 export interface AppDeps {
   config: Config;
@@ -36,8 +37,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logStream ? { ...logger, stream: deps.logStream } : logger,
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }),
     bodyLimit: BODY_LIMIT,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => ids.prefixed('req'),
+    // An incoming x-request-id is kept only when it is a short, printable token; otherwise we make one.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : ids.prefixed('req');
+    },
     return503OnClosing: true,
     ajv: {
       customOptions: {
@@ -53,8 +58,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('services', services);
 
   app.addHook('onRequest', async (request, reply) => {
-    // An incoming x-request-id is kept only when it is a short, printable token.
-    if (!/^[\w.:-]{1,64}$/.test(request.id)) (request as { id: string }).id = ids.prefixed('req');
     void reply.header('x-request-id', request.id);
   });
   registerRequestLog(app);

@@ -21,6 +21,9 @@ describe('schema errors become field-naming domain errors', () => {
     expect(e('type', { type: 'integer' })).toBe('[x] must be an integer');
     expect(e('pattern', { pattern: '^[0-9]{8}$' })).toBe('[x] must be a date in format YYYYMMDD');
     expect(e('uniqueItems', { i: 1, j: 0 })).toBe('[x] must not contain duplicate items');
+    expect(schemaErrorToDomain({ keyword: 'type', params: { type: 'number' }, instancePath: '/amount', data: null } as never).message).toBe(
+      '[amount] must not be null',
+    );
     expect(e('additionalProperties', { additionalProperty: 'foo' }, {}, '')).toBe('[foo] is not a known field');
   });
 });

@@ -47,6 +47,10 @@ export function schemaErrorToDomain(error: SchemaError, prefix = ''): DomainErro
     const path = fieldPath(error.instancePath, child);
     return prefix && path !== 'body' ? `${prefix}.${path}` : path;
   };
+  if (error.keyword === 'type' && (error as { data?: unknown }).data === null) {
+    // An explicit null is treated as an absent value: `[field] must not be null`.
+    return new Missing(at());
+  }
   switch (error.keyword) {
     case 'required':
       return new Missing(at(String(p.missingProperty)));
@@ -88,4 +92,41 @@ export function schemaErrorToDomain(error: SchemaError, prefix = ''): DomainErro
     default:
       return new Invalid(at(), error.message ?? 'is invalid');
   }
+}
+
+/** How deeply a request may nest objects and arrays; far beyond any real order, far below what exhausts the stack. */
+export const MAX_NESTING = 32;
+
+/**
+ * Rules every JSON value of a request keeps, whatever its schema: no U+0000 in a string or member name
+ * (PostgreSQL text cannot hold it), and at most `maxDepth` levels of objects and arrays (opaque members
+ * such as `deviceDetails` are otherwise unbounded, and storing or hashing a body recurses). The walk is
+ * iterative, so a hostile body cannot exhaust the stack here either.
+ */
+export function checkJsonValue(value: unknown, maxDepth = MAX_NESTING): DomainError | undefined {
+  const stack: Array<{ v: unknown; path: string; depth: number }> = [{ v: value, path: '', depth: 1 }];
+  while (stack.length > 0) {
+    const { v, path, depth } = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return new Invalid(path || 'body', 'must not contain the character U+0000');
+      continue;
+    }
+    if (v === null || typeof v !== 'object') continue;
+    if (depth > maxDepth) {
+      const top = /^[^.[]+/.exec(path)?.[0] ?? 'body';
+      return new Invalid(top, `must not nest objects or arrays more than ${maxDepth} levels deep`);
+    }
+    if (Array.isArray(v)) {
+      v.forEach((item, i) => stack.push({ v: item, path: `${path}[${i}]`, depth: depth + 1 }));
+      continue;
+    }
+    for (const [name, item] of Object.entries(v)) {
+      const at = path ? `${path}.${name}` : name;
+      if (name.includes('\u0000')) {
+        return new Invalid(at.replaceAll('\u0000', '\\u0000'), 'must not contain the character U+0000');
+      }
+      stack.push({ v: item, path: at, depth: depth + 1 });
+    }
+  }
+  return undefined;
 }
