@@ -1,0 +1,40 @@
+import type {
+  NewSessionOrder,
+  OrderDetails,
+  Pricing,
+  Session,
+  SessionOrder,
+  SessionSiteSettings,
+} from './session.types.js';
+
+/** Storage of sessions, their orders and clientRequestId claims; implemented in store/sessions.repo.ts. */
+export interface SessionRepo {
+  insert(session: Session): Promise<void>;
+  find(token: string): Promise<Session | undefined>;
+  touch(token: string, at: number): Promise<void>;
+  /**
+   * Marks the session used and locks it for binding an order (a row lock on PostgreSQL, so concurrent
+   * binders wait); false when the session already has an order.
+   */
+  claimForOrder(token: string, at: number): Promise<boolean>;
+  /** Binds `orderId` to a session that has none yet; false when the session already has an order. */
+  bindOrder(
+    token: string,
+    orderId: number,
+    at: number,
+    set: { declineLimit: number | null; userTokenId: string | null },
+  ): Promise<boolean>;
+  setUserTokenId(token: string, userTokenId: string): Promise<void>;
+  /** Adds one decline; the session as it is afterwards. */
+  addDecline(token: string): Promise<Session | undefined>;
+  expire(token: string, at: number): Promise<void>;
+  insertOrder(order: NewSessionOrder): Promise<SessionOrder>;
+  findOrder(id: number): Promise<SessionOrder | undefined>;
+  updateOrder(id: number, set: { pricing: Pricing | null; details: OrderDetails; updatedAt: number }): Promise<void>;
+  /** The session settings of a site; undefined when the site does not exist. */
+  siteSettings(siteId: string): Promise<SessionSiteSettings | undefined>;
+  /** Merges `set` into the site's settings; false when the site does not exist. */
+  updateSiteSettings(siteId: string, set: Partial<SessionSiteSettings>): Promise<boolean>;
+  /** Records a clientRequestId for the site; false when it was used before. */
+  claimClientRequestId(siteId: string, clientRequestId: string, at: number): Promise<boolean>;
+}

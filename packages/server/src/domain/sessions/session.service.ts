@@ -1,0 +1,192 @@
+import { Invalid } from '../errors.js';
+import type { DomainDeps, Repos } from '../ports.js';
+import { applyUpdate } from './order-details.js';
+import { SessionError, sessionExpired } from './session.errors.js';
+import { priceOrder } from './session.pricing.js';
+import {
+  type OpenOrderCommand,
+  type Session,
+  type SessionContext,
+  type SessionOrder,
+  type UpdateOrderCommand,
+  SESSION_IDLE_MS,
+} from './session.types.js';
+
+/**
+ * The session interface's sessions (DECISIONS.md 5): a token lives until 15 minutes after its last
+ * use, or until its decline limit is reached; it holds at most one order.
+ */
+
+export function isExpired(session: Session, now: number): boolean {
+  return session.expiredAt !== null || now - session.lastUsedAt >= SESSION_IDLE_MS;
+}
+
+/** The live session `token` of the caller's site; an unknown, foreign or expired token is `Session expired`. */
+async function liveSession(repos: Repos, ctx: SessionContext | null, token: string, now: number): Promise<Session> {
+  const session = await repos.sessions.find(token);
+  if (!session || (ctx && (session.siteId !== ctx.siteId || session.merchantId !== ctx.merchantId)))
+    throw sessionExpired();
+  if (isExpired(session, now)) throw sessionExpired();
+  return session;
+}
+
+/** Where the site asks for it, a clientRequestId may be used once (errCode 1066); otherwise it is only echoed. */
+async function claimClientRequestId(
+  repos: Repos,
+  ctx: SessionContext,
+  clientRequestId: string | undefined,
+  now: number,
+): Promise<void> {
+  if (clientRequestId === undefined) return;
+  const settings = await repos.sessions.siteSettings(ctx.siteId);
+  if (!settings?.uniqueClientRequestId) return;
+  if (!(await repos.sessions.claimClientRequestId(ctx.siteId, clientRequestId, now))) {
+    throw new SessionError('duplicate_request', 'Duplicate clientRequestId');
+  }
+}
+
+function newSession(deps: DomainDeps, ctx: SessionContext, now: number, init: Partial<Session> = {}): Session {
+  return {
+    token: deps.ids.uuid(),
+    merchantId: ctx.merchantId,
+    siteId: ctx.siteId,
+    orderId: null,
+    createdAt: now,
+    lastUsedAt: now,
+    expiredAt: null,
+    declineCount: 0,
+    declineLimit: null,
+    userTokenId: null,
+    clientRequestId: null,
+    ...init,
+  };
+}
+
+/** getSessionToken: a new session without an order; openOrder may bind one to it later. */
+export async function getSessionToken(
+  deps: DomainDeps,
+  ctx: SessionContext,
+  cmd: { clientRequestId?: string },
+): Promise<Session> {
+  const now = deps.clock.now();
+  const session = newSession(deps, ctx, now, { clientRequestId: cmd.clientRequestId ?? null });
+  await deps.storage.write(async (repos) => {
+    await claimClientRequestId(repos, ctx, cmd.clientRequestId, now);
+    await repos.sessions.insert(session);
+  });
+  return session;
+}
+
+/**
+ * openOrder: checks the order's money, then in one transaction opens the order and binds it to a new
+ * session, or to the given session token when it is live and has no order yet (errCode 1064).
+ */
+export async function openOrder(
+  deps: DomainDeps,
+  ctx: SessionContext,
+  cmd: OpenOrderCommand,
+): Promise<{ session: Session; order: SessionOrder }> {
+  const pricing = priceOrder(cmd.details);
+  const now = deps.clock.now();
+  return deps.storage.write(async (repos) => {
+    await claimClientRequestId(repos, ctx, cmd.clientRequestId, now);
+    let session: Session;
+    if (cmd.sessionToken !== undefined) {
+      session = await liveSession(repos, ctx, cmd.sessionToken, now);
+      // Claimed before the order is inserted: of concurrent binders, the others wait here and then fail.
+      if (session.orderId !== null || !(await repos.sessions.claimForOrder(session.token, now))) throw orderExists();
+    } else {
+      session = newSession(deps, ctx, now, { clientRequestId: cmd.clientRequestId ?? null });
+      await repos.sessions.insert(session);
+    }
+    const order = await repos.sessions.insertOrder({
+      sessionToken: session.token,
+      merchantId: ctx.merchantId,
+      siteId: ctx.siteId,
+      pricing,
+      transactionType: cmd.transactionType,
+      clientUniqueId: cmd.clientUniqueId,
+      productId: cmd.productId,
+      status: 'open',
+      details: cmd.details,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const set = { declineLimit: cmd.declineLimit, userTokenId: cmd.userTokenId ?? session.userTokenId };
+    if (!(await repos.sessions.bindOrder(session.token, order.id, now, set))) throw orderExists();
+    return { session: { ...session, ...set, orderId: order.id, lastUsedAt: now }, order };
+  });
+}
+
+const orderExists = () => new SessionError('order_exists', 'Only one order can be opened per session token');
+
+/** updateOrder: changes the order of a live session; preventOverride guards the customer classes. */
+export async function updateOrder(
+  deps: DomainDeps,
+  ctx: SessionContext,
+  cmd: UpdateOrderCommand,
+): Promise<{ session: Session; order: SessionOrder }> {
+  const now = deps.clock.now();
+  return deps.storage.write(async (repos) => {
+    await claimClientRequestId(repos, ctx, cmd.clientRequestId, now);
+    const session = await liveSession(repos, ctx, cmd.sessionToken, now);
+    // Touching the session first serialises concurrent updates of its order (row lock on PostgreSQL).
+    await repos.sessions.touch(session.token, now);
+    const order = session.orderId === null ? undefined : await repos.sessions.findOrder(session.orderId);
+    if (!order || String(order.id) !== cmd.orderId) throw new SessionError('invalid_order', 'Invalid order ID');
+    const changes = cmd.changes;
+    if (changes.currency !== undefined && changes.amount === undefined) {
+      throw new Invalid('amount', 'must not be null when currency is given');
+    }
+    // An amount alone keeps the order's currency.
+    const details = applyUpdate(order.details, changes);
+    const pricing = priceOrder(details);
+    await repos.sessions.updateOrder(order.id, { pricing, details, updatedAt: now });
+    const userTokenId = typeof changes.userTokenId === 'string' ? changes.userTokenId : session.userTokenId;
+    if (userTokenId !== session.userTokenId && userTokenId !== null)
+      await repos.sessions.setUserTokenId(session.token, userTokenId);
+    return {
+      session: { ...session, userTokenId, lastUsedAt: now },
+      order: { ...order, pricing, details, updatedAt: now },
+    };
+  });
+}
+
+/** The live session `token` (any site): unknown and expired tokens are `Session expired` (1069). */
+export async function findLiveSession(deps: DomainDeps, token: string): Promise<Session> {
+  return liveSession(deps.storage.read, null, token, deps.clock.now());
+}
+
+/**
+ * getPaymentStatus: the live session and its order; the call counts as a use of the session. Until
+ * payments exist, the session's outcome is that no payment has been made.
+ */
+export async function getPaymentStatus(
+  deps: DomainDeps,
+  token: string,
+): Promise<{ session: Session; order: SessionOrder | null }> {
+  const now = deps.clock.now();
+  return deps.storage.write(async (repos) => {
+    const session = await liveSession(repos, null, token, now);
+    await repos.sessions.touch(token, now);
+    const order = session.orderId === null ? null : ((await repos.sessions.findOrder(session.orderId)) ?? null);
+    return { session: { ...session, lastUsedAt: now }, order };
+  });
+}
+
+/**
+ * Records a declined payment in the session (called by the payment steps). Once `sessionCardDeclineLimit`
+ * declines are recorded the session expires at once.
+ */
+export async function recordDecline(deps: DomainDeps, token: string): Promise<Session> {
+  const now = deps.clock.now();
+  return deps.storage.write(async (repos) => {
+    await liveSession(repos, null, token, now);
+    const session = (await repos.sessions.addDecline(token))!;
+    if (session.declineLimit !== null && session.declineCount >= session.declineLimit) {
+      await repos.sessions.expire(token, now);
+      return { ...session, expiredAt: now };
+    }
+    return session;
+  });
+}

@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import { SITE_SECRET_PURPOSE } from '../../domain/merchants/merchant.service.js';
+import { SessionError } from '../../domain/sessions/session.errors.js';
+import type { SessionContext } from '../../domain/sessions/session.types.js';
+import { type SessionMethod, verifySessionChecksum } from '../../security/checksum.js';
+import type { Services } from '../services.js';
+import { checkJsonValue } from '../validation.js';
+
+/**
+ * Session interface authentication (spec 5, DECISIONS.md 5), in this order: unknown merchant 1013,
+ * unknown site or a site of another merchant 1022, malformed timeStamp 1021, wrong checksum 1001.
+ * It runs before the body is validated, so an unsigned caller learns nothing of the schema.
+ */
+
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** `YYYYMMDDHHmmss` naming a real date and time. */
+export function isTimeStamp(value: unknown): value is string {
+  if (typeof value !== 'string' || !/^\d{14}$/.test(value)) return false;
+  const n = (a: number, b: number) => Number(value.slice(a, b));
+  const [y, mo, d, h, mi, s] = [n(0, 4), n(4, 6), n(6, 8), n(8, 10), n(10, 12), n(12, 14)];
+  if (mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 59) return false;
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  return d <= (mo === 2 && leap ? 29 : DAYS[mo - 1]!);
+}
+
+/** A value worth looking up: a string of at most 255 characters without U+0000. */
+export function isLookupKey(v: unknown): v is string {
+  return typeof v === 'string' && v.length <= 255 && !v.includes('\u0000');
+}
+
+/** Rules every member keeps whatever its schema (no U+0000, bounded nesting): a validation error (1019). */
+export function checkBodyValues(body: unknown): void {
+  const err = checkJsonValue(body);
+  if (err) throw err;
+}
+
+/** The request body as an object; anything else is an invalid request. */
+export function bodyObject(request: FastifyRequest): Record<string, unknown> {
+  const body = request.body;
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new SessionError('invalid_request', 'Request body must be a JSON object');
+  }
+  return body as Record<string, unknown>;
+}
+
+/** The site's secret key opens only here, to verify one checksum. */
+export function verifySiteChecksum(
+  services: Services,
+  method: SessionMethod,
+  body: Record<string, unknown>,
+  site: { secretKeySealed: string },
+): void {
+  if (!isTimeStamp(body.timeStamp)) {
+    throw new SessionError('invalid_timestamp', 'Invalid timeStamp: must be YYYYMMDDHHmmss, a real date and time');
+  }
+  const secret = services.deps.vault.open(site.secretKeySealed, SITE_SECRET_PURPOSE);
+  if (typeof body.checksum !== 'string' || !verifySessionChecksum(method, body, secret, body.checksum)) {
+    throw new SessionError('invalid_checksum', 'Invalid checksum');
+  }
+}
+
+export async function authenticateChecksum(
+  services: Services,
+  method: SessionMethod,
+  body: Record<string, unknown>,
+): Promise<SessionContext> {
+  const { merchants } = services.deps.storage.read;
+  const { merchantId, merchantSiteId } = body;
+  if (!isLookupKey(merchantId) || !(await merchants.findMerchant(merchantId))) {
+    throw new SessionError('invalid_merchant', 'Invalid merchant ID');
+  }
+  const site = isLookupKey(merchantSiteId) ? await merchants.findSite(merchantSiteId) : undefined;
+  if (!site || site.merchantId !== merchantId) throw new SessionError('invalid_site', 'Invalid merchant site ID');
+  verifySiteChecksum(services, method, body, site);
+  return { merchantId, siteId: site.id };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the caller, set by the session routes' checksum hook */
+    sessionContext: SessionContext | null;
+  }
+}
+
+/** The `preValidation` hook of a checksum-signed session route. */
+export function checksumAuth(app: FastifyInstance, method: SessionMethod): preValidationAsyncHookHandler {
+  return async (request) => {
+    const body = bodyObject(request);
+    request.sessionContext = await authenticateChecksum(app.services, method, body);
+    checkBodyValues(body);
+    // Without the site's uniqueness setting a clientRequestId is only echoed and logged.
+    if (isLookupKey(body.clientRequestId)) request.log = request.log.child({ clientRequestId: body.clientRequestId });
+  };
+}
+
+/** The authenticated caller of a route guarded by `checksumAuth`. */
+export function contextOf(request: FastifyRequest): SessionContext {
+  if (!request.sessionContext) throw new SessionError('general', 'route without checksum authentication');
+  return request.sessionContext;
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { registerCardTokenization } from './card-tokenization.route.js';
+import { registerDeleteUpo } from './delete-upo.route.js';
+import { sessionErrorHandler } from './errors.js';
+import { registerGetCardDetails } from './get-card-details.route.js';
+import { registerGetDccDetails } from './get-dcc-details.route.js';
+import { registerGetPaymentStatus } from './get-payment-status.route.js';
+import { registerGetSessionToken } from './get-session-token.route.js';
+import { registerGetUserUpos } from './get-user-upos.route.js';
+import { registerInitPayment } from './init-payment.route.js';
+import { registerOpenOrder } from './open-order.route.js';
+import { registerPayment } from './payment.route.js';
+import { registerPayout } from './payout.route.js';
+import { registerRefundTransaction } from './refund-transaction.route.js';
+import { registerSettleTransaction } from './settle-transaction.route.js';
+import { registerUnknownMethod } from './unknown-method.route.js';
+import { registerUpdateOrder } from './update-order.route.js';
+import { registerVoidTransaction } from './void-transaction.route.js';
+
+/**
+ * The session interface (`POST /ppp/api/v1/<method>.do`): checksum-signed JSON calls answered with
+ * the SUCCESS/ERROR envelope and HTTP 200, whatever happens, including malformed requests.
+ */
+export async function sessionPlugin(app: FastifyInstance): Promise<void> {
+  app.setErrorHandler(sessionErrorHandler);
+  // JSON only: a text/plain body is a wrong content type, not a string to validate.
+  app.removeContentTypeParser('text/plain');
+  app.decorateRequest('internalRequestId', 0);
+  app.decorateRequest('sessionContext', null);
+  app.addHook('onRequest', async (request) => {
+    request.internalRequestId = Number(app.services.deps.ids.numeric(15));
+    request.log = request.log.child({ internalRequestId: request.internalRequestId });
+  });
+
+  registerGetSessionToken(app);
+  registerOpenOrder(app);
+  registerUpdateOrder(app);
+  registerGetPaymentStatus(app);
+  registerPayment(app);
+  registerInitPayment(app);
+  registerSettleTransaction(app);
+  registerRefundTransaction(app);
+  registerVoidTransaction(app);
+  registerPayout(app);
+  registerGetCardDetails(app);
+  registerGetDccDetails(app);
+  registerCardTokenization(app);
+  registerGetUserUpos(app);
+  registerDeleteUpo(app);
+  registerUnknownMethod(app);
+}

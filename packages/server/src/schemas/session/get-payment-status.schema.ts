@@ -1,0 +1,35 @@
+import { type Static, Type } from 'typebox';
+import { Decimal, Signed, Str } from './common.schema.js';
+import { EnvelopeFields } from './envelope.schema.js';
+
+/** getPaymentStatus needs only the sessionToken; a checksum, when sent, is verified (DECISIONS.md 5). */
+export const GetPaymentStatusRequest = Type.Object(
+  {
+    sessionToken: Type.String({ minLength: 36, maxLength: 36 }),
+    merchantId: Type.Optional(Signed.merchantId),
+    merchantSiteId: Type.Optional(Signed.merchantSiteId),
+    clientRequestId: Type.Optional(Str(255)),
+    amount: Type.Optional(Decimal(12)),
+    currency: Type.Optional(Type.String({ minLength: 3, maxLength: 3 })),
+    timeStamp: Type.Optional(Signed.timeStamp),
+    checksum: Type.Optional(Signed.checksum),
+  },
+  { additionalProperties: false, title: 'GetPaymentStatusRequest' },
+);
+export type GetPaymentStatusRequest = Static<typeof GetPaymentStatusRequest>;
+
+export const TransactionStatuses = ['APPROVED', 'DECLINED', 'ERROR', 'REDIRECT', 'PENDING'] as const;
+
+export const GetPaymentStatusResponse = Type.Object(
+  {
+    ...EnvelopeFields,
+    orderId: Type.Optional(Type.String()),
+    amount: Type.Optional(Type.String()),
+    currency: Type.Optional(Type.String()),
+    transactionStatus: Type.Optional(
+      Type.Enum([...TransactionStatuses], { description: 'PENDING while no payment has been made in the session' }),
+    ),
+    customData: Type.Optional(Type.String()),
+  },
+  { title: 'GetPaymentStatusResponse' },
+);

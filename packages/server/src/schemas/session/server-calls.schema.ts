@@ -1,0 +1,65 @@
+import { type TProperties, Type } from 'typebox';
+import { Decimal, NonEmpty, Opaque, Signed, Str, UrlDetails } from './common.schema.js';
+
+/**
+ * Requests of the server calls whose behaviour comes with the payments issue (DECISIONS.md 5). Their
+ * contracts are not shown in the spec: the members below are typed and checked, any others are kept.
+ */
+const open = (title: string, props: TProperties) =>
+  Type.Object({ ...Signed, ...props }, { additionalProperties: true, title });
+
+const clientIds = {
+  clientRequestId: Type.Optional(Str(255)),
+  clientUniqueId: Type.Optional(Str(45)),
+  userTokenId: Type.Optional(Str(255)),
+};
+const money = { amount: Decimal(12), currency: Type.String({ minLength: 3, maxLength: 3 }) };
+const sessionToken = Type.String({ minLength: 36, maxLength: 36 });
+const related = {
+  relatedTransactionId: NonEmpty(20, 'The transaction this one acts on'),
+  authCode: Type.Optional(Str(128)),
+  comment: Type.Optional(Str(255)),
+  urlDetails: Type.Optional(UrlDetails),
+};
+
+export const ServerCallRequests = {
+  payment: open('PaymentRequest', {
+    ...clientIds,
+    sessionToken,
+    ...money,
+    paymentOption: Opaque('Card, token, UPO or APM'),
+  }),
+  initPayment: open('InitPaymentRequest', {
+    ...clientIds,
+    sessionToken,
+    ...money,
+    paymentOption: Opaque('Card or token'),
+  }),
+  settleTransaction: open('SettleTransactionRequest', {
+    ...clientIds,
+    ...money,
+    ...related,
+    descriptorMerchantName: Type.Optional(Str(25)),
+    descriptorMerchantPhone: Type.Optional(Str(13)),
+  }),
+  refundTransaction: open('RefundTransactionRequest', { ...clientIds, ...money, ...related }),
+  voidTransaction: open('VoidTransactionRequest', { ...clientIds, ...money, ...related }),
+  payout: open('PayoutRequest', { ...clientIds, ...money, userTokenId: NonEmpty(255) }),
+  getCardDetails: open('GetCardDetailsRequest', { ...clientIds, sessionToken, cardNumber: NonEmpty(20) }),
+  getDccDetails: open('GetDccDetailsRequest', {
+    ...clientIds,
+    sessionToken: Type.Optional(sessionToken),
+    clientUniqueId: NonEmpty(45),
+    amount: Type.Optional(Decimal(12)),
+    currency: Type.Optional(Type.String({ minLength: 3, maxLength: 3 })),
+  }),
+  cardTokenization: open('CardTokenizationRequest', {
+    ...clientIds,
+    sessionToken,
+    cardData: Opaque('Card to tokenise'),
+  }),
+  getUserUPOs: open('GetUserUposRequest', { ...clientIds, userTokenId: NonEmpty(255) }),
+  deleteUPO: open('DeleteUpoRequest', { ...clientIds, userTokenId: NonEmpty(255), userPaymentOptionId: NonEmpty(20) }),
+} as const;
+
+export type ServerCall = keyof typeof ServerCallRequests;

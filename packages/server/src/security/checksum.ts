@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import type { Secret } from '../lib/secret.js';
+import { constantTimeEqual } from './constant-time.js';
+
+/**
+ * Session API checksums (DECISIONS.md 5): lowercase hex SHA-256 of the listed fields' values
+ * concatenated in order, then the merchant secret key. A field absent from the request is skipped;
+ * `urlDetails` contributes its values in the order successUrl, failureUrl, pendingUrl, notificationUrl.
+ */
+const AMOUNT_ORDER = ['merchantId', 'merchantSiteId', 'clientRequestId', 'amount', 'currency', 'timeStamp'] as const;
+const TRANSACTION_HEAD = [
+  'merchantId',
+  'merchantSiteId',
+  'clientRequestId',
+  'clientUniqueId',
+  'amount',
+  'currency',
+  'relatedTransactionId',
+  'authCode',
+] as const;
+const TRANSACTION_TAIL = ['comment', 'urlDetails', 'timeStamp'] as const;
+
+export const CHECKSUM_FIELDS = {
+  getSessionToken: ['merchantId', 'merchantSiteId', 'clientRequestId', 'timeStamp'],
+  openOrder: AMOUNT_ORDER,
+  updateOrder: AMOUNT_ORDER,
+  getPaymentStatus: AMOUNT_ORDER,
+  payment: AMOUNT_ORDER,
+  initPayment: AMOUNT_ORDER,
+  payout: AMOUNT_ORDER,
+  getCardDetails: AMOUNT_ORDER,
+  getDccDetails: AMOUNT_ORDER,
+  cardTokenization: AMOUNT_ORDER,
+  settleTransaction: [...TRANSACTION_HEAD, 'descriptorMerchantName', 'descriptorMerchantPhone', ...TRANSACTION_TAIL],
+  refundTransaction: [...TRANSACTION_HEAD, ...TRANSACTION_TAIL],
+  voidTransaction: [...TRANSACTION_HEAD, ...TRANSACTION_TAIL],
+  getUserUPOs: ['merchantId', 'merchantSiteId', 'userTokenId', 'clientRequestId', 'timeStamp'],
+  deleteUPO: ['merchantId', 'merchantSiteId', 'userTokenId', 'clientRequestId', 'userPaymentOptionId', 'timeStamp'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type SessionMethod = keyof typeof CHECKSUM_FIELDS;
+
+export const URL_DETAILS_ORDER = ['successUrl', 'failureUrl', 'pendingUrl', 'notificationUrl'] as const;
+
+/** The values `method`'s checksum covers, in order. Values that are not scalars count as absent. */
+export function checksumValues(method: SessionMethod, body: Readonly<Record<string, unknown>>): string[] {
+  const out: string[] = [];
+  const push = (v: unknown) => {
+    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out.push(String(v));
+  };
+  for (const field of CHECKSUM_FIELDS[method]) {
+    const value = body[field];
+    if (field !== 'urlDetails') push(value);
+    else if (value !== null && typeof value === 'object')
+      for (const u of URL_DETAILS_ORDER) push((value as Record<string, unknown>)[u]);
+  }
+  return out;
+}
+
+/** The checksum of `values` under `secret`. */
+export function sessionChecksum(values: readonly string[], secret: Secret<string>): string {
+  return createHash('sha256')
+    .update(values.join('') + secret.expose(), 'utf8')
+    .digest('hex');
+}
+
+/** Does `presented` match the checksum of `body` for `method`? Compared in constant time. */
+export function verifySessionChecksum(
+  method: SessionMethod,
+  body: Readonly<Record<string, unknown>>,
+  secret: Secret<string>,
+  presented: string,
+): boolean {
+  return constantTimeEqual(sessionChecksum(checksumValues(method, body), secret), presented.toLowerCase());
+}
