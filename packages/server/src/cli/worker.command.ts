@@ -1,0 +1,41 @@
+import { pino } from 'pino';
+import { Relay, relayOptionsOf } from '../delivery/relay.js';
+import { loggerOptions } from '../http/logging.js';
+import type { Runtime } from '../runtime.js';
+import type { CommandSpec } from './args.js';
+
+/** `gatehouse worker`: a process that only relays notifications (webhooks, DMNs) from the outbox. */
+export const workerSpec: CommandSpec = {
+  name: 'worker',
+  summary: 'Run a notification relay alone (no HTTP): deliver queued webhooks and DMNs until stopped.',
+  options: {
+    'log-level': { type: 'string', placeholder: 'level', description: 'Log level (LOG_LEVEL, default info)' },
+  },
+};
+
+type RelayLogger = ConstructorParameters<typeof Relay>[0]['log'];
+
+/** Starts a relay over the runtime's store, polling until `stop()`. */
+export function startRelay(rt: Pick<Runtime, 'store' | 'deps' | 'config'>, log?: RelayLogger): Relay {
+  const relay = new Relay({ store: rt.store, deps: rt.deps, ...(log ? { log } : {}) }, relayOptionsOf(rt.config));
+  relay.start();
+  return relay;
+}
+
+/** Runs a relay until SIGTERM or SIGINT, then lets the attempts in flight settle and exits. */
+export async function runWorker(rt: Runtime): Promise<void> {
+  const log = pino(loggerOptions(rt.config.LOG_LEVEL));
+  if (rt.migrated.length > 0) log.info({ migrations: rt.migrated }, 'store migrated');
+  const relay = startRelay(rt, log);
+  process.stderr.write(`Gatehouse notification relay ${relay.id} running (store: ${rt.store.file ?? 'postgres'})\n`);
+  await new Promise<void>((resolve) => {
+    const stop = (signal: string) => {
+      log.info({ signal }, 'relay stopping');
+      resolve();
+    };
+    process.once('SIGTERM', () => stop('SIGTERM'));
+    process.once('SIGINT', () => stop('SIGINT'));
+  });
+  await relay.stop();
+  await rt.store.close();
+}

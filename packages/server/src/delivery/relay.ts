@@ -1,0 +1,220 @@
+import { hostname } from 'node:os';
+import type { Config } from '../config.js';
+import { SITE_SECRET_PURPOSE } from '../domain/merchants/merchant.service.js';
+import { signedDmnBody } from '../domain/notifications/dmn.payload.js';
+import { signingSecrets } from '../domain/notifications/notification.service.js';
+import type { Delivery } from '../domain/notifications/notification.types.js';
+import { afterFailure } from '../domain/notifications/retry.schedule.js';
+import { webhookHeaders } from '../domain/notifications/webhook.signer.js';
+import type { DomainDeps } from '../domain/ports.js';
+import type { Store } from '../store/db.js';
+import { anyDue, claimDue, type NextState, settleAttempt } from '../store/outbox-relay.repo.js';
+import { createHttpSender, isSuccess, type OutgoingRequest, type Sender, type SendResult } from './http-sender.js';
+
+export interface RelayOptions {
+  /** the whole-attempt HTTP timeout */
+  timeoutMs: number;
+  /** private-network targets allowed (sandbox) */
+  allowPrivate: boolean;
+  /** how long a claimed row stays reserved for this relay (clock time); default 2 × timeout + 5 s */
+  leaseMs?: number;
+  /** deliveries in flight at once, and rows claimed per round */
+  concurrency?: number;
+  /** idle poll interval of `start()` (real time) */
+  pollMs?: number;
+  /** relay id written to `locked_by` and to each attempt; default host:pid:random */
+  id?: string;
+}
+
+interface RelayLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+const silent: RelayLog = { info() {}, warn() {}, error() {} };
+
+export interface TickResult {
+  attempted: number;
+  delivered: number;
+}
+
+/** Relay options from the configuration (GATEHOUSE_MODE, GATEHOUSE_DELIVERY_*). */
+export function relayOptionsOf(config: Config): RelayOptions {
+  return {
+    timeoutMs: config.GATEHOUSE_DELIVERY_TIMEOUT_MS,
+    allowPrivate: config.GATEHOUSE_DELIVERY_ALLOW_PRIVATE ?? config.GATEHOUSE_MODE === 'sandbox',
+    concurrency: config.GATEHOUSE_DELIVERY_CONCURRENCY,
+    pollMs: config.GATEHOUSE_DELIVERY_POLL_MS,
+  };
+}
+
+/**
+ * The outbox relay: claims due notifications under a lease, signs and sends them, records every
+ * attempt and reschedules by DECISIONS.md 7. Time comes only from `deps.clock`; `tick()` processes
+ * what is due once (tests move a manual clock, then tick), `start()` polls until `stop()`.
+ */
+export class Relay {
+  readonly id: string;
+  readonly #store: Store;
+  readonly #deps: DomainDeps;
+  readonly #sender: Sender;
+  readonly #ownsSender: boolean;
+  readonly #leaseMs: number;
+  readonly #concurrency: number;
+  readonly #pollMs: number;
+  readonly #log: RelayLog;
+  readonly #inflight = new Set<Promise<void>>();
+  #running = false;
+  #loop: Promise<void> | undefined;
+  #wake: (() => void) | undefined;
+
+  constructor(parts: { store: Store; deps: DomainDeps; log?: RelayLog; sender?: Sender }, options: RelayOptions) {
+    this.#store = parts.store;
+    this.#deps = parts.deps;
+    this.#log = parts.log ?? silent;
+    this.#sender =
+      parts.sender ?? createHttpSender({ timeoutMs: options.timeoutMs, allowPrivate: options.allowPrivate });
+    this.#ownsSender = parts.sender === undefined;
+    this.#leaseMs = options.leaseMs ?? options.timeoutMs * 2 + 5_000;
+    this.#concurrency = options.concurrency ?? 16;
+    this.#pollMs = options.pollMs ?? 250;
+    this.id = options.id ?? `${hostname()}:${process.pid}:${parts.deps.ids.token(6)}`;
+  }
+
+  /** Delivers every row due now (claiming in rounds of `concurrency`), waits for each attempt to settle. */
+  async tick(): Promise<TickResult> {
+    const out: TickResult = { attempted: 0, delivered: 0 };
+    for (let round = 0; round < 10_000; round++) {
+      const rows = await this.#claim(this.#concurrency);
+      if (rows.length === 0) break;
+      const settled = await Promise.all(rows.map((r) => this.#deliver(r)));
+      out.attempted += rows.length;
+      out.delivered += settled.filter((s) => s === 'delivered').length;
+    }
+    return out;
+  }
+
+  /** Polls for due rows every `pollMs` (sooner after `wake()`), delivering up to `concurrency` at once. */
+  start(): void {
+    if (this.#running) return;
+    this.#running = true;
+    this.#loop = this.#run();
+    this.#log.info({ relay: this.id }, 'notification relay started');
+  }
+
+  /** Claim now instead of at the next poll (e.g. after a commit that queued notifications). */
+  wake(): void {
+    this.#wake?.();
+  }
+
+  /** Stops polling and waits for the attempts in flight to settle. */
+  async stop(): Promise<void> {
+    this.#running = false;
+    this.wake();
+    await this.#loop;
+    await Promise.all([...this.#inflight]);
+    if (this.#ownsSender) await this.#sender.close();
+  }
+
+  async #run(): Promise<void> {
+    while (this.#running) {
+      let claimedFull = false;
+      try {
+        const free = this.#concurrency - this.#inflight.size;
+        // Claim in batches (a claim is a write transaction): wait for a quarter of the slots to free up.
+        if (free > 0 && (this.#inflight.size === 0 || free >= Math.ceil(this.#concurrency / 4))) {
+          const rows = await this.#claim(free);
+          claimedFull = rows.length === free;
+          for (const row of rows) {
+            const p: Promise<void> = this.#deliver(row).then(
+              () => {
+                this.#inflight.delete(p);
+                this.wake();
+              },
+              () => {
+                this.#inflight.delete(p);
+              },
+            );
+            this.#inflight.add(p);
+          }
+        }
+      } catch (err) {
+        this.#log.error({ err, relay: this.id }, 'claiming notifications failed; retrying at the next poll');
+      }
+      if (claimedFull || !this.#running) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, this.#pollMs);
+        function done() {
+          clearTimeout(timer);
+          resolve();
+        }
+        this.#wake = done;
+      });
+      this.#wake = undefined;
+    }
+  }
+
+  async #claim(limit: number): Promise<Delivery[]> {
+    const now = this.#deps.clock.now();
+    if (!(await anyDue(this.#store.db, now))) return [];
+    return this.#store.write((trx) =>
+      claimDue(trx, this.#store.dialect, { relayId: this.id, now, leaseMs: this.#leaseMs, limit }),
+    );
+  }
+
+  async #deliver(row: Delivery): Promise<NextState['status']> {
+    let result: SendResult;
+    try {
+      result = await this.#sender.send(await this.#requestFor(row));
+    } catch (err) {
+      result = { statusCode: null, latencyMs: 0, error: (err as Error).message, responseExcerpt: null };
+    }
+    const now = this.#deps.clock.now();
+    const next: NextState = isSuccess(result)
+      ? { status: 'delivered' }
+      : afterFailure(row.kind, row.attempts - row.retryBase, now);
+    try {
+      const moved = await this.#store.write((trx) =>
+        settleAttempt(trx, { outboxId: row.id, relayId: this.id, attemptNo: row.attempts, now, result, next }),
+      );
+      if (!moved) this.#log.warn({ relay: this.id, notification: row.id }, 'lease lost before the attempt settled');
+      if (next.status === 'failed') {
+        this.#log.warn({ notification: row.id, attempts: row.attempts }, 'notification retry schedule exhausted');
+      }
+    } catch (err) {
+      // The lease runs out and the row is claimed again: delivery stays at least once.
+      this.#log.error({ err, relay: this.id, notification: row.id }, 'recording a delivery attempt failed');
+    }
+    return next.status;
+  }
+
+  /** The signed HTTP request of one attempt; secrets are opened only here, for the send. */
+  async #requestFor(row: Delivery): Promise<OutgoingRequest> {
+    const now = this.#deps.clock.now();
+    if (row.kind === 'webhook') {
+      const secrets = await signingSecrets(this.#deps, row.siteId, now);
+      if (secrets.length === 0) {
+        throw new Error(
+          `site ${row.siteId} has no webhook secret: create one with \`gatehouse webhooks rotate-secret --site ${row.siteId}\``,
+        );
+      }
+      return {
+        url: row.targetUrl,
+        headers: {
+          'content-type': 'application/json',
+          ...webhookHeaders(secrets, row.id, Math.floor(now / 1000), row.payload),
+        },
+        body: row.payload,
+      };
+    }
+    const site = await this.#deps.storage.read.merchants.findSite(row.siteId);
+    if (!site) throw new Error(`site ${row.siteId} not found`);
+    const secretKey = this.#deps.vault.open(site.secretKeySealed, SITE_SECRET_PURPOSE).expose();
+    return {
+      url: row.targetUrl,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: signedDmnBody(row.payload, secretKey),
+    };
+  }
+}

@@ -1,0 +1,203 @@
+import { seededId } from '../../lib/ids.js';
+import type { Minor } from '../../lib/money.js';
+import type { Secret } from '../../lib/secret.js';
+import { generateWebhookSecret, WEBHOOK_SECRET_PURPOSE } from '../../security/webhook-secret.js';
+import { InFlight, Invalid, NotFound } from '../errors.js';
+import type { DomainDeps, Repos } from '../ports.js';
+import { dmnNotification } from './dmn.payload.js';
+import type {
+  DeliveryFilter,
+  DeliveryWithAttempts,
+  NotificationEvent,
+  NotificationKind,
+  TransactionOutcome,
+} from './notification.types.js';
+import { transactionEventType, webhookNotification } from './webhook.payload.js';
+
+/** How long a rotated-out webhook secret keeps signing beside the new one. */
+export const WEBHOOK_SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Queues one notification. Call it INSIDE the write transaction of the state change that causes it
+ * (`deps.storage.write(async (repos) => { …change…; await enqueueNotification(repos, event, now) })`):
+ * both commit together or neither does. A second call with the same `dedupeKey` adds nothing and
+ * answers the first row's id. It never throws for a bad target URL: the relay records that as a
+ * failed attempt, so a notification can never roll back the payment that caused it.
+ */
+export async function enqueueNotification(
+  repos: Repos,
+  event: NotificationEvent,
+  now: number,
+): Promise<{ id: string; created: boolean }> {
+  return repos.notifications.enqueue(event, seededId('ntf', now, event.dedupeKey), now);
+}
+
+export interface OutcomeNotificationTargets {
+  outcome: TransactionOutcome;
+  /** `urlDetails.webhookUrl` of the order (REST): a webhook is sent when present */
+  webhookUrl?: string | null;
+  /** `urlDetails.notificationUrl` of the request; absent: the site's `notificationUrl` setting */
+  notificationUrl?: string | null;
+  /** the webhook's `data`: the status response of spec 2.13 plus sessionId and merchantTransactionId */
+  webhookData: Record<string, unknown>;
+}
+
+/**
+ * Every notification of one transaction outcome, queued in the caller's transaction: a webhook to
+ * the order's webhookUrl, and a DMN to the request's notificationUrl or else the site's default.
+ */
+export async function notifyTransactionOutcome(
+  repos: Repos,
+  targets: OutcomeNotificationTargets,
+  now: number,
+): Promise<Array<{ id: string; created: boolean; kind: NotificationKind }>> {
+  const o = targets.outcome;
+  const queued: Array<{ id: string; created: boolean; kind: NotificationKind }> = [];
+  if (targets.webhookUrl) {
+    const event = webhookNotification({
+      dedupeKey: `webhook:${o.transactionId}:${o.status}`,
+      merchantId: o.merchantId,
+      siteId: o.siteId,
+      orderId: o.orderId,
+      sessionId: o.sessionId,
+      transactionId: o.transactionId,
+      url: targets.webhookUrl,
+      type: transactionEventType(o.status),
+      data: targets.webhookData,
+      at: o.at,
+    });
+    queued.push({ ...(await enqueueNotification(repos, event, now)), kind: 'webhook' });
+  }
+  const dmnUrl = targets.notificationUrl || (await repos.notifications.siteNotificationUrl(o.siteId));
+  if (dmnUrl) queued.push({ ...(await enqueueNotification(repos, dmnNotification(o, dmnUrl), now)), kind: 'dmn' });
+  return queued;
+}
+
+/** Notifications matching the filter, newest first, each with every attempt. */
+export async function listDeliveries(deps: DomainDeps, filter: DeliveryFilter): Promise<DeliveryWithAttempts[]> {
+  const rows = await deps.storage.read.notifications.list(filter);
+  const attempts = await deps.storage.read.notifications.attemptsOf(rows.map((r) => r.id));
+  return rows.map((r) => ({ ...r, attemptLog: attempts.filter((a) => a.outboxId === r.id) }));
+}
+
+/**
+ * Delivers a notification again now, with a fresh retry schedule; its attempts are kept. A row of
+ * another merchant is answered as a missing one; a row being delivered right now is `InFlight`.
+ */
+export async function resendDelivery(deps: DomainDeps, id: string, merchantId?: string): Promise<DeliveryWithAttempts> {
+  const now = deps.clock.now();
+  await deps.storage.write(async (repos) => {
+    const row = await repos.notifications.find(id);
+    if (!row || (merchantId !== undefined && row.merchantId !== merchantId)) throw new NotFound('delivery');
+    if (row.status === 'delivering' && (row.lockedUntil ?? 0) > now) throw new InFlight();
+    await repos.notifications.requeue(id, now);
+  });
+  return (await listDeliveries(deps, { id, limit: 1 }))[0]!;
+}
+
+/**
+ * A signed sample notification (`test.notification`) from the caller's site to `url`: how a
+ * merchant checks a receiver before any payment, and how the delivery machinery is exercised.
+ */
+export async function sendTestNotification(
+  deps: DomainDeps,
+  from: { merchantId: string; siteId: string },
+  input: { kind: NotificationKind; url: string },
+): Promise<DeliveryWithAttempts> {
+  const url = checkTargetUrl(input.url);
+  const now = deps.clock.now();
+  const outcome: TransactionOutcome = {
+    merchantId: from.merchantId,
+    siteId: from.siteId,
+    orderId: null,
+    sessionId: null,
+    transactionId: deps.ids.numeric(19),
+    pppTransactionId: deps.ids.numeric(10),
+    transactionType: 'Sale',
+    status: 'APPROVED',
+    amount: 1000 as Minor,
+    currency: 'USD',
+    at: now,
+    productId: 'test-notification',
+    clientUniqueId: `test-${deps.ids.token(12)}`,
+    paymentMethod: 'cc_card',
+    authCode: '111111',
+    card: { nameOnCard: 'John Smith', bin: '476134', last4Digits: '1390' },
+  };
+  const dedupeKey = `test:${deps.ids.uuid()}`;
+  const event: NotificationEvent =
+    input.kind === 'webhook'
+      ? webhookNotification({
+          dedupeKey,
+          merchantId: from.merchantId,
+          siteId: from.siteId,
+          orderId: null,
+          sessionId: null,
+          transactionId: outcome.transactionId,
+          url,
+          type: 'test.notification',
+          data: {
+            transactionId: outcome.transactionId,
+            amount: 10,
+            currency: 'USD',
+            transactionType: 'Sale',
+            result: { status: 'approved' },
+            authCode: '111111',
+            sessionId: null,
+            merchantTransactionId: outcome.clientUniqueId,
+            test: true,
+          },
+          at: now,
+        })
+      : { ...dmnNotification(outcome, url), dedupeKey, eventType: 'test.notification' };
+  const { id } = await deps.storage.write((repos) => enqueueNotification(repos, event, now));
+  return (await listDeliveries(deps, { id, limit: 1 }))[0]!;
+}
+
+/** An absolute http(s) URL, or `Invalid`. */
+export function checkTargetUrl(text: string, field = 'url'): string {
+  let u: URL;
+  try {
+    u = new URL(text);
+  } catch {
+    throw new Invalid(field, 'must be a valid URI');
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Invalid(field, 'must be an http or https URL');
+  return u.toString();
+}
+
+/**
+ * A new webhook secret for the site, returned once. The secrets in use until now keep signing
+ * beside it for 24 hours, so receivers can switch without losing a notification.
+ */
+export async function rotateWebhookSecret(
+  deps: DomainDeps,
+  siteId: string,
+): Promise<{ secret: Secret<string>; previousValidUntil: number | null }> {
+  const now = deps.clock.now();
+  const secret = generateWebhookSecret();
+  const sealed = deps.vault.seal(secret, WEBHOOK_SECRET_PURPOSE);
+  const hadOne = await deps.storage.write(async (repos) => {
+    if (!(await repos.merchants.findSite(siteId))) throw new NotFound('site');
+    const current = (await repos.notifications.webhookSecrets(siteId, now)).filter((s) => s.expiresAt === null);
+    await repos.notifications.retireWebhookSecrets(siteId, now + WEBHOOK_SECRET_OVERLAP_MS);
+    await repos.notifications.insertWebhookSecret(siteId, sealed, now);
+    return current.length > 0;
+  });
+  return { secret, previousValidUntil: hadOne ? now + WEBHOOK_SECRET_OVERLAP_MS : null };
+}
+
+/** The secrets a webhook of the site is signed with at `now`, newest first (two during a rotation). */
+export async function signingSecrets(deps: DomainDeps, siteId: string, now: number): Promise<string[]> {
+  const rows = await deps.storage.read.notifications.webhookSecrets(siteId, now);
+  return rows.map((r) => deps.vault.open(r.secretSealed, WEBHOOK_SECRET_PURPOSE).expose());
+}
+
+/** Sets (or clears, with null) the site's default DMN address, `notificationUrl` in its settings. */
+export async function setSiteNotificationUrl(deps: DomainDeps, siteId: string, url: string | null): Promise<void> {
+  const checked = url === null ? null : checkTargetUrl(url, 'notificationUrl');
+  await deps.storage.write(async (repos) => {
+    if (!(await repos.merchants.findSite(siteId))) throw new NotFound('site');
+    await repos.notifications.setSiteNotificationUrl(siteId, checked);
+  });
+}

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { registerListDeliveries } from './deliveries.list.js';
+import { registerResendDelivery } from './deliveries.resend.js';
+import { adminErrorHandler } from './errors.js';
+import { registerTestNotification } from './test-notifications.create.js';
+
+/** The admin interface (operators now, the dashboard later): its routes, its auth, its error shape. */
+export async function adminPlugin(app: FastifyInstance): Promise<void> {
+  app.setErrorHandler(adminErrorHandler);
+  app.decorateRequest('adminCaller', null);
+  // JSON bodies only.
+  app.removeContentTypeParser('text/plain');
+  registerListDeliveries(app);
+  registerResendDelivery(app);
+  if (app.services.config.GATEHOUSE_MODE === 'sandbox') registerTestNotification(app);
+}

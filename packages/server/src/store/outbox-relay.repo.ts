@@ -1,0 +1,140 @@
+import type { Kysely } from 'kysely';
+import type { Delivery } from '../domain/notifications/notification.types.js';
+import type { Dialect } from './dialect.js';
+import { toDelivery } from './notifications.repo.js';
+import type { OutboxStatus } from './outbox.table.js';
+import type { Database } from './tables.js';
+
+/**
+ * The relay's queries on the outbox (graphile-worker's getJobs / completeJob / failJob): claim due
+ * rows under a lease, and settle one attempt. Due means `run_at <= now` for a pending row, or for a
+ * delivering row whose lease ran out (while leased, `run_at` holds the end of the lease).
+ */
+
+export const INTERRUPTED = 'interrupted: the relay stopped before the attempt finished (lease expired)';
+
+/** Is anything due? A cheap read, so an idle relay does not open write transactions. */
+export async function anyDue(db: Kysely<Database>, now: number): Promise<boolean> {
+  const r = await db
+    .selectFrom('outbox')
+    .select('id')
+    .where('status', 'in', ['pending', 'delivering'])
+    .where('run_at', '<=', now)
+    .limit(1)
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
+/**
+ * Claims up to `limit` due rows for `relayId` until `now + leaseMs`, counts the attempt, marks an
+ * attempt left open by a relay that died as interrupted, and opens this attempt's record. Call it in
+ * a write transaction: on PostgreSQL the rows are picked with `FOR UPDATE SKIP LOCKED`, so relays on
+ * other nodes claim disjoint rows; on SQLite writers are serialised, which gives the same guarantee.
+ */
+export async function claimDue(
+  trx: Kysely<Database>,
+  dialect: Dialect,
+  opts: { relayId: string; now: number; leaseMs: number; limit: number },
+): Promise<Delivery[]> {
+  const { relayId, now, leaseMs, limit } = opts;
+  const until = now + leaseMs;
+  const due = trx
+    .selectFrom('outbox')
+    .select('id')
+    .where('status', 'in', ['pending', 'delivering'])
+    .where('run_at', '<=', now)
+    .orderBy('run_at')
+    .limit(limit);
+  const rows = await trx
+    .updateTable('outbox')
+    .set((eb) => ({
+      status: 'delivering',
+      locked_by: relayId,
+      locked_until: until,
+      run_at: until,
+      attempts: eb('attempts', '+', 1),
+      updated_at: now,
+    }))
+    .where('id', 'in', dialect.skipLocked ? due.forUpdate().skipLocked() : due)
+    .returningAll()
+    .execute();
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  await trx
+    .updateTable('delivery_attempts')
+    .set({ finished_at: now, error: INTERRUPTED })
+    .where('outbox_id', 'in', ids)
+    .where('finished_at', 'is', null)
+    .execute();
+  await trx
+    .insertInto('delivery_attempts')
+    .values(
+      rows.map((r) => ({
+        outbox_id: r.id,
+        attempt_no: Number(r.attempts),
+        relay_id: relayId,
+        started_at: now,
+        finished_at: null,
+        status_code: null,
+        latency_ms: null,
+        error: null,
+        response_excerpt: null,
+      })),
+    )
+    .execute();
+  return rows.map(toDelivery).sort((a, b) => a.id.localeCompare(b.id));
+}
+
+export interface AttemptResult {
+  statusCode: number | null;
+  latencyMs: number;
+  error: string | null;
+  responseExcerpt: string | null;
+}
+
+export type NextState = { status: 'delivered' } | { status: 'pending'; runAt: number } | { status: 'failed' };
+
+/**
+ * Records how attempt `attemptNo` of a row ended and, if `relayId` still holds the row's lease for
+ * that attempt, moves the row on. A relay that lost its lease (it was too slow, the row was claimed
+ * again) records its attempt but leaves the row to the relay that holds it now. Answers whether the
+ * row was moved.
+ */
+export async function settleAttempt(
+  trx: Kysely<Database>,
+  opts: { outboxId: string; relayId: string; attemptNo: number; now: number; result: AttemptResult; next: NextState },
+): Promise<boolean> {
+  const { outboxId, relayId, attemptNo, now, result, next } = opts;
+  await trx
+    .updateTable('delivery_attempts')
+    .set({
+      finished_at: now,
+      status_code: result.statusCode,
+      latency_ms: result.latencyMs,
+      error: result.error,
+      response_excerpt: result.responseExcerpt,
+    })
+    .where('outbox_id', '=', outboxId)
+    .where('attempt_no', '=', attemptNo)
+    .execute();
+  const status: OutboxStatus = next.status;
+  const res = await trx
+    .updateTable('outbox')
+    .set({
+      status,
+      run_at: next.status === 'pending' ? next.runAt : now,
+      locked_by: null,
+      locked_until: null,
+      last_error:
+        next.status === 'delivered'
+          ? null
+          : (result.error ?? (result.statusCode === null ? 'no response' : `HTTP ${result.statusCode}`)),
+      updated_at: now,
+      ...(next.status === 'delivered' ? { delivered_at: now } : {}),
+    })
+    .where('id', '=', outboxId)
+    .where('locked_by', '=', relayId)
+    .where('attempts', '=', attemptNo)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}

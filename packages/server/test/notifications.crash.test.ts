@@ -1,0 +1,184 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { DemoCredentials } from '../src/bootstrap/demo.js';
+import { INTERRUPTED } from '../src/store/outbox-relay.repo.js';
+import { type DialectName, dialects, freshPgSchema } from './dialects.js';
+import {
+  freePort,
+  type GatehouseProcess,
+  kill9,
+  running,
+  spawnGatehouse,
+  terminate,
+  until,
+  waitServerReady,
+} from './gatehouse-process.js';
+import { verifyDmn, verifyWebhook } from './notify-verify.js';
+import { notificationKey, type Receiver, startReceiver } from './receiver.js';
+
+/**
+ * At-least-once across crashes: the real gateway runs as a child process with its in-process relay,
+ * is SIGKILLed while deliveries hang at the receiver, and is started again; every notification it
+ * acknowledged (202) reaches the receiver. Then the API-only node and `gatehouse worker` split.
+ * The child uses the system clock; every wait is a bounded poll, no timing is asserted.
+ */
+
+interface Queued {
+  id: string;
+  kind: 'webhook' | 'dmn';
+  /** what the receiver de-duplicates by */
+  key: string;
+}
+
+async function queueTest(base: string, demo: DemoCredentials, kind: 'webhook' | 'dmn', url: string): Promise<Queued> {
+  const res = await fetch(base + '/admin/v1/test-notifications', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': demo.apiKey },
+    body: JSON.stringify({ kind, url }),
+  });
+  const body = (await res.json()) as { id: string; payload: string };
+  if (res.status !== 202) throw new Error(`test notification: ${res.status} ${JSON.stringify(body)}`);
+  const p = new URLSearchParams(body.payload);
+  return { id: body.id, kind, key: kind === 'webhook' ? body.id : `${p.get('PPP_TransactionID')}:${p.get('Status')}` };
+}
+
+async function listDeliveries(base: string, demo: DemoCredentials): Promise<Array<Record<string, any>>> {
+  const res = await fetch(base + '/admin/v1/deliveries?limit=200', { headers: { 'x-api-key': demo.apiKey } });
+  return ((await res.json()) as { deliveries: Array<Record<string, any>> }).deliveries;
+}
+
+describe.each(dialects())('notifications survive kill -9 on %s', (dialect: DialectName) => {
+  let dataDir: string;
+  let env: Record<string, string> = {};
+  let dropSchema: (() => Promise<void>) | undefined;
+  let rx: Receiver;
+  const procs: GatehouseProcess[] = [];
+  const spawn = (args: string[], name: string, port?: number, extra: Record<string, string> = {}) => {
+    const p = spawnGatehouse(args, {
+      dataDir,
+      name,
+      ...(port !== undefined ? { port } : {}),
+      // A short attempt timeout keeps the lease of the killed relay short (2 × 2 s + 5 s).
+      env: { ...env, GATEHOUSE_DELIVERY_TIMEOUT_MS: '2000', GATEHOUSE_DELIVERY_CONCURRENCY: '8', ...extra },
+    });
+    procs.push(p);
+    return p;
+  };
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'gatehouse-notify-crash-'));
+    if (dialect === 'postgres') {
+      const schema = await freshPgSchema();
+      dropSchema = () => schema.drop();
+      env = { DATABASE_URL: schema.url, GATEHOUSE_MASTER_KEY: 'ef'.repeat(32) };
+    }
+    rx = await startReceiver();
+  });
+  afterEach(async () => {
+    for (const p of procs.splice(0)) if (running(p)) await kill9(p);
+  });
+  afterAll(async () => {
+    await rx.close();
+    await dropSchema?.();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it(
+    'kill -9 while deliveries hang at the receiver, restart: every notification arrives at least once',
+    { timeout: 180_000 },
+    async () => {
+      rx.behave(() => 'hang');
+      const first = spawn(['start'], 'first', await freePort());
+      const demo = await waitServerReady(first, dataDir);
+      expect(demo.webhookSecret).toMatch(/^whsec_/);
+
+      const queued: Queued[] = [];
+      for (let i = 0; i < 40; i++)
+        queued.push(await queueTest(first.base, demo, i % 2 ? 'dmn' : 'webhook', `${rx.url}/n${i}`));
+      // Deliveries are in flight: the receiver holds them open. Crash now.
+      await until(
+        () => rx.hanging() >= 8,
+        () => `only ${rx.hanging()} deliveries in flight`,
+      );
+      await kill9(first);
+      expect((await first.exited).signal).toBe('SIGKILL');
+      const cutOff = rx.received.length;
+      expect(cutOff).toBeGreaterThanOrEqual(8);
+
+      rx.behave(() => ({ status: 200, body: 'OK' }));
+      const second = spawn(['start'], 'second', await freePort());
+      expect(await waitServerReady(second, dataDir)).toEqual(demo);
+
+      const missing = () => {
+        const answered = new Set(rx.received.filter((r) => r.answered === 200).map(notificationKey));
+        return queued.filter((q) => !answered.has(q.key));
+      };
+      await until(
+        () => missing().length === 0,
+        () => `missing ${missing().length} of ${queued.length}`,
+      );
+      // Every copy received verifies as the merchant would check it.
+      for (const rec of rx.received) {
+        if (rec.headers['webhook-id']) verifyWebhook(demo.webhookSecret!, rec);
+        else verifyDmn(demo.merchantSecretKey, rec);
+      }
+      // The attempts cut off by the crash are on record, and every row is delivered.
+      await until(
+        async () =>
+          (await listDeliveries(second.base, demo)).filter(
+            (d) => queued.some((q) => q.id === d.id) && d.status === 'delivered',
+          ).length === 40,
+        () => 'rows not all delivered',
+      );
+      const rows = (await listDeliveries(second.base, demo)).filter((d) => queued.some((q) => q.id === d.id));
+      const interrupted = rows.filter((d) => d.attempts.some((a: any) => a.error === INTERRUPTED));
+      expect(interrupted.length).toBeGreaterThanOrEqual(1);
+      for (const d of interrupted) expect(d.attempts.at(-1)).toMatchObject({ statusCode: 200, error: null });
+
+      expect(await terminate(second)).toEqual({ code: 0, signal: null });
+    },
+  );
+
+  it(
+    'an API-only node (--no-workers) queues without delivering; `gatehouse worker` delivers',
+    { timeout: 180_000 },
+    async () => {
+      rx.behave(() => ({ status: 200, body: 'OK' }));
+      const api = spawn(['start', '--no-workers'], 'api-only', await freePort(), { LOG_LEVEL: 'info' });
+      const demo = await waitServerReady(api, dataDir);
+      const before = rx.received.length;
+      const queued = [
+        await queueTest(api.base, demo, 'webhook', `${rx.url}/api-only-wh`),
+        await queueTest(api.base, demo, 'dmn', `${rx.url}/api-only-dmn`),
+      ];
+      const rows = (await listDeliveries(api.base, demo)).filter((d) => queued.some((q) => q.id === d.id));
+      expect(rows.map((d) => [d.status, d.attemptCount])).toEqual([
+        ['pending', 0],
+        ['pending', 0],
+      ]);
+      expect(api.log()).not.toContain('notification relay started');
+
+      const worker = spawn(['worker'], 'worker', undefined, { LOG_LEVEL: 'info' });
+      await until(
+        () =>
+          queued.every((q) =>
+            rx.received.slice(before).some((r) => notificationKey(r) === q.key && r.answered === 200),
+          ),
+        () => `worker did not deliver:\n${worker.log().slice(-1500)}`,
+      );
+      expect(worker.log()).toContain('notification relay started');
+      verifyWebhook(
+        demo.webhookSecret!,
+        rx.received.find((r) => r.url === '/api-only-wh')!,
+      );
+      verifyDmn(
+        demo.merchantSecretKey,
+        rx.received.find((r) => r.url === '/api-only-dmn')!,
+      );
+      expect(await terminate(worker)).toEqual({ code: 0, signal: null });
+      expect(await terminate(api)).toEqual({ code: 0, signal: null });
+    },
+  );
+});
