@@ -4,9 +4,11 @@ import type { DomainDeps } from './domain/ports.js';
 import type { Clock } from './lib/clock.js';
 import type { Ids } from './lib/ids.js';
 import { loggerOptions, registerRequestLog } from './http/logging.js';
+import { adminPlugin } from './http/admin/admin.plugin.js';
 import { registerHealth } from './http/ops/health.js';
 import { registerOpenApi } from './http/ops/openapi.js';
 import { restPlugin } from './http/rest/rest.plugin.js';
+import { sessionPlugin } from './http/session/session.plugin.js';
 import type { Services } from './http/services.js';
 import type { SealedBox } from './security/sealed-box.js';
 import type { Store } from './store/db.js';
@@ -64,6 +66,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app);
   registerHealth(app);
   await app.register(restPlugin);
+  await app.register(adminPlugin);
+  await app.register(sessionPlugin);
 
   app.setNotFoundHandler((request, reply) => {
     void reply.code(404).send({

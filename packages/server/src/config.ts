@@ -35,6 +35,27 @@ export const ConfigSchema = Type.Object({
     description: 'SQLite durability: `FULL` syncs every commit to disk before it is acknowledged; `NORMAL` may lose the last commits on power loss',
   }),
   GATEHOUSE_PG_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10, description: 'PostgreSQL connections per process' }),
+  GATEHOUSE_MODE: Type.Enum(['sandbox', 'production'], {
+    default: 'sandbox',
+    description: '`sandbox` allows test notifications and private-network notification targets; `production` refuses both unless allowed below',
+  }),
+  GATEHOUSE_WORKERS: Type.Boolean({
+    default: true,
+    description: 'Run the notification relay inside the server process (flag `--no-workers` for API-only nodes; `gatehouse worker` runs a relay alone)',
+  }),
+  GATEHOUSE_DELIVERY_ALLOW_PRIVATE: Type.Optional(
+    Type.Boolean({
+      description: 'Deliver webhooks and DMNs to loopback, private and link-local addresses. Default: true in sandbox mode, false in production mode',
+    }),
+  ),
+  GATEHOUSE_DELIVERY_TIMEOUT_MS: Type.Integer({
+    minimum: 100,
+    maximum: 120_000,
+    default: 10_000,
+    description: 'Timeout of one notification delivery attempt (connect, response and the first KiB of its body)',
+  }),
+  GATEHOUSE_DELIVERY_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 512, default: 16, description: 'Notification deliveries in flight at once per relay' }),
+  GATEHOUSE_DELIVERY_POLL_MS: Type.Integer({ minimum: 10, maximum: 60_000, default: 250, description: 'How often an idle relay looks for due notifications' }),
 });
 export type RawConfig = Static<typeof ConfigSchema>;
 

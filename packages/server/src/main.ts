@@ -3,9 +3,13 @@ import { buildApp } from './app.js';
 import { type DemoCredentials, ensureDemoMerchant } from './bootstrap/demo.js';
 import { type CommandSpec, helpText, parseCommand, UsageError } from './cli/args.js';
 import { credentialCommands } from './cli/credentials.commands.js';
+import { notificationCommands } from './cli/notifications.commands.js';
+import { runWorker, startRelay, workerSpec } from './cli/worker.command.js';
 import { type Config, configTable, loadConfig } from './config.js';
 import { DomainError } from './domain/errors.js';
 import { openRuntime } from './runtime.js';
+
+const commands = [...credentialCommands, ...notificationCommands];
 
 const commonOptions: CommandSpec['options'] = {
   'data-dir': { type: 'string', placeholder: 'path', description: 'Data folder (GATEHOUSE_DATA_DIR, default ./data)' },
@@ -20,6 +24,7 @@ const startSpec: CommandSpec = {
     host: { type: 'string', placeholder: 'host', description: 'Listen address (HOST, default 127.0.0.1)' },
     'log-level': { type: 'string', placeholder: 'level', description: 'Log level (LOG_LEVEL, default info)' },
     'no-demo': { type: 'boolean', description: 'Do not create a demo merchant (GATEHOUSE_DEMO=false)' },
+    'no-workers': { type: 'boolean', description: 'API only: no notification relay in this process (GATEHOUSE_WORKERS=false)' },
     ...commonOptions,
   },
 };
@@ -45,11 +50,12 @@ function configFrom(values: Record<string, string | boolean | undefined>): Confi
     if (typeof v === 'string') env[name] = v;
   }
   if (values['no-demo']) env.GATEHOUSE_DEMO = 'false';
+  if (values['no-workers']) env.GATEHOUSE_WORKERS = 'false';
   return loadConfig(env, process.cwd());
 }
 
 function topHelp(): string {
-  const cmds = [startSpec, migrateSpec, ...credentialCommands.map((c) => c.spec)];
+  const cmds = [startSpec, migrateSpec, workerSpec, ...commands.map((c) => c.spec)];
   return [
     'Usage: gatehouse <command> [options]',
     '',
@@ -79,17 +85,20 @@ async function start(argv: string[]): Promise<void> {
     }
   }
   let closing = false;
+  let relay: ReturnType<typeof startRelay> | undefined;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    await relay?.stop();
     await rt.store.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   const address = await app.listen({ port: config.PORT, host: config.HOST });
+  if (config.GATEHOUSE_WORKERS) relay = startRelay(rt, app.log);
   app.log.info({ address, store: rt.store.dialect.name, dataDir: config.dataDir }, 'gatehouse listening');
   process.stderr.write(`\nGatehouse listening on ${address}  (store: ${rt.store.file ?? 'postgres'})\n`);
 }
@@ -113,6 +122,13 @@ async function migrate(argv: string[]): Promise<void> {
   await rt.store.close();
 }
 
+async function worker(argv: string[]): Promise<void> {
+  const spec: CommandSpec = { ...workerSpec, options: { ...workerSpec.options, ...commonOptions } };
+  const parsed = parseCommand(spec, argv);
+  if (!parsed) return void console.log(helpText(spec));
+  await runWorker(await openRuntime(configFrom(parsed.values)));
+}
+
 async function main(argv: string[]): Promise<void> {
   const [first, second, ...rest] = argv;
   if (first === '--help' || first === '-h' || first === 'help') return void console.log(topHelp());
@@ -120,9 +136,10 @@ async function main(argv: string[]): Promise<void> {
   if (first === undefined || first.startsWith('-')) return start(argv);
   if (first === 'start') return start(argv.slice(1));
   if (first === 'migrate') return migrate(argv.slice(1));
-  const cmd = credentialCommands.find((c) => c.spec.name === `${first} ${second}`);
+  if (first === 'worker') return worker(argv.slice(1));
+  const cmd = commands.find((c) => c.spec.name === `${first} ${second}`);
   if (!cmd) {
-    const group = credentialCommands.filter((c) => c.spec.name.startsWith(`${first} `));
+    const group = commands.filter((c) => c.spec.name.startsWith(`${first} `));
     if (group.length > 0 && (second === undefined || second === '--help' || second === '-h')) {
       return void console.log(group.map((c) => `gatehouse ${c.spec.name.padEnd(18)} ${c.spec.summary}`).join('\n'));
     }

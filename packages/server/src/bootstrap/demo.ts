@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createApiKey, createEntity, createMerchant } from '../domain/merchants/merchant.service.js';
+import { rotateWebhookSecret } from '../domain/notifications/notification.service.js';
 import type { DomainDeps } from '../domain/ports.js';
 
 export interface DemoCredentials {
@@ -9,13 +10,15 @@ export interface DemoCredentials {
   merchantSecretKey: string;
   processingEntityId: string;
   apiKey: string;
+  /** the demo site's Standard Webhooks secret (`whsec_…`) */
+  webhookSecret?: string;
 }
 
 export const DEMO_FILE = 'demo-credentials.json';
 
 /**
  * On an empty store, creates the demo merchant (merchant, site with its secret key, processing
- * entity, Operations API key) and writes `<dataDir>/demo-credentials.json` (mode 0600). On a store
+ * entity, Operations API key, webhook secret) and writes `<dataDir>/demo-credentials.json` (mode 0600). On a store
  * that has merchants, returns the file's credentials when it is there, and creates nothing.
  */
 export async function ensureDemoMerchant(
@@ -39,6 +42,7 @@ export async function ensureDemoMerchant(
     merchantSecretKey: merchantSecretKey.expose(),
     processingEntityId: entity.id,
     apiKey: plaintext.expose(),
+    webhookSecret: (await rotateWebhookSecret(deps, site.id)).secret.expose(),
   };
   await writeFile(file, JSON.stringify(credentials, null, 2) + '\n', { mode: 0o600 });
   return { credentials, created: true };

@@ -1,5 +1,6 @@
 import { createApiKey, createEntity, createMerchant, createSite, listApiKeys, revokeApiKey } from '../domain/merchants/merchant.service.js';
 import type { ApiKeyType } from '../domain/merchants/merchant.types.js';
+import { configureSite } from '../domain/sessions/site-settings.service.js';
 import type { Runtime } from '../runtime.js';
 import { type CommandSpec, UsageError } from './args.js';
 
@@ -133,6 +134,30 @@ export const credentialCommands: CredentialCommand[] = [
       const k = await revokeApiKey(rt.deps, positionals[0]!);
       const out = { keyId: k.id, revokedAt: new Date(k.revokedAt!).toISOString() };
       return { json: out, text: `revoked ${out.keyId} at ${out.revokedAt}` };
+    },
+  },
+  {
+    spec: {
+      name: 'sites configure',
+      summary: "Change a site's session API settings (clientRequestId uniqueness).",
+      options: {
+        site: { type: 'string', placeholder: 'siteId', description: 'Merchant site', required: true },
+        'unique-client-request-id': {
+          type: 'string',
+          placeholder: 'true|false',
+          description: 'Refuse a second session call with an already used clientRequestId (errCode 1066); default false',
+        },
+        json,
+      },
+    },
+    async run(rt, v) {
+      const flag = str(v['unique-client-request-id']);
+      if (flag !== undefined && flag !== 'true' && flag !== 'false') {
+        throw new UsageError('--unique-client-request-id must be true or false');
+      }
+      const settings = await configureSite(rt.deps, str(v.site)!, flag === undefined ? {} : { uniqueClientRequestId: flag === 'true' });
+      const out = { merchantSiteId: str(v.site)!, ...settings };
+      return { json: out, text: `site ${out.merchantSiteId}\nunique clientRequestId  ${out.uniqueClientRequestId}` };
     },
   },
 ];

@@ -3,13 +3,17 @@ import type { Ids } from '../lib/ids.js';
 import type { Secret } from '../lib/secret.js';
 import type { IdempotencyRepo } from './idempotency/ports.js';
 import type { MerchantRepo } from './merchants/ports.js';
+import type { NotificationRepo } from './notifications/ports.js';
 import type { OrderRepo } from './orders/ports.js';
+import type { SessionRepo } from './sessions/ports.js';
 
 /** Every repository, bound to one connection or transaction. */
 export interface Repos {
   merchants: MerchantRepo;
   orders: OrderRepo;
   idempotency: IdempotencyRepo;
+  sessions: SessionRepo;
+  notifications: NotificationRepo;
 }
 
 /** Reads outside a transaction, and durable writes: `write` resolves only once its commit is on disk. */

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 
 /**
  * The one seam for identifiers and random tokens. Prefixed ids start with a time component so they
@@ -10,6 +10,7 @@ export const ID_PREFIXES = {
   key: 'key',
   event: 'evt',
   request: 'req',
+  notification: 'ntf',
 } as const;
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];
 export type PrefixedId<P extends IdPrefix> = `${P}_${string}`;
@@ -43,6 +44,17 @@ function encodeTime(ms: number): string {
     n = Math.floor(n / 58);
   }
   return out;
+}
+
+/**
+ * A time-sortable id for a record whose uniqueness comes from a stable key (an outbox row's
+ * dedupe key): the time component of `prefixed`, then base58 of the key's SHA-256.
+ */
+export function seededId<P extends IdPrefix>(prefix: P, atMs: number, seed: string): PrefixedId<P> {
+  const digest = createHash('sha256').update(seed, 'utf8').digest();
+  let tail = '';
+  for (let i = 0; i < 12; i++) tail += BASE58[digest[i]! % 58];
+  return `${prefix}_${encodeTime(atMs)}${tail}` as const;
 }
 
 export function createIds(clock: { now(): number }): Ids {

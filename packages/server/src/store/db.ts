@@ -1,7 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import { type Dialect, postgresDialect, sqliteDialect } from './dialect.js';
 import { GroupCommitter, type WriteUnit } from './group-commit.js';
@@ -58,7 +69,7 @@ function openSqlite(options: StoreOptions): Store {
   };
   const writerConn = open(false);
   const readerConn = open(true);
-  const writer = new Kysely<Database>({ dialect: new SqliteDialect({ database: writerConn }) });
+  const writer = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: writerConn }) });
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: readerConn }) });
   const committer = new GroupCommitter(writer);
   return {
@@ -66,7 +77,7 @@ function openSqlite(options: StoreOptions): Store {
     db,
     file,
     write: (unit) => committer.submit(unit),
-    migrate: () => runMigrations(writer, sqliteDialect),
+    migrate: () => holdingWriteLock(writerConn, () => runMigrations(writer, sqliteDialect)),
     ping: async () => {
       await sql`SELECT 1`.execute(db);
     },
@@ -75,6 +86,47 @@ function openSqlite(options: StoreOptions): Store {
       await db.destroy();
     },
   };
+}
+
+/**
+ * Kysely takes no lock and no transaction for SQLite migrations, so two processes opening a fresh
+ * store at once (the server and a CLI command) would both apply them and one would fail ("table
+ * already exists"). Holding SQLite's write lock from start to end runs them one after the other; a
+ * failed migration rolls back whole.
+ */
+async function holdingWriteLock<T>(conn: SqliteDatabase.Database, fn: () => Promise<T>): Promise<T> {
+  conn.exec('BEGIN IMMEDIATE');
+  try {
+    const result = await fn();
+    conn.exec('COMMIT');
+    return result;
+  } catch (err) {
+    if (conn.inTransaction) conn.exec('ROLLBACK');
+    throw err;
+  }
+}
+
+/**
+ * Write transactions start with `BEGIN IMMEDIATE`: they take SQLite's write lock at once, waiting up to
+ * `busy_timeout` for another process (a CLI command beside the server) to finish. A deferred `BEGIN`
+ * that reads first and then writes fails at once with SQLITE_BUSY_SNAPSHOT when another connection
+ * committed in between, and the busy timeout cannot help it.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
 }
 
 function openPostgres(url: string, poolSize: number): Store {

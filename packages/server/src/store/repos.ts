@@ -3,11 +3,19 @@ import type { Repos, Storage } from '../domain/ports.js';
 import type { Store } from './db.js';
 import { idempotencyRepo } from './idempotency.repo.js';
 import { merchantRepo } from './merchants.repo.js';
+import { notificationRepo } from './notifications.repo.js';
 import { orderRepo } from './orders.repo.js';
+import { sessionRepo } from './sessions.repo.js';
 import type { Database } from './tables.js';
 
 export function bindRepos(db: Kysely<Database>): Repos {
-  return { merchants: merchantRepo(db), orders: orderRepo(db), idempotency: idempotencyRepo(db) };
+  return {
+    merchants: merchantRepo(db),
+    orders: orderRepo(db),
+    idempotency: idempotencyRepo(db),
+    sessions: sessionRepo(db),
+    notifications: notificationRepo(db),
+  };
 }
 
 /** The domain's view of the store: repositories for reads, and durable write transactions. */

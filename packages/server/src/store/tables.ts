@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { OutboxTables } from './outbox.table.js';
 
 /**
  * The Kysely view of the schema, one code path for SQLite and PostgreSQL. Times are epoch
@@ -82,11 +83,39 @@ export interface IdempotencyTable {
   expires_at: number;
 }
 
-export interface Database {
+export interface Database extends OutboxTables {
   merchants: MerchantTable;
   sites: SiteTable;
   processing_entities: ProcessingEntityTable;
   api_keys: ApiKeyTable;
   orders: OrderTable;
   idempotency_records: IdempotencyTable;
+  sessions: SessionTable;
+  client_request_ids: ClientRequestIdTable;
+}
+
+/** A session API session (DECISIONS.md 5): its token, its one order, idle expiry and decline count. */
+export interface SessionTable {
+  /** the sessionToken, a UUID */
+  token: string;
+  merchant_id: string;
+  site_id: string;
+  /** the order opened in this session (`orders.id`), at most one */
+  order_id: number | null;
+  created_at: number;
+  /** the session expires 15 minutes after this */
+  last_used_at: number;
+  /** set when the session ended early (decline limit reached) */
+  expired_at: number | null;
+  decline_count: number;
+  decline_limit: number | null;
+  user_token_id: string | null;
+  client_request_id: string | null;
+}
+
+/** clientRequestIds already used on a site configured to refuse repeats (errCode 1066). */
+export interface ClientRequestIdTable {
+  site_id: string;
+  client_request_id: string;
+  created_at: number;
 }

@@ -1,6 +1,8 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import type { Dialect } from '../dialect.js';
 import { foundation } from './0001_foundation.js';
+import { sessions } from './0002_sessions.js';
+import { outbox } from './0003_outbox.js';
 
 /** Every migration, in order. Names are permanent once released. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -8,6 +10,8 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     async getMigrations(): Promise<Record<string, Migration>> {
       return {
         '0001_foundation': foundation(dialect),
+        '0002_sessions': sessions(),
+        '0003_outbox': outbox(dialect),
       };
     },
   };
