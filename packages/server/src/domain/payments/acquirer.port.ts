@@ -1,0 +1,133 @@
+import type { Secret } from '../../lib/secret.js';
+
+/**
+ * The acquirer port (DESIGN.md): everything the payments domain asks of an acquirer. The simulated
+ * acquirer in `src/acquirer/` implements it deterministically from the test-card table of
+ * DECISIONS.md 6; a real connector would implement the same interface. Amounts are minor units.
+ */
+
+export interface CardInput {
+  number: Secret<string>;
+  holderName: string;
+  expMonth: number;
+  /** four digits */
+  expYear: number;
+  /** absent when a stored card is used without CVV */
+  cvv?: Secret<string>;
+}
+
+/** What BIN data tells about a card number; never holds the full number. */
+export interface CardInfo {
+  bin: string;
+  last4: string;
+  /** e.g. `4761********1390` */
+  masked: string;
+  /** Visa, Mastercard, American Express, Discover, ... */
+  brand: string;
+  /** Credit or Debit */
+  cardType: 'Credit' | 'Debit';
+  issuerCountry: string;
+  issuerBankName: string;
+  currency: string;
+  isPrepaid: boolean;
+  dccAllowed: boolean;
+}
+
+export interface BillingInfo {
+  zip?: string;
+  country?: string;
+}
+
+export interface AuthorizeRequest {
+  /** gateway transaction id, already persisted as pending before the call */
+  transactionId: string;
+  kind: 'Auth' | 'PreAuth' | 'Sale';
+  amount: number;
+  currency: string;
+  card: CardInput;
+  billing?: BillingInfo;
+  partialApproval: boolean;
+  /** zero-amount authorisation reason, when amount is 0 */
+  zeroAmountReason?: string;
+  rebill?: { step: string };
+  /** 3-D Secure result already obtained for this attempt */
+  threeD?: ThreeDResult;
+}
+
+export type AuthorizeOutcome =
+  | {
+      status: 'approved';
+      authCode: string;
+      /** less than requested when partially approved */
+      approvedAmount: number;
+      cvv2Code: 'M' | 'N' | 'P' | 'U' | 'S';
+      avsCode: string;
+      externalTransactionId: string;
+    }
+  | {
+      status: 'declined';
+      reason: string;
+      /** gateway / issuer code of the decline */
+      code: string;
+      cvv2Code: 'M' | 'N' | 'P' | 'U' | 'S';
+      avsCode: string;
+      externalTransactionId: string;
+    }
+  | { status: 'error'; reason: string; code: string };
+
+export interface FollowUpRequest {
+  transactionId: string;
+  /** the authorisation, sale or settle this operation acts on */
+  relatedExternalTransactionId: string;
+  amount: number;
+  currency: string;
+}
+
+export type FollowUpOutcome =
+  | { status: 'approved'; authCode: string; externalTransactionId: string }
+  | { status: 'declined' | 'error'; reason: string; code: string };
+
+/** How 3-D Secure 2 goes for a card (decided before any authorisation). */
+export type ThreeDFlow = 'frictionless' | 'challenge' | 'challenge-then-decline' | 'not-enrolled';
+
+export interface ThreeDResult {
+  /** Y authenticated, N not, A attempted, U unavailable, C challenge required, R rejected */
+  status: 'Y' | 'N' | 'A' | 'U' | 'C' | 'R';
+  eci: string;
+  cavv: string;
+  dsTransID: string;
+  isLiabilityOnIssuer: boolean;
+  version: '2.2.0';
+}
+
+export interface DccQuote {
+  originalAmount: number;
+  originalCurrency: string;
+  amount: number;
+  currency: string;
+  /** rate including the markup, as a decimal string with 6 fraction digits */
+  rateWithMarkup: string;
+  /** markup percentage, e.g. `3.5` */
+  markUp: string;
+}
+
+export interface PayoutRequest {
+  transactionId: string;
+  amount: number;
+  currency: string;
+  card: CardInput;
+}
+
+export interface Acquirer {
+  cardInfo(number: Secret<string>): CardInfo | undefined;
+  threeDFlow(card: CardInput): ThreeDFlow;
+  authenticateFrictionless(card: CardInput, amount: number, currency: string): ThreeDResult;
+  /** the result once the cardholder completes (`true`) or fails (`false`) a challenge */
+  challengeResult(card: CardInput, completed: boolean): ThreeDResult;
+  authorize(req: AuthorizeRequest): Promise<AuthorizeOutcome>;
+  capture(req: FollowUpRequest): Promise<FollowUpOutcome>;
+  refund(req: FollowUpRequest): Promise<FollowUpOutcome>;
+  void(req: FollowUpRequest): Promise<FollowUpOutcome>;
+  payout(req: PayoutRequest): Promise<AuthorizeOutcome>;
+  dccQuote(amount: number, from: string, to: string, day: string): DccQuote;
+}
