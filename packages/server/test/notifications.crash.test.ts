@@ -90,7 +90,10 @@ describe.each(dialects())('notifications survive kill -9 on %s', (dialect: Diale
     { timeout: 180_000 },
     async () => {
       rx.behave(() => 'hang');
-      const first = spawn(['start'], 'first', await freePort());
+      // The first relay must not time its hanging deliveries out before the crash (a timed-out attempt is
+      // rescheduled a minute later, beyond this test's patience), however loaded the machine: its
+      // attempt timeout is long, so its lease (2 × 15 s + 5 s) runs out some 35 s after the crash.
+      const first = spawn(['start'], 'first', await freePort(), { GATEHOUSE_DELIVERY_TIMEOUT_MS: '15000' });
       const demo = await waitServerReady(first, dataDir);
       expect(demo.webhookSecret).toMatch(/^whsec_/);
 
@@ -118,6 +121,7 @@ describe.each(dialects())('notifications survive kill -9 on %s', (dialect: Diale
       await until(
         () => missing().length === 0,
         () => `missing ${missing().length} of ${queued.length}`,
+        1_200, // the killed relay's lease must run out first
       );
       // Every copy received verifies as the merchant would check it.
       for (const rec of rx.received) {
