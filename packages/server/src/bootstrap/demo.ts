@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { open, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createApiKey, createEntity, createMerchant } from '../domain/merchants/merchant.service.js';
 import { rotateWebhookSecret } from '../domain/notifications/notification.service.js';
@@ -44,6 +44,19 @@ export async function ensureDemoMerchant(
     apiKey: plaintext.expose(),
     webhookSecret: (await rotateWebhookSecret(deps, site.id)).secret.expose(),
   };
-  await writeFile(file, JSON.stringify(credentials, null, 2) + '\n', { mode: 0o600 });
+  await writeFileDurably(file, JSON.stringify(credentials, null, 2) + '\n');
   return { credentials, created: true };
+}
+
+/** Writes a private file whole or not at all: temporary file (0600), fsync, rename over the target. */
+async function writeFileDurably(file: string, content: string): Promise<void> {
+  const tmp = `${file}.${process.pid}.tmp`;
+  const handle = await open(tmp, 'w', 0o600);
+  try {
+    await handle.writeFile(content);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await rename(tmp, file);
 }

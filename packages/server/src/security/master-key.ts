@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { link, mkdir, open, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Secret } from '../lib/secret.js';
 
@@ -26,11 +26,22 @@ export async function loadMasterKey(configured: string | undefined, dataDir: str
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
   await mkdir(dataDir, { recursive: true });
-  const key = randomBytes(32).toString('hex');
+  // Written whole to a private temporary file, synced, then linked into place: a concurrent start
+  // never reads a half-written key, and the first process to link wins.
+  const tmp = `${file}.${process.pid}.tmp`;
+  const handle = await open(tmp, 'w', 0o600);
   try {
-    await writeFile(file, key + '\n', { mode: 0o600, flag: 'wx' });
+    await handle.writeFile(randomBytes(32).toString('hex') + '\n');
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await link(tmp, file);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err; // another process won the race
+  } finally {
+    await unlink(tmp);
   }
   return parseMasterKey(await readFile(file, 'utf8'));
 }
