@@ -1,6 +1,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config.js';
 import type { DomainDeps } from './domain/ports.js';
+import type { Acquirer } from './domain/payments/acquirer.port.js';
 import type { Clock } from './lib/clock.js';
 import type { Ids } from './lib/ids.js';
 import { loggerOptions, registerRequestLog } from './http/logging.js';
@@ -23,12 +24,13 @@ export interface AppDeps {
   box: SealedBox;
   clock: Clock;
   ids: Ids;
+  acquirer: Acquirer;
   /** a pino destination stream, for tests that read the log */
   logStream?: NodeJS.WritableStream;
 }
 
-export function domainDeps(deps: Pick<AppDeps, 'store' | 'box' | 'clock' | 'ids'>): DomainDeps {
-  return { storage: storageOf(deps.store), clock: deps.clock, ids: deps.ids, vault: deps.box };
+export function domainDeps(deps: Pick<AppDeps, 'store' | 'box' | 'clock' | 'ids' | 'acquirer'>): DomainDeps {
+  return { storage: storageOf(deps.store), clock: deps.clock, ids: deps.ids, vault: deps.box, acquirer: deps.acquirer };
 }
 
 /** Wires configuration, store and adapters into one Fastify application; nothing is global. */

@@ -7,6 +7,7 @@ import { notificationCommands } from './cli/notifications.commands.js';
 import { runWorker, startRelay, workerSpec } from './cli/worker.command.js';
 import { type Config, configTable, loadConfig } from './config.js';
 import { DomainError } from './domain/errors.js';
+import { recoverPendingTransactions } from './domain/payments/payment.service.js';
 import { openRuntime } from './runtime.js';
 
 const commands = [...credentialCommands, ...notificationCommands];
@@ -77,6 +78,8 @@ async function start(argv: string[]): Promise<void> {
   const rt = await openRuntime(config);
   const app = await buildApp(rt);
   if (rt.migrated.length > 0) app.log.info({ migrations: rt.migrated }, 'store migrated');
+  // Transactions a crash left pending are closed without a second acquirer call (docs/decisions/0303).
+  app.log.info({ recovered: await recoverPendingTransactions(rt.deps, rt.store.file ? { graceMs: 0 } : {}) }, 'pending transactions recovered');
   if (config.GATEHOUSE_DEMO) {
     const demo = await ensureDemoMerchant(rt.deps, config.dataDir);
     if (demo) {

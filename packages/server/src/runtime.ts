@@ -1,6 +1,8 @@
+import { createSimulatedAcquirer } from './acquirer/simulated-acquirer.js';
 import type { Config } from './config.js';
 import { domainDeps } from './app.js';
 import type { DomainDeps } from './domain/ports.js';
+import type { Acquirer } from './domain/payments/acquirer.port.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createIds, type Ids } from './lib/ids.js';
 import { loadMasterKey } from './security/master-key.js';
@@ -14,11 +16,12 @@ export interface Runtime {
   box: SealedBox;
   clock: Clock;
   ids: Ids;
+  acquirer: Acquirer;
   deps: DomainDeps;
   migrated: string[];
 }
 
-export async function openRuntime(config: Config, options: { clock?: Clock; migrate?: boolean } = {}): Promise<Runtime> {
+export async function openRuntime(config: Config, options: { clock?: Clock; migrate?: boolean; acquirer?: Acquirer } = {}): Promise<Runtime> {
   if (config.DATABASE_URL && !config.GATEHOUSE_MASTER_KEY) {
     throw new Error('GATEHOUSE_MASTER_KEY is required with DATABASE_URL: every node must share one key');
   }
@@ -34,9 +37,11 @@ export async function openRuntime(config: Config, options: { clock?: Clock; migr
     const clock = options.clock ?? systemClock;
     const ids = createIds(clock);
     const box = createSealedBox(masterKey);
-    return { config, store, box, clock, ids, deps: domainDeps({ store, box, clock, ids }), migrated };
+    const acquirer = options.acquirer ?? createSimulatedAcquirer({ clock });
+    return { config, store, box, clock, ids, acquirer, deps: domainDeps({ store, box, clock, ids, acquirer }), migrated };
   } catch (err) {
     await store.close();
     throw err;
   }
 }
+

@@ -5,6 +5,8 @@ import type { IdempotencyRepo } from './idempotency/ports.js';
 import type { MerchantRepo } from './merchants/ports.js';
 import type { NotificationRepo } from './notifications/ports.js';
 import type { OrderRepo } from './orders/ports.js';
+import type { Acquirer } from './payments/acquirer.port.js';
+import type { PaymentRepo } from './payments/ports.js';
 import type { SessionRepo } from './sessions/ports.js';
 
 /** Every repository, bound to one connection or transaction. */
@@ -14,6 +16,7 @@ export interface Repos {
   idempotency: IdempotencyRepo;
   sessions: SessionRepo;
   notifications: NotificationRepo;
+  payments: PaymentRepo;
 }
 
 /** Reads outside a transaction, and durable writes: `write` resolves only once its commit is on disk. */
@@ -26,6 +29,8 @@ export interface Storage {
 export interface Vault {
   seal(plaintext: Secret<string>, purpose: string): string;
   open(sealed: string, purpose: string): Secret<string>;
+  /** HMAC-SHA-256 with a key derived for `purpose`: fingerprints that find a value without revealing it */
+  mac(purpose: string, data: string): Buffer;
 }
 
 /** What every domain service receives. */
@@ -34,4 +39,6 @@ export interface DomainDeps {
   clock: Clock;
   ids: Ids;
   vault: Vault;
+  /** the acquirer behind the payments (the simulated one unless a connector is configured) */
+  acquirer: Acquirer;
 }

@@ -5,6 +5,7 @@ import { idempotencyRepo } from './idempotency.repo.js';
 import { merchantRepo } from './merchants.repo.js';
 import { notificationRepo } from './notifications.repo.js';
 import { orderRepo } from './orders.repo.js';
+import { paymentRepo } from './payments.repo.js';
 import { sessionRepo } from './sessions.repo.js';
 import type { Database } from './tables.js';
 
@@ -15,6 +16,7 @@ export function bindRepos(db: Kysely<Database>): Repos {
     idempotency: idempotencyRepo(db),
     sessions: sessionRepo(db),
     notifications: notificationRepo(db),
+    payments: paymentRepo(db),
   };
 }
 

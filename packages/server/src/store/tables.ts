@@ -92,6 +92,8 @@ export interface Database extends OutboxTables {
   idempotency_records: IdempotencyTable;
   sessions: SessionTable;
   client_request_ids: ClientRequestIdTable;
+  transactions: TransactionTable;
+  card_vault: CardVaultTable;
 }
 
 /** A session API session (DECISIONS.md 5): its token, its one order, idle expiry and decline count. */
@@ -117,5 +119,54 @@ export interface SessionTable {
 export interface ClientRequestIdTable {
   site_id: string;
   client_request_id: string;
+  created_at: number;
+}
+
+/** A transaction (DECISIONS.md 6): one acquirer operation of a payment and its outcome. */
+export interface TransactionTable {
+  /** the numeric transactionId */
+  id: Generated<number>;
+  merchant_id: string;
+  site_id: string;
+  entity_id: string | null;
+  interface: string;
+  order_id: number | null;
+  session_id: string | null;
+  type: string;
+  related_transaction_id: number | null;
+  amount_minor: number;
+  requested_amount_minor: number;
+  currency: string;
+  status: string;
+  partial_approval: number;
+  auth_code: string | null;
+  cvv2_code: string | null;
+  avs_code: string | null;
+  external_transaction_id: string | null;
+  card_vault_id: number | null;
+  /** JSON card output: never the full number */
+  card: string | null;
+  three_d: string | null;
+  error_code: string | null;
+  error_reason: string | null;
+  client_unique_id: string | null;
+  client_request_id: string | null;
+  merchant_transaction_id: string | null;
+  product_id: string | null;
+  user_token_id: string | null;
+  webhook_url: string | null;
+  notification_url: string | null;
+  settled_minor: Generated<number>;
+  refunded_minor: Generated<number>;
+  voided_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Card numbers, sealed (AES-256-GCM), found again by an HMAC fingerprint; never a CVV. */
+export interface CardVaultTable {
+  id: Generated<number>;
+  fingerprint: string;
+  number_sealed: string;
   created_at: number;
 }

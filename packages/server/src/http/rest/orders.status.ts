@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { getOrder } from '../../domain/orders/order.service.js';
+import { restPaymentResponse } from '../../domain/payments/payment.view.js';
 import type { Order } from '../../domain/orders/order.types.js';
 import { toJsonNumber } from '../../lib/money.js';
 import { OrderLookupQuery } from '../../schemas/rest/order.schema.js';
-import { ErrorResponse, type OrderStatusResponse, OrderStatusResponse as StatusSchema } from '../../schemas/rest/result.schema.js';
+import { PaymentResponse } from '../../schemas/rest/payment.schema.js';
+import { ErrorResponse, type OrderStatusResponse } from '../../schemas/rest/result.schema.js';
 import { merchantOf, restAuth } from './auth.js';
 import { orderRefOf } from './order-ref.js';
 
@@ -26,17 +28,20 @@ export function registerOrderStatus(app: FastifyInstance): void {
       schema: {
         summary: 'Get order status',
         description:
-          'The status of an order, as a payment response. The order is named by the `sessionId` (or a unique `merchantTransactionId`) query parameter. API key only.',
+          'The status of an order: the response of its last payment, or `pending` with the order amount before any payment. The order is named by the `sessionId` (or a unique `merchantTransactionId`) query parameter. API key only.',
         tags: ['orders'],
         security: [{ apiKey: [] }],
         querystring: OrderLookupQuery,
-        response: { 200: StatusSchema, '4xx': ErrorResponse, 500: ErrorResponse },
+        response: { 200: PaymentResponse, '4xx': ErrorResponse, 500: ErrorResponse },
       },
     },
     async (request) => {
       const { services } = app;
       const ctx = merchantOf(request);
-      return orderStatusOf(await getOrder(services.deps, ctx, orderRefOf(request.query)));
+      const order = await getOrder(services.deps, ctx, orderRefOf(request.query));
+      // The order's last payment, once there is one (spec 2.13); before that, `pending`.
+      const last = await services.deps.storage.read.payments.lastPaymentOfOrder(order.id);
+      return last ? restPaymentResponse(last) : orderStatusOf(order);
     },
   );
 }

@@ -5,6 +5,7 @@ import { registerOauthToken } from './oauth.token.js';
 import { registerCreateOrder } from './orders.create.js';
 import { registerOrderStatus } from './orders.status.js';
 import { registerUpdateOrder } from './orders.update.js';
+import { registerCreatePayment } from './payments.create.js';
 
 /** The REST 2.0 interface: its routes and its own error shape. */
 export async function restPlugin(app: FastifyInstance): Promise<void> {
@@ -22,4 +23,5 @@ export async function restPlugin(app: FastifyInstance): Promise<void> {
   registerUpdateOrder(app);
   registerOrderStatus(app);
   registerOauthToken(app);
+  registerCreatePayment(app);
 }

@@ -38,7 +38,18 @@ const SESSION_ERR_CODES = {
 const NOT_FOUND_ERR_CODES: Partial<Record<NotFound['resource'], number>> = { order: 1057, merchant: 1013, site: 1022 };
 
 /** A missing or invalid `amount` is "Invalid or missing amount", and likewise for `currency`. */
-const FIELD_ERR_CODES: Record<string, number> = { amount: 1040, currency: 1041 };
+const FIELD_ERR_CODES: Record<string, number> = {
+  amount: 1040,
+  currency: 1041,
+  // card data of a payment (DECISIONS.md 5)
+  paymentOption: 1060,
+  'paymentOption.card': 1060,
+  'paymentOption.card.cardNumber': 1004,
+  'paymentOption.card.cardHolderName': 1004,
+  'paymentOption.card.expirationMonth': 1029,
+  'paymentOption.card.expirationYear': 1029,
+  'paymentOption.card.CVV': 1062,
+};
 
 export interface SessionWireError {
   errCode: number;

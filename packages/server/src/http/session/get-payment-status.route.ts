@@ -3,6 +3,7 @@ import { Invalid, Missing } from '../../domain/errors.js';
 import { SessionError } from '../../domain/sessions/session.errors.js';
 import { findLiveSession, getPaymentStatus } from '../../domain/sessions/session.service.js';
 import { formatDecimal } from '../../lib/money.js';
+import { sessionTransactionFields } from '../../domain/payments/payment.view.js';
 import { GetPaymentStatusRequest, GetPaymentStatusResponse } from '../../schemas/session/get-payment-status.schema.js';
 import { bodyObject, checkBodyValues, verifySiteChecksum } from './auth.js';
 import { SESSION_API, success } from './envelope.js';
@@ -33,8 +34,8 @@ async function authenticateStatusCall(app: FastifyInstance, request: FastifyRequ
 }
 
 /**
- * POST /ppp/api/v1/getPaymentStatus.do: the outcome of the session's last payment. Until payments
- * exist it answers SUCCESS with the order's amount and `transactionStatus: PENDING` (no payment yet).
+ * POST /ppp/api/v1/getPaymentStatus.do: the outcome of the session's last payment. While no payment
+ * was made it answers SUCCESS with the order's amount and `transactionStatus: PENDING`.
  */
 export function registerGetPaymentStatus(app: FastifyInstance): void {
   app.post<{ Body: GetPaymentStatusRequest }>(
@@ -53,6 +54,7 @@ export function registerGetPaymentStatus(app: FastifyInstance): void {
     async (request) => {
       const { session, order } = await getPaymentStatus(app.services.deps, request.body.sessionToken);
       const d = order?.details ?? {};
+      const last = await app.services.deps.storage.read.payments.lastPaymentOfSession(session.token);
       return success(request, {
         sessionToken: session.token,
         merchantId: session.merchantId,
@@ -72,7 +74,8 @@ export function registerGetPaymentStatus(app: FastifyInstance): void {
               ...(typeof d.customData === 'string' ? { customData: d.customData } : {}),
             }
           : {}),
-        transactionStatus: 'PENDING',
+        // The outcome of the session's last payment; PENDING while none was made.
+        ...(last ? sessionTransactionFields(last) : { transactionStatus: 'PENDING' }),
       });
     },
   );

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { registerNotAvailable } from './not-available.js';
+import { registerTransactionOperation } from './transaction.route.js';
 
-/** POST /ppp/api/v1/refundTransaction.do: Refund a settled transaction. Its behaviour comes with the payments issue. */
+/** POST /ppp/api/v1/refundTransaction.do: Refund a settled transaction. */
 export function registerRefundTransaction(app: FastifyInstance): void {
-  registerNotAvailable(app, 'refundTransaction', 'Refund a settled transaction');
+  registerTransactionOperation(app, 'refundTransaction', 'Refund a settled transaction');
 }

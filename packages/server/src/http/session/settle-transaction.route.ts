@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { registerNotAvailable } from './not-available.js';
+import { registerTransactionOperation } from './transaction.route.js';
 
-/** POST /ppp/api/v1/settleTransaction.do: Settle an authorised transaction. Its behaviour comes with the payments issue. */
+/** POST /ppp/api/v1/settleTransaction.do: Settle an authorised transaction. */
 export function registerSettleTransaction(app: FastifyInstance): void {
-  registerNotAvailable(app, 'settleTransaction', 'Settle an authorised transaction');
+  registerTransactionOperation(app, 'settleTransaction', 'Settle an authorised transaction');
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { registerNotAvailable } from './not-available.js';
+import { registerTransactionOperation } from './transaction.route.js';
 
-/** POST /ppp/api/v1/voidTransaction.do: Void a transaction. Its behaviour comes with the payments issue. */
+/** POST /ppp/api/v1/voidTransaction.do: Void a transaction. */
 export function registerVoidTransaction(app: FastifyInstance): void {
-  registerNotAvailable(app, 'voidTransaction', 'Void a transaction');
+  registerTransactionOperation(app, 'voidTransaction', 'Void a transaction');
 }

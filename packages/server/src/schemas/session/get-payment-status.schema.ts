@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { Decimal, Signed, Str } from './common.schema.js';
 import { EnvelopeFields } from './envelope.schema.js';
+import { LastPaymentFields, TransactionStatuses } from './payment.schema.js';
 
 /** getPaymentStatus needs only the sessionToken; a checksum, when sent, is verified (DECISIONS.md 5). */
 export const GetPaymentStatusRequest = Type.Object(
@@ -18,7 +19,7 @@ export const GetPaymentStatusRequest = Type.Object(
 );
 export type GetPaymentStatusRequest = Static<typeof GetPaymentStatusRequest>;
 
-export const TransactionStatuses = ['APPROVED', 'DECLINED', 'ERROR', 'REDIRECT', 'PENDING'] as const;
+export { TransactionStatuses };
 
 export const GetPaymentStatusResponse = Type.Object(
   {
@@ -30,6 +31,8 @@ export const GetPaymentStatusResponse = Type.Object(
       Type.Enum([...TransactionStatuses], { description: 'PENDING while no payment has been made in the session' }),
     ),
     customData: Type.Optional(Type.String()),
+    ...LastPaymentFields,
   },
   { title: 'GetPaymentStatusResponse' },
 );
+

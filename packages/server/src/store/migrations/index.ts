@@ -3,6 +3,7 @@ import type { Dialect } from '../dialect.js';
 import { foundation } from './0001_foundation.js';
 import { sessions } from './0002_sessions.js';
 import { outbox } from './0003_outbox.js';
+import { payments } from './0004_payments.js';
 
 /** Every migration, in order. Names are permanent once released. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -12,6 +13,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0001_foundation': foundation(dialect),
         '0002_sessions': sessions(),
         '0003_outbox': outbox(dialect),
+        '0004_payments': payments(dialect),
       };
     },
   };

@@ -1,0 +1,435 @@
+import type { Minor } from '../../lib/money.js';
+import { Invalid } from '../errors.js';
+import type { StoredResponse } from '../idempotency/idempotency.service.js';
+import { IdempotencyMismatch, InFlight } from '../errors.js';
+import { IDEMPOTENCY_TTL_MS } from '../idempotency/idempotency.service.js';
+import { notifyTransactionOutcome } from '../notifications/notification.service.js';
+import type { DomainDeps, Repos } from '../ports.js';
+import type { AuthorizeOutcome, BillingInfo, CardInput, FollowUpOutcome, ThreeDResult } from './acquirer.port.js';
+import { checkCard } from './card.js';
+import { TransactionRefused, UnknownRelatedTransaction } from './payment.errors.js';
+import { outcomeOf, restPaymentResponse } from './payment.view.js';
+import { decideFollowUp } from './transaction.machine.js';
+import type {
+  CardOutput,
+  FollowUpType,
+  NewTransaction,
+  PaymentType,
+  Transaction,
+  TransactionResult,
+} from './transaction.types.js';
+
+/**
+ * The payments pipeline (DESIGN.md): validate, load, decide, persist the attempt as `pending` in one
+ * write, call the acquirer, persist the outcome and its notifications in a second write. A crash
+ * between the two leaves a pending row that `recoverPendingTransactions` closes without calling the
+ * acquirer again, so money never moves twice.
+ */
+
+export const CARD_NUMBER_PURPOSE = 'card.number';
+export const CARD_FINGERPRINT_PURPOSE = 'card.fingerprint';
+
+/** Where the transaction comes from and whom its outcome is told. */
+export interface Origin {
+  via: 'rest' | 'session';
+  merchantId: string;
+  siteId: string;
+  entityId: string | null;
+  orderId: number | null;
+  sessionId: string | null;
+  clientUniqueId?: string | null;
+  clientRequestId?: string | null;
+  merchantTransactionId?: string | null;
+  productId?: string | null;
+  userTokenId?: string | null;
+  /** REST: the order's (or request's) webhookUrl */
+  webhookUrl?: string | null;
+  /** session: urlDetails.notificationUrl of the request or its order; else the site's */
+  notificationUrl?: string | null;
+}
+
+export interface PayCommand {
+  origin: Origin;
+  type: PaymentType;
+  amount: Minor;
+  currency: string;
+  card: CardInput;
+  billing?: BillingInfo;
+  partialApproval: boolean;
+}
+
+export interface FollowUpCommand {
+  origin: Origin;
+  type: FollowUpType;
+  relatedTransactionId: string;
+  amount: Minor;
+  currency: string;
+  /** may the caller act on this transaction? (its merchant, site or entity, its order) */
+  mayReach(repos: Repos, tx: Transaction): Promise<boolean>;
+}
+
+/** An idempotency key (REST `idempotency-key`): the first request's rendered response is replayed. */
+export interface IdempotencyClaim {
+  entityId: string;
+  scope: string;
+  key: string;
+  requestHash: string;
+  render(tx: Transaction): StoredResponse;
+}
+
+export type Run = { tx: Transaction; replay?: undefined } | { replay: StoredResponse; tx?: undefined };
+
+/** Checks an order before a payment on it: held by the caller (lock), answering refusals. */
+export type OrderGuard = (repos: Repos) => Promise<void>;
+
+/** Authorises, pre-authorises or sells with a card. */
+export async function pay(
+  deps: DomainDeps,
+  cmd: PayCommand,
+  options: { idempotency?: IdempotencyClaim; guard?: OrderGuard } = {},
+): Promise<Run> {
+  const now = deps.clock.now();
+  checkCard(cmd.card, now);
+  const number = cmd.card.number.expose();
+  const info = deps.acquirer.cardInfo(cmd.card.number);
+  const card: CardOutput = {
+    maskedCardNumber: info?.masked ?? `${number.slice(0, 6)}${'*'.repeat(number.length - 10)}${number.slice(-4)}`,
+    bin: info?.bin ?? number.slice(0, 6),
+    last4Digits: info?.last4 ?? number.slice(-4),
+    expirationMonth: String(cmd.card.expMonth).padStart(2, '0'),
+    expirationYear: String(cmd.card.expYear),
+    cardHolderName: cmd.card.holderName,
+    cardBrand: info?.brand ?? 'Unknown',
+    cardType: info?.cardType ?? 'Credit',
+    issuerCountry: info?.issuerCountry ?? '',
+    ...(info?.issuerBankName ? { issuerBankName: info.issuerBankName } : {}),
+  };
+  const fingerprint = deps.vault.mac(CARD_FINGERPRINT_PURPOSE, number).toString('hex');
+  const first = await deps.storage.write(async (repos): Promise<Run> => {
+    const replay = await claimKey(repos, options.idempotency, now);
+    if (replay) return { replay };
+    await options.guard?.(repos);
+    const vaultId = await repos.payments.vaultCard(
+      fingerprint,
+      () => deps.vault.seal(cmd.card.number, CARD_NUMBER_PURPOSE),
+      now,
+    );
+    const tx = await repos.payments.insert({
+      ...base(cmd.origin, now),
+      type: cmd.type,
+      relatedTransactionId: null,
+      amount: cmd.amount,
+      requestedAmount: cmd.amount,
+      currency: cmd.currency,
+      cardVaultId: vaultId,
+      card,
+    });
+    return { tx };
+  });
+  if (!first.tx) return first;
+  const pending = first.tx;
+
+  // 3-D Secure: a frictionless flow attaches its result. Challenge pages come later (TODO): until
+  // then a challenge card is authenticated as if frictionless (docs/decisions/0304).
+  let threeD: ThreeDResult | null = null;
+  let outcome: AuthorizeOutcome;
+  try {
+    const flow = deps.acquirer.threeDFlow(cmd.card);
+    if (flow === 'challenge-then-decline') threeD = deps.acquirer.challengeResult(cmd.card, false);
+    else if (flow !== 'not-enrolled') threeD = deps.acquirer.authenticateFrictionless(cmd.card, cmd.amount, cmd.currency);
+    outcome = await deps.acquirer.authorize({
+      transactionId: pending.id,
+      kind: cmd.type,
+      amount: cmd.amount,
+      currency: cmd.currency,
+      card: cmd.card,
+      ...(cmd.billing ? { billing: cmd.billing } : {}),
+      partialApproval: cmd.partialApproval,
+      ...(threeD ? { threeD } : {}),
+    });
+  } catch {
+    outcome = { status: 'error', reason: 'Acquirer unavailable', code: '-1100' };
+  }
+  return { tx: await finish(deps, pending, authorizeResult(outcome, cmd.amount, threeD), options.idempotency) };
+}
+
+function authorizeResult(o: AuthorizeOutcome, requested: Minor, threeD: ThreeDResult | null): TransactionResult {
+  if (o.status === 'approved') {
+    const partial = o.approvedAmount < requested;
+    return {
+      status: 'approved',
+      amount: o.approvedAmount as Minor,
+      partialApproval: partial,
+      authCode: o.authCode,
+      cvv2Code: o.cvv2Code,
+      avsCode: o.avsCode,
+      externalTransactionId: o.externalTransactionId,
+      threeD,
+    };
+  }
+  if (o.status === 'declined') {
+    return {
+      status: 'declined',
+      cvv2Code: o.cvv2Code,
+      avsCode: o.avsCode,
+      externalTransactionId: o.externalTransactionId,
+      errorCode: o.code,
+      errorReason: o.reason,
+      threeD,
+    };
+  }
+  return { status: 'error', errorCode: o.code, errorReason: o.reason, threeD };
+}
+
+function base(o: Origin, now: number) {
+  return {
+    merchantId: o.merchantId,
+    siteId: o.siteId,
+    entityId: o.entityId,
+    interface: o.via,
+    orderId: o.orderId,
+    sessionId: o.sessionId,
+    status: 'pending',
+    partialApproval: false,
+    authCode: null,
+    cvv2Code: null,
+    avsCode: null,
+    externalTransactionId: null,
+    threeD: null,
+    errorCode: null,
+    errorReason: null,
+    clientUniqueId: o.clientUniqueId ?? null,
+    clientRequestId: o.clientRequestId ?? null,
+    merchantTransactionId: o.merchantTransactionId ?? null,
+    productId: o.productId ?? null,
+    userTokenId: o.userTokenId ?? null,
+    webhookUrl: o.webhookUrl ?? null,
+    notificationUrl: o.notificationUrl ?? null,
+    createdAt: now,
+  } satisfies Partial<NewTransaction>;
+}
+
+/** Settles, refunds or voids a transaction: the state checks and the reservation in one write. */
+export async function followUp(
+  deps: DomainDeps,
+  cmd: FollowUpCommand,
+  options: { idempotency?: IdempotencyClaim } = {},
+): Promise<Run> {
+  const now = deps.clock.now();
+  if (!/^\d{1,20}$/.test(cmd.relatedTransactionId)) throw new UnknownRelatedTransaction();
+  const first = await deps.storage.write(async (repos): Promise<Run & { parent?: Transaction }> => {
+    const replay = await claimKey(repos, options.idempotency, now);
+    if (replay) return { replay };
+    const parent = await repos.payments.find(cmd.relatedTransactionId);
+    if (!parent || !(await cmd.mayReach(repos, parent))) throw new UnknownRelatedTransaction();
+    const refuseUnless = (p: Transaction) => {
+      const d = decideFollowUp(p, cmd.type, cmd.amount, cmd.currency, now);
+      if (!d.ok) throw new TransactionRefused(d.state, d.reason);
+    };
+    refuseUnless(parent);
+    const origin: Origin = {
+      ...cmd.origin,
+      orderId: parent.orderId,
+      sessionId: parent.sessionId,
+      productId: cmd.origin.productId ?? parent.productId,
+      userTokenId: cmd.origin.userTokenId ?? parent.userTokenId,
+      merchantTransactionId: cmd.origin.merchantTransactionId ?? parent.merchantTransactionId,
+      webhookUrl: cmd.origin.webhookUrl ?? parent.webhookUrl,
+      notificationUrl: cmd.origin.notificationUrl ?? parent.notificationUrl,
+    };
+    const tx = await repos.payments.insert({
+      ...base(origin, now),
+      type: cmd.type,
+      relatedTransactionId: parent.id,
+      amount: cmd.amount,
+      requestedAmount: cmd.amount,
+      currency: cmd.currency,
+      cardVaultId: parent.cardVaultId,
+      card: parent.card,
+    });
+    // The conditional update is the guard against concurrent follow-ups (a row lock on PostgreSQL).
+    const reserved =
+      cmd.type === 'Void'
+        ? await repos.payments.reserveVoid(parent.id, tx.id, now)
+        : await repos.payments.reserve(parent.id, cmd.type === 'Settle' ? 'settle' : 'refund', cmd.amount, now);
+    if (!reserved) {
+      const fresh = (await repos.payments.find(parent.id))!;
+      refuseUnless(fresh);
+      throw new TransactionRefused('busy', `Cannot ${cmd.type.toLowerCase()} transaction ${parent.id} now: another operation holds it`);
+    }
+    return { tx, parent };
+  });
+  if (!first.tx) return first;
+  const { tx: pending, parent } = first;
+
+  let outcome: FollowUpOutcome;
+  try {
+    const req = {
+      transactionId: pending.id,
+      relatedExternalTransactionId: parent!.externalTransactionId ?? parent!.id,
+      amount: cmd.amount,
+      currency: cmd.currency,
+    };
+    const acquirer = deps.acquirer;
+    outcome =
+      cmd.type === 'Settle'
+        ? await acquirer.capture(req)
+        : cmd.type === 'Refund'
+          ? await acquirer.refund(req)
+          : await acquirer.void(req);
+  } catch {
+    outcome = { status: 'error', reason: 'Acquirer unavailable', code: '-1100' };
+  }
+  const result: TransactionResult =
+    outcome.status === 'approved'
+      ? { status: 'approved', authCode: outcome.authCode, externalTransactionId: outcome.externalTransactionId }
+      : { status: outcome.status, errorCode: outcome.code, errorReason: outcome.reason };
+  return { tx: await finish(deps, pending, result, options.idempotency) };
+}
+
+/**
+ * The second write: the outcome, the reservations it frees, its notifications and the idempotency
+ * record's response, all in one transaction.
+ */
+async function finish(
+  deps: DomainDeps,
+  pending: Transaction,
+  result: TransactionResult,
+  idempotency?: IdempotencyClaim,
+): Promise<Transaction> {
+  const now = deps.clock.now();
+  return deps.storage.write(async (repos) => {
+    const tx = await settleOutcome(repos, pending, result, now);
+    if (idempotency) {
+      const rendered = idempotency.render(tx);
+      await repos.idempotency.complete(idempotency.entityId, idempotency.scope, idempotency.key, rendered.status, rendered.body);
+    }
+    return tx;
+  });
+}
+
+/** Records the outcome of a pending transaction, frees what it no longer holds, and queues its notifications. */
+async function settleOutcome(repos: Repos, pending: Transaction, result: TransactionResult, now: number): Promise<Transaction> {
+  if (!(await repos.payments.complete(pending.id, result, now))) {
+    // Already closed (recovered meanwhile): the stored outcome stands.
+    return (await repos.payments.find(pending.id))!;
+  }
+  const tx = (await repos.payments.find(pending.id))!;
+  const related = tx.relatedTransactionId;
+  if (related !== null) {
+    if (tx.status !== 'approved') {
+      if (tx.type === 'Settle') await repos.payments.release(related, 'settle', tx.amount, now);
+      if (tx.type === 'Refund') await repos.payments.release(related, 'refund', tx.amount, now);
+      if (tx.type === 'Void') await repos.payments.releaseVoid(related, tx.id, now);
+    } else if (tx.type === 'Void') {
+      // A voided settle gives its amount back to the authorisation; a voided refund, to what it refunded.
+      const target = await repos.payments.find(related);
+      if (target?.relatedTransactionId) {
+        if (target.type === 'Settle') await repos.payments.release(target.relatedTransactionId, 'settle', target.amount, now);
+        if (target.type === 'Refund') await repos.payments.release(target.relatedTransactionId, 'refund', target.amount, now);
+      }
+    }
+  }
+  await notifyTransactionOutcome(
+    repos,
+    {
+      outcome: outcomeOf(tx, now),
+      webhookUrl: tx.webhookUrl,
+      notificationUrl: tx.notificationUrl,
+      webhookData: {
+        ...restPaymentResponse(tx),
+        sessionId: tx.interface === 'rest' ? tx.sessionId : null,
+        merchantTransactionId: tx.merchantTransactionId,
+      },
+    },
+    now,
+  );
+  return tx;
+}
+
+/**
+ * Claims an idempotency key in the first write. A key already used answers its stored response; one
+ * whose first request has not finished is `InFlight` (409 5300.1003); another body is a mismatch.
+ */
+async function claimKey(repos: Repos, claim: IdempotencyClaim | undefined, now: number): Promise<StoredResponse | undefined> {
+  if (!claim) return undefined;
+  const record = {
+    entityId: claim.entityId,
+    scope: claim.scope,
+    key: claim.key,
+    requestHash: claim.requestHash,
+    responseStatus: null,
+    responseBody: null,
+    createdAt: now,
+    expiresAt: now + IDEMPOTENCY_TTL_MS,
+  };
+  if (await repos.idempotency.claim(record)) return undefined;
+  const existing = await repos.idempotency.find(claim.entityId, claim.scope, claim.key);
+  if (existing && existing.expiresAt > now) {
+    if (existing.requestHash !== claim.requestHash) throw new IdempotencyMismatch();
+    if (existing.responseStatus === null || existing.responseBody === null) throw new InFlight();
+    return { status: existing.responseStatus, body: existing.responseBody };
+  }
+  await repos.idempotency.remove(claim.entityId, claim.scope, claim.key);
+  await repos.idempotency.claim(record);
+  return undefined;
+}
+
+/** How long a pending transaction may wait for its acquirer call before recovery may close it. */
+export const PENDING_GRACE_MS = 5 * 60 * 1000;
+
+/**
+ * Closes transactions left `pending` by a crash between the two writes: each becomes `error` with
+ * reason `recovered`, its reservations are freed and its outcome notified. The acquirer is not
+ * called again, so money never moves twice (docs/decisions/0303). Only transactions older than
+ * `graceMs` are touched, so another node's call in flight is left alone.
+ */
+export async function recoverPendingTransactions(
+  deps: DomainDeps,
+  options: { graceMs?: number } = {},
+): Promise<number> {
+  const now = deps.clock.now();
+  const before = now - (options.graceMs ?? PENDING_GRACE_MS);
+  let total = 0;
+  for (;;) {
+    const batch = await deps.storage.read.payments.pendingBefore(before, 100);
+    if (batch.length === 0) return total;
+    await deps.storage.write(async (repos) => {
+      for (const tx of batch) {
+        await settleOutcome(repos, tx, { status: 'error', errorCode: '-1100', errorReason: 'recovered' }, now);
+      }
+    });
+    total += batch.length;
+    if (batch.length < 100) return total;
+  }
+}
+
+/** The amount of an order payment must be the order's, or lie within its openAmount. */
+export function checkOrderAmount(
+  order: { amount: Minor; currency: string; openAmount: { min: Minor; max: Minor } | null },
+  amount: Minor,
+  currency: string,
+): void {
+  if (currency !== order.currency) throw new Invalid('currency', `must be the order's currency ${order.currency}`);
+  if (order.openAmount) {
+    if (amount < order.openAmount.min || amount > order.openAmount.max) {
+      throw new Invalid('amount', 'must lie within the order openAmount');
+    }
+  } else if (amount !== order.amount) {
+    throw new Invalid('amount', 'must be the order amount');
+  }
+}
+
+/** Refuses a second payment on an order already paid or being paid. */
+export async function guardOrderPayment(repos: Repos, orderId: number, now: number): Promise<void> {
+  await repos.payments.lockOrder(orderId, now);
+  const last = await repos.payments.lastPaymentOfOrder(orderId);
+  if (last && (last.status === 'approved' || last.status === 'pending')) {
+    throw new TransactionRefused(
+      `${last.status} ${last.type}`,
+      last.status === 'pending'
+        ? 'Cannot pay this order: a payment is in progress'
+        : `Cannot pay this order: transaction ${last.id} already paid it`,
+    );
+  }
+}

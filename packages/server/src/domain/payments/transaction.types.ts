@@ -1,0 +1,86 @@
+import type { Minor } from '../../lib/money.js';
+import type { ThreeDResult } from './acquirer.port.js';
+
+/** Transactions (DECISIONS.md 6): every acquirer operation of a payment, with its outcome. */
+
+export type PaymentType = 'Auth' | 'PreAuth' | 'Sale';
+export type FollowUpType = 'Settle' | 'Void' | 'Refund';
+export type TransactionType = PaymentType | FollowUpType | 'InitAuth3D';
+export type TransactionStatus = 'pending' | 'approved' | 'declined' | 'error';
+
+/** What the card output of a response shows: never the full number. */
+export interface CardOutput {
+  maskedCardNumber: string;
+  bin: string;
+  last4Digits: string;
+  expirationMonth: string;
+  expirationYear: string;
+  cardHolderName: string;
+  cardBrand: string;
+  cardType: string;
+  issuerCountry: string;
+  issuerBankName?: string;
+}
+
+export interface Transaction {
+  /** numeric string from the store's sequence, at most 20 digits */
+  id: string;
+  merchantId: string;
+  siteId: string;
+  entityId: string | null;
+  interface: 'rest' | 'session';
+  orderId: number | null;
+  /** the REST order's sessionId, or the session API's sessionToken */
+  sessionId: string | null;
+  type: TransactionType;
+  relatedTransactionId: string | null;
+  /** approved amount (the requested one unless partially approved) */
+  amount: Minor;
+  requestedAmount: Minor;
+  currency: string;
+  status: TransactionStatus;
+  partialApproval: boolean;
+  authCode: string | null;
+  cvv2Code: string | null;
+  avsCode: string | null;
+  externalTransactionId: string | null;
+  cardVaultId: number | null;
+  card: CardOutput | null;
+  threeD: ThreeDResult | null;
+  errorCode: string | null;
+  errorReason: string | null;
+  clientUniqueId: string | null;
+  clientRequestId: string | null;
+  merchantTransactionId: string | null;
+  productId: string | null;
+  userTokenId: string | null;
+  webhookUrl: string | null;
+  notificationUrl: string | null;
+  /** settles drawing on this authorisation, approved or pending */
+  settled: Minor;
+  /** refunds drawing on this sale or settle, approved or pending */
+  refunded: Minor;
+  /** the void that cancels this transaction (approved or pending) */
+  voidedBy: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type NewTransaction = Omit<Transaction, 'id' | 'settled' | 'refunded' | 'voidedBy' | 'updatedAt'>;
+
+/** What an outcome sets on a pending transaction. */
+export interface TransactionResult {
+  status: Exclude<TransactionStatus, 'pending'>;
+  amount?: Minor;
+  partialApproval?: boolean;
+  authCode?: string | null;
+  cvv2Code?: string | null;
+  avsCode?: string | null;
+  externalTransactionId?: string | null;
+  threeD?: ThreeDResult | null;
+  errorCode?: string | null;
+  errorReason?: string | null;
+}
+
+/** A reservation taken on the related transaction when a follow-up is persisted as pending. */
+export type Reservation = { kind: 'settle' | 'refund'; amount: Minor } | { kind: 'void' };

@@ -1,0 +1,55 @@
+import { Invalid, Missing } from '../domain/errors.js';
+import type { BillingInfo, CardInput } from '../domain/payments/acquirer.port.js';
+import { Secret } from '../lib/secret.js';
+
+/** Wire card fields → the acquirer port's card; the number and CVV are wrapped as secrets at once. */
+export interface WireCard {
+  cardNumber: string;
+  cardHolderName: string;
+  expirationMonth: string;
+  expirationYear: string;
+  CVV?: string;
+}
+
+export function cardInputOf(card: WireCard, path = 'paymentOption.card'): CardInput {
+  const year = card.expirationYear.length === 2 ? 2000 + Number(card.expirationYear) : Number(card.expirationYear);
+  if (!/^\d{1,2}$/.test(card.expirationMonth)) throw new Invalid(`${path}.expirationMonth`, 'must be a month from 01 to 12');
+  if (!/^(\d{2}|\d{4})$/.test(card.expirationYear)) throw new Invalid(`${path}.expirationYear`, 'must be YYYY');
+  return {
+    number: new Secret(card.cardNumber.replace(/[\s-]/g, '')),
+    holderName: card.cardHolderName,
+    expMonth: Number(card.expirationMonth),
+    expYear: year,
+    ...(card.CVV !== undefined ? { cvv: new Secret(card.CVV) } : {}),
+  };
+}
+
+/** The card of a payment option with exactly one member; only `card` is available for now. */
+export function paymentCardOf(option: Record<string, unknown> | undefined): WireCard {
+  if (!option) throw new Missing('paymentOption');
+  const given = ['card', 'tempToken', 'userPaymentOptionId', 'alternativePaymentMethod'].filter(
+    (k) => option[k] !== undefined,
+  );
+  if (given.length === 0) throw new Missing('paymentOption.card');
+  if (given.length > 1) {
+    throw new Invalid('paymentOption', 'must have exactly one of card, tempToken, userPaymentOptionId, alternativePaymentMethod');
+  }
+  if (given[0] !== 'card') throw new Invalid(`paymentOption.${given[0]}`, 'is not available yet; pay with a card');
+  const card = option.card;
+  if (card === null || typeof card !== 'object') throw new Missing('paymentOption.card');
+  const c = card as Record<string, unknown>;
+  for (const f of ['cardNumber', 'cardHolderName', 'expirationMonth', 'expirationYear']) {
+    if (typeof c[f] !== 'string') throw new Missing(`paymentOption.card.${f}`);
+  }
+  return card as WireCard;
+}
+
+/** The billing zip and country of an address object, when given. */
+export function billingOf(address: unknown): BillingInfo | undefined {
+  if (address === null || typeof address !== 'object') return undefined;
+  const a = address as Record<string, unknown>;
+  const out: BillingInfo = {};
+  if (typeof a.zip === 'string') out.zip = a.zip;
+  if (typeof a.country === 'string') out.country = a.country;
+  return out;
+}

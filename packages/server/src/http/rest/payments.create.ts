@@ -1,0 +1,193 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { Forbidden, Missing, NotFound, Unauthenticated } from '../../domain/errors.js';
+import {
+  authenticateApiKey,
+  authorizeEntity,
+  contextOfAccessToken,
+  requireOperationsKey,
+} from '../../domain/merchants/merchant.service.js';
+import type { MerchantContext } from '../../domain/merchants/merchant.types.js';
+import { findOrder } from '../../domain/orders/order.service.js';
+import type { Order } from '../../domain/orders/order.types.js';
+import {
+  checkOrderAmount,
+  followUp,
+  guardOrderPayment,
+  type IdempotencyClaim,
+  type Origin,
+  pay,
+  type Run,
+} from '../../domain/payments/payment.service.js';
+import { restPaymentResponse } from '../../domain/payments/payment.view.js';
+import type { Repos } from '../../domain/ports.js';
+import { canonicalJson } from '../../lib/canonical-json.js';
+import { verifyAccessToken } from '../../security/jwt.js';
+import { PaymentRequest, PaymentResponse } from '../../schemas/rest/payment.schema.js';
+import { ErrorResponse } from '../../schemas/rest/result.schema.js';
+import { merchantOf } from './auth.js';
+import { checkCurrency, toMinor } from './order.translate.js';
+import { billingOf, cardInputOf, paymentCardOf } from '../payment-card.js';
+
+const SCOPE = 'POST /payment-api/payments';
+const IDEMPOTENCY_HASH_PURPOSE = 'idempotency.request';
+
+/** The order whose sessionId is the request's bearer token, when it is. */
+const boundOrders = new WeakMap<FastifyRequest, Order>();
+
+/**
+ * Payments accept an API key, a merchant access token, or an order's sessionId as a bearer token
+ * (30 minutes, that order only, its permittedOperations only: DECISIONS.md 3).
+ */
+async function authenticatePayment(app: FastifyInstance, request: FastifyRequest): Promise<MerchantContext> {
+  const { deps, box } = app.services;
+  const apiKey = request.headers['x-api-key'];
+  if (typeof apiKey === 'string' && apiKey.length > 0) return authenticateApiKey(deps.storage.read, apiKey);
+  const authorization = request.headers.authorization;
+  if (typeof authorization !== 'string' || !/^bearer\s/i.test(authorization)) throw new Unauthenticated('no credential');
+  const token = authorization.slice(7).trim();
+  const now = deps.clock.now();
+  const claims = verifyAccessToken(box, token, Math.floor(now / 1000));
+  if (claims) return contextOfAccessToken(deps.storage.read, claims);
+  const order = token.length > 0 && token.length <= 255 ? await deps.storage.read.orders.findBySessionId(token) : undefined;
+  if (!order || order.entityId === null || now >= order.sessionExpiresAt) throw new Unauthenticated('invalid bearer token');
+  boundOrders.set(request, order);
+  return {
+    merchantId: order.merchantId,
+    siteId: order.siteId,
+    entityId: order.entityId,
+    keyId: `order:${order.id}`,
+    keyType: 'operations',
+    via: 'access-token',
+    scopes: new Set(order.permittedOperations),
+  };
+}
+
+/** POST /payment-api/payments (DECISIONS.md 4): pay with a card, or settle, void or refund a transaction. */
+export function registerCreatePayment(app: FastifyInstance): void {
+  app.post<{ Body: PaymentRequest; Headers: { 'idempotency-key'?: string } }>(
+    '/payment-api/payments',
+    {
+      onRequest: async (request) => {
+        request.merchant = await authenticatePayment(app, request);
+      },
+      schema: {
+        summary: 'Create a payment or a follow-up operation',
+        description:
+          'Auth, PreAuth or Sale with `paymentOption.card` (optionally paying the order `sessionId`: amount and currency must match it), or Settle, Void, Refund of `relatedTransactionId`. A decline is HTTP 200 with `result.status: declined`. Accepts an API key, a merchant access token (scope `payments` to pay, `operations` to settle, void or refund), or the order\'s sessionId as bearer token for that order within its permittedOperations. `idempotency-key` replays the first response; while the first request is still with the acquirer, a retry is answered 409 5300.1003.',
+        tags: ['payments'],
+        security: [{ apiKey: [] }, { bearer: [] }],
+        headers: Type.Object({
+          'idempotency-key': Type.Optional(
+            Type.String({ minLength: 1, maxLength: 255, description: 'Retries with the same key and body replay the first response' }),
+          ),
+        }),
+        body: PaymentRequest,
+        response: { 200: PaymentResponse, '4xx': ErrorResponse, 500: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { deps, box } = app.services;
+      const ctx = merchantOf(request);
+      const body = request.body;
+      requireOperationsKey(ctx);
+      const bound = boundOrders.get(request);
+      if (bound) {
+        if (body.processingEntityId !== bound.entityId) throw new Forbidden('the sessionId token is bound to its own order');
+        if (body.sessionId !== undefined && body.sessionId !== bound.sessionId) {
+          throw new Forbidden('the sessionId token is bound to its own order');
+        }
+      }
+      await authorizeEntity(deps.storage.read, ctx, body.processingEntityId);
+      const currency = checkCurrency(body.currency, 'currency');
+      const amount = toMinor(body.amount, currency, 'amount');
+      const key = request.headers['idempotency-key'];
+      const idempotency: IdempotencyClaim | undefined =
+        key === undefined
+          ? undefined
+          : {
+              entityId: body.processingEntityId,
+              scope: SCOPE,
+              key,
+              // keyed hash: the body holds a card number, which must not be guessable from the record
+              requestHash: box.mac(IDEMPOTENCY_HASH_PURPOSE, canonicalJson(body)).toString('hex'),
+              render: (tx) => ({ status: 200, body: JSON.stringify(restPaymentResponse(tx)) }),
+            };
+
+      let run: Run;
+      if (body.transactionType === 'Settle' || body.transactionType === 'Void' || body.transactionType === 'Refund') {
+        if (!ctx.scopes.has('operations')) throw new Forbidden('settle, void and refund need the operations scope');
+        if (body.relatedTransactionId === undefined) throw new Missing('relatedTransactionId');
+        const origin: Origin = {
+          via: 'rest',
+          merchantId: ctx.merchantId,
+          siteId: ctx.siteId,
+          entityId: body.processingEntityId,
+          orderId: null,
+          sessionId: null,
+          merchantTransactionId: body.merchantTransactionId ?? null,
+          webhookUrl: body.urlDetails?.webhookUrl ?? null,
+        };
+        const mayReach = async (repos: Repos, tx: { merchantId: string; entityId: string | null; orderId: number | null }) => {
+          if (tx.merchantId !== ctx.merchantId || tx.entityId === null) return false;
+          if (bound && tx.orderId !== bound.id) return false;
+          try {
+            await authorizeEntity(repos, ctx, tx.entityId);
+            return true;
+          } catch {
+            return false;
+          }
+        };
+        run = await followUp(
+          deps,
+          { origin, type: body.transactionType, relatedTransactionId: body.relatedTransactionId, amount, currency, mayReach },
+          idempotency ? { idempotency } : {},
+        );
+      } else {
+        if (!ctx.scopes.has('payments')) throw new Forbidden('payments need the payments scope');
+        const card = cardInputOf(paymentCardOf(body.paymentOption as Record<string, unknown> | undefined));
+        const sessionId = body.sessionId ?? bound?.sessionId;
+        let order: Order | undefined;
+        if (sessionId !== undefined) {
+          order = bound ?? (await findOrder(deps.storage.read, ctx, { sessionId }));
+          if (order.entityId !== body.processingEntityId) throw new NotFound('order');
+          checkOrderAmount(order, amount, currency);
+        }
+        const origin: Origin = {
+          via: 'rest',
+          merchantId: ctx.merchantId,
+          siteId: ctx.siteId,
+          entityId: body.processingEntityId,
+          orderId: order?.id ?? null,
+          sessionId: order?.sessionId ?? null,
+          merchantTransactionId: body.merchantTransactionId ?? order?.merchantTransactionId ?? null,
+          productId: body.productId ?? order?.productId ?? null,
+          webhookUrl: body.urlDetails?.webhookUrl ?? order?.webhookUrl ?? null,
+        };
+        const billing = billingOf(body.billingAddress ?? (body.buyerDetails as Record<string, unknown> | undefined)?.address);
+        const orderId = order?.id;
+        run = await pay(
+          deps,
+          {
+            origin,
+            type: body.transactionType,
+            amount,
+            currency,
+            card,
+            ...(billing ? { billing } : {}),
+            partialApproval: body.isPartialApproval ?? false,
+          },
+          {
+            ...(idempotency ? { idempotency } : {}),
+            ...(orderId !== undefined ? { guard: (repos: Repos) => guardOrderPayment(repos, orderId, deps.clock.now()) } : {}),
+          },
+        );
+      }
+      if (run.replay) {
+        void reply.header('idempotent-replayed', 'true');
+        return reply.code(run.replay.status).type('application/json; charset=utf-8').send(run.replay.body);
+      }
+      return reply.code(200).send(restPaymentResponse(run.tx));
+    },
+  );
+}

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import { Invalid, Missing } from '../../domain/errors.js';
+import { followUp, type Origin } from '../../domain/payments/payment.service.js';
+import { sessionTransactionFields } from '../../domain/payments/payment.view.js';
+import type { FollowUpType } from '../../domain/payments/transaction.types.js';
+import { checkCurrency, toMinor } from '../../domain/sessions/session.pricing.js';
+import { SessionTransactionResponse } from '../../schemas/session/payment.schema.js';
+import { ServerCallRequests } from '../../schemas/session/server-calls.schema.js';
+import { CHECKSUM_FIELDS } from '../../security/checksum.js';
+import { checksumAuth, contextOf } from './auth.js';
+import { SESSION_API, success } from './envelope.js';
+
+type Method = 'settleTransaction' | 'refundTransaction' | 'voidTransaction';
+
+const TYPE_OF: Record<Method, FollowUpType> = {
+  settleTransaction: 'Settle',
+  refundTransaction: 'Refund',
+  voidTransaction: 'Void',
+};
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/**
+ * settleTransaction, refundTransaction, voidTransaction (DECISIONS.md 5, 6): act on the transaction
+ * `relatedTransactionId` of the caller's site. Unknown: status ERROR, `Invalid relatedTransactionId`;
+ * a move the state machine refuses: errCode 1058 with the state named.
+ */
+export function registerTransactionOperation(app: FastifyInstance, method: Method, summary: string): void {
+  app.post(
+    `${SESSION_API}/${method}.do`,
+    {
+      preValidation: checksumAuth(app, method),
+      schema: {
+        summary,
+        description: `${summary}. The answer carries transactionStatus (APPROVED, DECLINED, ERROR), transactionId and the gateway codes. Checksum: ${CHECKSUM_FIELDS[method].join(', ')}, then the merchant secret key.`,
+        tags: ['session'],
+        body: ServerCallRequests[method],
+        response: { 200: SessionTransactionResponse },
+      },
+    },
+    async (request) => {
+      const ctx = contextOf(request);
+      const body = request.body as Record<string, unknown>;
+      const related = str(body.relatedTransactionId);
+      if (related === undefined) throw new Missing('relatedTransactionId');
+      const currency = checkCurrency(String(body.currency), 'currency');
+      const amount = toMinor(String(body.amount), currency, 'amount');
+      const urlDetails = body.urlDetails as Record<string, unknown> | undefined;
+      const origin: Origin = {
+        via: 'session',
+        merchantId: ctx.merchantId,
+        siteId: ctx.siteId,
+        entityId: null,
+        orderId: null,
+        sessionId: null,
+        clientUniqueId: str(body.clientUniqueId) ?? null,
+        clientRequestId: str(body.clientRequestId) ?? null,
+        notificationUrl: str(urlDetails?.notificationUrl) ?? null,
+      };
+      const run = await followUp(app.services.deps, {
+        origin,
+        type: TYPE_OF[method],
+        relatedTransactionId: related,
+        amount,
+        currency,
+        mayReach: async (_repos, tx) => tx.merchantId === ctx.merchantId && tx.siteId === ctx.siteId,
+      });
+      if (!run.tx) throw new Invalid('request', 'unexpected replay');
+      return success(request, sessionTransactionFields(run.tx));
+    },
+  );
+}
+

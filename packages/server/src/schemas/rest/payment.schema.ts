@@ -1,0 +1,117 @@
+import { type Static, Type } from 'typebox';
+import { Currency, OpaqueObject, Uuid } from '../shared/common.js';
+import { CurrencyConversion, Rebill, UrlDetails } from './order.schema.js';
+import { PaymentResultStatuses, ResultErrors } from './result.schema.js';
+
+/** POST /payment-api/payments (DECISIONS.md 4): request and the payment response of spec 2.13. */
+const closed = { additionalProperties: false } as const;
+
+export const PaymentTransactionTypes = ['Auth', 'PreAuth', 'Sale', 'Settle', 'Void', 'Refund'] as const;
+
+export const CardRequest = Type.Object(
+  {
+    cardNumber: Type.String({ minLength: 1, maxLength: 20, description: 'Full card number; never stored in clear' }),
+    cardHolderName: Type.String({ minLength: 1, maxLength: 70 }),
+    expirationMonth: Type.String({ pattern: '^[0-9]{1,2}$', description: 'MM' }),
+    expirationYear: Type.String({ pattern: '^[0-9]{2}([0-9]{2})?$', description: 'YYYY (or YY)' }),
+    CVV: Type.Optional(Type.String({ minLength: 1, maxLength: 4, description: 'Used for this authorisation only; never stored' })),
+  },
+  { ...closed, title: 'CardRequest' },
+);
+
+export const PaymentOptionRequest = Type.Object(
+  {
+    card: Type.Optional(CardRequest),
+    tempToken: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'A ccTempToken (not available yet)' })),
+    userPaymentOptionId: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: 'A stored payment option (not available yet)' })),
+    alternativePaymentMethod: Type.Optional(
+      Type.Object(
+        { name: Type.String({ minLength: 1, maxLength: 50 }), data: Type.Optional(OpaqueObject('Method fields')) },
+        { ...closed, description: 'An alternative payment method (not available yet)' },
+      ),
+    ),
+  },
+  { ...closed, title: 'PaymentOptionRequest', description: 'Exactly one of card, tempToken, userPaymentOptionId, alternativePaymentMethod' },
+);
+
+export const PaymentRequest = Type.Object(
+  {
+    processingEntityId: Uuid('Processing entity identifier assigned to the merchant'),
+    transactionType: Type.Enum([...PaymentTransactionTypes]),
+    amount: Type.Number({ minimum: 0, description: 'Amount in major units' }),
+    currency: Currency(),
+    sessionId: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'Pay this order: amount and currency must match it' })),
+    merchantTransactionId: Type.Optional(Type.String({ maxLength: 45 })),
+    relatedTransactionId: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 20, description: 'The transaction acted on; required for Settle, Void, Refund' }),
+    ),
+    paymentOption: Type.Optional(PaymentOptionRequest),
+    isPartialApproval: Type.Optional(Type.Boolean()),
+    rebill: Type.Optional(Rebill),
+    zeroAmountReason: Type.Optional(
+      Type.Enum(['recurring', 'installments', 'addCard', 'maintainCard', 'accountVerification']),
+    ),
+    currencyConversion: Type.Optional(CurrencyConversion),
+    deviceDetails: Type.Optional(OpaqueObject('Device details')),
+    urlDetails: Type.Optional(UrlDetails),
+    buyerDetails: Type.Optional(OpaqueObject('Buyer details')),
+    billingAddress: Type.Optional(OpaqueObject('Billing address; `zip` drives the AVS result')),
+    productId: Type.Optional(Type.String({ maxLength: 50 })),
+  },
+  { ...closed, title: 'PaymentRequest' },
+);
+export type PaymentRequest = Static<typeof PaymentRequest>;
+
+export const ThreeDOutput = Type.Object(
+  {
+    eci: Type.Optional(Type.String()),
+    cavv: Type.Optional(Type.String()),
+    dsTransID: Type.Optional(Type.String()),
+    version: Type.Optional(Type.String()),
+    result: Type.Optional(Type.String()),
+    isLiabilityOnIssuer: Type.Optional(Type.String()),
+  },
+  { title: 'ThreeDOutput' },
+);
+
+export const CardOutput = Type.Object(
+  {
+    cardHolderName: Type.Optional(Type.String({ maxLength: 70 })),
+    maskedCardNumber: Type.Optional(Type.String({ maxLength: 20 })),
+    bin: Type.Optional(Type.String({ maxLength: 8 })),
+    last4Digits: Type.Optional(Type.String({ maxLength: 4 })),
+    expirationMonth: Type.Optional(Type.String({ maxLength: 2 })),
+    expirationYear: Type.Optional(Type.String({ maxLength: 4 })),
+    cardType: Type.Optional(Type.String({ maxLength: 20 })),
+    cardBrand: Type.Optional(Type.String()),
+    issuerBankName: Type.Optional(Type.String()),
+    issuerCountry: Type.Optional(Type.String()),
+    threeD: Type.Optional(ThreeDOutput),
+  },
+  { title: 'CardOutput' },
+);
+
+/** The payment response of spec 2.13; also the order status response (plus refundId). */
+export const PaymentResponse = Type.Object(
+  {
+    paymentId: Type.Optional(Type.String()),
+    transactionId: Type.Optional(Type.String({ maxLength: 20 })),
+    externalTransactionId: Type.Optional(Type.String({ maxLength: 50 })),
+    amount: Type.Optional(Type.Number()),
+    currency: Type.Optional(Type.String({ minLength: 3, maxLength: 3 })),
+    transactionType: Type.Optional(
+      Type.Enum(['Auth', 'Sale', 'PreAuth', 'Settle', 'Void', 'Refund', 'InitAuth3D', 'Auth3D', 'Sale3D']),
+    ),
+    result: Type.Object({ status: Type.Enum([...PaymentResultStatuses]), errors: Type.Optional(ResultErrors) }),
+    authCode: Type.Optional(Type.String({ maxLength: 128 })),
+    cvv2Code: Type.Optional(Type.String({ maxLength: 1 })),
+    avsCode: Type.Optional(Type.String({ maxLength: 1 })),
+    partialApproval: Type.Optional(
+      Type.Object({ requestedAmount: Type.Number(), requestedCurrency: Type.String({ minLength: 3, maxLength: 3 }) }),
+    ),
+    paymentOption: Type.Optional(Type.Object({ card: Type.Optional(CardOutput) })),
+    refundId: Type.Optional(Type.String()),
+  },
+  { title: 'PaymentResponse' },
+);
+export type PaymentResponse = Static<typeof PaymentResponse>;

@@ -1,0 +1,61 @@
+import { Type } from 'typebox';
+import { EnvelopeFields, PartialApproval } from './envelope.schema.js';
+
+export const TransactionStatuses = ['APPROVED', 'DECLINED', 'ERROR', 'REDIRECT', 'PENDING'] as const;
+
+/** The members of a session answer that report a transaction (payment, settle, refund, void, status). */
+export const SessionThreeD = Type.Object(
+  {
+    eci: Type.Optional(Type.String()),
+    cavv: Type.Optional(Type.String()),
+    dsTransID: Type.Optional(Type.String()),
+    version: Type.Optional(Type.String()),
+    result: Type.Optional(Type.String()),
+    isLiabilityOnIssuer: Type.Optional(Type.String()),
+  },
+  { title: 'SessionThreeDOutput' },
+);
+
+export const SessionCardOutput = Type.Object(
+  {
+    ccCardNumber: Type.Optional(Type.String({ maxLength: 20, description: 'Masked card number' })),
+    bin: Type.Optional(Type.String()),
+    last4Digits: Type.Optional(Type.String()),
+    ccExpMonth: Type.Optional(Type.String()),
+    ccExpYear: Type.Optional(Type.String()),
+    cardHolderName: Type.Optional(Type.String()),
+    cardBrand: Type.Optional(Type.String()),
+    cardType: Type.Optional(Type.String()),
+    issuerCountry: Type.Optional(Type.String()),
+    threeD: Type.Optional(SessionThreeD),
+  },
+  { title: 'SessionCardOutput' },
+);
+
+/** What getPaymentStatus adds about the session's last payment. */
+export const LastPaymentFields = {
+  transactionId: Type.Optional(Type.String({ maxLength: 20 })),
+  transactionType: Type.Optional(Type.String()),
+  externalTransactionId: Type.Optional(Type.String()),
+  authCode: Type.Optional(Type.String()),
+  gwErrorCode: Type.Optional(Type.Integer()),
+  gwErrorReason: Type.Optional(Type.String()),
+  gwExtendedErrorCode: Type.Optional(Type.Integer()),
+  cvv2Code: Type.Optional(Type.String()),
+  avsCode: Type.Optional(Type.String()),
+  partialApproval: Type.Optional(PartialApproval),
+  paymentOption: Type.Optional(Type.Object({ card: Type.Optional(SessionCardOutput) })),
+};
+
+export const TransactionFields = {
+  orderId: Type.Optional(Type.String()),
+  transactionStatus: Type.Optional(Type.Enum([...TransactionStatuses])),
+  amount: Type.Optional(Type.String()),
+  currency: Type.Optional(Type.String()),
+  ...LastPaymentFields,
+};
+
+export const SessionTransactionResponse = Type.Object(
+  { ...EnvelopeFields, ...TransactionFields },
+  { title: 'SessionTransactionResponse' },
+);

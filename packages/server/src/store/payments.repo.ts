@@ -1,0 +1,204 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Minor } from '../lib/money.js';
+import type { ThreeDResult } from '../domain/payments/acquirer.port.js';
+import type { PaymentRepo } from '../domain/payments/ports.js';
+import type { CardOutput, Transaction } from '../domain/payments/transaction.types.js';
+import type { Database, TransactionTable } from './tables.js';
+
+function toTransaction(r: Selectable<TransactionTable>): Transaction {
+  const opt = (v: number | null) => (v === null ? null : String(v));
+  return {
+    id: String(r.id),
+    merchantId: r.merchant_id,
+    siteId: r.site_id,
+    entityId: r.entity_id,
+    interface: r.interface as Transaction['interface'],
+    orderId: r.order_id === null ? null : Number(r.order_id),
+    sessionId: r.session_id,
+    type: r.type as Transaction['type'],
+    relatedTransactionId: opt(r.related_transaction_id),
+    amount: Number(r.amount_minor) as Minor,
+    requestedAmount: Number(r.requested_amount_minor) as Minor,
+    currency: r.currency,
+    status: r.status as Transaction['status'],
+    partialApproval: Number(r.partial_approval) === 1,
+    authCode: r.auth_code,
+    cvv2Code: r.cvv2_code,
+    avsCode: r.avs_code,
+    externalTransactionId: r.external_transaction_id,
+    cardVaultId: r.card_vault_id === null ? null : Number(r.card_vault_id),
+    card: r.card === null ? null : (JSON.parse(r.card) as CardOutput),
+    threeD: r.three_d === null ? null : (JSON.parse(r.three_d) as ThreeDResult),
+    errorCode: r.error_code,
+    errorReason: r.error_reason,
+    clientUniqueId: r.client_unique_id,
+    clientRequestId: r.client_request_id,
+    merchantTransactionId: r.merchant_transaction_id,
+    productId: r.product_id,
+    userTokenId: r.user_token_id,
+    webhookUrl: r.webhook_url,
+    notificationUrl: r.notification_url,
+    settled: Number(r.settled_minor) as Minor,
+    refunded: Number(r.refunded_minor) as Minor,
+    voidedBy: opt(r.voided_by),
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
+  };
+}
+
+const PAYMENT_TYPES = ['Auth', 'PreAuth', 'Sale'];
+
+export function paymentRepo(db: Kysely<Database>): PaymentRepo {
+  const find = async (id: string) => {
+    const r = await db.selectFrom('transactions').selectAll().where('id', '=', Number(id)).executeTakeFirst();
+    return r && toTransaction(r);
+  };
+  return {
+    async insert(t) {
+      const values = {
+        merchant_id: t.merchantId,
+        site_id: t.siteId,
+        entity_id: t.entityId,
+        interface: t.interface,
+        order_id: t.orderId,
+        session_id: t.sessionId,
+        type: t.type,
+        related_transaction_id: t.relatedTransactionId === null ? null : Number(t.relatedTransactionId),
+        amount_minor: t.amount,
+        requested_amount_minor: t.requestedAmount,
+        currency: t.currency,
+        status: t.status,
+        partial_approval: t.partialApproval ? 1 : 0,
+        auth_code: t.authCode,
+        cvv2_code: t.cvv2Code,
+        avs_code: t.avsCode,
+        external_transaction_id: t.externalTransactionId,
+        card_vault_id: t.cardVaultId,
+        card: t.card === null ? null : JSON.stringify(t.card),
+        three_d: t.threeD === null ? null : JSON.stringify(t.threeD),
+        error_code: t.errorCode,
+        error_reason: t.errorReason,
+        client_unique_id: t.clientUniqueId,
+        client_request_id: t.clientRequestId,
+        merchant_transaction_id: t.merchantTransactionId,
+        product_id: t.productId,
+        user_token_id: t.userTokenId,
+        webhook_url: t.webhookUrl,
+        notification_url: t.notificationUrl,
+        created_at: t.createdAt,
+        updated_at: t.createdAt,
+      };
+      const { id } = await db.insertInto('transactions').values(values).returning('id').executeTakeFirstOrThrow();
+      return { ...t, id: String(id), settled: 0 as Minor, refunded: 0 as Minor, voidedBy: null, updatedAt: t.createdAt };
+    },
+    find,
+    async complete(id, r, at) {
+      const res = await db
+        .updateTable('transactions')
+        .set({
+          status: r.status,
+          ...(r.amount !== undefined ? { amount_minor: r.amount } : {}),
+          ...(r.partialApproval !== undefined ? { partial_approval: r.partialApproval ? 1 : 0 } : {}),
+          ...(r.authCode !== undefined ? { auth_code: r.authCode } : {}),
+          ...(r.cvv2Code !== undefined ? { cvv2_code: r.cvv2Code } : {}),
+          ...(r.avsCode !== undefined ? { avs_code: r.avsCode } : {}),
+          ...(r.externalTransactionId !== undefined ? { external_transaction_id: r.externalTransactionId } : {}),
+          ...(r.threeD !== undefined ? { three_d: r.threeD === null ? null : JSON.stringify(r.threeD) } : {}),
+          ...(r.errorCode !== undefined ? { error_code: r.errorCode } : {}),
+          ...(r.errorReason !== undefined ? { error_reason: r.errorReason } : {}),
+          updated_at: at,
+        })
+        .where('id', '=', Number(id))
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) > 0;
+    },
+    async lastPaymentOfOrder(orderId) {
+      const r = await db
+        .selectFrom('transactions')
+        .selectAll()
+        .where('order_id', '=', orderId)
+        .where('type', 'in', PAYMENT_TYPES)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return r && toTransaction(r);
+    },
+    async lastPaymentOfSession(sessionId) {
+      const r = await db
+        .selectFrom('transactions')
+        .selectAll()
+        .where('session_id', '=', sessionId)
+        .where('type', 'in', PAYMENT_TYPES)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return r && toTransaction(r);
+    },
+    async reserve(id, kind, amount, at) {
+      const column = kind === 'settle' ? 'settled_minor' : 'refunded_minor';
+      const res = await db
+        .updateTable('transactions')
+        .set({ [column]: sql`${sql.ref(column)} + ${amount}`, updated_at: at })
+        .where('id', '=', Number(id))
+        .where('status', '=', 'approved')
+        .where('voided_by', 'is', null)
+        .where(sql<boolean>`${sql.ref(column)} + ${amount} <= amount_minor`)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) > 0;
+    },
+    async release(id, kind, amount, at) {
+      const column = kind === 'settle' ? 'settled_minor' : 'refunded_minor';
+      await db
+        .updateTable('transactions')
+        .set({ [column]: sql`${sql.ref(column)} - ${amount}`, updated_at: at })
+        .where('id', '=', Number(id))
+        .execute();
+    },
+    async reserveVoid(id, voidId, at) {
+      const res = await db
+        .updateTable('transactions')
+        .set({ voided_by: Number(voidId), updated_at: at })
+        .where('id', '=', Number(id))
+        .where('status', '=', 'approved')
+        .where('voided_by', 'is', null)
+        .where('settled_minor', '=', 0)
+        .where('refunded_minor', '=', 0)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) > 0;
+    },
+    async releaseVoid(id, voidId, at) {
+      await db
+        .updateTable('transactions')
+        .set({ voided_by: null, updated_at: at })
+        .where('id', '=', Number(id))
+        .where('voided_by', '=', Number(voidId))
+        .execute();
+    },
+    async pendingBefore(before, limit) {
+      const rows = await db
+        .selectFrom('transactions')
+        .selectAll()
+        .where('status', '=', 'pending')
+        .where('created_at', '<', before)
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map(toTransaction);
+    },
+    async lockOrder(orderId, at) {
+      await db.updateTable('orders').set({ updated_at: at }).where('id', '=', orderId).execute();
+    },
+    async vaultCard(fingerprint, sealed, at) {
+      const existing = await db.selectFrom('card_vault').select('id').where('fingerprint', '=', fingerprint).executeTakeFirst();
+      if (existing) return Number(existing.id);
+      await db
+        .insertInto('card_vault')
+        .values({ fingerprint, number_sealed: sealed(), created_at: at })
+        .onConflict((oc) => oc.column('fingerprint').doNothing())
+        .execute();
+      const row = await db.selectFrom('card_vault').select('id').where('fingerprint', '=', fingerprint).executeTakeFirstOrThrow();
+      return Number(row.id);
+    },
+  };
+}
