@@ -214,7 +214,7 @@ describe('gatehouse CLI', () => {
     const printed: string[] = [];
 
     it(
-      '`merchants create --json` prints the merchant, its site and the site secret key',
+      '`merchants create --json` prints the merchant, its site, the site secret key and its webhook secret',
       { timeout: CLI_TIMEOUT },
       async () => {
         s.merchant = await cliJson<CreatedMerchant>(dataDir, ['merchants', 'create', '--name', 'Acme Books']);
@@ -223,10 +223,12 @@ describe('gatehouse CLI', () => {
           name: 'Acme Books',
           merchantSiteId: expect.stringMatching(/^\d+$/),
           merchantSecretKey: expect.stringMatching(/^\w{32,}$/),
+          webhookSecret: expect.stringMatching(/^whsec_[A-Za-z0-9+/=]+$/),
         });
         s.other = await cliJson<CreatedMerchant>(dataDir, ['merchants', 'create', '--name', 'Other Shop']);
         expect(s.other.merchantId).not.toBe(s.merchant.merchantId);
         printed.push(s.merchant.merchantSecretKey, s.other.merchantSecretKey);
+        printed.push((s.merchant as unknown as { webhookSecret: string }).webhookSecret);
       },
     );
 

@@ -1,3 +1,4 @@
+import { rotateWebhookSecret } from '../domain/notifications/notification.service.js';
 import { createApiKey, createEntity, createMerchant, createSite, listApiKeys, revokeApiKey } from '../domain/merchants/merchant.service.js';
 import type { ApiKeyType } from '../domain/merchants/merchant.types.js';
 import { configureSite } from '../domain/sessions/site-settings.service.js';
@@ -26,15 +27,17 @@ export const credentialCommands: CredentialCommand[] = [
     },
     async run(rt, v) {
       const r = await createMerchant(rt.deps, { name: str(v.name)!, siteName: str(v['site-name']) });
+      const webhook = await rotateWebhookSecret(rt.deps, r.site.id);
       const out = {
         merchantId: r.merchant.id,
         name: r.merchant.name,
         merchantSiteId: r.site.id,
         merchantSecretKey: r.merchantSecretKey.expose(),
+        webhookSecret: webhook.secret.expose(),
       };
       return {
         json: out,
-        text: `merchant ${out.merchantId} (${out.name})\nsite     ${out.merchantSiteId}\nsecret   ${out.merchantSecretKey}   (shown once: keep it now)`,
+        text: `merchant ${out.merchantId} (${out.name})\nsite     ${out.merchantSiteId}\nsecret   ${out.merchantSecretKey}   (shown once: keep it now)\nwebhook  ${out.webhookSecret}   (shown once)`,
       };
     },
   },
@@ -50,8 +53,18 @@ export const credentialCommands: CredentialCommand[] = [
     },
     async run(rt, v) {
       const r = await createSite(rt.deps, { merchantId: str(v.merchant)!, name: str(v.name)! });
-      const out = { merchantSiteId: r.site.id, merchantId: r.site.merchantId, name: r.site.name, merchantSecretKey: r.merchantSecretKey.expose() };
-      return { json: out, text: `site   ${out.merchantSiteId}\nsecret ${out.merchantSecretKey}   (shown once: keep it now)` };
+      const webhook = await rotateWebhookSecret(rt.deps, r.site.id);
+      const out = {
+        merchantSiteId: r.site.id,
+        merchantId: r.site.merchantId,
+        name: r.site.name,
+        merchantSecretKey: r.merchantSecretKey.expose(),
+        webhookSecret: webhook.secret.expose(),
+      };
+      return {
+        json: out,
+        text: `site    ${out.merchantSiteId}\nsecret  ${out.merchantSecretKey}   (shown once: keep it now)\nwebhook ${out.webhookSecret}   (shown once)`,
+      };
     },
   },
   {
