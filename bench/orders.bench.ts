@@ -1,0 +1,705 @@
+/**
+ * `npm run bench`: the cost of `POST /orders` against what this machine can do at all.
+ *
+ * In one run and in turn, each server in its own child process (autocannon runs here, in the
+ * parent, so load generator and server never share an event loop), the same ~1.5 KB order body:
+ *   (a) node-http  bare `node:http`, fixed JSON body: the ceiling
+ *   (b) fastify    bare Fastify route validating OrderRequest with the app's Ajv options
+ *   (c) gatehouse  the real app on a fresh SQLite data folder, durable commits, LOG_LEVEL=info
+ * then a table (req/s, p50/p90/p99, non-2xx, ratios to the ceiling), a verdict against the target
+ * of issue 2 item 10, and the results as JSON in the OS temp folder. Exits 0 whatever the verdict;
+ * exits 1 only when a target could not be started or did not answer the order correctly.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { mkdir, mkdtemp, open, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannonModule from 'autocannon';
+import { formatSummary, type ProfileSummary, summarizeProfile } from './cpuprofile.js';
+import { orderBody, PLACEHOLDER_ENTITY_ID } from './order-body.js';
+import type { CallMessage, ChildMessage, ReadyMessage, Usage } from './servers/child.js';
+
+const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
+const ROOT = dirname(BENCH_DIR);
+
+/** Target of issue 2, item 10. */
+const TARGET_RATIO = 0.25;
+const TARGET_P99_MS = 10;
+/** V8 sampling interval of --cpu-prof */
+const PROFILE_INTERVAL_US = 200;
+/** other processes above this share of one core during a run make its figures suspect */
+const NOISY_PCT = 15;
+
+const HELP = `Usage: npm run bench -- [options]
+
+Drives POST /orders with autocannon against, in turn, each in its own child process:
+  node-http         bare node:http returning a fixed JSON body (the ceiling)
+  fastify           bare Fastify route validating the OrderRequest schema (app's Ajv options)
+  gatehouse         Gatehouse POST /orders, fresh SQLite data folder, synchronous=FULL, LOG_LEVEL=info
+and, with --variants, Gatehouse again with one cost removed, to see where the time goes:
+  gatehouse-silent   LOG_LEVEL=silent (no per-request log line)
+  gatehouse-normal   GATEHOUSE_SQLITE_SYNCHRONOUS=NORMAL (no fsync per commit: NOT durable)
+  whatif-stmt-cache  better-sqlite3 prepare() cached per SQL text, patched in by the bench: a
+                     diagnostic, not the product (Kysely's SQLite driver re-prepares every query)
+and, by --only only:
+  whatif-all-three   the three changes above together
+
+Options:
+  --duration N      seconds measured per target (default 10)
+  --connections N   concurrent connections (default 50)
+  --warmup N        seconds of unrecorded load per target before measuring (default 2; 0 = none)
+  --only LIST       comma-separated targets to run (default node-http,fastify,gatehouse)
+  --variants        also run gatehouse-silent, gatehouse-normal and whatif-stmt-cache (~1.5 min)
+  --idempotency     send a fresh idempotency-key with every Gatehouse request
+  --cpu-prof        profile each server over its measured run (V8 sampling profiler, ${PROFILE_INTERVAL_US} us)
+                    and print where its CPU went; the figures then include the profiler's overhead
+  --src             run Gatehouse from packages/server/src via tsx instead of the built dist
+  --keep            keep the temporary data folders and logs (paths are printed)
+  -h, --help        this text
+
+Target (issue 2, item 10): Gatehouse >= ${TARGET_RATIO}x the node:http req/s, p99 < ${TARGET_P99_MS} ms.
+Results are printed and written as JSON to ${join(tmpdir(), 'gatehouse-bench', 'latest.json')}.
+Timings are reported, not asserted: the exit code is 0 whatever the verdict.`;
+
+interface TargetSpec {
+  id: string;
+  label: string;
+  script: string;
+  gatehouse: boolean;
+  env?: Record<string, string>;
+  /** statuses that prove the target handled the order */
+  expect: number[];
+}
+
+const TARGETS: TargetSpec[] = [
+  { id: 'node-http', label: '(a) node:http fixed JSON (ceiling)', script: 'servers/node-http.ts', gatehouse: false, expect: [200, 201] },
+  { id: 'fastify', label: '(b) Fastify + OrderRequest schema', script: 'servers/fastify-bare.ts', gatehouse: false, expect: [200, 201] },
+  {
+    id: 'gatehouse',
+    label: '(c) Gatehouse POST /orders',
+    script: 'servers/gatehouse.ts',
+    gatehouse: true,
+    env: { LOG_LEVEL: 'info', GATEHOUSE_SQLITE_SYNCHRONOUS: 'FULL' },
+    expect: [201],
+  },
+  {
+    id: 'gatehouse-silent',
+    label: '    Gatehouse, LOG_LEVEL=silent',
+    script: 'servers/gatehouse.ts',
+    gatehouse: true,
+    env: { LOG_LEVEL: 'silent', GATEHOUSE_SQLITE_SYNCHRONOUS: 'FULL' },
+    expect: [201],
+  },
+  {
+    id: 'gatehouse-normal',
+    label: '    Gatehouse, synchronous=NORMAL',
+    script: 'servers/gatehouse.ts',
+    gatehouse: true,
+    env: { LOG_LEVEL: 'info', GATEHOUSE_SQLITE_SYNCHRONOUS: 'NORMAL' },
+    expect: [201],
+  },
+  {
+    id: 'whatif-stmt-cache',
+    label: '    what-if: + statement cache (bench patch)',
+    script: 'servers/gatehouse.ts',
+    gatehouse: true,
+    env: { LOG_LEVEL: 'info', GATEHOUSE_SQLITE_SYNCHRONOUS: 'FULL', BENCH_WHATIF: 'stmt-cache' },
+    expect: [201],
+  },
+  {
+    id: 'whatif-all-three',
+    label: '    what-if: cache + silent + NORMAL',
+    script: 'servers/gatehouse.ts',
+    gatehouse: true,
+    env: { LOG_LEVEL: 'silent', GATEHOUSE_SQLITE_SYNCHRONOUS: 'NORMAL', BENCH_WHATIF: 'stmt-cache' },
+    expect: [201],
+  },
+];
+
+interface Options {
+  duration: number;
+  connections: number;
+  warmup: number;
+  only: string[];
+  idempotency: boolean;
+  cpuProf: boolean;
+  from: 'dist' | 'src';
+  keep: boolean;
+}
+
+function parseOptions(argv: string[]): Options | undefined {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      duration: { type: 'string' },
+      connections: { type: 'string' },
+      warmup: { type: 'string' },
+      only: { type: 'string' },
+      variants: { type: 'boolean' },
+      idempotency: { type: 'boolean' },
+      'cpu-prof': { type: 'boolean' },
+      src: { type: 'boolean' },
+      keep: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  if (values.help) return undefined;
+  const int = (name: string, text: string | undefined, def: number, min: number): number => {
+    if (text === undefined) return def;
+    if (!/^\d+$/.test(text) || Number(text) < min) throw new Error(`--${name} must be an integer >= ${min}`);
+    return Number(text);
+  };
+  const ids = TARGETS.map((t) => t.id);
+  const only = values.only
+    ? values.only.split(',').map((s) => s.trim()).filter(Boolean)
+    : ['node-http', 'fastify', 'gatehouse', ...(values.variants ? ['gatehouse-silent', 'gatehouse-normal', 'whatif-stmt-cache'] : [])];
+  for (const id of only) if (!ids.includes(id)) throw new Error(`unknown target ${id}; one of ${ids.join(', ')}`);
+  return {
+    duration: int('duration', values.duration, 10, 1),
+    connections: int('connections', values.connections, 50, 1),
+    warmup: int('warmup', values.warmup, 2, 0),
+    only,
+    idempotency: values.idempotency ?? false,
+    cpuProf: values['cpu-prof'] ?? false,
+    from: values.src ? 'src' : 'dist',
+    keep: values.keep ?? false,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Child servers
+
+interface RunningServer {
+  child: ChildProcess;
+  ready: ReadyMessage;
+  stderr(): string;
+  call<T>(op: CallMessage['op'], arg?: unknown): Promise<T>;
+  stop(): Promise<Record<string, unknown> | undefined>;
+}
+
+async function startServer(spec: TargetSpec, env: NodeJS.ProcessEnv, stdoutFile: string | undefined): Promise<RunningServer> {
+  const out = stdoutFile ? await open(stdoutFile, 'w') : undefined;
+  let child: ChildProcess;
+  try {
+    child = fork(join(BENCH_DIR, spec.script), [], {
+      cwd: ROOT,
+      env,
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', out ? out.fd : 'ignore', 'pipe', 'ipc'],
+    });
+  } finally {
+    await out?.close();
+  }
+  let err = '';
+  child.stderr!.setEncoding('utf8');
+  child.stderr!.on('data', (chunk: string) => {
+    if (err.length < 20_000) err += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+  let nextId = 0;
+  child.on('message', (m: ChildMessage) => {
+    if (m.type !== 'reply') return;
+    const p = pending.get(m.id);
+    pending.delete(m.id);
+    if (m.error) p?.reject(new Error(m.error));
+    else p?.resolve(m.value);
+  });
+  void exited.then(() => {
+    for (const p of pending.values()) p.reject(new Error(`${spec.id}: server exited`));
+  });
+  const call = <T>(op: CallMessage['op'], arg?: unknown): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const id = ++nextId;
+      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      if (!child.connected) return reject(new Error(`${spec.id}: server is gone`));
+      child.send({ type: 'call', id, op, arg } satisfies CallMessage);
+    });
+
+  const ready = await new Promise<ReadyMessage>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${spec.id}: not ready after 60 s\n${err}`)), 60_000);
+    child.on('message', (m: ChildMessage) => {
+      if (m.type === 'ready') {
+        clearTimeout(timer);
+        resolve(m);
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`${spec.id}: exited with code ${code} before it was ready\n${err}`));
+    });
+  });
+
+  return {
+    child,
+    ready,
+    stderr: () => err,
+    call,
+    stop: async () => {
+      const stats = call<Record<string, unknown> | undefined>('stop').catch(() => undefined);
+      const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 30_000).unref());
+      if ((await Promise.race([exited, timeout])) === 'timeout') {
+        child.kill('SIGKILL');
+        await exited;
+      }
+      return Promise.race([stats, Promise.resolve(undefined)]);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load
+
+interface AutocannonResult {
+  duration: number;
+  requests: { total: number; average: number };
+  latency: { p50: number; p90: number; p99: number; max: number; average: number };
+  throughput: { average: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  '2xx': number;
+  statusCodeStats: Record<string, { count: number }>;
+}
+interface AutocannonInstance {
+  on(event: 'response', fn: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): void;
+  stop(): void;
+}
+type Autocannon = (opts: Record<string, unknown>, cb: (err: Error | null, result: AutocannonResult) => void) => AutocannonInstance;
+const autocannon = autocannonModule as unknown as Autocannon;
+
+interface Latency {
+  mean: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  p999: number;
+  max: number;
+}
+
+interface LoadResult {
+  requests: number;
+  durationS: number;
+  rps: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+  /** of the 2xx responses, from autocannon's per-response timings (sub-millisecond) */
+  latencyMs: Latency;
+  /** autocannon's own summary (whole milliseconds) */
+  autocannonLatencyMs: { p50: number; p90: number; p99: number; max: number; mean: number };
+  /** measured around the run: the server's CPU (of one core), its event-loop use, the load generator's CPU */
+  cpu?: {
+    serverPct: number;
+    serverUsPerRequest: number;
+    /** of serverUsPerRequest, in the kernel (syscalls: socket I/O, write, fsync) */
+    serverSysUsPerRequest: number;
+    serverEventLoopPct: number;
+    loadgenPct: number;
+    /** CPU of the other processes on the machine (other tests, builds…), in % of one core; Linux only */
+    othersPct?: number;
+    /** machine CPU charged to no process alive at the end: interrupts, softirq (loopback networking), kernel threads (the fs journal), processes that exited during the run; % of one core */
+    kernelPct?: number;
+    loadavg1: number;
+  };
+}
+
+/** Busy CPU time of the whole machine so far, in µs (Linux /proc/stat; undefined elsewhere). */
+async function machineBusyUs(): Promise<number | undefined> {
+  try {
+    const line = (await readFile('/proc/stat', 'utf8')).split('\n')[0]!;
+    const [, user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).map(Number);
+    // USER_HZ is 100 on every Linux the bench will meet.
+    return ((user! + nice! + system! + irq! + softirq! + steal!) * 1e6) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU time (µs) of every user process but `exclude`, by pid (Linux /proc; undefined elsewhere). */
+async function processTimesUs(exclude: number[]): Promise<Map<number, number> | undefined> {
+  let pids: string[];
+  try {
+    pids = (await readdir('/proc')).filter((d) => /^\d+$/.test(d));
+  } catch {
+    return undefined;
+  }
+  const out = new Map<number, number>();
+  await Promise.all(
+    pids.map(async (d) => {
+      const pid = Number(d);
+      if (exclude.includes(pid)) return;
+      try {
+        const stat = await readFile(`/proc/${d}/stat`, 'utf8');
+        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        // f[0] is field 3 (state): flags = field 9, utime = 14, stime = 15
+        if (Number(f[6]) & 0x00200000) return; // PF_KTHREAD: kernel threads are counted with the kernel
+        out.set(pid, ((Number(f[11]) + Number(f[12])) * 1e6) / 100);
+      } catch {
+        // gone meanwhile
+      }
+    }),
+  );
+  return out;
+}
+
+/** CPU used by other processes between two snapshots; one started meanwhile counts whole. */
+function othersUs(before: Map<number, number>, after: Map<number, number>): number {
+  let sum = 0;
+  for (const [pid, t] of after) sum += t - (before.get(pid) ?? 0);
+  return sum;
+}
+
+/** Response times, kept whole so percentiles are exact and sub-millisecond. */
+class Samples {
+  #data = new Float64Array(1 << 16);
+  #n = 0;
+  push(v: number): void {
+    if (this.#n === this.#data.length) {
+      const next = new Float64Array(this.#data.length * 2);
+      next.set(this.#data);
+      this.#data = next;
+    }
+    this.#data[this.#n++] = v;
+  }
+  summary(): Latency {
+    const s = this.#data.subarray(0, this.#n).sort();
+    const q = (p: number) => (s.length === 0 ? NaN : s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)]!);
+    let sum = 0;
+    for (const v of s) sum += v;
+    return { mean: sum / s.length, p50: q(0.5), p90: q(0.9), p99: q(0.99), p999: q(0.999), max: s[s.length - 1] ?? NaN };
+  }
+}
+
+function load(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  o: { duration: number; connections: number; idempotencyPrefix?: string },
+): Promise<LoadResult> {
+  const samples = new Samples();
+  let n = 0;
+  const request: Record<string, unknown> = { method: 'POST', path: '/orders', body, headers };
+  if (o.idempotencyPrefix) {
+    const prefix = o.idempotencyPrefix;
+    request.setupRequest = (req: { headers: Record<string, string> }) => {
+      req.headers = { ...headers, 'idempotency-key': `${prefix}-${++n}` };
+      return req;
+    };
+  }
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        connections: o.connections,
+        duration: o.duration,
+        pipelining: 1,
+        timeout: 10,
+        requests: [request],
+      },
+      (err, r) => {
+        if (err) return reject(err);
+        const statusCodes: Record<string, number> = {};
+        for (const [code, { count }] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = count;
+        resolve({
+          requests: r.requests.total,
+          durationS: r.duration,
+          rps: r.requests.total / r.duration,
+          non2xx: r.non2xx,
+          errors: r.errors,
+          timeouts: r.timeouts,
+          statusCodes,
+          latencyMs: samples.summary(),
+          autocannonLatencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max, mean: r.latency.average },
+        });
+      },
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode >= 200 && statusCode < 300) samples.push(responseTime);
+    });
+  });
+}
+
+async function verify(spec: TargetSpec, url: string, body: string, headers: Record<string, string>): Promise<string | undefined> {
+  const res = await fetch(`${url}/orders`, { method: 'POST', headers, body });
+  const text = await res.text();
+  if (!spec.expect.includes(res.status)) return `answered ${res.status}, expected ${spec.expect.join(' or ')}: ${text.slice(0, 500)}`;
+  if (spec.gatehouse) {
+    let json: { sessionId?: unknown; result?: { status?: unknown } };
+    try {
+      json = JSON.parse(text) as typeof json;
+    } catch {
+      return `answered ${res.status} with a body that is not JSON: ${text.slice(0, 200)}`;
+    }
+    if (typeof json.sessionId !== 'string' || json.result?.status !== 'success') return `answered ${res.status} without a sessionId/success: ${text}`;
+  }
+  console.log(`  verified: ${res.status} ${text.length > 120 ? text.slice(0, 117) + '...' : text}`);
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Run
+
+interface TargetOutcome {
+  id: string;
+  label: string;
+  env?: Record<string, string>;
+  result?: LoadResult;
+  error?: string;
+  server?: Record<string, unknown>;
+  logLines?: number;
+  profile?: { file: string; summary: ProfileSummary };
+}
+
+async function runTarget(spec: TargetSpec, o: Options, work: string, profDir: string | undefined): Promise<TargetOutcome> {
+  const outcome: TargetOutcome = { id: spec.id, label: spec.label, ...(spec.env ? { env: spec.env } : {}) };
+  console.log(`\n${spec.label.trim()}  [${spec.id}${spec.env ? ' ' + Object.entries(spec.env).map(([k, v]) => `${k}=${v}`).join(' ') : ''}]`);
+  const env: NodeJS.ProcessEnv = { ...process.env, ...spec.env };
+  let logFile: string | undefined;
+  const profileFile = profDir ? join(profDir, `${spec.id}.cpuprofile`) : undefined;
+  if (spec.gatehouse) {
+    const dataDir = join(work, spec.id);
+    await mkdir(dataDir, { recursive: true });
+    env.GATEHOUSE_DATA_DIR = dataDir;
+    env.BENCH_SERVER_FROM = o.from;
+    logFile = join(work, `${spec.id}.log`);
+  }
+
+  let server: RunningServer;
+  try {
+    server = await startServer(spec, env, logFile);
+  } catch (err) {
+    outcome.error = (err as Error).message;
+    console.log(`  FAILED to start: ${outcome.error}`);
+    return outcome;
+  }
+  try {
+    const url = server.ready.url;
+    const body = orderBody(server.ready.processingEntityId ?? PLACEHOLDER_ENTITY_ID);
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (server.ready.apiKey) headers['x-api-key'] = server.ready.apiKey;
+    console.log(`  listening on ${url}${server.ready.dataDir ? `, data ${server.ready.dataDir}` : ''}${logFile ? `, log ${logFile}` : ''}`);
+    const problem = await verify(spec, url, body, headers);
+    if (problem) {
+      outcome.error = problem;
+      console.log(`  FAILED verification: ${problem}`);
+      return outcome;
+    }
+    const useIdem = spec.gatehouse && o.idempotency;
+    if (o.warmup > 0) {
+      await load(url, body, headers, { duration: o.warmup, connections: o.connections, ...(useIdem ? { idempotencyPrefix: `warm-${spec.id}` } : {}) });
+    }
+    if (profileFile) await server.call('profile-start', PROFILE_INTERVAL_US);
+    const before = await server.call<Usage>('usage');
+    const exclude = [process.pid, server.child.pid ?? -1];
+    const procs0 = await processTimesUs(exclude);
+    const machine0 = await machineBusyUs();
+    const gen0 = process.cpuUsage();
+    const t0 = performance.now();
+    const r = await load(url, body, headers, { duration: o.duration, connections: o.connections, ...(useIdem ? { idempotencyPrefix: `run-${spec.id}` } : {}) });
+    const wallUs = (performance.now() - t0) * 1000;
+    const gen = process.cpuUsage(gen0);
+    const machine1 = await machineBusyUs();
+    const procs1 = await processTimesUs(exclude);
+    const after = await server.call<Usage>('usage');
+    if (profileFile) {
+      await server.call('profile-stop', profileFile);
+      const summary = await summarizeProfile(profileFile, 40);
+      outcome.profile = { file: profileFile, summary };
+    }
+    const serverUs = after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system;
+    const active = after.elu.active - before.elu.active;
+    const idle = after.elu.idle - before.elu.idle;
+    r.cpu = {
+      serverPct: (100 * serverUs) / wallUs,
+      serverUsPerRequest: serverUs / Math.max(1, r.requests),
+      serverSysUsPerRequest: (after.cpu.system - before.cpu.system) / Math.max(1, r.requests),
+      serverEventLoopPct: (100 * active) / Math.max(1e-9, active + idle),
+      loadgenPct: (100 * (gen.user + gen.system)) / wallUs,
+      ...(procs0 && procs1 ? { othersPct: (100 * othersUs(procs0, procs1)) / wallUs } : {}),
+      ...(machine0 !== undefined && machine1 !== undefined && procs0 && procs1
+        ? { kernelPct: Math.max(0, (100 * (machine1 - machine0 - serverUs - gen.user - gen.system - othersUs(procs0, procs1))) / wallUs) }
+        : {}),
+      loadavg1: loadavg()[0]!,
+    };
+    outcome.result = r;
+    console.log(
+      `  ${fmtInt(r.rps)} req/s, p50 ${fmtMs(r.latencyMs.p50)} ms, p99 ${fmtMs(r.latencyMs.p99)} ms, ` +
+        `${r.requests} responses (${Object.entries(r.statusCodes).map(([c, n]) => `${c}: ${n}`).join(', ') || 'none'}), ` +
+        `${r.errors} errors, ${r.timeouts} timeouts`,
+    );
+    console.log(
+      `  cpu: server ${r.cpu.serverPct.toFixed(0)}% of a core (${fmtInt(r.cpu.serverUsPerRequest)} us/request of which ${fmtInt(r.cpu.serverSysUsPerRequest)} in the kernel, event loop ${r.cpu.serverEventLoopPct.toFixed(0)}% busy), ` +
+        `load generator ${r.cpu.loadgenPct.toFixed(0)}%, other processes ${pct(r.cpu.othersPct)}, unattributed (irq, kernel threads, exited processes) ${pct(r.cpu.kernelPct)}, ` +
+        `load average ${r.cpu.loadavg1.toFixed(2)}`,
+    );
+  } catch (err) {
+    outcome.error = (err as Error).stack ?? String(err);
+    console.log(`  FAILED: ${outcome.error}`);
+  } finally {
+    const stats = await server.stop();
+    if (stats) outcome.server = stats;
+    if (server.stderr().trim()) console.log(`  server stderr:\n${indent(server.stderr().trim(), 4)}`);
+  }
+  if (logFile) {
+    const text = await readFile(logFile, 'utf8').catch(() => '');
+    outcome.logLines = text.split('\n').filter((l) => l.includes('"msg":"request"')).length;
+    const stored = outcome.server?.ordersStored;
+    console.log(`  server: ${stored ?? '?'} orders stored, ${outcome.logLines} request log lines`);
+  }
+  if (outcome.profile) {
+    console.log(`  cpu profile of the measured ${o.duration} s: ${outcome.profile.file}`);
+    console.log(formatSummary(outcome.profile.summary, outcome.result?.requests ?? 0));
+  }
+  return outcome;
+}
+
+async function main(): Promise<number> {
+  let o: Options | undefined;
+  try {
+    o = parseOptions(process.argv.slice(2));
+  } catch (err) {
+    console.error(`bench: ${(err as Error).message}\n\n${HELP}`);
+    return 2;
+  }
+  if (!o) {
+    console.log(HELP);
+    return 0;
+  }
+  const specs = o.only.map((id) => TARGETS.find((t) => t.id === id)!);
+  const bodyBytes = Buffer.byteLength(orderBody(PLACEHOLDER_ENTITY_ID));
+  const cpu = cpus();
+  const startedAt = new Date();
+  console.log(
+    `Gatehouse POST /orders benchmark  ${startedAt.toISOString()}\n` +
+      `  machine: ${cpu.length} x ${cpu[0]?.model ?? 'cpu'}, node ${process.version}, ${process.platform}\n` +
+      `  load:    autocannon, ${o.connections} connections, ${o.duration} s per target after ${o.warmup} s warm-up, pipelining 1\n` +
+      `  body:    ${bodyBytes} bytes (items, urlDetails, deviceDetails), x-api-key = demo key` +
+      `${o.idempotency ? ', a fresh idempotency-key per request' : ', no idempotency-key'}\n` +
+      `  servers: one child process each; Gatehouse from packages/server/${o.from}` +
+      `${o.cpuProf ? '\n  NOTE: --cpu-prof on: every figure includes the profiler overhead' : ''}`,
+  );
+
+  const work = await mkdtemp(join(tmpdir(), 'gatehouse-bench-'));
+  const outDir = join(tmpdir(), 'gatehouse-bench');
+  await mkdir(outDir, { recursive: true });
+  const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
+  const profDir = o.cpuProf ? join(outDir, `profiles-${stamp}`) : undefined;
+  if (profDir) await mkdir(profDir, { recursive: true });
+
+  const outcomes: TargetOutcome[] = [];
+  for (const spec of specs) outcomes.push(await runTarget(spec, o, work, profDir));
+
+  const ceiling = outcomes.find((x) => x.id === 'node-http')?.result;
+  console.log(`\nResults (${o.connections} connections, ${o.duration} s each, body ${bodyBytes} B; latency of 2xx responses)\n`);
+  console.log(table(outcomes, ceiling));
+  console.log(
+    `\n  x ceil: req/s over node:http's; p99 x ceil: p99 over node:http's; errors: socket errors and timeouts.\n` +
+      `  srv CPU: the server process's CPU time over the run, in % of one core; us/req: its CPU time per response;\n` +
+      `  gen CPU: autocannon's (this process); other procs: every other process on the machine (${cpu.length} cores = ${cpu.length * 100}%).`,
+  );
+  const noisy = outcomes.filter((x) => (x.result?.cpu?.othersPct ?? 0) > NOISY_PCT);
+  if (noisy.length > 0) {
+    console.log(
+      `  WARNING: other processes used the CPU during ${noisy.map((x) => x.id).join(', ')} (other procs > ${NOISY_PCT}%): ` +
+        `req/s and latencies are understated; us/req is the steadier figure. Rerun on a quiet machine.`,
+    );
+  }
+
+  const gh = outcomes.find((x) => x.id === 'gatehouse');
+  let verdict: Record<string, unknown> | undefined;
+  if (gh?.result && ceiling) {
+    const ratio = gh.result.rps / ceiling.rps;
+    const p99 = gh.result.latencyMs.p99;
+    const clean = gh.result.non2xx === 0 && gh.result.errors === 0 && gh.result.timeouts === 0;
+    const meets = ratio >= TARGET_RATIO && p99 < TARGET_P99_MS && clean;
+    verdict = { ratio, p99Ms: p99, clean, meets, target: { ratio: TARGET_RATIO, p99Ms: TARGET_P99_MS } };
+    console.log(
+      `\nVerdict: Gatehouse ${fmtInt(gh.result.rps)} req/s = ${ratio.toFixed(2)}x the node:http ceiling ` +
+        `(target >= ${TARGET_RATIO}x: ${ratio >= TARGET_RATIO ? 'met' : 'MISSED'}), p99 ${fmtMs(p99)} ms ` +
+        `(target < ${TARGET_P99_MS} ms: ${p99 < TARGET_P99_MS ? 'met' : 'MISSED'})` +
+        `${clean ? '' : `, ${gh.result.non2xx} non-2xx / ${gh.result.errors} errors / ${gh.result.timeouts} timeouts`}` +
+        ` -> ${meets ? 'MEETS TARGET' : 'MISSES TARGET'}`,
+    );
+  } else if (gh) {
+    console.log(`\nVerdict: none (Gatehouse ${gh.result ? 'ran but the node:http ceiling was not measured' : 'did not run'})`);
+  }
+
+  const report = {
+    startedAt: startedAt.toISOString(),
+    machine: { cpus: cpu.length, model: cpu[0]?.model, node: process.version, platform: process.platform },
+    options: o,
+    bodyBytes,
+    targets: outcomes.map((x) => ({
+      ...x,
+      ratioToCeiling: x.result && ceiling ? { rps: x.result.rps / ceiling.rps, p99: x.result.latencyMs.p99 / ceiling.latencyMs.p99 } : undefined,
+      profile: x.profile ? { file: x.profile.file, ...x.profile.summary } : undefined,
+    })),
+    verdict,
+  };
+  const json = JSON.stringify(report, null, 2) + '\n';
+  const latest = join(outDir, 'latest.json');
+  await writeFile(latest, json);
+  await writeFile(join(outDir, `orders-${stamp}.json`), json);
+  console.log(`\nResults written to ${latest} (and orders-${stamp}.json beside it)`);
+  if (o.keep) console.log(`Data folders and logs kept in ${work}`);
+  else await rm(work, { recursive: true, force: true });
+
+  // Timings are reported, not asserted; a target that could not be measured is a broken bench.
+  return outcomes.some((x) => x.error) ? 1 : 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Formatting
+
+function fmtInt(n: number): string {
+  return Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '-';
+}
+function pct(n: number | undefined): string {
+  return n === undefined ? '?' : `${n.toFixed(0)}%`;
+}
+function fmtMs(n: number): string {
+  return Number.isFinite(n) ? (n < 10 ? n.toFixed(2) : n.toFixed(1)) : '-';
+}
+function indent(text: string, n: number): string {
+  return text.split('\n').map((l) => ' '.repeat(n) + l).join('\n');
+}
+
+function table(outcomes: TargetOutcome[], ceiling: LoadResult | undefined): string {
+  const head = ['target', 'req/s', 'x ceil', 'p50 ms', 'p90 ms', 'p99 ms', 'p99 x ceil', 'non-2xx', 'errors', 'srv CPU', 'us/req', 'gen CPU', 'other procs'];
+  const rows = outcomes.map((x) => {
+    const r = x.result;
+    if (!r) return [x.label, 'FAILED', '', '', '', '', '', '', '', '', '', '', ''];
+    return [
+      x.label,
+      fmtInt(r.rps),
+      ceiling ? (r.rps / ceiling.rps).toFixed(2) : '-',
+      fmtMs(r.latencyMs.p50),
+      fmtMs(r.latencyMs.p90),
+      fmtMs(r.latencyMs.p99),
+      ceiling ? (r.latencyMs.p99 / ceiling.latencyMs.p99).toFixed(1) : '-',
+      String(r.non2xx),
+      String(r.errors),
+      r.cpu ? `${r.cpu.serverPct.toFixed(0)}%` : '-',
+      r.cpu ? fmtInt(r.cpu.serverUsPerRequest) : '-',
+      r.cpu ? `${r.cpu.loadgenPct.toFixed(0)}%` : '-',
+      r.cpu?.othersPct !== undefined ? `${r.cpu.othersPct.toFixed(0)}%` : '-',
+    ];
+  });
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
