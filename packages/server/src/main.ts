@@ -1,13 +1,11 @@
 #!/usr/bin/env node
-import { buildApp } from './app.js';
-import { type DemoCredentials, ensureDemoMerchant } from './bootstrap/demo.js';
+import type { DemoCredentials } from './bootstrap/demo.js';
 import { type CommandSpec, helpText, parseCommand, UsageError } from './cli/args.js';
 import { credentialCommands } from './cli/credentials.commands.js';
 import { notificationCommands } from './cli/notifications.commands.js';
 import { runWorker, startRelay, workerSpec } from './cli/worker.command.js';
 import { type Config, configTable, loadConfig } from './config.js';
 import { DomainError } from './domain/errors.js';
-import { recoverPendingTransactions } from './domain/payments/payment.service.js';
 import { openRuntime } from './runtime.js';
 
 const commands = [...credentialCommands, ...notificationCommands];
@@ -76,6 +74,10 @@ async function start(argv: string[]): Promise<void> {
   if (!parsed) return void console.log(helpText(startSpec));
   const config = configFrom(parsed.values);
   const rt = await openRuntime(config);
+  // The server's modules load only for `start`: the credential commands stay quick.
+  const { buildApp } = await import('./app.js');
+  const { ensureDemoMerchant } = await import('./bootstrap/demo.js');
+  const { recoverPendingTransactions } = await import('./domain/payments/payment.service.js');
   const app = await buildApp(rt);
   if (rt.migrated.length > 0) app.log.info({ migrations: rt.migrated }, 'store migrated');
   // Transactions a crash left pending are closed without a second acquirer call (docs/decisions/0303).

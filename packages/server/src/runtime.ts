@@ -1,6 +1,6 @@
 import { createSimulatedAcquirer } from './acquirer/simulated-acquirer.js';
 import type { Config } from './config.js';
-import { domainDeps } from './app.js';
+import { storageOf } from './store/repos.js';
 import type { DomainDeps } from './domain/ports.js';
 import type { Acquirer } from './domain/payments/acquirer.port.js';
 import { type Clock, systemClock } from './lib/clock.js';
@@ -45,3 +45,8 @@ export async function openRuntime(config: Config, options: { clock?: Clock; migr
   }
 }
 
+
+/** The domain's dependencies, built once per process and shared by the HTTP app and the commands. */
+export function domainDeps(deps: Pick<Runtime, 'store' | 'box' | 'clock' | 'ids' | 'acquirer'>): DomainDeps {
+  return { storage: storageOf(deps.store), clock: deps.clock, ids: deps.ids, vault: deps.box, acquirer: deps.acquirer };
+}

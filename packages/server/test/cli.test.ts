@@ -437,7 +437,7 @@ describe('gatehouse CLI', () => {
       // The search is not vacuous: public ids are there.
       expect(bytes.includes(s.parentOps.keyId)).toBe(true);
       expect(bytes.includes(s.merchant.merchantSiteId)).toBe(true);
-      expect(printed.length).toBe(6); // two site secret keys, four API keys
+      expect(printed.length).toBe(7); // two site secret keys, a webhook secret, four API keys
       for (const secret of printed) {
         expect(bytes.includes(secret), 'secret found in the store').toBe(false);
         if (secret.startsWith('gh_'))

@@ -69,8 +69,8 @@ function openSqlite(options: StoreOptions): Store {
   };
   const writerConn = open(false);
   const readerConn = open(true);
-  const writer = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: writerConn }) });
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: readerConn }) });
+  const writer = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cachingStatements(writerConn) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(readerConn) }) });
   const committer = new GroupCommitter(writer);
   return {
     dialect: sqliteDialect,
@@ -86,6 +86,27 @@ function openSqlite(options: StoreOptions): Store {
       await db.destroy();
     },
   };
+}
+
+/**
+ * Kysely prepares every query anew; preparing costs more than running the short statements of a
+ * request. This keeps each connection's prepared statements by SQL text. Kysely runs one query at a time
+ * per connection and reads every result whole (`all`/`run`), so a cached statement is never in use twice.
+ */
+function cachingStatements(conn: SqliteDatabase.Database): SqliteDialectConfig['database'] {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => conn.close(),
+    prepare(text: string) {
+      let stmt = statements.get(text);
+      if (!stmt) {
+        if (statements.size >= 2000) statements.clear();
+        stmt = conn.prepare(text);
+        statements.set(text, stmt);
+      }
+      return stmt;
+    },
+  } as SqliteDialectConfig['database'];
 }
 
 /**

@@ -1,27 +1,60 @@
 import type { Kysely } from 'kysely';
 import type { Repos, Storage } from '../domain/ports.js';
 import type { Store } from './db.js';
+import { cardTokenRepo } from './card-tokens.repo.js';
+import { dccRepo } from './dcc.repo.js';
 import { idempotencyRepo } from './idempotency.repo.js';
 import { merchantRepo } from './merchants.repo.js';
 import { notificationRepo } from './notifications.repo.js';
 import { orderRepo } from './orders.repo.js';
 import { paymentRepo } from './payments.repo.js';
 import { sessionRepo } from './sessions.repo.js';
+import { upoRepo } from './upos.repo.js';
 import type { Database } from './tables.js';
+import { cachedKeys, KeyCache, noteRevocations } from './key-cache.js';
 
-export function bindRepos(db: Kysely<Database>): Repos {
-  return {
-    merchants: merchantRepo(db),
-    orders: orderRepo(db),
-    idempotency: idempotencyRepo(db),
-    sessions: sessionRepo(db),
-    notifications: notificationRepo(db),
-    payments: paymentRepo(db),
-  };
+const FACTORIES = {
+  merchants: merchantRepo,
+  orders: orderRepo,
+  idempotency: idempotencyRepo,
+  sessions: sessionRepo,
+  notifications: notificationRepo,
+  payments: paymentRepo,
+  dcc: dccRepo,
+  cardTokens: cardTokenRepo,
+  upos: upoRepo,
+} satisfies { [K in keyof Repos]: (db: Kysely<Database>) => Repos[K] };
+
+/** Every repository bound to `db`, each built on first use (a write unit touches only a few). */
+export function bindRepos(db: Kysely<Database>, overrides: Partial<Repos> = {}): Repos {
+  const repos = {} as Repos;
+  for (const name of Object.keys(FACTORIES) as Array<keyof Repos>) {
+    Object.defineProperty(repos, name, {
+      enumerable: true,
+      get() {
+        const repo = overrides[name] ?? FACTORIES[name](db);
+        Object.defineProperty(repos, name, { value: repo, enumerable: true });
+        return repo;
+      },
+      configurable: true,
+    });
+  }
+  return repos;
 }
 
 /** The domain's view of the store: repositories for reads, and durable write transactions. */
 export function storageOf(store: Store): Storage {
-  const read = bindRepos(store.db);
-  return { read, write: (fn) => store.write((trx) => fn(bindRepos(trx))) };
+  const keys = new KeyCache();
+  const read = bindRepos(store.db, { merchants: cachedKeys(merchantRepo(store.db), keys) });
+  return {
+    read,
+    async write(fn) {
+      const revoked: string[] = [];
+      const result = await store.write((trx) =>
+        fn(bindRepos(trx, { merchants: noteRevocations(merchantRepo(trx), keys, revoked) })),
+      );
+      for (const id of revoked) keys.forget(id);
+      return result;
+    },
+  };
 }

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiKeyRecord } from '../domain/merchants/ports.js';
+import { KeyCache } from './key-cache.js';
+
+const record = (revokedAt: number | null): ApiKeyRecord => ({
+  id: 'key_1',
+  entityId: 'e',
+  siteId: 's',
+  type: 'operations',
+  label: '',
+  createdAt: 0,
+  revokedAt,
+  secretHash: 'h',
+  merchantId: 'm',
+});
+
+describe('the API-key cache', () => {
+  it('serves a record from memory after the first load', async () => {
+    const cache = new KeyCache(60_000);
+    let loads = 0;
+    const load = async () => (loads++, record(null));
+    await cache.get('key_1', load);
+    await cache.get('key_1', load);
+    expect(loads).toBe(1);
+  });
+
+  it('loads again once forgotten, so a revocation is seen at once', async () => {
+    const cache = new KeyCache(60_000);
+    let current = record(null);
+    await cache.get('key_1', async () => current);
+    current = record(5);
+    cache.forget('key_1');
+    expect((await cache.get('key_1', async () => current))?.revokedAt).toBe(5);
+  });
+
+  it('does not keep a load that began before a forget', async () => {
+    const cache = new KeyCache(60_000);
+    let release!: () => void;
+    const slow = cache.get('key_1', () => new Promise((r) => (release = () => r(record(null)))));
+    cache.forget('key_1'); // the revocation commits while the stale read is in flight
+    release();
+    expect((await slow)?.revokedAt).toBeNull();
+    expect((await cache.get('key_1', async () => record(9)))?.revokedAt).toBe(9);
+  });
+
+  it('expires entries after its time to live', async () => {
+    const cache = new KeyCache(0);
+    let loads = 0;
+    const load = async () => (loads++, record(null));
+    await cache.get('key_1', load);
+    await cache.get('key_1', load);
+    expect(loads).toBe(2);
+  });
+});
