@@ -13,7 +13,7 @@ import { sessionPlugin } from './http/session/session.plugin.js';
 import type { Services } from './http/services.js';
 import type { SealedBox } from './security/sealed-box.js';
 import type { Store } from './store/db.js';
-import { storageOf } from './store/repos.js';
+import { domainDeps } from './runtime.js';
 
 export const BODY_LIMIT = 1024 * 1024;
 const SAFE_REQUEST_ID = /^[\w.:-]{1,64}$/;
@@ -27,11 +27,10 @@ export interface AppDeps {
   acquirer: Acquirer;
   /** a pino destination stream, for tests that read the log */
   logStream?: NodeJS.WritableStream;
+  /** the runtime's domain dependencies, shared with it (one key cache per process) */
+  deps?: DomainDeps;
 }
 
-export function domainDeps(deps: Pick<AppDeps, 'store' | 'box' | 'clock' | 'ids' | 'acquirer'>): DomainDeps {
-  return { storage: storageOf(deps.store), clock: deps.clock, ids: deps.ids, vault: deps.box, acquirer: deps.acquirer };
-}
 
 /** Wires configuration, store and adapters into one Fastify application; nothing is global. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -58,7 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
   });
-  const services: Services = { config, store: deps.store, box: deps.box, deps: domainDeps(deps) };
+  const services: Services = { config, store: deps.store, box: deps.box, deps: deps.deps ?? domainDeps(deps) };
   app.decorate('services', services);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -70,6 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(restPlugin);
   await app.register(adminPlugin);
   await app.register(sessionPlugin);
+  await app.register((await import('./http/hosted/acs.plugin.js')).acsPlugin);
 
   app.setNotFoundHandler((request, reply) => {
     void reply.code(404).send({

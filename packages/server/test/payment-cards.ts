@@ -28,8 +28,9 @@ export const CARD_ROWS: CardRow[] = [
   { number: '4000000000009979', status: 'declined', reason: 'Lost/Stolen Card' },
   { number: '4000000000000127', status: 'declined', cvv2Code: 'N' },
   { number: '4000000000000119', status: 'error' },
-  // 3-D Secure cards: frictionless approve with a threeD result; challenge cards are authenticated as
-  // frictionless until the challenge pages exist (docs/decisions/0304); challenge-then-decline declines.
+  // 3-D Secure cards: frictionless approve with a threeD result; paid without the 3-D Secure steps,
+  // challenge cards are authenticated as frictionless (docs/decisions/0304; the challenge flow is 0310
+  // and its tests); challenge-then-decline declines.
   { number: '4000020951595032', status: 'approved', threeD: true },
   { number: '4000000000003220', status: 'approved', threeD: true },
   { number: '2221008123677736', status: 'approved', threeD: true },

@@ -6,7 +6,7 @@ import type { MerchantRepo } from './merchants/ports.js';
 import type { NotificationRepo } from './notifications/ports.js';
 import type { OrderRepo } from './orders/ports.js';
 import type { Acquirer } from './payments/acquirer.port.js';
-import type { PaymentRepo } from './payments/ports.js';
+import type { CardTokenRepo, DccRepo, PaymentRepo, UpoRepo } from './payments/ports.js';
 import type { SessionRepo } from './sessions/ports.js';
 
 /** Every repository, bound to one connection or transaction. */
@@ -17,6 +17,9 @@ export interface Repos {
   sessions: SessionRepo;
   notifications: NotificationRepo;
   payments: PaymentRepo;
+  dcc: DccRepo;
+  cardTokens: CardTokenRepo;
+  upos: UpoRepo;
 }
 
 /** Reads outside a transaction, and durable writes: `write` resolves only once its commit is on disk. */

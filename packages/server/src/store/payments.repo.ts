@@ -200,5 +200,18 @@ export function paymentRepo(db: Kysely<Database>): PaymentRepo {
       const row = await db.selectFrom('card_vault').select('id').where('fingerprint', '=', fingerprint).executeTakeFirstOrThrow();
       return Number(row.id);
     },
+    async swapThreeD(id, expected, next, at) {
+      const res = await db
+        .updateTable('transactions')
+        .set({ three_d: next, updated_at: at })
+        .where('id', '=', Number(id))
+        .where('three_d', '=', expected)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) > 0;
+    },
+    async threeDText(id) {
+      const r = await db.selectFrom('transactions').select('three_d').where('id', '=', Number(id)).executeTakeFirst();
+      return r?.three_d ?? null;
+    },
   };
 }

@@ -94,6 +94,53 @@ export interface Database extends OutboxTables {
   client_request_ids: ClientRequestIdTable;
   transactions: TransactionTable;
   card_vault: CardVaultTable;
+  dcc_conversions: DccConversionTable;
+  card_tokens: CardTokenTable;
+  user_payment_options: UpoTable;
+}
+
+/** A stored payment option of a userTokenId (migration 0005): masked card fields and a vault reference. */
+export interface UpoTable {
+  id: Generated<number>;
+  merchant_id: string;
+  site_id: string;
+  user_token_id: string;
+  payment_method: string;
+  card_vault_id: number | string | null;
+  apm_data: string | null;
+  masked_number: string | null;
+  bin: string | null;
+  last4: string | null;
+  brand: string | null;
+  card_type: string | null;
+  exp_month: number | null;
+  exp_year: number | null;
+  holder_name: string | null;
+  created_at: number;
+  deleted_at: number | null;
+}
+
+/** A ccTempToken: one payment with a vaulted card, in the session that made it (migration 0005). */
+export interface CardTokenTable {
+  token: string;
+  session_token: string;
+  site_id: string;
+  card_vault_id: number | string;
+  holder_name: string;
+  exp_month: number;
+  exp_year: number;
+  created_at: number;
+  used_at: number | null;
+}
+
+/** The original amount of a payment charged in the cardholder's currency (migration 0005). */
+export interface DccConversionTable {
+  transaction_id: number | string;
+  original_amount_minor: number | string;
+  original_currency: string;
+  rate_with_markup: string;
+  markup_percent: string;
+  created_at: number;
 }
 
 /** A session API session (DECISIONS.md 5): its token, its one order, idle expiry and decline count. */

@@ -56,6 +56,10 @@ export interface PayCommand {
   card: CardInput;
   billing?: BillingInfo;
   partialApproval: boolean;
+  /** 3-D Secure: the InitAuth3D or Auth3D/Sale3D step this payment completes */
+  relatedTransactionId?: string;
+  /** 3-D Secure: the result already obtained (a challenge's), instead of asking the acquirer */
+  threeD?: ThreeDResult;
 }
 
 export interface FollowUpCommand {
@@ -86,7 +90,12 @@ export type OrderGuard = (repos: Repos) => Promise<void>;
 export async function pay(
   deps: DomainDeps,
   cmd: PayCommand,
-  options: { idempotency?: IdempotencyClaim; guard?: OrderGuard } = {},
+  options: {
+    idempotency?: IdempotencyClaim;
+    guard?: OrderGuard;
+    /** runs in the write that persists the pending transaction (e.g. recording a DCC conversion) */
+    onPending?: (repos: Repos, tx: Transaction) => Promise<void>;
+  } = {},
 ): Promise<Run> {
   const now = deps.clock.now();
   checkCard(cmd.card, now);
@@ -117,25 +126,28 @@ export async function pay(
     const tx = await repos.payments.insert({
       ...base(cmd.origin, now),
       type: cmd.type,
-      relatedTransactionId: null,
+      relatedTransactionId: cmd.relatedTransactionId ?? null,
       amount: cmd.amount,
       requestedAmount: cmd.amount,
       currency: cmd.currency,
       cardVaultId: vaultId,
       card,
     });
+    await options.onPending?.(repos, tx);
     return { tx };
   });
   if (!first.tx) return first;
   const pending = first.tx;
 
-  // 3-D Secure: a frictionless flow attaches its result. Challenge pages come later (TODO): until
-  // then a challenge card is authenticated as if frictionless (docs/decisions/0304).
+  // 3-D Secure: a frictionless flow attaches its result. A payment that skips the 3-D Secure steps
+  // authenticates a challenge card as if frictionless (docs/decisions/0304); the steps and the
+  // challenge pages are three-d-secure.service.ts (0310), which passes a challenge's result in `threeD`.
   let threeD: ThreeDResult | null = null;
   let outcome: AuthorizeOutcome;
   try {
-    const flow = deps.acquirer.threeDFlow(cmd.card);
-    if (flow === 'challenge-then-decline') threeD = deps.acquirer.challengeResult(cmd.card, false);
+    const flow = cmd.threeD ? 'given' : deps.acquirer.threeDFlow(cmd.card);
+    if (cmd.threeD) threeD = cmd.threeD;
+    else if (flow === 'challenge-then-decline') threeD = deps.acquirer.challengeResult(cmd.card, false);
     else if (flow !== 'not-enrolled') threeD = deps.acquirer.authenticateFrictionless(cmd.card, cmd.amount, cmd.currency);
     outcome = await deps.acquirer.authorize({
       transactionId: pending.id,

@@ -26,4 +26,84 @@ export interface PaymentRepo {
   lockOrder(orderId: number, at: number): Promise<void>;
   /** The vault row of a card number by its fingerprint, inserted when new. */
   vaultCard(fingerprint: string, sealed: () => string, at: number): Promise<number>;
+  /**
+   * Replaces the stored 3-D Secure JSON of `id` when it still equals `expected` (compare-and-set:
+   * a 3-D Secure challenge moves once); false otherwise.
+   */
+  swapThreeD(id: string, expected: string, next: string, at: number): Promise<boolean>;
+  /** The stored 3-D Secure JSON of `id`, as written. */
+  threeDText(id: string): Promise<string | null>;
+}
+
+/** A payment charged in the cardholder's currency: what was converted, at which quoted rate. */
+export interface DccConversion {
+  transactionId: string;
+  originalAmount: Minor;
+  originalCurrency: string;
+  rateWithMarkup: string;
+  markUp: string;
+}
+
+/** DCC conversions of payments (migration 0005); implemented in store/dcc.repo.ts. */
+export interface DccRepo {
+  record(conversion: DccConversion, at: number): Promise<void>;
+  find(transactionId: string): Promise<DccConversion | undefined>;
+}
+
+/** A ccTempToken as stored: the vaulted card (sealed number), never a CVV. */
+export interface CardToken {
+  token: string;
+  sessionToken: string;
+  siteId: string;
+  cardVaultId: number;
+  holderName: string;
+  expMonth: number;
+  expYear: number;
+  createdAt: number;
+  usedAt: number | null;
+}
+
+/** ccTempTokens (migration 0005); implemented in store/card-tokens.repo.ts. */
+export interface CardTokenRepo {
+  insert(token: Omit<CardToken, 'usedAt'>): Promise<void>;
+  /** the token with its vaulted, sealed card number */
+  find(token: string): Promise<(CardToken & { numberSealed: string }) | undefined>;
+  /** marks the token used when it was not yet; false when it already was */
+  consume(token: string, at: number): Promise<boolean>;
+}
+
+/** A stored payment option (DECISIONS.md 8): masked card fields and a vault reference, or an APM. */
+export interface Upo {
+  /** numeric string */
+  id: string;
+  merchantId: string;
+  siteId: string;
+  userTokenId: string;
+  paymentMethod: string;
+  cardVaultId: number | null;
+  apmData: Record<string, string> | null;
+  maskedNumber: string | null;
+  bin: string | null;
+  last4: string | null;
+  brand: string | null;
+  cardType: string | null;
+  expMonth: number | null;
+  expYear: number | null;
+  holderName: string | null;
+  createdAt: number;
+  deletedAt: number | null;
+}
+
+/** UPOs (migration 0005); implemented in store/upos.repo.ts. */
+export interface UpoRepo {
+  insert(upo: Omit<Upo, 'id' | 'deletedAt'>): Promise<Upo>;
+  find(id: string): Promise<Upo | undefined>;
+  /** the live card UPO of this user with this vaulted card, if any */
+  findCard(siteId: string, userTokenId: string, cardVaultId: number): Promise<Upo | undefined>;
+  /** live UPOs of a user of a site, oldest first */
+  list(siteId: string, userTokenId: string): Promise<Upo[]>;
+  /** false when it was already deleted */
+  markDeleted(id: string, at: number): Promise<boolean>;
+  /** the sealed number of a vaulted card */
+  sealedNumber(cardVaultId: number): Promise<string | undefined>;
 }

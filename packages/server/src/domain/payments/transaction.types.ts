@@ -5,7 +5,8 @@ import type { ThreeDResult } from './acquirer.port.js';
 
 export type PaymentType = 'Auth' | 'PreAuth' | 'Sale';
 export type FollowUpType = 'Settle' | 'Void' | 'Refund';
-export type TransactionType = PaymentType | FollowUpType | 'InitAuth3D';
+/** InitAuth3D: the 3-D Secure method step; Auth3D / Sale3D: a 3-D Secure challenge step (no money moves) */
+export type TransactionType = PaymentType | FollowUpType | 'InitAuth3D' | 'Auth3D' | 'Sale3D';
 export type TransactionStatus = 'pending' | 'approved' | 'declined' | 'error';
 
 /** What the card output of a response shows: never the full number. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { Forbidden, Missing, NotFound, Unauthenticated } from '../../domain/errors.js';
+import { Forbidden, Invalid, Missing, NotFound, Unauthenticated } from '../../domain/errors.js';
 import {
   authenticateApiKey,
   authorizeEntity,
@@ -28,6 +28,8 @@ import { ErrorResponse } from '../../schemas/rest/result.schema.js';
 import { merchantOf } from './auth.js';
 import { checkCurrency, toMinor } from './order.translate.js';
 import { billingOf, cardInputOf, paymentCardOf } from '../payment-card.js';
+import { initAuth3D, payThreeD } from '../../domain/payments/three-d-secure.service.js';
+import { baseUrlOf, restChallengeResponse, restFingerprintResponse, threeDRequestOf } from '../three-d.view.js';
 
 const SCOPE = 'POST /payment-api/payments';
 const IDEMPOTENCY_HASH_PURPOSE = 'idempotency.request';
@@ -166,22 +168,51 @@ export function registerCreatePayment(app: FastifyInstance): void {
         };
         const billing = billingOf(body.billingAddress ?? (body.buyerDetails as Record<string, unknown> | undefined)?.address);
         const orderId = order?.id;
-        run = await pay(
-          deps,
-          {
-            origin,
-            type: body.transactionType,
-            amount,
-            currency,
-            card,
-            ...(billing ? { billing } : {}),
-            partialApproval: body.isPartialApproval ?? false,
-          },
-          {
+        const payCmd = {
+          origin,
+          type: body.transactionType,
+          amount,
+          currency,
+          card,
+          ...(billing ? { billing } : {}),
+          partialApproval: body.isPartialApproval ?? false,
+        };
+        const orderGuard = orderId !== undefined ? (repos: Repos) => guardOrderPayment(repos, orderId, deps.clock.now()) : undefined;
+        // 3-D Secure 2 (docs/decisions/0310): fingerprint → challenge → the payment.
+        const wireCard = body.paymentOption?.card;
+        if (body.relatedTransactionId !== undefined || wireCard?.threeD !== undefined) {
+          if (idempotency) throw new Invalid('idempotency-key', 'is not supported on 3-D Secure steps');
+          const baseUrl = baseUrlOf(request);
+          if (body.relatedTransactionId === undefined) {
+            const methodNotificationURL = wireCard?.threeD?.methodNotificationURL;
+            const init = await initAuth3D(
+              deps,
+              { origin, amount, currency, card, baseUrl, ...(methodNotificationURL ? { methodNotificationURL } : {}) },
+              orderGuard,
+            );
+            return reply.code(200).send(restFingerprintResponse(init.tx, init.method));
+          }
+          const three = await payThreeD(
+            deps,
+            {
+              ...payCmd,
+              relatedTransactionId: body.relatedTransactionId,
+              threeDRequest: threeDRequestOf(wireCard) ?? {},
+              baseUrl,
+              mayReach: (t) =>
+                t.interface === 'rest' && t.merchantId === ctx.merchantId && t.entityId === body.processingEntityId &&
+                (!bound || t.orderId === bound.id),
+            },
+            orderGuard,
+          );
+          if (three.challenge !== undefined) return reply.code(200).send(restChallengeResponse(three.tx!, three.challenge));
+          run = three as Run;
+        } else {
+          run = await pay(deps, payCmd, {
             ...(idempotency ? { idempotency } : {}),
-            ...(orderId !== undefined ? { guard: (repos: Repos) => guardOrderPayment(repos, orderId, deps.clock.now()) } : {}),
-          },
-        );
+            ...(orderGuard ? { guard: orderGuard } : {}),
+          });
+        }
       }
       if (run.replay) {
         void reply.header('idempotent-replayed', 'true');

@@ -1,7 +1,34 @@
 import type { FastifyInstance } from 'fastify';
-import { registerNotAvailable } from './not-available.js';
+import { deleteUpo } from '../../domain/payments/upos.service.js';
+import { SessionEnvelope } from '../../schemas/session/envelope.schema.js';
+import { ServerCallRequests } from '../../schemas/session/server-calls.schema.js';
+import { CHECKSUM_FIELDS } from '../../security/checksum.js';
+import { checksumAuth, contextOf } from './auth.js';
+import { SESSION_API, success } from './envelope.js';
 
-/** POST /ppp/api/v1/deleteUPO.do: Delete a stored payment option. Its behaviour comes with the payments issue. */
+/** POST /ppp/api/v1/deleteUPO.do: deletes a stored payment option of the userTokenId (1011 when not theirs). */
 export function registerDeleteUpo(app: FastifyInstance): void {
-  registerNotAvailable(app, 'deleteUPO', 'Delete a stored payment option');
+  app.post(
+    `${SESSION_API}/deleteUPO.do`,
+    {
+      preValidation: checksumAuth(app, 'deleteUPO'),
+      schema: {
+        summary: 'Delete a stored payment option',
+        description: `Deletes userPaymentOptionId of userTokenId on the caller's site; a UPO of another site or user, unknown or already deleted is errCode 1011 (docs/decisions/0323). Checksum: ${CHECKSUM_FIELDS.deleteUPO.join(', ')}, then the merchant secret key.`,
+        tags: ['session'],
+        body: ServerCallRequests.deleteUPO,
+        response: { 200: SessionEnvelope },
+      },
+    },
+    async (request) => {
+      const ctx = contextOf(request);
+      const body = request.body as Record<string, unknown>;
+      await deleteUpo(
+        app.services.deps,
+        { siteId: ctx.siteId, userTokenId: String(body.userTokenId) },
+        String(body.userPaymentOptionId),
+      );
+      return success(request, {});
+    },
+  );
 }

@@ -49,6 +49,11 @@ const FIELD_ERR_CODES: Record<string, number> = {
   'paymentOption.card.expirationMonth': 1029,
   'paymentOption.card.expirationYear': 1029,
   'paymentOption.card.CVV': 1062,
+  // getCardDetails / getDccDetails
+  cardNumber: 1004,
+  // stored payment options of another site or user, or deleted (docs/decisions/0323)
+  userPaymentOptionId: 1011,
+  'paymentOption.userPaymentOptionId': 1011,
 };
 
 export interface SessionWireError {

@@ -1,7 +1,37 @@
 import type { FastifyInstance } from 'fastify';
-import { registerNotAvailable } from './not-available.js';
+import { cardDetails, cardDetailsFields } from '../../domain/payments/card-details.service.js';
+import { sessionExpired } from '../../domain/sessions/session.errors.js';
+import { findLiveSession } from '../../domain/sessions/session.service.js';
+import { GetCardDetailsResponse } from '../../schemas/session/card-details.schema.js';
+import { ServerCallRequests } from '../../schemas/session/server-calls.schema.js';
+import { CHECKSUM_FIELDS } from '../../security/checksum.js';
+import { checksumAuth, contextOf } from './auth.js';
+import { SESSION_API, success } from './envelope.js';
 
-/** POST /ppp/api/v1/getCardDetails.do: Look up card details by number. Its behaviour comes with the payments issue. */
+/**
+ * POST /ppp/api/v1/getCardDetails.do (spec 2.7): BIN data of a card number for a live session of the
+ * caller's site. A number failing Luhn is errCode 1004; the number is neither stored nor logged.
+ */
 export function registerGetCardDetails(app: FastifyInstance): void {
-  registerNotAvailable(app, 'getCardDetails', 'Look up card details by number');
+  app.post(
+    `${SESSION_API}/getCardDetails.do`,
+    {
+      preValidation: checksumAuth(app, 'getCardDetails'),
+      schema: {
+        summary: 'Look up card details by number',
+        description: `Answers brand, cardType, bin, last4Digits, issuerCountry, currency, isPrepaid, issuerBankName and dccAllowed from BIN data (spec 2.7) for a live session. A number that fails the Luhn check is errCode 1004. Checksum: ${CHECKSUM_FIELDS.getCardDetails.join(', ')}, then the merchant secret key.`,
+        tags: ['session'],
+        body: ServerCallRequests.getCardDetails,
+        response: { 200: GetCardDetailsResponse },
+      },
+    },
+    async (request) => {
+      const ctx = contextOf(request);
+      const body = request.body as Record<string, unknown>;
+      const session = await findLiveSession(app.services.deps, String(body.sessionToken));
+      if (session.siteId !== ctx.siteId || session.merchantId !== ctx.merchantId) throw sessionExpired();
+      const info = cardDetails(app.services.deps, String(body.cardNumber));
+      return success(request, cardDetailsFields(info));
+    },
+  );
 }

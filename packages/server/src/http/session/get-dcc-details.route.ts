@@ -1,7 +1,76 @@
 import type { FastifyInstance } from 'fastify';
-import { registerNotAvailable } from './not-available.js';
+import { Missing } from '../../domain/errors.js';
+import { quoteForCardholder } from '../../domain/payments/dcc.service.js';
+import { sessionExpired } from '../../domain/sessions/session.errors.js';
+import { findLiveSession } from '../../domain/sessions/session.service.js';
+import { checkCurrency, toMinor } from '../../domain/sessions/session.pricing.js';
+import { formatDecimal } from '../../lib/money.js';
+import { GetDccDetailsResponse } from '../../schemas/session/card-details.schema.js';
+import { ServerCallRequests } from '../../schemas/session/server-calls.schema.js';
+import { CHECKSUM_FIELDS } from '../../security/checksum.js';
+import { checksumAuth, contextOf } from './auth.js';
+import { SESSION_API, success } from './envelope.js';
 
-/** POST /ppp/api/v1/getDccDetails.do: Quote a currency conversion (DCC). Its behaviour comes with the payments issue. */
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/**
+ * POST /ppp/api/v1/getDccDetails.do (spec 2.8): the day's conversion of the original amount into the
+ * cardholder's currency. Original amount and currency: `originalAmount`/`originalCurrency`, else
+ * `amount` with the session order's currency, else the session order's amount (docs/decisions/0321).
+ * Target: `currency` (wins), else `country`'s currency, else the issuing currency of `cardNumber`.
+ */
 export function registerGetDccDetails(app: FastifyInstance): void {
-  registerNotAvailable(app, 'getDccDetails', 'Quote a currency conversion (DCC)');
+  app.post(
+    `${SESSION_API}/getDccDetails.do`,
+    {
+      preValidation: checksumAuth(app, 'getDccDetails'),
+      schema: {
+        summary: 'Quote a DCC conversion',
+        description: `Quotes the original amount (originalAmount and originalCurrency, else amount in the session order's currency, else the order's amount) in the target currency (currency, else the currency of country, else the issuing currency of cardNumber) at the deterministic rate of the day with a 3.5% markup (spec 2.8). Checksum: ${CHECKSUM_FIELDS.getDccDetails.join(', ')}, then the merchant secret key.`,
+        tags: ['session'],
+        body: ServerCallRequests.getDccDetails,
+        response: { 200: GetDccDetailsResponse },
+      },
+    },
+    async (request) => {
+      const { deps } = app.services;
+      const ctx = contextOf(request);
+      const body = request.body as Record<string, unknown>;
+      const token = str(body.sessionToken);
+      let orderPricing: { amount: number; currency: string } | undefined;
+      if (token !== undefined) {
+        const session = await findLiveSession(deps, token);
+        if (session.siteId !== ctx.siteId || session.merchantId !== ctx.merchantId) throw sessionExpired();
+        const order = session.orderId === null ? undefined : await deps.storage.read.sessions.findOrder(session.orderId);
+        if (order?.pricing) orderPricing = order.pricing;
+      }
+      const originalCurrency =
+        str(body.originalCurrency) !== undefined
+          ? checkCurrency(str(body.originalCurrency)!, 'originalCurrency')
+          : orderPricing?.currency;
+      if (originalCurrency === undefined) throw new Missing('originalCurrency');
+      const amountText = str(body.originalAmount) ?? str(body.amount);
+      const field = str(body.originalAmount) !== undefined ? 'originalAmount' : 'amount';
+      const originalAmount =
+        amountText !== undefined ? toMinor(amountText, originalCurrency, field) : orderPricing?.amount;
+      if (originalAmount === undefined) throw new Missing('originalAmount');
+      const target = str(body.currency);
+      const { quote, dccFullSupport } = quoteForCardholder(deps, {
+        originalAmount,
+        originalCurrency,
+        ...(target !== undefined ? { currency: checkCurrency(target, 'currency') } : {}),
+        ...(str(body.country) !== undefined ? { country: str(body.country)! } : {}),
+        ...(str(body.cardNumber) !== undefined ? { cardNumber: str(body.cardNumber)! } : {}),
+      });
+      return success(request, {
+        rateValueWithMarkup: quote.rateWithMarkup,
+        markUpValue: quote.markUp,
+        dccFullSupport,
+        amount: formatDecimal(quote.amount, quote.currency),
+        currency: quote.currency,
+        originalAmount: formatDecimal(quote.originalAmount, quote.originalCurrency),
+        originalCurrency: quote.originalCurrency,
+      });
+    },
+  );
 }

@@ -1,7 +1,30 @@
 import type { FastifyInstance } from 'fastify';
-import { registerNotAvailable } from './not-available.js';
+import { listUpos, upoFields } from '../../domain/payments/upos.service.js';
+import { GetUserUposResponse } from '../../schemas/session/card-details.schema.js';
+import { ServerCallRequests } from '../../schemas/session/server-calls.schema.js';
+import { CHECKSUM_FIELDS } from '../../security/checksum.js';
+import { checksumAuth, contextOf } from './auth.js';
+import { SESSION_API, success } from './envelope.js';
 
-/** POST /ppp/api/v1/getUserUPOs.do: List the stored payment options of a user. Its behaviour comes with the payments issue. */
+/** POST /ppp/api/v1/getUserUPOs.do: the stored payment options of a userTokenId of the caller's site. */
 export function registerGetUserUpos(app: FastifyInstance): void {
-  registerNotAvailable(app, 'getUserUPOs', 'List the stored payment options of a user');
+  app.post(
+    `${SESSION_API}/getUserUPOs.do`,
+    {
+      preValidation: checksumAuth(app, 'getUserUPOs'),
+      schema: {
+        summary: "List a user's stored payment options",
+        description: `Answers paymentMethods: the live UPOs of userTokenId on the caller's site (masked card data only; docs/decisions/0323). Checksum: ${CHECKSUM_FIELDS.getUserUPOs.join(', ')}, then the merchant secret key.`,
+        tags: ['session'],
+        body: ServerCallRequests.getUserUPOs,
+        response: { 200: GetUserUposResponse },
+      },
+    },
+    async (request) => {
+      const ctx = contextOf(request);
+      const body = request.body as Record<string, unknown>;
+      const upos = await listUpos(app.services.deps, ctx.siteId, String(body.userTokenId));
+      return success(request, { paymentMethods: upos.map(upoFields) });
+    },
+  );
 }

@@ -1,7 +1,95 @@
 import type { FastifyInstance } from 'fastify';
-import { registerNotAvailable } from './not-available.js';
+import { Invalid } from '../../domain/errors.js';
+import { guardOrderPayment, type Origin } from '../../domain/payments/payment.service.js';
+import { initAuth3D } from '../../domain/payments/three-d-secure.service.js';
+import { SessionError, sessionExpired } from '../../domain/sessions/session.errors.js';
+import { findLiveSession } from '../../domain/sessions/session.service.js';
+import { checkCurrency, toMinor } from '../../domain/sessions/session.pricing.js';
+import { SessionTransactionResponse } from '../../schemas/session/payment.schema.js';
+import { ServerCallRequests } from '../../schemas/session/server-calls.schema.js';
+import { CHECKSUM_FIELDS } from '../../security/checksum.js';
+import { cardInputOf, paymentCardOf } from '../payment-card.js';
+import { baseUrlOf, methodNotificationUrlOf, sessionInitFields } from '../three-d.view.js';
+import { checksumAuth, contextOf } from './auth.js';
+import { SESSION_API, success } from './envelope.js';
 
-/** POST /ppp/api/v1/initPayment.do: Start a 3-D Secure payment (InitAuth3D). Its behaviour comes with the payments issue. */
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const obj = (v: unknown): Record<string, unknown> | undefined =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+
+/**
+ * POST /ppp/api/v1/initPayment.do: starts a 3-D Secure 2 payment (InitAuth3D, docs/decisions/0310).
+ * Answers APPROVED with `paymentOption.card.threeD {methodUrl, methodPayload, version, v2supported,
+ * serverTransId}`; the merchant then calls payment.do with `relatedTransactionId` of this transaction.
+ */
 export function registerInitPayment(app: FastifyInstance): void {
-  registerNotAvailable(app, 'initPayment', 'Start a 3-D Secure payment (InitAuth3D)');
+  app.post(
+    `${SESSION_API}/initPayment.do`,
+    {
+      preValidation: checksumAuth(app, 'initPayment'),
+      schema: {
+        summary: 'Start a 3-D Secure payment (InitAuth3D)',
+        description: `Records an InitAuth3D transaction for \`paymentOption.card\` (amount and currency must be the order's) and answers the 3-D Secure method URL data in \`paymentOption.card.threeD\`. Then call payment.do with \`relatedTransactionId\` of this transaction and \`paymentOption.card.threeD {methodCompletionInd, notificationURL, platformType, browserDetails}\`. Checksum: ${CHECKSUM_FIELDS.initPayment.join(', ')}, then the merchant secret key.`,
+        tags: ['session'],
+        body: ServerCallRequests.initPayment,
+        response: { 200: SessionTransactionResponse },
+      },
+    },
+    async (request) => {
+      const { deps } = app.services;
+      const ctx = contextOf(request);
+      const body = request.body as Record<string, unknown>;
+      const token = String(body.sessionToken);
+      const session = await findLiveSession(deps, token);
+      if (session.siteId !== ctx.siteId || session.merchantId !== ctx.merchantId) throw sessionExpired();
+      const order = session.orderId === null ? undefined : await deps.storage.read.sessions.findOrder(session.orderId);
+      if (!order) throw new SessionError('invalid_order', 'Invalid order ID: open an order in this session first');
+      const currency = checkCurrency(String(body.currency), 'currency');
+      const amount = toMinor(String(body.amount), currency, 'amount');
+      // The amount authenticated need not be the order's (docs/decisions/0310); the currency must be.
+      if (order.pricing && currency !== order.pricing.currency) {
+        throw new Invalid('currency', `must be the order's currency ${order.pricing.currency}`);
+      }
+      const option = obj(body.paymentOption);
+      const card = cardInputOf(paymentCardOf(option));
+      const notificationUrl =
+        str(obj(body.urlDetails)?.notificationUrl) ?? str(obj(order.details.urlDetails)?.notificationUrl) ?? null;
+      const origin: Origin = {
+        via: 'session',
+        merchantId: ctx.merchantId,
+        siteId: ctx.siteId,
+        entityId: null,
+        orderId: order.id,
+        sessionId: token,
+        clientUniqueId: str(body.clientUniqueId) ?? order.clientUniqueId,
+        clientRequestId: str(body.clientRequestId) ?? null,
+        productId: order.productId,
+        userTokenId: str(body.userTokenId) ?? session.userTokenId,
+        notificationUrl,
+      };
+      const methodNotificationURL = methodNotificationUrlOf(option?.card);
+      const { tx, method } = await initAuth3D(
+        deps,
+        {
+          origin,
+          amount,
+          currency,
+          card,
+          baseUrl: baseUrlOf(request),
+          ...(methodNotificationURL ? { methodNotificationURL } : {}),
+        },
+        async (repos) => {
+          const now = deps.clock.now();
+          await repos.sessions.touch(token, now);
+          await guardOrderPayment(repos, order.id, now);
+        },
+      );
+      return success(request, {
+        sessionToken: token,
+        orderId: String(order.id),
+        ...(origin.userTokenId ? { userTokenId: origin.userTokenId } : {}),
+        ...sessionInitFields(tx, method),
+      });
+    },
+  );
 }

@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { cardOfUpo, saveCardUpo, savePmOf } from '../../domain/payments/upos.service.js';
+import { cardOfTempToken } from '../../domain/payments/tokens.service.js';
+import { dccOfPayment, originalOf, recordDccOption } from '../../domain/payments/dcc.service.js';
 import { Invalid } from '../../domain/errors.js';
 import { checkOrderAmount, guardOrderPayment, pay, type Origin } from '../../domain/payments/payment.service.js';
 import { sessionTransactionFields } from '../../domain/payments/payment.view.js';
@@ -10,6 +13,9 @@ import { SessionTransactionResponse } from '../../schemas/session/payment.schema
 import { ServerCallRequests } from '../../schemas/session/server-calls.schema.js';
 import { CHECKSUM_FIELDS } from '../../security/checksum.js';
 import { billingOf, cardInputOf, paymentCardOf } from '../payment-card.js';
+import type { Repos } from '../../domain/ports.js';
+import { payThreeD, type ThreeDRun } from '../../domain/payments/three-d-secure.service.js';
+import { baseUrlOf, sessionChallengeFields, threeDRequestOf } from '../three-d.view.js';
 import { checksumAuth, contextOf } from './auth.js';
 import { SESSION_API, success } from './envelope.js';
 
@@ -46,14 +52,27 @@ export function registerPayment(app: FastifyInstance): void {
       if (!order) throw new SessionError('invalid_order', 'Invalid order ID: open an order in this session first');
       const currency = checkCurrency(String(body.currency), 'currency');
       const amount = toMinor(String(body.amount), currency, 'amount');
-      if (order.pricing) checkOrderAmount(order.pricing, amount, currency);
+      // DCC (docs/decisions/0321): the charge is the day's conversion of the order's amount.
+      const dcc = dccOfPayment(deps, body.currencyConversion, { amount, currency });
+      // A 3-D Secure payment pays the amount its InitAuth3D authenticated (docs/decisions/0310).
+      if (order.pricing && body.relatedTransactionId === undefined) {
+        if (dcc) checkOrderAmount(order.pricing, originalOf(dcc).amount, dcc.originalCurrency);
+        else checkOrderAmount(order.pricing, amount, currency);
+      }
 
       const requested = str(body.transactionType);
       if (requested !== undefined && !PAYMENT_TYPES.includes(requested as PaymentType)) {
         throw new Invalid('transactionType', 'must be one of Auth, PreAuth, Sale');
       }
       const type = (requested as PaymentType | undefined) ?? order.transactionType ?? 'Sale';
-      const card = cardInputOf(paymentCardOf(obj(body.paymentOption)));
+      // ccTempToken (docs/decisions/0322): a card vaulted by cardTokenization in this session, used once.
+      const tokenCard = await cardOfTempToken(deps, obj(body.paymentOption), { sessionToken: token, siteId: ctx.siteId });
+      // UPO (docs/decisions/0323): a stored card of the payment's userTokenId on this site.
+      const upoCard = tokenCard ? undefined : await cardOfUpo(deps, obj(body.paymentOption), {
+        siteId: ctx.siteId,
+        userTokenId: str(body.userTokenId) ?? session.userTokenId,
+      });
+      const card = tokenCard?.card ?? upoCard ?? cardInputOf(paymentCardOf(obj(body.paymentOption)));
       const details = order.details;
       const notificationUrl =
         str(obj(body.urlDetails)?.notificationUrl) ?? str(obj(details.urlDetails)?.notificationUrl) ?? null;
@@ -72,26 +91,53 @@ export function registerPayment(app: FastifyInstance): void {
       };
       const partial = body.isPartialApproval;
       const billing = billingOf(body.billingAddress ?? details.billingAddress);
-      const run = await pay(
-        deps,
-        {
-          origin,
-          type,
-          amount,
-          currency,
-          card,
-          ...(billing ? { billing } : {}),
-          partialApproval: partial === true || partial === 1 || partial === '1' || partial === 'true',
-        },
-        {
-          guard: async (repos) => {
-            const now = deps.clock.now();
-            await repos.sessions.touch(token, now);
-            await guardOrderPayment(repos, order.id, now);
-          },
-        },
-      );
+      const payCmd = {
+        origin,
+        type,
+        amount,
+        currency,
+        card,
+        ...(billing ? { billing } : {}),
+        partialApproval: partial === true || partial === 1 || partial === '1' || partial === 'true',
+      };
+      const guard = async (repos: Repos) => {
+        const now = deps.clock.now();
+        await repos.sessions.touch(token, now);
+        await guardOrderPayment(repos, order.id, now);
+        await tokenCard?.consume(repos, now);
+      };
+      // 3-D Secure (docs/decisions/0310): relatedTransactionId names the InitAuth3D or the challenge step.
+      const related = str(body.relatedTransactionId);
+      const run = (
+        related === undefined
+          ? await pay(deps, payCmd, { guard, ...recordDccOption(deps, dcc) })
+          : await payThreeD(
+              deps,
+              {
+                ...payCmd,
+                relatedTransactionId: related,
+                threeDRequest: threeDRequestOf(obj(body.paymentOption)?.card) ?? {},
+                baseUrl: baseUrlOf(request),
+                mayReach: (t) => t.interface === 'session' && t.sessionId === token && t.siteId === ctx.siteId,
+              },
+              guard,
+            )
+      ) as ThreeDRun;
+      const challenge = run.challenge;
+      if (challenge !== undefined) {
+        return success(request, {
+          sessionToken: token,
+          orderId: String(order.id),
+          ...(origin.userTokenId ? { userTokenId: origin.userTokenId } : {}),
+          ...sessionChallengeFields(run.tx!, challenge),
+        });
+      }
       const tx = run.tx!;
+      const upoId = upoCard
+        ? String(obj(body.paymentOption)?.userPaymentOptionId)
+        : savePmOf(body.savePM) && origin.userTokenId
+          ? (await saveCardUpo(deps, { merchantId: ctx.merchantId, siteId: ctx.siteId, userTokenId: origin.userTokenId }, tx))?.id
+          : undefined;
       if (tx.status === 'declined') {
         // Counts toward sessionCardDeclineLimit; at the limit the session expires.
         await recordDecline(deps, token).catch((err: unknown) => request.log.warn({ err }, 'decline not recorded'));
@@ -101,6 +147,7 @@ export function registerPayment(app: FastifyInstance): void {
         orderId: String(order.id),
         ...(origin.userTokenId ? { userTokenId: origin.userTokenId } : {}),
         ...sessionTransactionFields(tx),
+        ...(upoId !== undefined ? { userPaymentOptionId: upoId } : {}),
       });
     },
   );

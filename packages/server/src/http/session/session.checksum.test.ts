@@ -63,7 +63,7 @@ const CALLS: Record<SessionMethod, { fields: (c: Ctx) => Record<string, unknown>
       currency: 'EUR',
       paymentOption: {},
     }),
-    outcome: notYet('initPayment'),
+    outcome: noCard,
   },
   settleTransaction: {
     fields: () => ({
@@ -91,7 +91,7 @@ const CALLS: Record<SessionMethod, { fields: (c: Ctx) => Record<string, unknown>
   },
   getCardDetails: {
     fields: (c) => ({ sessionToken: c.sessionToken, clientRequestId: 'r-gcd', cardNumber: '4761344136141390' }),
-    outcome: notYet('getCardDetails'),
+    outcome: ok,
   },
   getDccDetails: {
     fields: (c) => ({
@@ -101,20 +101,20 @@ const CALLS: Record<SessionMethod, { fields: (c: Ctx) => Record<string, unknown>
       amount: '5.00',
       currency: 'USD',
     }),
-    outcome: notYet('getDccDetails'),
+    outcome: ok,
   },
   cardTokenization: {
     fields: (c) => ({
       sessionToken: c.sessionToken,
       clientRequestId: 'r-ct',
-      cardData: { cardNumber: '4761344136141390' },
+      cardData: { cardNumber: '4761344136141390', cardHolderName: 'John Smith', expirationMonth: '12', expirationYear: '2030' },
     }),
-    outcome: notYet('cardTokenization'),
+    outcome: ok,
   },
-  getUserUPOs: { fields: () => ({ userTokenId: 'user-1', clientRequestId: 'r-gu' }), outcome: notYet('getUserUPOs') },
+  getUserUPOs: { fields: () => ({ userTokenId: 'user-1', clientRequestId: 'r-gu' }), outcome: ok },
   deleteUPO: {
     fields: () => ({ userTokenId: 'user-1', clientRequestId: 'r-du', userPaymentOptionId: '2000001' }),
-    outcome: notYet('deleteUPO'),
+    outcome: { status: 'ERROR', errCode: 1011, reason: '[userPaymentOptionId] is not a payment option of this user' },
   },
 };
 

@@ -15,6 +15,26 @@ export const CardRequest = Type.Object(
     expirationMonth: Type.String({ pattern: '^[0-9]{1,2}$', description: 'MM' }),
     expirationYear: Type.String({ pattern: '^[0-9]{2}([0-9]{2})?$', description: 'YYYY (or YY)' }),
     CVV: Type.Optional(Type.String({ minLength: 1, maxLength: 4, description: 'Used for this authorisation only; never stored' })),
+    threeD: Type.Optional(
+      Type.Object(
+        {
+          methodNotificationURL: Type.Optional(Type.String({ maxLength: 2000 })),
+          methodCompletionInd: Type.Optional(Type.Enum(['Y', 'N', 'U'])),
+          notificationURL: Type.Optional(Type.String({ maxLength: 2000, description: 'Receives the cRes after a challenge' })),
+          platformType: Type.Optional(Type.Enum(['01', '02'])),
+          browserDetails: Type.Optional(OpaqueObject('Browser details')),
+          challengeWindowSize: Type.Optional(Type.Enum(['01', '02', '03', '04', '05'])),
+          challengePreference: Type.Optional(Type.Enum(['Challenge', 'Exemption', 'NoPreference'])),
+          exemptionReason: Type.Optional(Type.String({ maxLength: 50 })),
+          continueWithoutLiabilityShift: Type.Optional(Type.Boolean()),
+        },
+        {
+          ...closed,
+          description:
+            '3-D Secure 2 (docs/decisions/0310): present without relatedTransactionId → result `fingerprint` (InitAuth3D); with relatedTransactionId of that InitAuth3D → the payment or `challenge`; with relatedTransactionId of the challenge → the payment',
+        },
+      ),
+    ),
   },
   { ...closed, title: 'CardRequest' },
 );
@@ -70,6 +90,14 @@ export const ThreeDOutput = Type.Object(
     version: Type.Optional(Type.String()),
     result: Type.Optional(Type.String()),
     isLiabilityOnIssuer: Type.Optional(Type.String()),
+    // 3-D Secure steps (fingerprint, challenge): docs/decisions/0310
+    methodUrl: Type.Optional(Type.String()),
+    methodPayload: Type.Optional(Type.String()),
+    v2supported: Type.Optional(Type.String()),
+    serverTransId: Type.Optional(Type.String()),
+    acsUrl: Type.Optional(Type.String()),
+    cReq: Type.Optional(Type.String()),
+    acsTransID: Type.Optional(Type.String()),
   },
   { title: 'ThreeDOutput' },
 );
@@ -111,6 +139,8 @@ export const PaymentResponse = Type.Object(
     ),
     paymentOption: Type.Optional(Type.Object({ card: Type.Optional(CardOutput) })),
     refundId: Type.Optional(Type.String()),
+    redirectUrl: Type.Optional(Type.String({ maxLength: 2000, description: 'challenge: the ACS page' })),
+    actionDetails: Type.Optional(Type.Record(Type.String(), Type.String())),
   },
   { title: 'PaymentResponse' },
 );

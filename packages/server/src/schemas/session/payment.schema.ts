@@ -12,6 +12,14 @@ export const SessionThreeD = Type.Object(
     version: Type.Optional(Type.String()),
     result: Type.Optional(Type.String()),
     isLiabilityOnIssuer: Type.Optional(Type.String()),
+    // 3-D Secure steps (initPayment, a REDIRECT answer): docs/decisions/0310
+    methodUrl: Type.Optional(Type.String({ description: 'initPayment: the ACS method URL page' })),
+    methodPayload: Type.Optional(Type.String({ description: 'initPayment: base64url JSON threeDSMethodData' })),
+    v2supported: Type.Optional(Type.String()),
+    serverTransId: Type.Optional(Type.String({ description: 'threeDSServerTransID' })),
+    acsUrl: Type.Optional(Type.String({ description: 'REDIRECT: the challenge page; POST cReq as `creq`, or open it' })),
+    cReq: Type.Optional(Type.String({ description: 'REDIRECT: base64url JSON CReq' })),
+    acsTransID: Type.Optional(Type.String()),
   },
   { title: 'SessionThreeDOutput' },
 );
@@ -49,6 +57,7 @@ export const LastPaymentFields = {
 
 export const TransactionFields = {
   orderId: Type.Optional(Type.String()),
+  userPaymentOptionId: Type.Optional(Type.String({ description: 'The stored payment option paid with, or created (savePM)' })),
   transactionStatus: Type.Optional(Type.Enum([...TransactionStatuses])),
   amount: Type.Optional(Type.String()),
   currency: Type.Optional(Type.String()),

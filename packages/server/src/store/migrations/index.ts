@@ -4,6 +4,7 @@ import { foundation } from './0001_foundation.js';
 import { sessions } from './0002_sessions.js';
 import { outbox } from './0003_outbox.js';
 import { payments } from './0004_payments.js';
+import { tokensUpos } from './0005_tokens_upos.js';
 
 /** Every migration, in order. Names are permanent once released. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -14,6 +15,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0002_sessions': sessions(),
         '0003_outbox': outbox(dialect),
         '0004_payments': payments(dialect),
+        '0005_tokens_upos': tokensUpos(dialect),
       };
     },
   };

@@ -1,0 +1,360 @@
+import type { Minor } from '../../lib/money.js';
+import { Invalid } from '../errors.js';
+import type { DomainDeps, Repos } from '../ports.js';
+import type { CardInput, ThreeDFlow, ThreeDResult } from './acquirer.port.js';
+import { checkCard } from './card.js';
+import { TransactionRefused, UnknownRelatedTransaction } from './payment.errors.js';
+import {
+  CARD_FINGERPRINT_PURPOSE,
+  CARD_NUMBER_PURPOSE,
+  type OrderGuard,
+  type Origin,
+  type PayCommand,
+  pay,
+  type Run,
+} from './payment.service.js';
+import type { CardOutput, PaymentType, Transaction } from './transaction.types.js';
+
+/**
+ * 3-D Secure 2 (DECISIONS.md 6, docs/decisions/0310): InitAuth3D (method URL), then a payment that
+ * is either frictionless (paid at once) or needs a challenge (an `Auth3D`/`Sale3D` step whose ACS page
+ * Gatehouse serves under `/acs/challenge/...`), then the final payment with the challenge's result.
+ *
+ * What spans requests lives in the step's `three_d` JSON (`challenge` below): the payment type, the
+ * merchant's notification URL, the preferences asked for, and the challenge state. The card number
+ * stays in the vault; no CVV is kept: the final payment call carries the card again, as the first did.
+ */
+
+export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
+export const THREE_D_VERSION = '2.2.0';
+
+export type ChallengeState = 'open' | 'completed' | 'failed' | 'used';
+
+export interface ChallengeRecord {
+  acsTransID: string;
+  threeDSServerTransID: string;
+  paymentType: PaymentType;
+  flow: ThreeDFlow;
+  notificationURL: string;
+  state: ChallengeState;
+  expiresAt: number;
+  challengeWindowSize?: string;
+  challengePreference?: string;
+  exemptionReason?: string;
+  continueWithoutLiabilityShift?: boolean;
+}
+
+/** What an InitAuth3D step keeps in `three_d`. */
+export interface MethodRecord {
+  threeDSServerTransID: string;
+  methodNotificationURL?: string;
+}
+
+export type StoredThreeD = ThreeDResult & { challenge?: ChallengeRecord; method?: MethodRecord };
+
+/** 3-D Secure members of a payment request (`paymentOption.card.threeD` and around it). */
+export interface ThreeDRequest {
+  methodCompletionInd?: string;
+  notificationURL?: string;
+  platformType?: string;
+  challengeWindowSize?: string;
+  challengePreference?: string;
+  exemptionReason?: string;
+  continueWithoutLiabilityShift?: boolean;
+}
+
+export interface MethodData {
+  methodUrl: string;
+  methodPayload: string;
+  version: string;
+  v2supported: 'true';
+  serverTransId: string;
+}
+
+export interface ChallengeData {
+  acsUrl: string;
+  cReq: string;
+  acsTransID: string;
+  threeDSServerTransID: string;
+}
+
+const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+
+/** The card output of a response (never the full number). */
+function cardOutputOf(deps: DomainDeps, card: CardInput): CardOutput {
+  const number = card.number.expose();
+  const info = deps.acquirer.cardInfo(card.number);
+  return {
+    maskedCardNumber: info?.masked ?? `${number.slice(0, 6)}${'*'.repeat(number.length - 10)}${number.slice(-4)}`,
+    bin: info?.bin ?? number.slice(0, 6),
+    last4Digits: info?.last4 ?? number.slice(-4),
+    expirationMonth: String(card.expMonth).padStart(2, '0'),
+    expirationYear: String(card.expYear),
+    cardHolderName: card.holderName,
+    cardBrand: info?.brand ?? 'Unknown',
+    cardType: info?.cardType ?? 'Credit',
+    issuerCountry: info?.issuerCountry ?? '',
+    ...(info?.issuerBankName ? { issuerBankName: info.issuerBankName } : {}),
+  };
+}
+
+function newRow(o: Origin, now: number) {
+  return {
+    merchantId: o.merchantId,
+    siteId: o.siteId,
+    entityId: o.entityId,
+    interface: o.via,
+    orderId: o.orderId,
+    sessionId: o.sessionId,
+    partialApproval: false,
+    authCode: null,
+    cvv2Code: null,
+    avsCode: null,
+    externalTransactionId: null,
+    errorCode: null,
+    errorReason: null,
+    clientUniqueId: o.clientUniqueId ?? null,
+    clientRequestId: o.clientRequestId ?? null,
+    merchantTransactionId: o.merchantTransactionId ?? null,
+    productId: o.productId ?? null,
+    userTokenId: o.userTokenId ?? null,
+    webhookUrl: o.webhookUrl ?? null,
+    notificationUrl: o.notificationUrl ?? null,
+    createdAt: now,
+  };
+}
+
+async function vaultIdOf(deps: DomainDeps, repos: Repos, card: CardInput, now: number): Promise<number> {
+  const fingerprint = deps.vault.mac(CARD_FINGERPRINT_PURPOSE, card.number.expose()).toString('hex');
+  return repos.payments.vaultCard(fingerprint, () => deps.vault.seal(card.number, CARD_NUMBER_PURPOSE), now);
+}
+
+/** The stored 3-D Secure JSON of a step. */
+export function storedThreeD(tx: Transaction): StoredThreeD | null {
+  return tx.threeD as StoredThreeD | null;
+}
+
+/**
+ * InitAuth3D: records the step (approved, no money moves) and answers the method URL data. The method
+ * URL is Gatehouse's `/acs/method/<transactionId>` page; `methodPayload` is base64url JSON as in EMV
+ * 3DS (`threeDSServerTransID`, `threeDSMethodNotificationURL`).
+ */
+export async function initAuth3D(
+  deps: DomainDeps,
+  cmd: { origin: Origin; amount: Minor; currency: string; card: CardInput; methodNotificationURL?: string; baseUrl: string },
+  guard?: OrderGuard,
+): Promise<{ tx: Transaction; method: MethodData }> {
+  const now = deps.clock.now();
+  checkCard(cmd.card, now);
+  const card = cardOutputOf(deps, cmd.card);
+  const serverTransId = deps.ids.uuid();
+  const method: MethodRecord = {
+    threeDSServerTransID: serverTransId,
+    ...(cmd.methodNotificationURL ? { methodNotificationURL: cmd.methodNotificationURL } : {}),
+  };
+  const tx = await deps.storage.write(async (repos) => {
+    await guard?.(repos);
+    const vaultId = await vaultIdOf(deps, repos, cmd.card, now);
+    const threeD: StoredThreeD = { status: 'U', eci: '', cavv: '', dsTransID: '', isLiabilityOnIssuer: false, version: THREE_D_VERSION, method };
+    return repos.payments.insert({
+      ...newRow(cmd.origin, now),
+      type: 'InitAuth3D',
+      status: 'approved',
+      relatedTransactionId: null,
+      amount: cmd.amount,
+      requestedAmount: cmd.amount,
+      currency: cmd.currency,
+      cardVaultId: vaultId,
+      card,
+      threeD,
+    });
+  });
+  return {
+    tx,
+    method: {
+      methodUrl: `${cmd.baseUrl}/acs/method/${tx.id}`,
+      methodPayload: b64({ threeDSServerTransID: serverTransId, threeDSMethodNotificationURL: cmd.methodNotificationURL ?? '' }),
+      version: THREE_D_VERSION,
+      v2supported: 'true',
+      serverTransId,
+    },
+  };
+}
+
+export type ThreeDRun = (Run & { challenge?: undefined }) | { challenge: ChallengeData; tx: Transaction; replay?: undefined };
+
+export interface ThreeDPayCommand extends PayCommand {
+  relatedTransactionId: string;
+  threeDRequest: ThreeDRequest;
+  baseUrl: string;
+  mayReach(tx: Transaction): boolean;
+}
+
+/**
+ * A payment with `relatedTransactionId`:
+ * - of an InitAuth3D: frictionless (and not enrolled) cards are paid at once; challenge cards get an
+ *   `Auth3D`/`Sale3D` step and the challenge data (REDIRECT / `challenge`);
+ * - of an Auth3D/Sale3D step: the final payment with the challenge's result (a failed, abandoned or
+ *   expired challenge is status N, so the acquirer declines `Authentication Failed`).
+ */
+export async function payThreeD(deps: DomainDeps, cmd: ThreeDPayCommand, guard?: OrderGuard): Promise<ThreeDRun> {
+  const now = deps.clock.now();
+  checkCard(cmd.card, now);
+  if (!/^\d{1,20}$/.test(cmd.relatedTransactionId)) throw new UnknownRelatedTransaction();
+  const step = await deps.storage.read.payments.find(cmd.relatedTransactionId);
+  if (!step || !cmd.mayReach(step)) throw new UnknownRelatedTransaction();
+  if (step.type !== 'InitAuth3D' && step.type !== 'Auth3D' && step.type !== 'Sale3D') {
+    throw new Invalid('relatedTransactionId', 'must name an InitAuth3D or a 3-D Secure challenge (Auth3D, Sale3D)');
+  }
+  if (step.amount !== cmd.amount || step.currency !== cmd.currency) {
+    throw new Invalid('amount', 'must be the amount and currency of the 3-D Secure authentication');
+  }
+  // The same card as the authentication: its vault row is the same.
+  const sameCard = await deps.storage.write(async (repos) => (await vaultIdOf(deps, repos, cmd.card, now)) === step.cardVaultId);
+  if (!sameCard) throw new Invalid('paymentOption.card', 'must be the card of the 3-D Secure authentication');
+  const payCmd: PayCommand = {
+    origin: cmd.origin,
+    type: cmd.type,
+    amount: cmd.amount,
+    currency: cmd.currency,
+    card: cmd.card,
+    ...(cmd.billing ? { billing: cmd.billing } : {}),
+    partialApproval: cmd.partialApproval,
+    relatedTransactionId: step.id,
+  };
+
+  if (step.type === 'InitAuth3D') {
+    const flow = deps.acquirer.threeDFlow(cmd.card);
+    if (flow !== 'challenge' && flow !== 'challenge-then-decline') return pay(deps, payCmd, guard ? { guard } : {});
+    return startChallenge(deps, cmd, step, flow, guard);
+  }
+
+  // The final payment of a challenge: the step moves to `used` once (compare-and-set), then pays.
+  const text = await deps.storage.read.payments.threeDText(step.id);
+  const stored = text === null ? null : (JSON.parse(text) as StoredThreeD);
+  const challenge = stored?.challenge;
+  if (!stored || !challenge || text === null) throw new UnknownRelatedTransaction();
+  let state = challenge.state;
+  if (state === 'used') throw new TransactionRefused('used', `The 3-D Secure challenge ${step.id} was already used for a payment`);
+  if (state === 'open' && now <= challenge.expiresAt) {
+    throw new TransactionRefused('challenge', `The 3-D Secure challenge ${step.id} is not completed yet`);
+  }
+  if (state === 'open') state = 'failed'; // expired: abandoned
+  const type: PaymentType = challenge.paymentType;
+  const completed = state === 'completed' && challenge.flow === 'challenge';
+  const result = deps.acquirer.challengeResult(cmd.card, completed);
+  const next: StoredThreeD = { ...result, challenge: { ...challenge, state: 'used' } };
+  const swapped = await deps.storage.write((repos) => repos.payments.swapThreeD(step.id, text, JSON.stringify(next), now));
+  if (!swapped) throw new TransactionRefused('used', `The 3-D Secure challenge ${step.id} was already used for a payment`);
+  return pay(deps, { ...payCmd, type, threeD: result }, guard ? { guard } : {});
+}
+
+async function startChallenge(
+  deps: DomainDeps,
+  cmd: ThreeDPayCommand,
+  init: Transaction,
+  flow: ThreeDFlow,
+  guard?: OrderGuard,
+): Promise<ThreeDRun> {
+  const now = deps.clock.now();
+  const notificationURL = cmd.threeDRequest.notificationURL;
+  if (!notificationURL || !/^https?:\/\/[^\s]+$/i.test(notificationURL) || notificationURL.length > 2000) {
+    throw new Invalid('paymentOption.card.threeD.notificationURL', 'must be the http(s) URL that receives the challenge result (cRes)');
+  }
+  const initThreeD = storedThreeD(init);
+  const r = cmd.threeDRequest;
+  const challenge: ChallengeRecord = {
+    acsTransID: deps.ids.uuid(),
+    threeDSServerTransID: initThreeD?.method?.threeDSServerTransID ?? deps.ids.uuid(),
+    paymentType: cmd.type,
+    flow,
+    notificationURL,
+    state: 'open',
+    expiresAt: now + CHALLENGE_TTL_MS,
+    ...(r.challengeWindowSize ? { challengeWindowSize: r.challengeWindowSize } : {}),
+    ...(r.challengePreference ? { challengePreference: r.challengePreference } : {}),
+    ...(r.exemptionReason ? { exemptionReason: r.exemptionReason } : {}),
+    ...(r.continueWithoutLiabilityShift !== undefined ? { continueWithoutLiabilityShift: r.continueWithoutLiabilityShift } : {}),
+  };
+  const ares = deps.acquirer.authenticateFrictionless(cmd.card, cmd.amount, cmd.currency); // status C
+  const threeD: StoredThreeD = { ...ares, challenge };
+  const tx = await deps.storage.write(async (repos) => {
+    await guard?.(repos);
+    return repos.payments.insert({
+      ...newRow(cmd.origin, now),
+      type: cmd.type === 'Sale' ? 'Sale3D' : 'Auth3D',
+      status: 'approved',
+      relatedTransactionId: init.id,
+      amount: cmd.amount,
+      requestedAmount: cmd.amount,
+      currency: cmd.currency,
+      cardVaultId: init.cardVaultId,
+      card: init.card,
+      threeD,
+    });
+  });
+  return { tx, challenge: challengeDataOf(tx, challenge, cmd.baseUrl) };
+}
+
+export function challengeDataOf(tx: Transaction, c: ChallengeRecord, baseUrl: string): ChallengeData {
+  return {
+    acsUrl: `${baseUrl}/acs/challenge/${tx.id}-${c.acsTransID}`,
+    cReq: b64({
+      threeDSServerTransID: c.threeDSServerTransID,
+      acsTransID: c.acsTransID,
+      messageType: 'CReq',
+      messageVersion: THREE_D_VERSION,
+      challengeWindowSize: c.challengeWindowSize ?? '05',
+    }),
+    acsTransID: c.acsTransID,
+    threeDSServerTransID: c.threeDSServerTransID,
+  };
+}
+
+/** The challenge step behind an ACS reference `<transactionId>-<acsTransID>`, when it is one. */
+export async function findChallenge(
+  deps: DomainDeps,
+  ref: string,
+): Promise<{ tx: Transaction; challenge: ChallengeRecord; text: string } | undefined> {
+  const m = /^(\d{1,20})-([0-9a-f-]{36})$/.exec(ref);
+  if (!m) return undefined;
+  const tx = await deps.storage.read.payments.find(m[1]!);
+  if (!tx || (tx.type !== 'Auth3D' && tx.type !== 'Sale3D')) return undefined;
+  const text = await deps.storage.read.payments.threeDText(tx.id);
+  const challenge = text === null ? undefined : (JSON.parse(text) as StoredThreeD).challenge;
+  if (!challenge || text === null || challenge.acsTransID !== m[2]) return undefined;
+  return { tx, challenge, text };
+}
+
+/**
+ * The cardholder completes or fails the challenge on the ACS page: the step moves from `open` once.
+ * Answers the cRes (base64url JSON, transStatus Y or N) and where to post it, or undefined when the
+ * challenge is no longer open (already answered or expired).
+ */
+export async function answerChallenge(
+  deps: DomainDeps,
+  ref: string,
+  completed: boolean,
+): Promise<{ cRes: string; notificationURL: string; transStatus: 'Y' | 'N' } | undefined> {
+  const now = deps.clock.now();
+  const found = await findChallenge(deps, ref);
+  if (!found || found.challenge.state !== 'open' || now > found.challenge.expiresAt) return undefined;
+  const { tx, challenge, text } = found;
+  const state: ChallengeState = completed ? 'completed' : 'failed';
+  const stored = JSON.parse(text) as StoredThreeD;
+  const next: StoredThreeD = { ...stored, challenge: { ...challenge, state } };
+  const swapped = await deps.storage.write((repos) => repos.payments.swapThreeD(tx.id, text, JSON.stringify(next), now));
+  if (!swapped) return undefined;
+  const transStatus = completed && challenge.flow === 'challenge' ? 'Y' : 'N';
+  return {
+    notificationURL: challenge.notificationURL,
+    transStatus,
+    cRes: b64({
+      threeDSServerTransID: challenge.threeDSServerTransID,
+      acsTransID: challenge.acsTransID,
+      messageType: 'CRes',
+      messageVersion: THREE_D_VERSION,
+      transStatus,
+    }),
+  };
+}

@@ -1,0 +1,97 @@
+import type { FastifyRequest } from 'fastify';
+import { restPaymentResponse, sessionTransactionFields } from '../domain/payments/payment.view.js';
+import type { ChallengeData, MethodData, ThreeDRequest } from '../domain/payments/three-d-secure.service.js';
+import type { Transaction } from '../domain/payments/transaction.types.js';
+
+/** How the 3-D Secure steps read on both APIs (docs/decisions/0310). */
+
+/** Where Gatehouse's ACS pages live, as the caller reached this server. */
+export function baseUrlOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** The 3-D Secure members of a request: `paymentOption.card.threeD` (and the challenge preferences there). */
+export function threeDRequestOf(card: unknown): ThreeDRequest | undefined {
+  if (card === null || typeof card !== 'object') return undefined;
+  const t = (card as Record<string, unknown>).threeD;
+  if (t === null || typeof t !== 'object' || Array.isArray(t)) return undefined;
+  const r = t as Record<string, unknown>;
+  const out: ThreeDRequest = {};
+  const set = (k: keyof ThreeDRequest & string, v: string | undefined) => {
+    if (v !== undefined) (out as Record<string, unknown>)[k] = v;
+  };
+  set('methodCompletionInd', str(r.methodCompletionInd));
+  set('notificationURL', str(r.notificationURL) ?? str(r.notificationUrl));
+  set('platformType', str(r.platformType));
+  set('challengeWindowSize', str(r.challengeWindowSize));
+  set('challengePreference', str(r.challengePreference) ?? str(r.challenge_preference));
+  set('exemptionReason', str(r.exemptionReason));
+  const cwl = r.continueWithoutLiabilityShift;
+  if (cwl === true || cwl === 'true' || cwl === '1' || cwl === 1) out.continueWithoutLiabilityShift = true;
+  else if (cwl === false || cwl === 'false' || cwl === '0' || cwl === 0) out.continueWithoutLiabilityShift = false;
+  return out;
+}
+
+export function methodNotificationUrlOf(card: unknown): string | undefined {
+  if (card === null || typeof card !== 'object') return undefined;
+  const t = (card as Record<string, unknown>).threeD;
+  if (t === null || typeof t !== 'object') return undefined;
+  return str((t as Record<string, unknown>).methodNotificationURL) ?? str((t as Record<string, unknown>).methodNotificationUrl);
+}
+
+function withCardThreeD(fields: Record<string, unknown>, threeD: Record<string, unknown>): Record<string, unknown> {
+  const option = (fields.paymentOption ?? {}) as { card?: Record<string, unknown> };
+  return { ...fields, paymentOption: { ...option, card: { ...(option.card ?? {}), threeD } } };
+}
+
+const methodThreeD = (m: MethodData) => ({
+  methodUrl: m.methodUrl,
+  methodPayload: m.methodPayload,
+  version: m.version,
+  v2supported: m.v2supported,
+  serverTransId: m.serverTransId,
+});
+
+const challengeThreeD = (tx: Transaction, c: ChallengeData) => ({
+  acsUrl: c.acsUrl,
+  cReq: c.cReq,
+  acsTransID: c.acsTransID,
+  serverTransId: c.threeDSServerTransID,
+  version: tx.threeD?.version ?? '2.2.0',
+  dsTransID: tx.threeD?.dsTransID ?? '',
+  result: 'C',
+  isLiabilityOnIssuer: '0',
+});
+
+/** session initPayment: APPROVED with `paymentOption.card.threeD` of the method step. */
+export function sessionInitFields(tx: Transaction, m: MethodData): Record<string, unknown> {
+  return withCardThreeD(sessionTransactionFields(tx), methodThreeD(m));
+}
+
+/** session payment needing a challenge: `transactionStatus: REDIRECT` with `threeD {acsUrl, cReq}`. */
+export function sessionChallengeFields(tx: Transaction, c: ChallengeData): Record<string, unknown> {
+  return withCardThreeD({ ...sessionTransactionFields(tx), transactionStatus: 'REDIRECT' }, challengeThreeD(tx, c));
+}
+
+/** REST: result `fingerprint` with the method URL data (also in actionDetails). */
+export function restFingerprintResponse(tx: Transaction, m: MethodData): Record<string, unknown> {
+  const r = restPaymentResponse(tx);
+  return {
+    ...withCardThreeD(r, methodThreeD(m)),
+    result: { status: 'fingerprint' },
+    actionDetails: { methodUrl: m.methodUrl, methodPayload: m.methodPayload, serverTransId: m.serverTransId },
+  };
+}
+
+/** REST: result `challenge`, redirectUrl the ACS page, actionDetails {acsUrl, cReq}. */
+export function restChallengeResponse(tx: Transaction, c: ChallengeData): Record<string, unknown> {
+  const r = restPaymentResponse(tx);
+  return {
+    ...withCardThreeD(r, challengeThreeD(tx, c)),
+    result: { status: 'challenge' },
+    redirectUrl: c.acsUrl,
+    actionDetails: { acsUrl: c.acsUrl, cReq: c.cReq },
+  };
+}
