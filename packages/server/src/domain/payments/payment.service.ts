@@ -7,11 +7,11 @@ import { notifyTransactionOutcome } from '../notifications/notification.service.
 import type { DomainDeps, Repos } from '../ports.js';
 import type { AuthorizeOutcome, BillingInfo, CardInput, FollowUpOutcome, ThreeDResult } from './acquirer.port.js';
 import { checkCard } from './card.js';
+import { cardOutputOf, vaultCard } from './card-vault.js';
 import { TransactionRefused, UnknownRelatedTransaction } from './payment.errors.js';
 import { outcomeOf, restPaymentResponse } from './payment.view.js';
 import { decideFollowUp } from './transaction.machine.js';
 import type {
-  CardOutput,
   FollowUpType,
   NewTransaction,
   PaymentType,
@@ -26,8 +26,6 @@ import type {
  * acquirer again, so money never moves twice.
  */
 
-export const CARD_NUMBER_PURPOSE = 'card.number';
-export const CARD_FINGERPRINT_PURPOSE = 'card.fingerprint';
 
 /** Where the transaction comes from and whom its outcome is told. */
 export interface Origin {
@@ -99,32 +97,16 @@ export async function pay(
 ): Promise<Run> {
   const now = deps.clock.now();
   checkCard(cmd.card, now);
-  const number = cmd.card.number.expose();
-  const info = deps.acquirer.cardInfo(cmd.card.number);
-  const card: CardOutput = {
-    maskedCardNumber: info?.masked ?? `${number.slice(0, 6)}${'*'.repeat(number.length - 10)}${number.slice(-4)}`,
-    bin: info?.bin ?? number.slice(0, 6),
-    last4Digits: info?.last4 ?? number.slice(-4),
-    expirationMonth: String(cmd.card.expMonth).padStart(2, '0'),
-    expirationYear: String(cmd.card.expYear),
-    cardHolderName: cmd.card.holderName,
-    cardBrand: info?.brand ?? 'Unknown',
-    cardType: info?.cardType ?? 'Credit',
-    issuerCountry: info?.issuerCountry ?? '',
-    ...(info?.issuerBankName ? { issuerBankName: info.issuerBankName } : {}),
-  };
-  const fingerprint = deps.vault.mac(CARD_FINGERPRINT_PURPOSE, number).toString('hex');
+  const card = cardOutputOf(deps, cmd.card);
   const first = await deps.storage.write(async (repos): Promise<Run> => {
     const replay = await claimKey(repos, options.idempotency, now);
     if (replay) return { replay };
     await options.guard?.(repos);
-    const vaultId = await repos.payments.vaultCard(
-      fingerprint,
-      () => deps.vault.seal(cmd.card.number, CARD_NUMBER_PURPOSE),
-      now,
-    );
+    const vaultId = await vaultCard(deps, repos, cmd.card, now);
     const tx = await repos.payments.insert({
-      ...base(cmd.origin, now),
+      ...transactionRowOf(cmd.origin, now),
+      status: 'pending',
+      threeD: null,
       type: cmd.type,
       relatedTransactionId: cmd.relatedTransactionId ?? null,
       amount: cmd.amount,
@@ -193,7 +175,8 @@ function authorizeResult(o: AuthorizeOutcome, requested: Minor, threeD: ThreeDRe
   return { status: 'error', errorCode: o.code, errorReason: o.reason, threeD };
 }
 
-function base(o: Origin, now: number) {
+/** The columns every new transaction row takes from its origin. */
+export function transactionRowOf(o: Origin, now: number) {
   return {
     merchantId: o.merchantId,
     siteId: o.siteId,
@@ -201,13 +184,11 @@ function base(o: Origin, now: number) {
     interface: o.via,
     orderId: o.orderId,
     sessionId: o.sessionId,
-    status: 'pending',
     partialApproval: false,
     authCode: null,
     cvv2Code: null,
     avsCode: null,
     externalTransactionId: null,
-    threeD: null,
     errorCode: null,
     errorReason: null,
     clientUniqueId: o.clientUniqueId ?? null,
@@ -250,7 +231,9 @@ export async function followUp(
       notificationUrl: cmd.origin.notificationUrl ?? parent.notificationUrl,
     };
     const tx = await repos.payments.insert({
-      ...base(origin, now),
+      ...transactionRowOf(origin, now),
+      status: 'pending',
+      threeD: null,
       type: cmd.type,
       relatedTransactionId: parent.id,
       amount: cmd.amount,

@@ -1,19 +1,19 @@
 import type { Minor } from '../../lib/money.js';
 import { Invalid } from '../errors.js';
-import type { DomainDeps, Repos } from '../ports.js';
+import type { DomainDeps } from '../ports.js';
 import type { CardInput, ThreeDFlow, ThreeDResult } from './acquirer.port.js';
 import { checkCard } from './card.js';
 import { TransactionRefused, UnknownRelatedTransaction } from './payment.errors.js';
 import {
-  CARD_FINGERPRINT_PURPOSE,
-  CARD_NUMBER_PURPOSE,
   type OrderGuard,
   type Origin,
   type PayCommand,
   pay,
   type Run,
+  transactionRowOf,
 } from './payment.service.js';
-import type { CardOutput, PaymentType, Transaction } from './transaction.types.js';
+import { cardOutputOf, vaultCard } from './card-vault.js';
+import type { PaymentType, Transaction } from './transaction.types.js';
 
 /**
  * 3-D Secure 2 (DECISIONS.md 6, docs/decisions/0310): InitAuth3D (method URL), then a payment that
@@ -80,56 +80,6 @@ export interface ChallengeData {
 
 const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
 
-/** The card output of a response (never the full number). */
-function cardOutputOf(deps: DomainDeps, card: CardInput): CardOutput {
-  const number = card.number.expose();
-  const info = deps.acquirer.cardInfo(card.number);
-  return {
-    maskedCardNumber: info?.masked ?? `${number.slice(0, 6)}${'*'.repeat(number.length - 10)}${number.slice(-4)}`,
-    bin: info?.bin ?? number.slice(0, 6),
-    last4Digits: info?.last4 ?? number.slice(-4),
-    expirationMonth: String(card.expMonth).padStart(2, '0'),
-    expirationYear: String(card.expYear),
-    cardHolderName: card.holderName,
-    cardBrand: info?.brand ?? 'Unknown',
-    cardType: info?.cardType ?? 'Credit',
-    issuerCountry: info?.issuerCountry ?? '',
-    ...(info?.issuerBankName ? { issuerBankName: info.issuerBankName } : {}),
-  };
-}
-
-function newRow(o: Origin, now: number) {
-  return {
-    merchantId: o.merchantId,
-    siteId: o.siteId,
-    entityId: o.entityId,
-    interface: o.via,
-    orderId: o.orderId,
-    sessionId: o.sessionId,
-    partialApproval: false,
-    authCode: null,
-    cvv2Code: null,
-    avsCode: null,
-    externalTransactionId: null,
-    errorCode: null,
-    errorReason: null,
-    clientUniqueId: o.clientUniqueId ?? null,
-    clientRequestId: o.clientRequestId ?? null,
-    merchantTransactionId: o.merchantTransactionId ?? null,
-    productId: o.productId ?? null,
-    userTokenId: o.userTokenId ?? null,
-    webhookUrl: o.webhookUrl ?? null,
-    notificationUrl: o.notificationUrl ?? null,
-    createdAt: now,
-  };
-}
-
-async function vaultIdOf(deps: DomainDeps, repos: Repos, card: CardInput, now: number): Promise<number> {
-  const fingerprint = deps.vault.mac(CARD_FINGERPRINT_PURPOSE, card.number.expose()).toString('hex');
-  return repos.payments.vaultCard(fingerprint, () => deps.vault.seal(card.number, CARD_NUMBER_PURPOSE), now);
-}
-
-/** The stored 3-D Secure JSON of a step. */
 export function storedThreeD(tx: Transaction): StoredThreeD | null {
   return tx.threeD as StoredThreeD | null;
 }
@@ -154,10 +104,10 @@ export async function initAuth3D(
   };
   const tx = await deps.storage.write(async (repos) => {
     await guard?.(repos);
-    const vaultId = await vaultIdOf(deps, repos, cmd.card, now);
+    const vaultId = await vaultCard(deps, repos, cmd.card, now);
     const threeD: StoredThreeD = { status: 'U', eci: '', cavv: '', dsTransID: '', isLiabilityOnIssuer: false, version: THREE_D_VERSION, method };
     return repos.payments.insert({
-      ...newRow(cmd.origin, now),
+      ...transactionRowOf(cmd.origin, now),
       type: 'InitAuth3D',
       status: 'approved',
       relatedTransactionId: null,
@@ -210,7 +160,7 @@ export async function payThreeD(deps: DomainDeps, cmd: ThreeDPayCommand, guard?:
     throw new Invalid('amount', 'must be the amount and currency of the 3-D Secure authentication');
   }
   // The same card as the authentication: its vault row is the same.
-  const sameCard = await deps.storage.write(async (repos) => (await vaultIdOf(deps, repos, cmd.card, now)) === step.cardVaultId);
+  const sameCard = await deps.storage.write(async (repos) => (await vaultCard(deps, repos, cmd.card, now)) === step.cardVaultId);
   if (!sameCard) throw new Invalid('paymentOption.card', 'must be the card of the 3-D Secure authentication');
   const payCmd: PayCommand = {
     origin: cmd.origin,
@@ -281,7 +231,7 @@ async function startChallenge(
   const tx = await deps.storage.write(async (repos) => {
     await guard?.(repos);
     return repos.payments.insert({
-      ...newRow(cmd.origin, now),
+      ...transactionRowOf(cmd.origin, now),
       type: cmd.type === 'Sale' ? 'Sale3D' : 'Auth3D',
       status: 'approved',
       relatedTransactionId: init.id,

@@ -3,7 +3,7 @@ import { Invalid, Missing } from '../errors.js';
 import type { DomainDeps, Repos } from '../ports.js';
 import type { CardInfo, CardInput } from './acquirer.port.js';
 import { checkCard } from './card.js';
-import { CARD_FINGERPRINT_PURPOSE, CARD_NUMBER_PURPOSE } from './payment.service.js';
+import { CARD_NUMBER_PURPOSE, vaultCard } from './card-vault.js';
 
 /**
  * ccTempToken (DECISIONS.md 8, docs/decisions/0322): `cardTokenization` stores the card in the vault
@@ -27,10 +27,9 @@ export async function tokenizeCard(
   const now = deps.clock.now();
   checkCard(card, now);
   const info = deps.acquirer.cardInfo(card.number);
-  const fingerprint = deps.vault.mac(CARD_FINGERPRINT_PURPOSE, card.number.expose()).toString('hex');
   const ccTempToken = deps.ids.uuid();
   await deps.storage.write(async (repos) => {
-    const vaultId = await repos.payments.vaultCard(fingerprint, () => deps.vault.seal(card.number, CARD_NUMBER_PURPOSE), now);
+    const vaultId = await vaultCard(deps, repos, card, now);
     await repos.cardTokens.insert({
       token: ccTempToken,
       sessionToken: scope.sessionToken,

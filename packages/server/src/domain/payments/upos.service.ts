@@ -2,7 +2,7 @@ import { Secret } from '../../lib/secret.js';
 import { Invalid } from '../errors.js';
 import type { DomainDeps } from '../ports.js';
 import type { CardInput } from './acquirer.port.js';
-import { CARD_NUMBER_PURPOSE } from './payment.service.js';
+import { CARD_NUMBER_PURPOSE } from './card-vault.js';
 import type { Upo } from './ports.js';
 import type { Transaction } from './transaction.types.js';
 

@@ -157,6 +157,24 @@ export async function findLiveSession(deps: DomainDeps, token: string): Promise<
   return liveSession(deps.storage.read, null, token, deps.clock.now());
 }
 
+/** The live session `token` of the calling site; another site's session is answered as expired. */
+export async function findCallerSession(
+  deps: DomainDeps,
+  token: string,
+  caller: { merchantId: string; siteId: string },
+): Promise<Session> {
+  const session = await findLiveSession(deps, token);
+  if (session.siteId !== caller.siteId || session.merchantId !== caller.merchantId) throw sessionExpired();
+  return session;
+}
+
+/** The order of a session that must have one (payments, 3-D Secure). */
+export async function requireSessionOrder(deps: DomainDeps, session: Session): Promise<SessionOrder> {
+  const order = session.orderId === null ? undefined : await deps.storage.read.sessions.findOrder(session.orderId);
+  if (!order) throw new SessionError('invalid_order', 'Invalid order ID: open an order in this session first');
+  return order;
+}
+
 /**
  * getPaymentStatus: the live session and its order; the call counts as a use of the session. Until
  * payments exist, the session's outcome is that no payment has been made.

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Missing } from '../../domain/errors.js';
 import { tokenizeCard } from '../../domain/payments/tokens.service.js';
-import { sessionExpired } from '../../domain/sessions/session.errors.js';
-import { findLiveSession } from '../../domain/sessions/session.service.js';
+import { findCallerSession } from '../../domain/sessions/session.service.js';
 import { CardTokenizationResponse } from '../../schemas/session/card-details.schema.js';
 import { ServerCallRequests } from '../../schemas/session/server-calls.schema.js';
 import { CHECKSUM_FIELDS } from '../../security/checksum.js';
@@ -33,8 +32,7 @@ export function registerCardTokenization(app: FastifyInstance): void {
       const ctx = contextOf(request);
       const body = request.body as Record<string, unknown>;
       const token = String(body.sessionToken);
-      const session = await findLiveSession(deps, token);
-      if (session.siteId !== ctx.siteId || session.merchantId !== ctx.merchantId) throw sessionExpired();
+      await findCallerSession(deps, token, ctx);
       const data = body.cardData as Record<string, unknown>;
       for (const f of ['cardNumber', 'cardHolderName', 'expirationMonth', 'expirationYear']) {
         if (typeof data[f] !== 'string') throw new Missing(`paymentOption.card.${f}`);

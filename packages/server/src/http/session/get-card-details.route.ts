@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { cardDetails, cardDetailsFields } from '../../domain/payments/card-details.service.js';
-import { sessionExpired } from '../../domain/sessions/session.errors.js';
-import { findLiveSession } from '../../domain/sessions/session.service.js';
+import { findCallerSession } from '../../domain/sessions/session.service.js';
 import { GetCardDetailsResponse } from '../../schemas/session/card-details.schema.js';
 import { ServerCallRequests } from '../../schemas/session/server-calls.schema.js';
 import { CHECKSUM_FIELDS } from '../../security/checksum.js';
@@ -28,8 +27,7 @@ export function registerGetCardDetails(app: FastifyInstance): void {
     async (request) => {
       const ctx = contextOf(request);
       const body = request.body as Record<string, unknown>;
-      const session = await findLiveSession(app.services.deps, String(body.sessionToken));
-      if (session.siteId !== ctx.siteId || session.merchantId !== ctx.merchantId) throw sessionExpired();
+      await findCallerSession(app.services.deps, String(body.sessionToken), ctx);
       const info = cardDetails(app.services.deps, String(body.cardNumber));
       return success(request, cardDetailsFields(info));
     },

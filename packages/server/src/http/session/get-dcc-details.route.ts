@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Missing } from '../../domain/errors.js';
 import { quoteForCardholder } from '../../domain/payments/dcc.service.js';
-import { sessionExpired } from '../../domain/sessions/session.errors.js';
-import { findLiveSession } from '../../domain/sessions/session.service.js';
+import { findCallerSession } from '../../domain/sessions/session.service.js';
 import { checkCurrency, toMinor } from '../../domain/sessions/session.pricing.js';
 import { formatDecimal } from '../../lib/money.js';
 import { GetDccDetailsResponse } from '../../schemas/session/card-details.schema.js';
@@ -39,8 +38,7 @@ export function registerGetDccDetails(app: FastifyInstance): void {
       const token = str(body.sessionToken);
       let orderPricing: { amount: number; currency: string } | undefined;
       if (token !== undefined) {
-        const session = await findLiveSession(deps, token);
-        if (session.siteId !== ctx.siteId || session.merchantId !== ctx.merchantId) throw sessionExpired();
+        const session = await findCallerSession(deps, token, ctx);
         const order = session.orderId === null ? undefined : await deps.storage.read.sessions.findOrder(session.orderId);
         if (order?.pricing) orderPricing = order.pricing;
       }

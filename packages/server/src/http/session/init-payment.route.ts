@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Invalid } from '../../domain/errors.js';
 import { guardOrderPayment, type Origin } from '../../domain/payments/payment.service.js';
 import { initAuth3D } from '../../domain/payments/three-d-secure.service.js';
-import { SessionError, sessionExpired } from '../../domain/sessions/session.errors.js';
-import { findLiveSession } from '../../domain/sessions/session.service.js';
+import { findCallerSession, requireSessionOrder } from '../../domain/sessions/session.service.js';
 import { checkCurrency, toMinor } from '../../domain/sessions/session.pricing.js';
 import { SessionTransactionResponse } from '../../schemas/session/payment.schema.js';
 import { ServerCallRequests } from '../../schemas/session/server-calls.schema.js';
@@ -40,10 +39,8 @@ export function registerInitPayment(app: FastifyInstance): void {
       const ctx = contextOf(request);
       const body = request.body as Record<string, unknown>;
       const token = String(body.sessionToken);
-      const session = await findLiveSession(deps, token);
-      if (session.siteId !== ctx.siteId || session.merchantId !== ctx.merchantId) throw sessionExpired();
-      const order = session.orderId === null ? undefined : await deps.storage.read.sessions.findOrder(session.orderId);
-      if (!order) throw new SessionError('invalid_order', 'Invalid order ID: open an order in this session first');
+      const session = await findCallerSession(deps, token, ctx);
+      const order = await requireSessionOrder(deps, session);
       const currency = checkCurrency(String(body.currency), 'currency');
       const amount = toMinor(String(body.amount), currency, 'amount');
       // The amount authenticated need not be the order's (docs/decisions/0310); the currency must be.

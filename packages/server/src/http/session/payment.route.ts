@@ -6,8 +6,7 @@ import { Invalid } from '../../domain/errors.js';
 import { checkOrderAmount, guardOrderPayment, pay, type Origin } from '../../domain/payments/payment.service.js';
 import { sessionTransactionFields } from '../../domain/payments/payment.view.js';
 import type { PaymentType } from '../../domain/payments/transaction.types.js';
-import { SessionError, sessionExpired } from '../../domain/sessions/session.errors.js';
-import { findLiveSession, recordDecline } from '../../domain/sessions/session.service.js';
+import { findCallerSession, recordDecline, requireSessionOrder } from '../../domain/sessions/session.service.js';
 import { checkCurrency, toMinor } from '../../domain/sessions/session.pricing.js';
 import { SessionTransactionResponse } from '../../schemas/session/payment.schema.js';
 import { ServerCallRequests } from '../../schemas/session/server-calls.schema.js';
@@ -46,10 +45,8 @@ export function registerPayment(app: FastifyInstance): void {
       const ctx = contextOf(request);
       const body = request.body as Record<string, unknown>;
       const token = String(body.sessionToken);
-      const session = await findLiveSession(deps, token);
-      if (session.siteId !== ctx.siteId || session.merchantId !== ctx.merchantId) throw sessionExpired();
-      const order = session.orderId === null ? undefined : await deps.storage.read.sessions.findOrder(session.orderId);
-      if (!order) throw new SessionError('invalid_order', 'Invalid order ID: open an order in this session first');
+      const session = await findCallerSession(deps, token, ctx);
+      const order = await requireSessionOrder(deps, session);
       const currency = checkCurrency(String(body.currency), 'currency');
       const amount = toMinor(String(body.amount), currency, 'amount');
       // DCC (docs/decisions/0321): the charge is the day's conversion of the order's amount.

@@ -1,0 +1,34 @@
+import type { DomainDeps, Repos } from '../ports.js';
+import type { CardInput } from './acquirer.port.js';
+import type { CardOutput } from './transaction.types.js';
+
+/**
+ * The card vault: numbers are kept only sealed (AES-256-GCM) and found again by a keyed fingerprint;
+ * what leaves it for responses is the card output, never the full number.
+ */
+export const CARD_NUMBER_PURPOSE = 'card.number';
+export const CARD_FINGERPRINT_PURPOSE = 'card.fingerprint';
+
+/** The vault row of `card`, sealing it on first sight. Call it inside a write transaction. */
+export function vaultCard(deps: DomainDeps, repos: Repos, card: CardInput, now: number): Promise<number> {
+  const fingerprint = deps.vault.mac(CARD_FINGERPRINT_PURPOSE, card.number.expose()).toString('hex');
+  return repos.payments.vaultCard(fingerprint, () => deps.vault.seal(card.number, CARD_NUMBER_PURPOSE), now);
+}
+
+/** The card output of a response, from BIN data (never the full number). */
+export function cardOutputOf(deps: DomainDeps, card: CardInput): CardOutput {
+  const number = card.number.expose();
+  const info = deps.acquirer.cardInfo(card.number);
+  return {
+    maskedCardNumber: info?.masked ?? `${number.slice(0, 6)}${'*'.repeat(number.length - 10)}${number.slice(-4)}`,
+    bin: info?.bin ?? number.slice(0, 6),
+    last4Digits: info?.last4 ?? number.slice(-4),
+    expirationMonth: String(card.expMonth).padStart(2, '0'),
+    expirationYear: String(card.expYear),
+    cardHolderName: card.holderName,
+    cardBrand: info?.brand ?? 'Unknown',
+    cardType: info?.cardType ?? 'Credit',
+    issuerCountry: info?.issuerCountry ?? '',
+    ...(info?.issuerBankName ? { issuerBankName: info.issuerBankName } : {}),
+  };
+}
