@@ -2,3 +2,4 @@
 export { checksum, timeStamp } from './checksum.js';
 export { CHECKSUM_FIELDS, URL_DETAILS_ORDER, checksumValues, type SessionMethod } from './checksum-fields.js';
 export * from './requests.js';
+export * from './withdrawals.js';

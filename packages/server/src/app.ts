@@ -70,6 +70,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminPlugin);
   await app.register(sessionPlugin);
   await app.register((await import('./http/hosted/acs.plugin.js')).acsPlugin);
+  await app.register((await import('./http/hosted/apm.plugin.js')).apmPlugin);
+  await app.register((await import('./http/client/client.plugin.js')).clientPlugin);
+  await app.register((await import('./http/hosted/websdk.plugin.js')).websdkPlugin);
+  await app.register((await import('./http/demo/demo.plugin.js')).demoPlugin);
 
   app.setNotFoundHandler((request, reply) => {
     void reply.code(404).send({

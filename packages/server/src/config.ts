@@ -56,6 +56,12 @@ export const ConfigSchema = Type.Object({
   }),
   GATEHOUSE_DELIVERY_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 512, default: 16, description: 'Notification deliveries in flight at once per relay' }),
   GATEHOUSE_DELIVERY_POLL_MS: Type.Integer({ minimum: 10, maximum: 60_000, default: 250, description: 'How often an idle relay looks for due notifications' }),
+  GATEHOUSE_DEMO_PAGE: Type.Optional(
+    Type.Boolean({
+      description:
+        'Serve the demo shop at `/demo` (pays the demo merchant with hosted card fields and shows the DMN it receives). Default: on in sandbox mode with the embedded SQLite store, off otherwise',
+    }),
+  ),
 });
 export type RawConfig = Static<typeof ConfigSchema>;
 

@@ -3,12 +3,14 @@ import type { DemoCredentials } from './bootstrap/demo.js';
 import { type CommandSpec, helpText, parseCommand, UsageError } from './cli/args.js';
 import { credentialCommands } from './cli/credentials.commands.js';
 import { notificationCommands } from './cli/notifications.commands.js';
+import { apmCommands } from './cli/apm.commands.js';
 import { runWorker, startRelay, workerSpec } from './cli/worker.command.js';
+import { demoPageEnabled } from './http/demo/demo.plugin.js';
 import { type Config, configTable, loadConfig } from './config.js';
 import { DomainError } from './domain/errors.js';
 import { openRuntime } from './runtime.js';
 
-const commands = [...credentialCommands, ...notificationCommands];
+const commands = [...credentialCommands, ...notificationCommands, ...apmCommands];
 
 const commonOptions: CommandSpec['options'] = {
   'data-dir': { type: 'string', placeholder: 'path', description: 'Data folder (GATEHOUSE_DATA_DIR, default ./data)' },
@@ -82,6 +84,9 @@ async function start(argv: string[]): Promise<void> {
   if (rt.migrated.length > 0) app.log.info({ migrations: rt.migrated }, 'store migrated');
   // Transactions a crash left pending are closed without a second acquirer call (docs/decisions/0303).
   app.log.info({ recovered: await recoverPendingTransactions(rt.deps, rt.store.file ? { graceMs: 0 } : {}) }, 'pending transactions recovered');
+  // Withdrawal requests whose payout the crash cut off take the payout's outcome (docs/decisions/0503).
+  const { recoverProcessingWithdrawals } = await import('./domain/withdrawals/withdrawal.service.js');
+  app.log.info({ recovered: await recoverProcessingWithdrawals(rt.deps) }, 'withdrawal requests recovered');
   if (config.GATEHOUSE_DEMO) {
     const demo = await ensureDemoMerchant(rt.deps, config.dataDir);
     if (demo) {
@@ -106,6 +111,7 @@ async function start(argv: string[]): Promise<void> {
   if (config.GATEHOUSE_WORKERS) relay = startRelay(rt, app.log);
   app.log.info({ address, store: rt.store.dialect.name, dataDir: config.dataDir }, 'gatehouse listening');
   process.stderr.write(`\nGatehouse listening on ${address}  (store: ${rt.store.file ?? 'postgres'})\n`);
+  if (demoPageEnabled(config)) process.stderr.write(`Demo shop (hosted card fields, DMNs): ${address}/demo\n`);
 }
 
 function printDemo(c: DemoCredentials, created: boolean, config: Config): void {

@@ -155,7 +155,7 @@ describe('authorize: request-dependent codes', () => {
 
   it('still declines a zero-amount authorisation on a declining card', async () => {
     const { acquirer } = setup();
-    const out = await acquirer.authorize(authRequest('4000000000009987', { amount: 0 }));
+    const out = await acquirer.authorize(authRequest('4000000000009987', { kind: 'Auth', amount: 0 }));
     expect(out).toMatchObject({ status: 'declined', reason: 'Lost/Stolen Card' });
   });
 

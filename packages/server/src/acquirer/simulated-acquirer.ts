@@ -11,6 +11,8 @@ import type {
 import type { Clock } from '../lib/clock.js';
 import { MAX_MINOR } from '../lib/money.js';
 import type { Secret } from '../lib/secret.js';
+import { canPayOutApm, decideApmPayout } from './apm-payout.js';
+import { apmMethodInfo, completeApmPayment, decideApmPayment } from './apm-payments.js';
 import { brandOf, cardInfoOf } from './bin-data.js';
 import { quoteDcc } from './dcc-rates.js';
 import { digitsOf, hexOf } from './derive.js';
@@ -157,6 +159,11 @@ function brandFor(number: string): string {
 
 export function createSimulatedAcquirer(deps: SimulatedAcquirerDeps): Acquirer {
   return {
+    // APM payments (docs/decisions/0360): apm-payments.ts
+    apmMethod: (name) => apmMethodInfo(name),
+    apmPay: async (req) => decideApmPayment(req),
+    apmComplete: async (req) => completeApmPayment(req),
+
     cardInfo: (number) => cardInfoOf(digitsOfCard(number)),
 
     threeDFlow: (card) => decideThreeDFlow(digitsOfCard(card.number), card.holderName),
@@ -172,19 +179,27 @@ export function createSimulatedAcquirer(deps: SimulatedAcquirerDeps): Acquirer {
       return challengeOutcome(number, brandFor(number), completed);
     },
 
-    authorize: async (req: AuthorizeRequest) =>
-      decide(
+    authorize: async (req: AuthorizeRequest) => {
+      // Passthrough (docs/decisions/0362): a zero-amount authorisation is an Auth or PreAuth only; a
+      // recurring or merchant-initiated payment has no cardholder, so 3-D Secure and CVV play no part.
+      if (req.amount === 0 && req.kind === 'Sale') {
+        return { status: 'error', reason: 'Invalid Amount', code: RESPONSE_CODES.invalidAmount };
+      }
+      const mit = req.isRebilling === true || req.rebill?.step === 'recurring' || req.rebill?.step === 'MIT';
+      const { cvv: _cvv, ...cardWithoutCvv } = req.card;
+      return decide(
         {
           operation: 'authorize',
           transactionId: req.transactionId,
           amount: req.amount,
-          card: req.card,
+          card: mit ? cardWithoutCvv : req.card,
           zip: req.billing?.zip,
           partialApproval: req.partialApproval,
-          threeD: req.threeD,
+          ...(mit ? {} : { threeD: req.threeD }),
         },
         deps.clock.now(),
-      ),
+      );
+    },
 
     capture: async (req) => followUp('capture', req),
     refund: async (req) => followUp('refund', req),
@@ -205,6 +220,9 @@ export function createSimulatedAcquirer(deps: SimulatedAcquirerDeps): Acquirer {
         deps.clock.now(),
       );
     },
+
+    canPayOut: (paymentMethod, currency) => canPayOutApm(paymentMethod, currency),
+    apmPayout: async (req) => decideApmPayout(req),
 
     dccQuote: (amount, from, to, day) => quoteDcc(amount, from, to, day),
   };

@@ -59,7 +59,7 @@ export class Forbidden extends DomainError {
 
 export class NotFound extends DomainError {
   readonly code = 'not_found';
-  constructor(readonly resource: 'order' | 'merchant' | 'site' | 'entity' | 'key' | 'delivery') {
+  constructor(readonly resource: 'order' | 'merchant' | 'site' | 'entity' | 'key' | 'delivery' | 'transaction') {
     super(`${resource[0]!.toUpperCase()}${resource.slice(1)} not found`);
   }
 }

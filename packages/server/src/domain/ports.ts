@@ -8,6 +8,7 @@ import type { OrderRepo } from './orders/ports.js';
 import type { Acquirer } from './payments/acquirer.port.js';
 import type { CardTokenRepo, DccRepo, PaymentRepo, UpoRepo } from './payments/ports.js';
 import type { SessionRepo } from './sessions/ports.js';
+import type { WithdrawalRepo } from './withdrawals/ports.js';
 
 /** Every repository, bound to one connection or transaction. */
 export interface Repos {
@@ -20,6 +21,7 @@ export interface Repos {
   dcc: DccRepo;
   cardTokens: CardTokenRepo;
   upos: UpoRepo;
+  withdrawals: WithdrawalRepo;
 }
 
 /** Reads outside a transaction, and durable writes: `write` resolves only once its commit is on disk. */

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { restPaymentResponse, sessionTransactionFields } from '../domain/payments/payment.view.js';
 import type { ChallengeData, MethodData, ThreeDRequest } from '../domain/payments/three-d-secure.service.js';
+import type { ThreeDResult } from '../domain/payments/acquirer.port.js';
 import type { Transaction } from '../domain/payments/transaction.types.js';
 
 /** How the 3-D Secure steps read on both APIs (docs/decisions/0310). */
@@ -82,6 +83,27 @@ export function restFingerprintResponse(tx: Transaction, m: MethodData): Record<
     ...withCardThreeD(r, methodThreeD(m)),
     result: { status: 'fingerprint' },
     actionDetails: { methodUrl: m.methodUrl, methodPayload: m.methodPayload, serverTransId: m.serverTransId },
+  };
+}
+
+/**
+ * REST: result `authenticated` (docs/decisions/0364): an authentication-only request whose 3-D Secure
+ * succeeded (Y or A); the threeD output carries eci, cavv, dsTransID and the liability shift. A failed
+ * authentication is `declined` with `Authentication Failed`. No money moved: transactionType is the step's.
+ */
+export function restAuthenticatedResponse(tx: Transaction, result: ThreeDResult): Record<string, unknown> {
+  const r = restPaymentResponse(tx);
+  const ok = result.status === 'Y' || result.status === 'A';
+  return {
+    ...withCardThreeD(r, {
+      eci: result.eci,
+      cavv: result.cavv,
+      dsTransID: result.dsTransID,
+      version: result.version,
+      result: result.status,
+      isLiabilityOnIssuer: result.isLiabilityOnIssuer ? '1' : '0',
+    }),
+    result: ok ? { status: 'authenticated' } : { status: 'declined', errors: { code: '05', reason: 'Authentication Failed' } },
   };
 }
 

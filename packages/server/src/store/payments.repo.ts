@@ -2,7 +2,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Minor } from '../lib/money.js';
 import type { ThreeDResult } from '../domain/payments/acquirer.port.js';
 import type { PaymentRepo } from '../domain/payments/ports.js';
-import type { CardOutput, Transaction } from '../domain/payments/transaction.types.js';
+import type { ApmRecord, CardOutput, ProcessingOptions, Transaction } from '../domain/payments/transaction.types.js';
 import type { Database, TransactionTable } from './tables.js';
 
 function toTransaction(r: Selectable<TransactionTable>): Transaction {
@@ -43,10 +43,14 @@ function toTransaction(r: Selectable<TransactionTable>): Transaction {
     voidedBy: opt(r.voided_by),
     createdAt: Number(r.created_at),
     updatedAt: Number(r.updated_at),
+    apm: r.apm ? (JSON.parse(r.apm) as ApmRecord) : null,
+    awaiting: (r.awaiting ?? null) as Transaction['awaiting'],
+    options: r.options ? (JSON.parse(r.options) as ProcessingOptions) : null,
   };
 }
 
-const PAYMENT_TYPES = ['Auth', 'PreAuth', 'Sale'];
+// a Payout (no order) counts as its session's payment for getPaymentStatus (docs/decisions/0501)
+const PAYMENT_TYPES = ['Auth', 'PreAuth', 'Sale', 'Payout'];
 
 export function paymentRepo(db: Kysely<Database>): PaymentRepo {
   const find = async (id: string) => {
@@ -87,6 +91,9 @@ export function paymentRepo(db: Kysely<Database>): PaymentRepo {
         notification_url: t.notificationUrl,
         created_at: t.createdAt,
         updated_at: t.createdAt,
+        apm: t.apm ? JSON.stringify(t.apm) : null,
+        awaiting: t.awaiting ?? null,
+        options: t.options ? JSON.stringify(t.options) : null,
       };
       const { id } = await db.insertInto('transactions').values(values).returning('id').executeTakeFirstOrThrow();
       return { ...t, id: String(id), settled: 0 as Minor, refunded: 0 as Minor, voidedBy: null, updatedAt: t.createdAt };
@@ -106,6 +113,8 @@ export function paymentRepo(db: Kysely<Database>): PaymentRepo {
           ...(r.threeD !== undefined ? { three_d: r.threeD === null ? null : JSON.stringify(r.threeD) } : {}),
           ...(r.errorCode !== undefined ? { error_code: r.errorCode } : {}),
           ...(r.errorReason !== undefined ? { error_reason: r.errorReason } : {}),
+          ...(r.apm !== undefined ? { apm: r.apm === null ? null : JSON.stringify(r.apm) } : {}),
+          awaiting: null,
           updated_at: at,
         })
         .where('id', '=', Number(id))
@@ -180,6 +189,8 @@ export function paymentRepo(db: Kysely<Database>): PaymentRepo {
         .selectFrom('transactions')
         .selectAll()
         .where('status', '=', 'pending')
+        // an APM payment waiting on the shopper or an operator is not an acquirer call in flight
+        .where('awaiting', 'is', null)
         .where('created_at', '<', before)
         .orderBy('id')
         .limit(limit)
@@ -206,6 +217,21 @@ export function paymentRepo(db: Kysely<Database>): PaymentRepo {
         .set({ three_d: next, updated_at: at })
         .where('id', '=', Number(id))
         .where('three_d', '=', expected)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) > 0;
+    },
+    async awaitPerson(id, from, to, apm, at, externalTransactionId) {
+      const res = await db
+        .updateTable('transactions')
+        .set({
+          awaiting: to,
+          apm: JSON.stringify(apm),
+          ...(externalTransactionId !== undefined ? { external_transaction_id: externalTransactionId } : {}),
+          updated_at: at,
+        })
+        .where('id', '=', Number(id))
+        .where('status', '=', 'pending')
+        .where((eb) => (from === null ? eb('awaiting', 'is', null) : eb('awaiting', '=', from)))
         .executeTakeFirst();
       return Number(res.numUpdatedRows) > 0;
     },

@@ -10,6 +10,7 @@ import { orderRepo } from './orders.repo.js';
 import { paymentRepo } from './payments.repo.js';
 import { sessionRepo } from './sessions.repo.js';
 import { upoRepo } from './upos.repo.js';
+import { withdrawalRepo } from './withdrawals.repo.js';
 import type { Database } from './tables.js';
 import { cachedKeys, KeyCache, noteRevocations } from './key-cache.js';
 
@@ -23,6 +24,7 @@ const FACTORIES = {
   dcc: dccRepo,
   cardTokens: cardTokenRepo,
   upos: upoRepo,
+  withdrawals: withdrawalRepo,
 } satisfies { [K in keyof Repos]: (db: Kysely<Database>) => Repos[K] };
 
 /** Every repository bound to `db`, each built on first use (a write unit touches only a few). */

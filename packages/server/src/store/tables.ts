@@ -97,6 +97,8 @@ export interface Database extends OutboxTables {
   dcc_conversions: DccConversionTable;
   card_tokens: CardTokenTable;
   user_payment_options: UpoTable;
+  withdrawal_requests: WithdrawalRequestTable;
+  withdrawal_users: WithdrawalUserTable;
 }
 
 /** A stored payment option of a userTokenId (migration 0005): masked card fields and a vault reference. */
@@ -208,6 +210,12 @@ export interface TransactionTable {
   voided_by: number | null;
   created_at: number;
   updated_at: number;
+  /** JSON of an APM payment (migration 0006): method, masked data, flow, redirect key; never account data in clear */
+  apm?: string | null;
+  /** `shopper` or `operator`: a pending APM payment waiting on a person (migration 0006) */
+  awaiting?: string | null;
+  /** JSON of the processing options passed to the acquirer: rebill, zero-amount, MCP (migration 0006) */
+  options?: string | null;
 }
 
 /** Card numbers, sealed (AES-256-GCM), found again by an HMAC fingerprint; never a CVV. */
@@ -216,4 +224,38 @@ export interface CardVaultTable {
   fingerprint: string;
   number_sealed: string;
   created_at: number;
+}
+
+/** A withdrawal request (migration 0007, docs/decisions/0503). */
+export interface WithdrawalRequestTable {
+  /** the numeric wdRequestId */
+  id: Generated<number>;
+  merchant_id: string;
+  site_id: string;
+  user_token_id: string;
+  user_id: string;
+  user_account_id: string | null;
+  merchant_wd_request_id: string | null;
+  merchant_unique_id: string | null;
+  upo_id: number | string;
+  amount_minor: number | string;
+  currency: string;
+  approved_amount_minor: number | string | null;
+  status: string;
+  payout_transaction_id: number | string | null;
+  user_details: string | null;
+  custom_fields: string | null;
+  notification_url: string | null;
+  operator_name: string | null;
+  comment: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Open withdrawal requests per user of a site, the counter `wdRequestsLimit` caps (migration 0007). */
+export interface WithdrawalUserTable {
+  site_id: string;
+  user_token_id: string;
+  open_count: Generated<number>;
+  updated_at: number;
 }

@@ -49,7 +49,14 @@ export interface AuthorizeRequest {
   partialApproval: boolean;
   /** zero-amount authorisation reason, when amount is 0 */
   zeroAmountReason?: string;
-  rebill?: { step: string };
+  /** an authentication-only request authorised for 0 (docs/decisions/0362) */
+  authenticationOnlyType?: string;
+  /** the step of a rebilling plan: init, recurring, MIT, noShow, delayedCharges */
+  rebill?: { step: string; expiry?: string; frequency?: number };
+  /** a merchant-initiated repeat of a stored credential (session `isRebilling`) */
+  isRebilling?: boolean;
+  /** MCP: the amount the merchant priced in its own currency; `amount`/`currency` are the charge */
+  currencyConversion?: { type: 'MCP'; originalAmount: number; originalCurrency: string };
   /** 3-D Secure result already obtained for this attempt */
   threeD?: ThreeDResult;
 }
@@ -118,7 +125,57 @@ export interface PayoutRequest {
   card: CardInput;
 }
 
+/** A payout to an APM account (a payout-capable method of the catalogue, docs/decisions/0502). */
+export interface ApmPayoutRequest {
+  transactionId: string;
+  amount: number;
+  currency: string;
+  /** the method's name, e.g. `apmgw_BankPayout` */
+  paymentMethod: string;
+  /** the account data the UPO holds */
+  data: Record<string, string>;
+}
+
+/** A method of the APM catalogue as the payments domain sees it (docs/decisions/0360). */
+export interface ApmMethodInfo {
+  name: string;
+  flow: 'redirect' | 'direct' | 'async';
+  depositCapable: boolean;
+  payoutCapable: boolean;
+  countries: readonly string[];
+  currencies: readonly string[];
+  /** the fields failing the catalogue's rules (required, regex, IBAN check), each with its English message */
+  validate(data: Readonly<Record<string, string | undefined>>): Array<{ field: string; message: string; regex: string }>;
+  /** the data as stored and shown: the method's fields only, account numbers masked but for their last 4 */
+  mask(data: Readonly<Record<string, string | undefined>>): Record<string, string>;
+}
+
+export interface ApmPayRequest {
+  transactionId: string;
+  kind: 'Auth' | 'PreAuth' | 'Sale';
+  amount: number;
+  currency: string;
+  method: string;
+  /** the masked data (a UPO holds nothing more): the simulated rules read only what survives masking */
+  data: Record<string, string>;
+}
+
+export type ApmOutcome =
+  | { status: 'approved'; authCode: string; externalTransactionId: string }
+  | { status: 'declined'; reason: string; code: string; externalTransactionId: string }
+  | { status: 'error'; reason: string; code: string }
+  /** the shopper must visit the method's page */
+  | { status: 'redirect'; externalTransactionId: string }
+  /** the method answers later (an operator completes it) */
+  | { status: 'pending'; externalTransactionId: string };
+
 export interface Acquirer {
+  /** the APM of the catalogue named `name`, if any */
+  apmMethod(name: string): ApmMethodInfo | undefined;
+  /** starts an APM payment: direct methods answer at once, others redirect or stay pending */
+  apmPay(req: ApmPayRequest): Promise<ApmOutcome>;
+  /** the outcome of a redirect or asynchronous APM payment, decided by the shopper or an operator */
+  apmComplete(req: { transactionId: string; outcome: 'approved' | 'declined' }): Promise<ApmOutcome>;
   cardInfo(number: Secret<string>): CardInfo | undefined;
   threeDFlow(card: CardInput): ThreeDFlow;
   authenticateFrictionless(card: CardInput, amount: number, currency: string): ThreeDResult;
@@ -129,5 +186,8 @@ export interface Acquirer {
   refund(req: FollowUpRequest): Promise<FollowUpOutcome>;
   void(req: FollowUpRequest): Promise<FollowUpOutcome>;
   payout(req: PayoutRequest): Promise<AuthorizeOutcome>;
+  /** can `paymentMethod` pay out in `currency`? (asked before a payout is persisted) */
+  canPayOut(paymentMethod: string, currency: string): boolean;
+  apmPayout(req: ApmPayoutRequest): Promise<AuthorizeOutcome>;
   dccQuote(amount: number, from: string, to: string, day: string): DccQuote;
 }

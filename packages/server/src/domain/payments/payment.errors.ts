@@ -1,4 +1,4 @@
-import { DomainError } from '../errors.js';
+import { DomainError, Invalid } from '../errors.js';
 
 /** A follow-up the state machine refuses: REST 400 naming the state, session errCode 1058. */
 export class TransactionRefused extends DomainError {
@@ -8,6 +8,20 @@ export class TransactionRefused extends DomainError {
     reason: string,
   ) {
     super(reason);
+  }
+}
+
+/**
+ * An APM the site cannot pay with here (docs/decisions/0360): a validation error on REST (400), and
+ * on the session API errCode 1068 (method not enabled) or 1070 (currency not supported).
+ */
+export class ApmRefused extends Invalid {
+  constructor(
+    field: string,
+    rule: string,
+    readonly errCode: 1068 | 1070,
+  ) {
+    super(field, rule);
   }
 }
 

@@ -15,6 +15,7 @@ import type {
   FollowUpType,
   NewTransaction,
   PaymentType,
+  ProcessingOptions,
   Transaction,
   TransactionResult,
 } from './transaction.types.js';
@@ -58,6 +59,32 @@ export interface PayCommand {
   relatedTransactionId?: string;
   /** 3-D Secure: the result already obtained (a challenge's), instead of asking the acquirer */
   threeD?: ThreeDResult;
+  /** rebill, zero-amount and MCP options, passed to the acquirer and recorded (docs/decisions/0362) */
+  options?: ProcessingOptions;
+}
+
+/** A recurring or merchant-initiated payment: no cardholder is present, so no 3-D Secure (docs/decisions/0362). */
+export function isMerchantInitiated(options: ProcessingOptions | undefined): boolean {
+  const step = options?.rebill?.step;
+  return options?.isRebilling === true || step === 'recurring' || step === 'MIT';
+}
+
+/**
+ * The business rules of the processing options: an amount of 0 only for an Auth or PreAuth that says
+ * why (zeroAmountReason or authenticationOnlyType); MCP only into another currency.
+ */
+export function checkProcessingOptions(type: PaymentType, amount: Minor, currency: string, options: ProcessingOptions | undefined): void {
+  const zeroReason = options?.zeroAmountReason ?? options?.authenticationOnlyType;
+  if (amount === 0 && (type === 'Sale' || zeroReason === undefined)) {
+    throw new Invalid('amount', 'may be 0 only for an Auth or PreAuth with zeroAmountReason or authenticationOnlyType');
+  }
+  if (zeroReason !== undefined && amount !== 0) {
+    throw new Invalid(options?.zeroAmountReason !== undefined ? 'zeroAmountReason' : 'authenticationOnlyType', 'needs an amount of 0');
+  }
+  const mcp = options?.currencyConversion;
+  if (mcp && mcp.originalCurrency === currency) {
+    throw new Invalid('currencyConversion.originalCurrency', 'must differ from the charged currency');
+  }
 }
 
 export interface FollowUpCommand {
@@ -97,6 +124,7 @@ export async function pay(
 ): Promise<Run> {
   const now = deps.clock.now();
   checkCard(cmd.card, now);
+  checkProcessingOptions(cmd.type, cmd.amount, cmd.currency, cmd.options);
   const card = cardOutputOf(deps, cmd.card);
   const first = await deps.storage.write(async (repos): Promise<Run> => {
     const replay = await claimKey(repos, options.idempotency, now);
@@ -114,6 +142,7 @@ export async function pay(
       currency: cmd.currency,
       cardVaultId: vaultId,
       card,
+      ...(cmd.options ? { options: cmd.options } : {}),
     });
     await options.onPending?.(repos, tx);
     return { tx };
@@ -127,7 +156,9 @@ export async function pay(
   let threeD: ThreeDResult | null = null;
   let outcome: AuthorizeOutcome;
   try {
-    const flow = cmd.threeD ? 'given' : deps.acquirer.threeDFlow(cmd.card);
+    // A recurring or MIT payment has no cardholder present: it skips 3-D Secure (docs/decisions/0362).
+    const mit = isMerchantInitiated(cmd.options);
+    const flow = cmd.threeD ? 'given' : mit ? 'not-enrolled' : deps.acquirer.threeDFlow(cmd.card);
     if (cmd.threeD) threeD = cmd.threeD;
     else if (flow === 'challenge-then-decline') threeD = deps.acquirer.challengeResult(cmd.card, false);
     else if (flow !== 'not-enrolled') threeD = deps.acquirer.authenticateFrictionless(cmd.card, cmd.amount, cmd.currency);
@@ -140,11 +171,24 @@ export async function pay(
       ...(cmd.billing ? { billing: cmd.billing } : {}),
       partialApproval: cmd.partialApproval,
       ...(threeD ? { threeD } : {}),
+      ...acquirerOptionsOf(cmd.options),
     });
   } catch {
     outcome = { status: 'error', reason: 'Acquirer unavailable', code: '-1100' };
   }
   return { tx: await finish(deps, pending, authorizeResult(outcome, cmd.amount, threeD), options.idempotency) };
+}
+
+/** The processing options as the acquirer port takes them. */
+export function acquirerOptionsOf(o: ProcessingOptions | undefined) {
+  if (!o) return {};
+  return {
+    ...(o.rebill ? { rebill: o.rebill } : {}),
+    ...(o.isRebilling !== undefined ? { isRebilling: o.isRebilling } : {}),
+    ...(o.zeroAmountReason ? { zeroAmountReason: o.zeroAmountReason } : {}),
+    ...(o.authenticationOnlyType ? { authenticationOnlyType: o.authenticationOnlyType } : {}),
+    ...(o.currencyConversion ? { currencyConversion: { ...o.currencyConversion, originalAmount: o.currencyConversion.originalAmount as number } } : {}),
+  };
 }
 
 function authorizeResult(o: AuthorizeOutcome, requested: Minor, threeD: ThreeDResult | null): TransactionResult {
@@ -304,7 +348,7 @@ async function finish(
 }
 
 /** Records the outcome of a pending transaction, frees what it no longer holds, and queues its notifications. */
-async function settleOutcome(repos: Repos, pending: Transaction, result: TransactionResult, now: number): Promise<Transaction> {
+export async function settleOutcome(repos: Repos, pending: Transaction, result: TransactionResult, now: number): Promise<Transaction> {
   if (!(await repos.payments.complete(pending.id, result, now))) {
     // Already closed (recovered meanwhile): the stored outcome stands.
     return (await repos.payments.find(pending.id))!;
@@ -346,7 +390,7 @@ async function settleOutcome(repos: Repos, pending: Transaction, result: Transac
  * Claims an idempotency key in the first write. A key already used answers its stored response; one
  * whose first request has not finished is `InFlight` (409 5300.1003); another body is a mismatch.
  */
-async function claimKey(repos: Repos, claim: IdempotencyClaim | undefined, now: number): Promise<StoredResponse | undefined> {
+export async function claimKey(repos: Repos, claim: IdempotencyClaim | undefined, now: number): Promise<StoredResponse | undefined> {
   if (!claim) return undefined;
   const record = {
     entityId: claim.entityId,

@@ -23,11 +23,42 @@ function threeDOutput(tx: Transaction): Record<string, unknown> | undefined {
   };
 }
 
+/** A pending APM payment whose shopper has not answered its page yet (docs/decisions/0360). */
+export function awaitsShopper(tx: Transaction): boolean {
+  return tx.status === 'pending' && tx.awaiting === 'shopper';
+}
+
+/**
+ * What the request passed to the acquirer beyond the card (docs/decisions/0362), echoed as
+ * `additionalTransactionInfo` (string values; amounts in major units).
+ */
+function additionalInfo(tx: Transaction): Record<string, string> | undefined {
+  const o = tx.options;
+  if (!o) return undefined;
+  const out: Record<string, string> = {};
+  if (o.rebill) {
+    out.rebillStep = o.rebill.step;
+    if (o.rebill.expiry) out.rebillExpiry = o.rebill.expiry;
+    if (o.rebill.frequency !== undefined) out.rebillFrequency = String(o.rebill.frequency);
+  }
+  if (o.isRebilling !== undefined) out.isRebilling = o.isRebilling ? '1' : '0';
+  if (o.zeroAmountReason) out.zeroAmountReason = o.zeroAmountReason;
+  if (o.authenticationOnlyType) out.authenticationOnlyType = o.authenticationOnlyType;
+  if (o.currencyConversion) {
+    out.currencyConversionType = o.currencyConversion.type;
+    out.originalAmount = formatDecimal(o.currencyConversion.originalAmount, o.currencyConversion.originalCurrency);
+    out.originalCurrency = o.currencyConversion.originalCurrency;
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
 /** The REST payment response of spec 2.13 (JSON amounts in major units). */
 export function restPaymentResponse(tx: Transaction): Record<string, unknown> {
   const card = tx.card;
   const threeD = threeDOutput(tx);
   const failed = tx.status === 'declined' || tx.status === 'error';
+  const apm = tx.apm;
+  const info = additionalInfo(tx);
   return {
     paymentId: tx.id,
     transactionId: tx.id,
@@ -36,7 +67,7 @@ export function restPaymentResponse(tx: Transaction): Record<string, unknown> {
     currency: tx.currency,
     transactionType: tx.type,
     result: {
-      status: REST_STATUS[tx.status],
+      status: awaitsShopper(tx) ? 'redirect' : REST_STATUS[tx.status],
       ...(failed ? { errors: { code: tx.errorCode ?? (tx.status === 'error' ? '-1100' : '-1'), reason: tx.errorReason ?? '' } } : {}),
     },
     ...(tx.authCode ? { authCode: tx.authCode } : {}),
@@ -69,6 +100,20 @@ export function restPaymentResponse(tx: Transaction): Record<string, unknown> {
           },
         }
       : {}),
+    ...(apm
+      ? {
+          paymentOption: {
+            alternativePaymentMethod: {
+              name: apm.method,
+              data: { ...apm.data },
+              ...(apm.userPaymentOptionId ? { paymentTokenId: apm.userPaymentOptionId } : {}),
+            },
+          },
+          ...(apm.userPaymentOptionId ? { userPaymentOptionId: apm.userPaymentOptionId } : {}),
+          ...(awaitsShopper(tx) && apm.redirectUrl ? { redirectUrl: apm.redirectUrl } : {}),
+        }
+      : {}),
+    ...(info ? { additionalTransactionInfo: info } : {}),
   };
 }
 
@@ -87,8 +132,11 @@ export function gatewayCodes(tx: Transaction): { gwErrorCode: number; gwErrorRea
 export function sessionTransactionFields(tx: Transaction): Record<string, unknown> {
   const card = tx.card;
   const threeD = threeDOutput(tx);
+  const apm = tx.apm;
+  const redirect = awaitsShopper(tx) && apm?.redirectUrl ? apm.redirectUrl : undefined;
+  const info = additionalInfo(tx);
   return {
-    transactionStatus: SESSION_STATUS[tx.status],
+    transactionStatus: redirect ? 'REDIRECT' : SESSION_STATUS[tx.status],
     transactionId: tx.id,
     transactionType: tx.type,
     ...(tx.externalTransactionId ? { externalTransactionId: tx.externalTransactionId } : {}),
@@ -126,6 +174,17 @@ export function sessionTransactionFields(tx: Transaction): Record<string, unknow
           },
         }
       : {}),
+    ...(apm
+      ? {
+          paymentOption: {
+            alternativePaymentMethod: { paymentMethod: apm.method, ...apm.data },
+            ...(redirect ? { redirectUrl: redirect } : {}),
+          },
+          ...(apm.userPaymentOptionId ? { userPaymentOptionId: apm.userPaymentOptionId } : {}),
+          ...(redirect ? { redirectUrl: redirect } : {}),
+        }
+      : {}),
+    ...(info ? { additionalTransactionInfo: info } : {}),
   };
 }
 
@@ -150,7 +209,8 @@ export function outcomeOf(tx: Transaction, at: number): TransactionOutcome {
     ...(tx.productId ? { productId: tx.productId } : {}),
     ...(tx.clientUniqueId ? { clientUniqueId: tx.clientUniqueId } : {}),
     ...(tx.clientRequestId ? { clientRequestId: tx.clientRequestId } : {}),
-    paymentMethod: 'cc_card',
+    paymentMethod: tx.apm?.method ?? 'cc_card',
+    ...(tx.apm?.userPaymentOptionId ? { userPaymentOptionId: tx.apm.userPaymentOptionId } : {}),
     ...(tx.authCode ? { authCode: tx.authCode } : {}),
     ...(tx.userTokenId ? { userTokenId: tx.userTokenId } : {}),
     ...(tx.card

@@ -1,5 +1,5 @@
 import type { Minor } from '../../lib/money.js';
-import type { NewTransaction, Transaction, TransactionResult } from './transaction.types.js';
+import type { ApmRecord, NewTransaction, Transaction, TransactionResult } from './transaction.types.js';
 
 /** Storage of transactions and the card vault; implemented in store/payments.repo.ts. */
 export interface PaymentRepo {
@@ -33,6 +33,18 @@ export interface PaymentRepo {
   swapThreeD(id: string, expected: string, next: string, at: number): Promise<boolean>;
   /** The stored 3-D Secure JSON of `id`, as written. */
   threeDText(id: string): Promise<string | null>;
+  /**
+   * A pending APM payment starts (or keeps) waiting on a person: moves `awaiting` from `from` to `to`
+   * and stores its APM record, when it is still pending and awaiting `from`; false otherwise.
+   */
+  awaitPerson(
+    id: string,
+    from: 'shopper' | 'operator' | null,
+    to: 'shopper' | 'operator',
+    apm: ApmRecord,
+    at: number,
+    externalTransactionId?: string,
+  ): Promise<boolean>;
 }
 
 /** A payment charged in the cardholder's currency: what was converted, at which quoted rate. */

@@ -26,6 +26,8 @@ import type { PaymentType, Transaction } from './transaction.types.js';
  */
 
 export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
+/** An InitAuth3D (fingerprint) step must be continued within this window (docs/decisions/0361). */
+export const INIT_AUTH_TTL_MS = 15 * 60 * 1000;
 export const THREE_D_VERSION = '2.2.0';
 
 export type ChallengeState = 'open' | 'completed' | 'failed' | 'used';
@@ -131,13 +133,24 @@ export async function initAuth3D(
   };
 }
 
-export type ThreeDRun = (Run & { challenge?: undefined }) | { challenge: ChallengeData; tx: Transaction; replay?: undefined };
+export type ThreeDRun =
+  | (Run & { challenge?: undefined; authenticated?: undefined })
+  | { challenge: ChallengeData; tx: Transaction; replay?: undefined; authenticated?: undefined }
+  /** authentication only (docs/decisions/0364): the 3-D Secure result, no authorisation; `tx` is the step */
+  | { authenticated: ThreeDResult; tx: Transaction; replay?: undefined; challenge?: undefined };
 
 export interface ThreeDPayCommand extends PayCommand {
   relatedTransactionId: string;
   threeDRequest: ThreeDRequest;
   baseUrl: string;
   mayReach(tx: Transaction): boolean;
+  /** authentication only: end with the 3-D Secure result instead of an authorisation (docs/decisions/0364) */
+  authenticateOnly?: boolean;
+  /**
+   * Runs in the first write of the payment that moves money only, not in the 3-D Secure steps: uses up a
+   * one-time ccTempToken once, whatever steps came before (docs/decisions/0363).
+   */
+  onPayment?: OrderGuard;
 }
 
 /**
@@ -147,8 +160,16 @@ export interface ThreeDPayCommand extends PayCommand {
  * - of an Auth3D/Sale3D step: the final payment with the challenge's result (a failed, abandoned or
  *   expired challenge is status N, so the acquirer declines `Authentication Failed`).
  */
-export async function payThreeD(deps: DomainDeps, cmd: ThreeDPayCommand, guard?: OrderGuard): Promise<ThreeDRun> {
+export async function payThreeD(deps: DomainDeps, cmd: ThreeDPayCommand, stepGuard?: OrderGuard): Promise<ThreeDRun> {
   const now = deps.clock.now();
+  const onPayment = cmd.onPayment;
+  // the steps take the order guard; the payment also the onPayment hook
+  const guard: OrderGuard | undefined = onPayment
+    ? async (repos) => {
+        await stepGuard?.(repos);
+        await onPayment(repos);
+      }
+    : stepGuard;
   checkCard(cmd.card, now);
   if (!/^\d{1,20}$/.test(cmd.relatedTransactionId)) throw new UnknownRelatedTransaction();
   const step = await deps.storage.read.payments.find(cmd.relatedTransactionId);
@@ -158,6 +179,12 @@ export async function payThreeD(deps: DomainDeps, cmd: ThreeDPayCommand, guard?:
   }
   if (step.amount !== cmd.amount || step.currency !== cmd.currency) {
     throw new Invalid('amount', 'must be the amount and currency of the 3-D Secure authentication');
+  }
+  if (step.type === 'InitAuth3D' && now > step.createdAt + INIT_AUTH_TTL_MS) {
+    throw new TransactionRefused(
+      'expired InitAuth3D',
+      `The 3-D Secure authentication ${step.id} expired: an InitAuth3D must be continued within ${INIT_AUTH_TTL_MS / 60_000} minutes; start again with a new one`,
+    );
   }
   // The same card as the authentication: its vault row is the same.
   const sameCard = await deps.storage.write(async (repos) => (await vaultCard(deps, repos, cmd.card, now)) === step.cardVaultId);
@@ -171,12 +198,16 @@ export async function payThreeD(deps: DomainDeps, cmd: ThreeDPayCommand, guard?:
     ...(cmd.billing ? { billing: cmd.billing } : {}),
     partialApproval: cmd.partialApproval,
     relatedTransactionId: step.id,
+    ...(cmd.options ? { options: cmd.options } : {}),
   };
 
   if (step.type === 'InitAuth3D') {
     const flow = deps.acquirer.threeDFlow(cmd.card);
-    if (flow !== 'challenge' && flow !== 'challenge-then-decline') return pay(deps, payCmd, guard ? { guard } : {});
-    return startChallenge(deps, cmd, step, flow, guard);
+    if (flow !== 'challenge' && flow !== 'challenge-then-decline') {
+      if (cmd.authenticateOnly) return authenticatedAt(deps, step, deps.acquirer.authenticateFrictionless(cmd.card, cmd.amount, cmd.currency), now);
+      return pay(deps, payCmd, guard ? { guard } : {});
+    }
+    return startChallenge(deps, cmd, step, flow, stepGuard);
   }
 
   // The final payment of a challenge: the step moves to `used` once (compare-and-set), then pays.
@@ -196,7 +227,24 @@ export async function payThreeD(deps: DomainDeps, cmd: ThreeDPayCommand, guard?:
   const next: StoredThreeD = { ...result, challenge: { ...challenge, state: 'used' } };
   const swapped = await deps.storage.write((repos) => repos.payments.swapThreeD(step.id, text, JSON.stringify(next), now));
   if (!swapped) throw new TransactionRefused('used', `The 3-D Secure challenge ${step.id} was already used for a payment`);
+  if (cmd.authenticateOnly) return { authenticated: result, tx: (await deps.storage.read.payments.find(step.id))! };
   return pay(deps, { ...payCmd, type, threeD: result }, guard ? { guard } : {});
+}
+
+/**
+ * Authentication only, frictionless (docs/decisions/0364): the InitAuth3D step takes the 3-D Secure
+ * result (once: compare-and-set on its stored JSON) and the caller answers `authenticated`.
+ */
+async function authenticatedAt(deps: DomainDeps, step: Transaction, result: ThreeDResult, now: number): Promise<ThreeDRun> {
+  const text = await deps.storage.read.payments.threeDText(step.id);
+  const stored = text === null ? null : (JSON.parse(text) as StoredThreeD);
+  if (!stored || text === null || stored.status !== 'U' || stored.challenge) {
+    throw new TransactionRefused('used', `The 3-D Secure authentication ${step.id} was already used`);
+  }
+  const next: StoredThreeD = { ...result, ...(stored.method ? { method: stored.method } : {}) };
+  const swapped = await deps.storage.write((repos) => repos.payments.swapThreeD(step.id, text, JSON.stringify(next), now));
+  if (!swapped) throw new TransactionRefused('used', `The 3-D Secure authentication ${step.id} was already used`);
+  return { authenticated: result, tx: (await deps.storage.read.payments.find(step.id))! };
 }
 
 async function startChallenge(
@@ -259,6 +307,24 @@ export function challengeDataOf(tx: Transaction, c: ChallengeRecord, baseUrl: st
     acsTransID: c.acsTransID,
     threeDSServerTransID: c.threeDSServerTransID,
   };
+}
+
+/**
+ * The method step's notification (EMV 3DS, docs/decisions/0361): where the method page posts
+ * `threeDSMethodData` (base64url JSON `{threeDSServerTransID}`) once the "fingerprint" is taken,
+ * when the InitAuth3D named a methodNotificationURL.
+ */
+export async function methodNotificationOf(
+  deps: DomainDeps,
+  id: string,
+): Promise<{ url: string; threeDSMethodData: string } | undefined> {
+  if (!/^\d{1,20}$/.test(id)) return undefined;
+  const tx = await deps.storage.read.payments.find(id);
+  if (!tx || tx.type !== 'InitAuth3D') return undefined;
+  const method = storedThreeD(tx)?.method;
+  const url = method?.methodNotificationURL;
+  if (!method || !url || !/^https?:\/\/\S+$/i.test(url)) return undefined;
+  return { url, threeDSMethodData: b64({ threeDSServerTransID: method.threeDSServerTransID }) };
 }
 
 /** The challenge step behind an ACS reference `<transactionId>-<acsTransID>`, when it is one. */

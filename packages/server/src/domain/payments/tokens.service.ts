@@ -4,6 +4,7 @@ import type { DomainDeps, Repos } from '../ports.js';
 import type { CardInfo, CardInput } from './acquirer.port.js';
 import { checkCard } from './card.js';
 import { CARD_NUMBER_PURPOSE, vaultCard } from './card-vault.js';
+import { isExpired } from '../sessions/session.service.js';
 
 /**
  * ccTempToken (DECISIONS.md 8, docs/decisions/0322): `cardTokenization` stores the card in the vault
@@ -82,6 +83,38 @@ export async function cardOfTempToken(
     },
     consume: async (repos, at) => {
       if (!(await repos.cardTokens.consume(token, at))) throw new Invalid(TOKEN_FIELD, 'has already been used');
+    },
+  };
+}
+
+export const REST_TOKEN_FIELD = 'paymentOption.tempToken';
+
+/**
+ * REST `paymentOption.tempToken` (docs/decisions/0363): a ccTempToken of this merchant site, unused,
+ * whose session is still alive; one use (`consume` in the payment's first write). A CVV given in
+ * `paymentOption.card.CVV` serves this payment only.
+ */
+export async function cardOfRestTempToken(
+  deps: DomainDeps,
+  token: string,
+  siteId: string,
+  cvv: string | undefined,
+): Promise<TokenCard> {
+  const row = token.length <= 64 ? await deps.storage.read.cardTokens.find(token) : undefined;
+  if (!row || row.siteId !== siteId) throw new Invalid(REST_TOKEN_FIELD, 'is not a token of this merchant site');
+  if (row.usedAt !== null) throw new Invalid(REST_TOKEN_FIELD, 'has already been used');
+  const session = await deps.storage.read.sessions.find(row.sessionToken);
+  if (!session || isExpired(session, deps.clock.now())) throw new Invalid(REST_TOKEN_FIELD, 'has expired with its session');
+  return {
+    card: {
+      number: deps.vault.open(row.numberSealed, CARD_NUMBER_PURPOSE),
+      holderName: row.holderName,
+      expMonth: row.expMonth,
+      expYear: row.expYear,
+      ...(cvv !== undefined ? { cvv: new Secret(cvv) } : {}),
+    },
+    consume: async (repos, at) => {
+      if (!(await repos.cardTokens.consume(row.token, at))) throw new Invalid(REST_TOKEN_FIELD, 'has already been used');
     },
   };
 }

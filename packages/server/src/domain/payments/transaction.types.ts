@@ -5,8 +5,8 @@ import type { ThreeDResult } from './acquirer.port.js';
 
 export type PaymentType = 'Auth' | 'PreAuth' | 'Sale';
 export type FollowUpType = 'Settle' | 'Void' | 'Refund';
-/** InitAuth3D: the 3-D Secure method step; Auth3D / Sale3D: a 3-D Secure challenge step (no money moves) */
-export type TransactionType = PaymentType | FollowUpType | 'InitAuth3D' | 'Auth3D' | 'Sale3D';
+/** InitAuth3D: the 3-D Secure method step; Auth3D / Sale3D: a 3-D Secure challenge step (no money moves); Payout: a credit to a card or APM (docs/decisions/0501) */
+export type TransactionType = PaymentType | FollowUpType | 'InitAuth3D' | 'Auth3D' | 'Sale3D' | 'Payout';
 export type TransactionStatus = 'pending' | 'approved' | 'declined' | 'error';
 
 /** What the card output of a response shows: never the full number. */
@@ -65,6 +65,45 @@ export interface Transaction {
   voidedBy: string | null;
   createdAt: number;
   updatedAt: number;
+  /** an alternative-payment-method payment (docs/decisions/0360); absent or null for cards */
+  apm?: ApmRecord | null;
+  /** a pending APM payment waiting on the shopper's page or on an operator (docs/decisions/0360) */
+  awaiting?: 'shopper' | 'operator' | null;
+  /** what the request asked the acquirer for beyond the card (docs/decisions/0362) */
+  options?: ProcessingOptions | null;
+}
+
+/** What an APM payment keeps (docs/decisions/0360): masked data only. */
+export interface ApmRecord {
+  /** the catalogue name, e.g. `apmgw_RedirectPay` */
+  method: string;
+  flow: 'redirect' | 'direct' | 'async';
+  /** the submitted fields, masked (the last 4 characters of an IBAN or a phone number kept) */
+  data: Record<string, string>;
+  /** the UPO paid with, or stored by this payment */
+  userPaymentOptionId?: string;
+  /** store a UPO for the payment's userTokenId once approved */
+  storeUpo?: boolean;
+  /** redirect: the key of the page `/apm/redirect/<transactionId>-<key>` */
+  pageKey?: string;
+  /** redirect: the page's full URL, as the payment call answered it */
+  redirectUrl?: string;
+  /** where the shopper goes after the page: the order's or the request's urlDetails */
+  successUrl?: string;
+  failureUrl?: string;
+  pendingUrl?: string;
+  /** who or what decided the outcome: `acquirer`, `shopper`, `operator` */
+  completedBy?: 'acquirer' | 'shopper' | 'operator';
+}
+
+/** Processing options passed through to the acquirer and recorded (docs/decisions/0362). */
+export interface ProcessingOptions {
+  rebill?: { step: string; expiry?: string; frequency?: number };
+  isRebilling?: boolean;
+  zeroAmountReason?: string;
+  authenticationOnlyType?: string;
+  /** MCP: the merchant priced in `originalCurrency`; the charge is the transaction's amount and currency */
+  currencyConversion?: { type: 'MCP'; originalAmount: Minor; originalCurrency: string };
 }
 
 export type NewTransaction = Omit<Transaction, 'id' | 'settled' | 'refunded' | 'voidedBy' | 'updatedAt'>;
@@ -81,6 +120,8 @@ export interface TransactionResult {
   threeD?: ThreeDResult | null;
   errorCode?: string | null;
   errorReason?: string | null;
+  /** an APM payment's record after the outcome (its UPO, who completed it) */
+  apm?: ApmRecord | null;
 }
 
 /** A reservation taken on the related transaction when a follow-up is persisted as pending. */

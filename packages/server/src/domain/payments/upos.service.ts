@@ -98,6 +98,18 @@ export async function cardOfUpo(
 
 /** A UPO as getUserUPOs shows it: masked fields only. */
 export function upoFields(u: Upo): Record<string, unknown> {
+  if (u.cardVaultId === null && u.apmData !== null) {
+    // an APM UPO (docs/decisions/0360): the method and its masked data
+    return {
+      userPaymentOptionId: u.id,
+      paymentMethodName: u.paymentMethod,
+      upoName: u.paymentMethod,
+      upoRegistrationDate: new Date(u.createdAt).toISOString().slice(0, 10).replaceAll('-', ''),
+      upoStatus: 'enabled',
+      expiryDate: '',
+      upoData: { ...u.apmData },
+    };
+  }
   const expMonth = u.expMonth === null ? '' : String(u.expMonth).padStart(2, '0');
   const expYear = u.expYear === null ? '' : String(u.expYear);
   return {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerCompleteApmPayment } from './apm-payments.complete.js';
 import { registerListDeliveries } from './deliveries.list.js';
 import { registerResendDelivery } from './deliveries.resend.js';
 import { adminErrorHandler } from './errors.js';
@@ -12,5 +13,6 @@ export async function adminPlugin(app: FastifyInstance): Promise<void> {
   app.removeContentTypeParser('text/plain');
   registerListDeliveries(app);
   registerResendDelivery(app);
+  registerCompleteApmPayment(app);
   if (app.services.config.GATEHOUSE_MODE === 'sandbox') registerTestNotification(app);
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { formatDecimal } from '../../lib/money.js';
-import { answerChallenge, findChallenge } from '../../domain/payments/three-d-secure.service.js';
+import { answerChallenge, findChallenge, methodNotificationOf } from '../../domain/payments/three-d-secure.service.js';
 
 /**
  * The simulated ACS (docs/decisions/0310): the 3-D Secure method page and the challenge page, served
@@ -48,9 +48,19 @@ export async function acsPlugin(app: FastifyInstance): Promise<void> {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
-  const method = async (_req: unknown, reply: FastifyReply) => {
+  // The method page (run in a hidden iframe) takes the "fingerprint", then posts threeDSMethodData to
+  // the methodNotificationURL of the InitAuth3D, when one was given (docs/decisions/0361).
+  const method = async (req: { params: unknown }, reply: FastifyReply) => {
     const nonce = randomBytes(16).toString('base64');
-    return send(reply, nonce, page(nonce, '3-D Secure method', '<p>3-D Secure method data collected.</p>'));
+    const notify = await methodNotificationOf(app.services.deps, (req.params as { id: string }).id);
+    if (!notify) return send(reply, nonce, page(nonce, '3-D Secure method', '<p>3-D Secure method data collected.</p>'));
+    const body = `<p>3-D Secure method data collected.</p>
+<form id="method-form" method="post" action="${esc(notify.url)}" target="_self">
+<input type="hidden" name="threeDSMethodData" value="${esc(notify.threeDSMethodData)}">
+<noscript><button type="submit">Continue</button></noscript>
+</form>
+<script nonce="${nonce}">document.getElementById('method-form').submit();</script>`;
+    return send(reply, nonce, page(nonce, '3-D Secure method', body), `'self' ${new URL(notify.url).origin}`);
   };
   const methodSchema = {
     schema: { hide: true, params: Type.Object({ id: Type.String({ maxLength: 20 }) }) },

@@ -100,9 +100,9 @@ describe.each(dialects())('POST /payment-api/payments on %s', (dialect: DialectN
       expect(r.json.result.errors.reason).toMatch(/^\[paymentOption\.card\.expirationYear\]/);
     });
     it.each([
-      [{ tempToken: 'abc' }, '[paymentOption.tempToken] is not available yet; pay with a card'],
-      [{ userPaymentOptionId: '123' }, '[paymentOption.userPaymentOptionId] is not available yet; pay with a card'],
-      [{ alternativePaymentMethod: { name: 'apmgw_Test' } }, '[paymentOption.alternativePaymentMethod] is not available yet; pay with a card'],
+      [{ tempToken: 'abc' }, '[paymentOption.tempToken] is not a token of this merchant site'],
+      [{ userPaymentOptionId: '123' }, '[userTokenId] must not be null'],
+      [{ alternativePaymentMethod: { name: 'apmgw_Test' } }, '[paymentOption.alternativePaymentMethod.paymentMethod] apmgw_Test is not an enabled payment method'],
       [{ card: wireCard('4761344136141390'), tempToken: 'abc' }, '[paymentOption] must have exactly one of card, tempToken, userPaymentOptionId, alternativePaymentMethod'],
       [{}, '[paymentOption.card] must not be null'],
     ])('refuses paymentOption %j', async (paymentOption, reason) => {

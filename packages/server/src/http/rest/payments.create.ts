@@ -29,7 +29,13 @@ import { merchantOf } from './auth.js';
 import { checkCurrency, toMinor } from './order.translate.js';
 import { billingOf, cardInputOf, paymentCardOf } from '../payment-card.js';
 import { initAuth3D, payThreeD } from '../../domain/payments/three-d-secure.service.js';
-import { baseUrlOf, restChallengeResponse, restFingerprintResponse, threeDRequestOf } from '../three-d.view.js';
+import { baseUrlOf, restAuthenticatedResponse, restChallengeResponse, restFingerprintResponse, threeDRequestOf } from '../three-d.view.js';
+import { apmUpoOf, payApm } from '../../domain/payments/apm.service.js';
+import { cardOfRestTempToken, type TokenCard } from '../../domain/payments/tokens.service.js';
+import { cardOfUpo, saveCardUpo } from '../../domain/payments/upos.service.js';
+import type { CardInput } from '../../domain/payments/acquirer.port.js';
+import type { Transaction } from '../../domain/payments/transaction.types.js';
+import { apmInputOf, processingOptionsOf, returnUrlsOf } from '../payment-options.js';
 
 const SCOPE = 'POST /payment-api/payments';
 const IDEMPOTENCY_HASH_PURPOSE = 'idempotency.request';
@@ -147,7 +153,42 @@ export function registerCreatePayment(app: FastifyInstance): void {
         );
       } else {
         if (!ctx.scopes.has('payments')) throw new Forbidden('payments need the payments scope');
-        const card = cardInputOf(paymentCardOf(body.paymentOption as Record<string, unknown> | undefined));
+        const option = body.paymentOption as Record<string, unknown> | undefined;
+        const processing = processingOptionsOf(
+          body as Record<string, unknown>,
+          (v, cur, field) => {
+            if (typeof v !== 'number') throw new Invalid(field, 'must be a number');
+            return toMinor(v, cur, field);
+          },
+          checkCurrency,
+        );
+        const userTokenId = body.userTokenId ?? null;
+        if (body.storePaymentOption === true && !userTokenId) throw new Missing('userTokenId');
+        // Exactly one payment option; beside tempToken or userPaymentOptionId, `card` carries only CVV and threeD.
+        const chosen = option ? ['tempToken', 'userPaymentOptionId', 'alternativePaymentMethod'].filter((k) => option[k] !== undefined) : [];
+        const cardOnlyCvv = body.paymentOption?.card !== undefined && Object.keys(body.paymentOption.card).every((k) => k === 'CVV' || k === 'threeD');
+        if (chosen.length > 1 || (chosen.length === 1 && body.paymentOption?.card !== undefined && (chosen[0] === 'alternativePaymentMethod' || !cardOnlyCvv))) {
+          throw new Invalid('paymentOption', 'must have exactly one of card, tempToken, userPaymentOptionId, alternativePaymentMethod');
+        }
+        const cvv = body.paymentOption?.card?.CVV;
+        // APM (docs/decisions/0360) or an APM UPO; a ccTempToken or a card UPO (docs/decisions/0363); or a card.
+        const apmInput = apmInputOf(option);
+        const apmUpo = apmInput ? undefined : await apmUpoOf(deps, body.paymentOption?.userPaymentOptionId, { siteId: ctx.siteId, userTokenId });
+        let tokenCard: TokenCard | undefined;
+        let upoCard: CardInput | undefined;
+        let card: CardInput | undefined;
+        if (apmInput === undefined && apmUpo === undefined) {
+          if (body.paymentOption?.tempToken !== undefined) {
+            tokenCard = await cardOfRestTempToken(deps, body.paymentOption.tempToken, ctx.siteId, cvv);
+            card = tokenCard.card;
+          } else if (body.paymentOption?.userPaymentOptionId !== undefined) {
+            if (!userTokenId) throw new Missing('userTokenId');
+            upoCard = await cardOfUpo(deps, option, { siteId: ctx.siteId, userTokenId });
+            card = upoCard;
+          } else {
+            card = cardInputOf(paymentCardOf(option));
+          }
+        }
         const sessionId = body.sessionId ?? bound?.sessionId;
         let order: Order | undefined;
         if (sessionId !== undefined) {
@@ -165,9 +206,43 @@ export function registerCreatePayment(app: FastifyInstance): void {
           merchantTransactionId: body.merchantTransactionId ?? order?.merchantTransactionId ?? null,
           productId: body.productId ?? order?.productId ?? null,
           webhookUrl: body.urlDetails?.webhookUrl ?? order?.webhookUrl ?? null,
+          userTokenId,
         };
         const billing = billingOf(body.billingAddress ?? (body.buyerDetails as Record<string, unknown> | undefined)?.address);
         const orderId = order?.id;
+        const stepGuard = orderId !== undefined ? (repos: Repos) => guardOrderPayment(repos, orderId, deps.clock.now()) : undefined;
+        // a ccTempToken is used up by the payment that moves money, not by the 3-D Secure steps before it
+        const consumeToken = tokenCard ? (repos: Repos) => tokenCard.consume(repos, deps.clock.now()) : undefined;
+        const orderGuard =
+          stepGuard || consumeToken
+            ? async (repos: Repos) => {
+                await stepGuard?.(repos);
+                await consumeToken?.(repos);
+              }
+            : undefined;
+        if (!card) {
+          const apmRun = await payApm(
+            deps,
+            {
+              origin,
+              type: body.transactionType,
+              amount,
+              currency,
+              apm: apmUpo ? { upo: apmUpo } : apmInput!,
+              ...(billing?.country ? { country: billing.country } : {}),
+              storeUpo: body.storePaymentOption === true,
+              urls: returnUrlsOf(body.urlDetails, order?.request.urlDetails),
+              baseUrl: baseUrlOf(request),
+              ...(processing ? { options: processing } : {}),
+            },
+            { ...(idempotency ? { idempotency } : {}), ...(orderGuard ? { guard: orderGuard } : {}) },
+          );
+          if (apmRun.replay) {
+            void reply.header('idempotent-replayed', 'true');
+            return reply.code(apmRun.replay.status).type('application/json; charset=utf-8').send(apmRun.replay.body);
+          }
+          return reply.code(200).send(restPaymentResponse(apmRun.tx));
+        }
         const payCmd = {
           origin,
           type: body.transactionType,
@@ -176,8 +251,20 @@ export function registerCreatePayment(app: FastifyInstance): void {
           card,
           ...(billing ? { billing } : {}),
           partialApproval: body.isPartialApproval ?? false,
+          ...(processing ? { options: processing } : {}),
         };
-        const orderGuard = orderId !== undefined ? (repos: Repos) => guardOrderPayment(repos, orderId, deps.clock.now()) : undefined;
+        // storePaymentOption (docs/decisions/0363): a card UPO of userTokenId once approved; a UPO paid with is echoed.
+        const withUpo = async (tx: Transaction) => {
+          const upoId = upoCard
+            ? String(body.paymentOption?.userPaymentOptionId)
+            : body.storePaymentOption === true && userTokenId
+              ? (await saveCardUpo(deps, { merchantId: ctx.merchantId, siteId: ctx.siteId, userTokenId }, tx))?.id
+              : undefined;
+          const r = restPaymentResponse(tx) as { paymentOption?: { card?: Record<string, unknown> } };
+          if (upoId === undefined) return r;
+          if (r.paymentOption?.card) r.paymentOption.card.paymentTokenId = upoId;
+          return { ...r, userPaymentOptionId: upoId };
+        };
         // 3-D Secure 2 (docs/decisions/0310): fingerprint → challenge → the payment.
         const wireCard = body.paymentOption?.card;
         if (body.relatedTransactionId !== undefined || wireCard?.threeD !== undefined) {
@@ -188,7 +275,7 @@ export function registerCreatePayment(app: FastifyInstance): void {
             const init = await initAuth3D(
               deps,
               { origin, amount, currency, card, baseUrl, ...(methodNotificationURL ? { methodNotificationURL } : {}) },
-              orderGuard,
+              stepGuard,
             );
             return reply.code(200).send(restFingerprintResponse(init.tx, init.method));
           }
@@ -199,19 +286,24 @@ export function registerCreatePayment(app: FastifyInstance): void {
               relatedTransactionId: body.relatedTransactionId,
               threeDRequest: threeDRequestOf(wireCard) ?? {},
               baseUrl,
+              ...(body.authenticationOnlyType ? { authenticateOnly: true } : {}),
+              ...(consumeToken ? { onPayment: consumeToken } : {}),
               mayReach: (t) =>
                 t.interface === 'rest' && t.merchantId === ctx.merchantId && t.entityId === body.processingEntityId &&
                 (!bound || t.orderId === bound.id),
             },
-            orderGuard,
+            stepGuard,
           );
           if (three.challenge !== undefined) return reply.code(200).send(restChallengeResponse(three.tx!, three.challenge));
+          if (three.authenticated !== undefined) return reply.code(200).send(restAuthenticatedResponse(three.tx!, three.authenticated));
           run = three as Run;
+          if (run.tx) return reply.code(200).send(await withUpo(run.tx));
         } else {
           run = await pay(deps, payCmd, {
             ...(idempotency ? { idempotency } : {}),
             ...(orderGuard ? { guard: orderGuard } : {}),
           });
+          if (run.tx) return reply.code(200).send(await withUpo(run.tx));
         }
       }
       if (run.replay) {

@@ -17,8 +17,8 @@ const DOMAIN_ERR_CODES = {
   invalid_state: 1058,
 } satisfies Record<DomainErrorCode, number>;
 
-/** errCode of each session refusal. */
-const SESSION_ERR_CODES = {
+/** errCode of each session refusal (the client API answers with the same codes). */
+export const SESSION_ERR_CODES = {
   general: 1000,
   invalid_checksum: 1001,
   invalid_merchant: 1013,
@@ -54,6 +54,14 @@ const FIELD_ERR_CODES: Record<string, number> = {
   // stored payment options of another site or user, or deleted (docs/decisions/0323)
   userPaymentOptionId: 1011,
   'paymentOption.userPaymentOptionId': 1011,
+  // payout and withdrawals (docs/decisions/0501, 0505)
+  'userPaymentOption.userPaymentOptionId': 1011,
+  userPMId: 1011,
+  upoId: 1011,
+  'cardData.cardNumber': 1004,
+  'cardData.cardHolderName': 1004,
+  'cardData.expirationMonth': 1029,
+  'cardData.expirationYear': 1029,
 };
 
 export interface SessionWireError {
@@ -62,6 +70,8 @@ export interface SessionWireError {
 }
 
 export function domainToWire(err: DomainError): SessionWireError {
+  // an error that names its own errCode (ApmRefused: 1068 / 1070)
+  if ('errCode' in err && typeof err.errCode === 'number') return { errCode: err.errCode, reason: err.message };
   const field = 'field' in err && typeof err.field === 'string' ? err.field : undefined;
   if (field !== undefined && FIELD_ERR_CODES[field] !== undefined)
     return { errCode: FIELD_ERR_CODES[field], reason: err.message };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Invalid } from '../../domain/errors.js';
 import { guardOrderPayment, type Origin } from '../../domain/payments/payment.service.js';
+import { cardOfTempToken } from '../../domain/payments/tokens.service.js';
 import { initAuth3D } from '../../domain/payments/three-d-secure.service.js';
 import { findCallerSession, requireSessionOrder } from '../../domain/sessions/session.service.js';
 import { checkCurrency, toMinor } from '../../domain/sessions/session.pricing.js';
@@ -48,7 +49,9 @@ export function registerInitPayment(app: FastifyInstance): void {
         throw new Invalid('currency', `must be the order's currency ${order.pricing.currency}`);
       }
       const option = obj(body.paymentOption);
-      const card = cardInputOf(paymentCardOf(option));
+      // a ccTempToken of this session may stand for the card; the payment after the steps uses it up (0363)
+      const tokenCard = await cardOfTempToken(deps, option, { sessionToken: token, siteId: ctx.siteId });
+      const card = tokenCard?.card ?? cardInputOf(paymentCardOf(option));
       const notificationUrl =
         str(obj(body.urlDetails)?.notificationUrl) ?? str(obj(order.details.urlDetails)?.notificationUrl) ?? null;
       const origin: Origin = {

@@ -17,6 +17,8 @@ import { payThreeD, type ThreeDRun } from '../../domain/payments/three-d-secure.
 import { baseUrlOf, sessionChallengeFields, threeDRequestOf } from '../three-d.view.js';
 import { checksumAuth, contextOf } from './auth.js';
 import { SESSION_API, success } from './envelope.js';
+import { apmUpoOf, payApm } from '../../domain/payments/apm.service.js';
+import { apmInputOf, checkSingleOption, processingOptionsOf, returnUrlsOf } from '../payment-options.js';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const obj = (v: unknown): Record<string, unknown> | undefined =>
@@ -62,14 +64,24 @@ export function registerPayment(app: FastifyInstance): void {
         throw new Invalid('transactionType', 'must be one of Auth, PreAuth, Sale');
       }
       const type = (requested as PaymentType | undefined) ?? order.transactionType ?? 'Sale';
+      const option = obj(body.paymentOption);
+      const userTokenId = str(body.userTokenId) ?? session.userTokenId;
+      // rebill, zero-amount, MCP: passed to the acquirer and recorded (docs/decisions/0362)
+      const processing = processingOptionsOf(
+        body,
+        (v, cur, field) => toMinor(typeof v === 'string' ? v : String(v), cur, field),
+        checkCurrency,
+      );
+      // APM (docs/decisions/0360): the method and its data, or an APM UPO of the user.
+      checkSingleOption(option);
+      const apmInput = apmInputOf(option);
+      const apmUpo = apmInput ? undefined : await apmUpoOf(deps, option?.userPaymentOptionId, { siteId: ctx.siteId, userTokenId });
       // ccTempToken (docs/decisions/0322): a card vaulted by cardTokenization in this session, used once.
-      const tokenCard = await cardOfTempToken(deps, obj(body.paymentOption), { sessionToken: token, siteId: ctx.siteId });
+      const apmPayment = apmInput !== undefined || apmUpo !== undefined;
+      const tokenCard = apmPayment ? undefined : await cardOfTempToken(deps, option, { sessionToken: token, siteId: ctx.siteId });
       // UPO (docs/decisions/0323): a stored card of the payment's userTokenId on this site.
-      const upoCard = tokenCard ? undefined : await cardOfUpo(deps, obj(body.paymentOption), {
-        siteId: ctx.siteId,
-        userTokenId: str(body.userTokenId) ?? session.userTokenId,
-      });
-      const card = tokenCard?.card ?? upoCard ?? cardInputOf(paymentCardOf(obj(body.paymentOption)));
+      const upoCard = tokenCard || apmPayment ? undefined : await cardOfUpo(deps, option, { siteId: ctx.siteId, userTokenId });
+      const card = apmPayment ? undefined : (tokenCard?.card ?? upoCard ?? cardInputOf(paymentCardOf(option)));
       const details = order.details;
       const notificationUrl =
         str(obj(body.urlDetails)?.notificationUrl) ?? str(obj(details.urlDetails)?.notificationUrl) ?? null;
@@ -88,6 +100,46 @@ export function registerPayment(app: FastifyInstance): void {
       };
       const partial = body.isPartialApproval;
       const billing = billingOf(body.billingAddress ?? details.billingAddress);
+      const stepGuard = async (repos: Repos) => {
+        const now = deps.clock.now();
+        await repos.sessions.touch(token, now);
+        await guardOrderPayment(repos, order.id, now);
+      };
+      // a ccTempToken is used up by the payment that moves money, not by a 3-D Secure step before it
+      const consumeToken = tokenCard ? (repos: Repos) => tokenCard.consume(repos, deps.clock.now()) : undefined;
+      const guard = async (repos: Repos) => {
+        await stepGuard(repos);
+        await consumeToken?.(repos);
+      };
+      if (!card) {
+        const country = billing?.country ?? str(obj(body.userDetails ?? details.userDetails)?.country);
+        const apmRun = await payApm(
+          deps,
+          {
+            origin,
+            type,
+            amount,
+            currency,
+            apm: apmUpo ? { upo: apmUpo } : apmInput!,
+            ...(country ? { country } : {}),
+            storeUpo: savePmOf(body.savePM) || savePmOf(body.storePaymentOption),
+            urls: returnUrlsOf(body.urlDetails, details.urlDetails),
+            baseUrl: baseUrlOf(request),
+            ...(processing ? { options: processing } : {}),
+          },
+          { guard },
+        );
+        const apmTx = apmRun.tx!;
+        if (apmTx.status === 'declined') {
+          await recordDecline(deps, token).catch((err: unknown) => request.log.warn({ err }, 'decline not recorded'));
+        }
+        return success(request, {
+          sessionToken: token,
+          orderId: String(order.id),
+          ...(origin.userTokenId ? { userTokenId: origin.userTokenId } : {}),
+          ...sessionTransactionFields(apmTx),
+        });
+      }
       const payCmd = {
         origin,
         type,
@@ -96,12 +148,7 @@ export function registerPayment(app: FastifyInstance): void {
         card,
         ...(billing ? { billing } : {}),
         partialApproval: partial === true || partial === 1 || partial === '1' || partial === 'true',
-      };
-      const guard = async (repos: Repos) => {
-        const now = deps.clock.now();
-        await repos.sessions.touch(token, now);
-        await guardOrderPayment(repos, order.id, now);
-        await tokenCard?.consume(repos, now);
+        ...(processing ? { options: processing } : {}),
       };
       // 3-D Secure (docs/decisions/0310): relatedTransactionId names the InitAuth3D or the challenge step.
       const related = str(body.relatedTransactionId);
@@ -116,8 +163,9 @@ export function registerPayment(app: FastifyInstance): void {
                 threeDRequest: threeDRequestOf(obj(body.paymentOption)?.card) ?? {},
                 baseUrl: baseUrlOf(request),
                 mayReach: (t) => t.interface === 'session' && t.sessionId === token && t.siteId === ctx.siteId,
+                ...(consumeToken ? { onPayment: consumeToken } : {}),
               },
-              guard,
+              stepGuard,
             )
       ) as ThreeDRun;
       const challenge = run.challenge;
@@ -131,7 +179,7 @@ export function registerPayment(app: FastifyInstance): void {
       }
       const tx = run.tx!;
       const upoId = upoCard
-        ? String(obj(body.paymentOption)?.userPaymentOptionId)
+        ? String(option?.userPaymentOptionId)
         : savePmOf(body.savePM) && origin.userTokenId
           ? (await saveCardUpo(deps, { merchantId: ctx.merchantId, siteId: ctx.siteId, userTokenId: origin.userTokenId }, tx))?.id
           : undefined;

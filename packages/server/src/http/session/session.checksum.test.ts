@@ -25,7 +25,6 @@ const related = { relatedTransactionId: '1110000000001', authCode: 'A1B2', comme
 
 type Outcome = { status: 'SUCCESS' } | { status: 'ERROR'; errCode: number; reason: string };
 const ok: Outcome = { status: 'SUCCESS' };
-const notYet = (m: string): Outcome => ({ status: 'ERROR', errCode: 1000, reason: `${m} is not available yet` });
 // Past the checksum, these calls meet their own rules: an empty paymentOption, an unknown transaction.
 const noCard: Outcome = { status: 'ERROR', errCode: 1060, reason: '[paymentOption.card] must not be null' };
 const unknownRelated: Outcome = { status: 'ERROR', errCode: 1019, reason: 'Invalid relatedTransactionId' };
@@ -87,7 +86,8 @@ const CALLS: Record<SessionMethod, { fields: (c: Ctx) => Record<string, unknown>
   },
   payout: {
     fields: () => ({ clientRequestId: 'r-po', amount: '5.00', currency: 'EUR', userTokenId: 'user-1' }),
-    outcome: notYet('payout'),
+    // past the checksum: no destination named (docs/decisions/0501)
+    outcome: { status: 'ERROR', errCode: 1011, reason: '[userPaymentOption.userPaymentOptionId] must not be null' },
   },
   getCardDetails: {
     fields: (c) => ({ sessionToken: c.sessionToken, clientRequestId: 'r-gcd', cardNumber: '4761344136141390' }),

@@ -16,6 +16,7 @@ import { registerSettleTransaction } from './settle-transaction.route.js';
 import { registerUnknownMethod } from './unknown-method.route.js';
 import { registerUpdateOrder } from './update-order.route.js';
 import { registerVoidTransaction } from './void-transaction.route.js';
+import { registerWithdrawalRequests } from './withdrawal-requests.route.js';
 
 /**
  * The session interface (`POST /ppp/api/v1/<method>.do`): checksum-signed JSON calls answered with
@@ -47,5 +48,6 @@ export async function sessionPlugin(app: FastifyInstance): Promise<void> {
   registerCardTokenization(app);
   registerGetUserUpos(app);
   registerDeleteUpo(app);
+  registerWithdrawalRequests(app);
   registerUnknownMethod(app);
 }

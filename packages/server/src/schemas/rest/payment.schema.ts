@@ -10,10 +10,12 @@ export const PaymentTransactionTypes = ['Auth', 'PreAuth', 'Sale', 'Settle', 'Vo
 
 export const CardRequest = Type.Object(
   {
-    cardNumber: Type.String({ minLength: 1, maxLength: 20, description: 'Full card number; never stored in clear' }),
-    cardHolderName: Type.String({ minLength: 1, maxLength: 70 }),
-    expirationMonth: Type.String({ pattern: '^[0-9]{1,2}$', description: 'MM' }),
-    expirationYear: Type.String({ pattern: '^[0-9]{2}([0-9]{2})?$', description: 'YYYY (or YY)' }),
+    cardNumber: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 20, description: 'Full card number; never stored in clear. Required (with holder and expiry) unless paying with tempToken or userPaymentOptionId, where `card` carries only an optional CVV (and threeD)' }),
+    ),
+    cardHolderName: Type.Optional(Type.String({ minLength: 1, maxLength: 70 })),
+    expirationMonth: Type.Optional(Type.String({ pattern: '^[0-9]{1,2}$', description: 'MM' })),
+    expirationYear: Type.Optional(Type.String({ pattern: '^[0-9]{2}([0-9]{2})?$', description: 'YYYY (or YY)' })),
     CVV: Type.Optional(Type.String({ minLength: 1, maxLength: 4, description: 'Used for this authorisation only; never stored' })),
     threeD: Type.Optional(
       Type.Object(
@@ -42,12 +44,23 @@ export const CardRequest = Type.Object(
 export const PaymentOptionRequest = Type.Object(
   {
     card: Type.Optional(CardRequest),
-    tempToken: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'A ccTempToken (not available yet)' })),
-    userPaymentOptionId: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: 'A stored payment option (not available yet)' })),
+    tempToken: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 255, description: 'A ccTempToken of cardTokenization (same site, its session alive); one use. `card.CVV` may come with it' }),
+    ),
+    userPaymentOptionId: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 20, description: 'A stored payment option (card or APM) of `userTokenId`; `card.CVV` may come with a card UPO' }),
+    ),
     alternativePaymentMethod: Type.Optional(
       Type.Object(
-        { name: Type.String({ minLength: 1, maxLength: 50 }), data: Type.Optional(OpaqueObject('Method fields')) },
-        { ...closed, description: 'An alternative payment method (not available yet)' },
+        {
+          name: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'The method, e.g. apmgw_DirectDebit (or `paymentMethod`)' })),
+          paymentMethod: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
+          data: Type.Optional(Type.Record(Type.String(), Type.String(), { description: 'The method\'s fields (or give them beside the name)' })),
+        },
+        {
+          additionalProperties: Type.String({ maxLength: 255 }),
+          description: 'An APM of the catalogue (docs/decisions/0360): `{name, data: {field: value}}` or `{paymentMethod, field: value, ...}`',
+        },
       ),
     ),
   },
@@ -77,6 +90,16 @@ export const PaymentRequest = Type.Object(
     buyerDetails: Type.Optional(OpaqueObject('Buyer details')),
     billingAddress: Type.Optional(OpaqueObject('Billing address; `zip` drives the AVS result')),
     productId: Type.Optional(Type.String({ maxLength: 50 })),
+    userTokenId: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'The merchant\'s user: owner of stored payment options' })),
+    storePaymentOption: Type.Optional(
+      Type.Boolean({ description: 'Store the card or APM as a UPO of userTokenId once approved; the response carries userPaymentOptionId' }),
+    ),
+    isRebilling: Type.Optional(Type.Boolean({ description: 'A merchant-initiated repeat of a stored credential: no 3-D Secure (docs/decisions/0362)' })),
+    authenticationOnlyType: Type.Optional(
+      Type.Enum(['RECURRING', 'INSTALLMENTS', 'ADDCARD', 'MAINTAINCARD', 'ACCOUNTVERIFICATION'], {
+        description: 'Authentication only: with `paymentOption.card.threeD` the 3-D Secure steps end in result `authenticated`; without it, a zero-amount authorisation',
+      }),
+    ),
   },
   { ...closed, title: 'PaymentRequest' },
 );
@@ -114,6 +137,7 @@ export const CardOutput = Type.Object(
     cardBrand: Type.Optional(Type.String()),
     issuerBankName: Type.Optional(Type.String()),
     issuerCountry: Type.Optional(Type.String()),
+    paymentTokenId: Type.Optional(Type.String({ description: 'The card UPO stored (storePaymentOption) or paid with' })),
     threeD: Type.Optional(ThreeDOutput),
   },
   { title: 'CardOutput' },
@@ -137,9 +161,27 @@ export const PaymentResponse = Type.Object(
     partialApproval: Type.Optional(
       Type.Object({ requestedAmount: Type.Number(), requestedCurrency: Type.String({ minLength: 3, maxLength: 3 }) }),
     ),
-    paymentOption: Type.Optional(Type.Object({ card: Type.Optional(CardOutput) })),
+    paymentOption: Type.Optional(
+      Type.Object({
+        card: Type.Optional(CardOutput),
+        alternativePaymentMethod: Type.Optional(
+          Type.Object(
+            {
+              name: Type.String({ minLength: 1, maxLength: 50 }),
+              data: Type.Optional(Type.Record(Type.String(), Type.String(), { description: 'The submitted fields, masked' })),
+              paymentTokenId: Type.Optional(Type.String({ description: 'The APM UPO stored or paid with' })),
+            },
+            { title: 'ApmOutput' },
+          ),
+        ),
+      }),
+    ),
+    userPaymentOptionId: Type.Optional(Type.String({ description: 'The UPO stored (storePaymentOption) or paid with' })),
+    additionalTransactionInfo: Type.Optional(
+      Type.Record(Type.String(), Type.String(), { description: 'Options passed to the acquirer: rebill, zero-amount, MCP (docs/decisions/0362)' }),
+    ),
     refundId: Type.Optional(Type.String()),
-    redirectUrl: Type.Optional(Type.String({ maxLength: 2000, description: 'challenge: the ACS page' })),
+    redirectUrl: Type.Optional(Type.String({ maxLength: 2000, description: 'challenge: the ACS page; redirect: the APM page' })),
     actionDetails: Type.Optional(Type.Record(Type.String(), Type.String())),
   },
   { title: 'PaymentResponse' },

@@ -56,16 +56,21 @@ export const CardTokenizationResponse = Type.Object(
 
 const UpoData = Type.Object(
   {
-    ccCardNumber: Type.String({ description: 'Masked number' }),
-    bin: Type.String(),
-    last4Digits: Type.String(),
-    ccExpMonth: Type.String(),
-    ccExpYear: Type.String(),
-    cardHolderName: Type.String(),
-    brand: Type.String(),
-    cardType: Type.String(),
+    ccCardNumber: Type.Optional(Type.String({ description: 'Masked number' })),
+    bin: Type.Optional(Type.String()),
+    last4Digits: Type.Optional(Type.String()),
+    ccExpMonth: Type.Optional(Type.String()),
+    ccExpYear: Type.Optional(Type.String()),
+    cardHolderName: Type.Optional(Type.String()),
+    brand: Type.Optional(Type.String()),
+    cardType: Type.Optional(Type.String()),
   },
-  { title: 'SessionUpoData' },
+  {
+    title: 'SessionUpoData',
+    // an APM UPO (docs/decisions/0360) shows its method's fields, masked, instead of the card's
+    additionalProperties: Type.String(),
+    description: 'A card UPO: the masked card fields; an APM UPO: the method fields, masked',
+  },
 );
 
 /** getUserUPOs answer: the live stored payment options of the userTokenId, masked only. */

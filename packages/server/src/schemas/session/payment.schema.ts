@@ -52,7 +52,19 @@ export const LastPaymentFields = {
   cvv2Code: Type.Optional(Type.String()),
   avsCode: Type.Optional(Type.String()),
   partialApproval: Type.Optional(PartialApproval),
-  paymentOption: Type.Optional(Type.Object({ card: Type.Optional(SessionCardOutput) })),
+  paymentOption: Type.Optional(
+    Type.Object({
+      card: Type.Optional(SessionCardOutput),
+      alternativePaymentMethod: Type.Optional(
+        Type.Record(Type.String(), Type.String(), { description: 'paymentMethod and the submitted fields, masked (docs/decisions/0360)' }),
+      ),
+      redirectUrl: Type.Optional(Type.String({ description: 'REDIRECT: the APM page the shopper must open' })),
+    }),
+  ),
+  redirectUrl: Type.Optional(Type.String({ description: 'REDIRECT: the APM page the shopper must open' })),
+  additionalTransactionInfo: Type.Optional(
+    Type.Record(Type.String(), Type.String(), { description: 'Options passed to the acquirer: rebill, zero-amount, MCP (docs/decisions/0362)' }),
+  ),
 };
 
 export const TransactionFields = {

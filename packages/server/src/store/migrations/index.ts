@@ -5,6 +5,8 @@ import { sessions } from './0002_sessions.js';
 import { outbox } from './0003_outbox.js';
 import { payments } from './0004_payments.js';
 import { tokensUpos } from './0005_tokens_upos.js';
+import { apmPayments } from './0006_apm_payments.js';
+import { withdrawals } from './0007_withdrawals.js';
 
 /** Every migration, in order. Names are permanent once released. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -16,6 +18,8 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0003_outbox': outbox(dialect),
         '0004_payments': payments(dialect),
         '0005_tokens_upos': tokensUpos(dialect),
+        '0006_apm_payments': apmPayments(),
+        '0007_withdrawals': withdrawals(dialect),
       };
     },
   };

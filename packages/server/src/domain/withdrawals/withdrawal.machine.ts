@@ -1,0 +1,73 @@
+import type { Minor } from '../../lib/money.js';
+import type { WdRequestStatus, Withdrawal, WithdrawalState, WithdrawalStatus } from './withdrawal.types.js';
+
+/**
+ * The withdrawal state machine (DECISIONS.md 9, docs/decisions/0503), pure:
+ *
+ * | from | action | to |
+ * |---|---|---|
+ * | Pending | cancel (the user) | Canceled |
+ * | Pending | decline (the merchant) | Declined |
+ * | Pending | approve (the merchant, 0 < amount <= requested) | Processing, while the payout runs |
+ * | Processing | payout approved for the whole amount | Approved |
+ * | Processing | payout approved for less | Partially Approved |
+ * | Processing | payout declined or failed | Error |
+ *
+ * Every other move is refused with a reason naming the state. Only Pending (and Processing, shown
+ * as Pending) is `Open`; every other state is `Closed` and final.
+ */
+
+export type WithdrawalAction = 'cancel' | 'decline' | 'approve' | 'payoutApproved' | 'payoutFailed';
+
+export type WithdrawalDecision = { ok: true; next: WithdrawalStatus } | { ok: false; reason: string };
+
+export type MachineView = Pick<Withdrawal, 'id' | 'status' | 'amount'>;
+
+/** How the status reads on the wire (`Processing` is an approval being paid out: still Pending). */
+export function wireStatusOf(status: WithdrawalStatus): WdRequestStatus {
+  return status === 'Processing' ? 'Pending' : status;
+}
+
+export function stateOf(status: WithdrawalStatus): WithdrawalState {
+  return status === 'Pending' || status === 'Processing' ? 'Open' : 'Closed';
+}
+
+export function isOpen(status: WithdrawalStatus): boolean {
+  return stateOf(status) === 'Open';
+}
+
+const VERB: Record<WithdrawalAction, string> = {
+  cancel: 'cancel',
+  decline: 'decline',
+  approve: 'approve',
+  payoutApproved: 'complete',
+  payoutFailed: 'fail',
+};
+
+/** Whether `action` may move `w`; `amount` is the approved (or paid-out) amount where it applies. */
+export function decideWithdrawal(w: MachineView, action: WithdrawalAction, amount?: Minor): WithdrawalDecision {
+  const refuse = (why: string): WithdrawalDecision => ({
+    ok: false,
+    reason: `Cannot ${VERB[action]} withdrawal request ${w.id} in status ${w.status === 'Processing' ? 'Pending (being paid out)' : w.status}: ${why}`,
+  });
+  switch (action) {
+    case 'cancel':
+    case 'decline':
+      if (w.status === 'Processing') return refuse('its payout is in progress');
+      if (w.status !== 'Pending') return refuse('only a Pending request can be moved; it is Closed');
+      return { ok: true, next: action === 'cancel' ? 'Canceled' : 'Declined' };
+    case 'approve':
+      if (w.status === 'Processing') return refuse('its payout is in progress');
+      if (w.status !== 'Pending') return refuse('only a Pending request can be approved; it is Closed');
+      if (amount === undefined || !Number.isSafeInteger(amount) || amount <= 0) return refuse('the amount must be greater than 0');
+      if (amount > w.amount) return refuse('the amount exceeds the requested amount');
+      return { ok: true, next: 'Processing' };
+    case 'payoutApproved':
+      if (w.status !== 'Processing') return refuse('no payout is in progress');
+      if (amount === undefined || amount <= 0 || amount > w.amount) return refuse('the paid amount is out of range');
+      return { ok: true, next: amount === w.amount ? 'Approved' : 'Partially Approved' };
+    case 'payoutFailed':
+      if (w.status !== 'Processing') return refuse('no payout is in progress');
+      return { ok: true, next: 'Error' };
+  }
+}

@@ -1,0 +1,278 @@
+import type { Minor } from '../../lib/money.js';
+import { Invalid } from '../errors.js';
+import { enqueueNotification } from '../notifications/notification.service.js';
+import type { Origin } from '../payments/payment.service.js';
+import { claimClientRequestId, ownedPayoutUpo, payout } from '../payments/payout.service.js';
+import type { Transaction } from '../payments/transaction.types.js';
+import type { DomainDeps, Repos } from '../ports.js';
+import { withdrawalDmn } from './withdrawal.dmn.js';
+import { WithdrawalLimitReached, WithdrawalRefused } from './withdrawal.errors.js';
+import { decideWithdrawal, isOpen, type WithdrawalAction } from './withdrawal.machine.js';
+import type {
+  Withdrawal,
+  WithdrawalChanges,
+  WithdrawalStatus,
+  WithdrawalUserDetails,
+} from './withdrawal.types.js';
+
+/**
+ * Withdrawal requests (DECISIONS.md 9, docs/decisions/0503): every change is one write that moves
+ * the request with a compare-and-set on its status, keeps the user's count of open requests (the
+ * `wdRequestsLimit` slots), and queues the DMN of the change (docs/decisions/0504). Approval pays
+ * out through the payout service: the request is claimed (`Processing`) in the payout's first write
+ * and closed in its second, so a request is paid at most once and never left half-moved.
+ */
+
+export const DEFAULT_WD_REQUESTS_LIMIT = 1;
+/** the field naming the UPO on each interface: `userPMId` (session), `upoId` (client SDK) */
+export type UpoField = 'userPMId' | 'upoId';
+
+export interface WithdrawalCaller {
+  merchantId: string;
+  siteId: string;
+}
+
+export interface SubmitWithdrawalCommand {
+  userTokenId: string;
+  userId: string;
+  upoId: string;
+  upoField: UpoField;
+  amount: Minor;
+  currency: string;
+  merchantWDRequestId?: string;
+  merchantUniqueId?: string;
+  userAccountId?: string;
+  userDetails?: WithdrawalUserDetails;
+  customFields?: Record<string, string>;
+  notificationUrl?: string;
+  clientRequestId?: string;
+  /** how many open requests the user may have (default 1) */
+  wdRequestsLimit?: number;
+}
+
+/** Queues the DMN of a request's new status: to its notificationUrl, else the site's default. */
+async function notifyChange(repos: Repos, w: Withdrawal, now: number): Promise<void> {
+  const url = w.notificationUrl || (await repos.notifications.siteNotificationUrl(w.siteId));
+  if (url) await enqueueNotification(repos, withdrawalDmn(w, url, now), now);
+}
+
+/** Applies a decided move in `repos`: compare-and-set, the open slot, the DMN. Refuses if it lost a race. */
+async function applyMove(
+  repos: Repos,
+  w: Withdrawal,
+  action: WithdrawalAction,
+  changes: WithdrawalChanges,
+  now: number,
+  amount?: Minor,
+): Promise<Withdrawal> {
+  const d = decideWithdrawal(w, action, amount);
+  if (!d.ok) throw new WithdrawalRefused(d.reason);
+  if (!(await repos.withdrawals.move(w.id, w.status, d.next, changes, now))) {
+    const fresh = (await repos.withdrawals.find(w.id))!;
+    const again = decideWithdrawal(fresh, action, amount);
+    throw new WithdrawalRefused(again.ok ? `Withdrawal request ${w.id} changed meanwhile; try again` : again.reason);
+  }
+  const moved = (await repos.withdrawals.find(w.id))!;
+  if (isOpen(w.status) && !isOpen(d.next)) {
+    await repos.withdrawals.releaseOpenSlot(w.siteId, w.userTokenId, now);
+  }
+  if (d.next !== 'Processing') await notifyChange(repos, moved, now);
+  return moved;
+}
+
+/** A request of the caller's site (and, when given, of that user); else `Invalid(wdRequestId)`. */
+async function requestOf(repos: Repos, caller: WithdrawalCaller, id: string, userTokenId?: string): Promise<Withdrawal> {
+  const w = /^\d{1,20}$/.test(id) ? await repos.withdrawals.find(id) : undefined;
+  if (!w || w.siteId !== caller.siteId || (userTokenId !== undefined && w.userTokenId !== userTokenId)) {
+    throw new Invalid('wdRequestId', userTokenId === undefined ? 'names no withdrawal request of this site' : 'names no withdrawal request of this user');
+  }
+  return w;
+}
+
+/** submitRequest / submitWdRequest: a new Pending request, within the user's wdRequestsLimit. */
+export async function submitWithdrawal(
+  deps: DomainDeps,
+  caller: WithdrawalCaller,
+  cmd: SubmitWithdrawalCommand,
+): Promise<Withdrawal> {
+  const now = deps.clock.now();
+  if (cmd.amount <= 0) throw new Invalid('amount', 'must be greater than 0');
+  const limit = cmd.wdRequestsLimit ?? DEFAULT_WD_REQUESTS_LIMIT;
+  const upo = await ownedPayoutUpo(deps, { siteId: caller.siteId, userTokenId: cmd.userTokenId }, cmd.upoId, cmd.upoField);
+  if (upo.cardVaultId === null && !deps.acquirer.canPayOut(upo.paymentMethod, cmd.currency)) {
+    throw new Invalid(cmd.upoField, `is a ${upo.paymentMethod} account, which cannot receive payouts in ${cmd.currency}`);
+  }
+  return deps.storage.write(async (repos) => {
+    await claimClientRequestId(repos, caller.siteId, cmd.clientRequestId, now);
+    for (const field of ['merchantWDRequestId', 'merchantUniqueId'] as const) {
+      const value = cmd[field];
+      if (value !== undefined && (await repos.withdrawals.findByMerchantIds(caller.siteId, { [field]: value }))) {
+        throw new Invalid(field, 'is already used by another withdrawal request of this site');
+      }
+    }
+    if (!(await repos.withdrawals.takeOpenSlot(caller.siteId, cmd.userTokenId, limit, now))) {
+      throw new WithdrawalLimitReached(limit);
+    }
+    const w = await repos.withdrawals.insert({
+      merchantId: caller.merchantId,
+      siteId: caller.siteId,
+      userTokenId: cmd.userTokenId,
+      userId: cmd.userId,
+      userAccountId: cmd.userAccountId ?? null,
+      merchantWDRequestId: cmd.merchantWDRequestId ?? null,
+      merchantUniqueId: cmd.merchantUniqueId ?? null,
+      upoId: upo.id,
+      amount: cmd.amount,
+      currency: cmd.currency,
+      approvedAmount: null,
+      status: 'Pending',
+      payoutTransactionId: null,
+      userDetails: cmd.userDetails ?? null,
+      customFields: cmd.customFields && Object.keys(cmd.customFields).length > 0 ? cmd.customFields : null,
+      notificationUrl: cmd.notificationUrl ?? null,
+      operatorName: null,
+      comment: null,
+      createdAt: now,
+    });
+    await notifyChange(repos, w, now);
+    return w;
+  });
+}
+
+/** cancelRequest / cancelWdRequest: the user cancels a Pending request of theirs. */
+export async function cancelWithdrawal(
+  deps: DomainDeps,
+  caller: WithdrawalCaller,
+  cmd: { userTokenId: string; wdRequestId: string; clientRequestId?: string },
+): Promise<Withdrawal> {
+  const now = deps.clock.now();
+  return deps.storage.write(async (repos) => {
+    await claimClientRequestId(repos, caller.siteId, cmd.clientRequestId, now);
+    const w = await requestOf(repos, caller, cmd.wdRequestId, cmd.userTokenId);
+    return applyMove(repos, w, 'cancel', {}, now);
+  });
+}
+
+/** declineRequest: the merchant declines a Pending request. */
+export async function declineWithdrawal(
+  deps: DomainDeps,
+  caller: WithdrawalCaller,
+  cmd: { wdRequestId: string; operatorName?: string; comment?: string; clientRequestId?: string },
+): Promise<Withdrawal> {
+  const now = deps.clock.now();
+  return deps.storage.write(async (repos) => {
+    await claimClientRequestId(repos, caller.siteId, cmd.clientRequestId, now);
+    const w = await requestOf(repos, caller, cmd.wdRequestId);
+    return applyMove(repos, w, 'decline', { operatorName: cmd.operatorName ?? null, comment: cmd.comment ?? null }, now);
+  });
+}
+
+/**
+ * approveRequest: the merchant approves a Pending request for its amount (Approved) or less
+ * (Partially Approved); the approved amount is paid out to the request's UPO. A declined or failed
+ * payout leaves the request in Error with the gateway's reason.
+ */
+export async function approveWithdrawal(
+  deps: DomainDeps,
+  caller: WithdrawalCaller,
+  cmd: { wdRequestId: string; amount?: Minor; operatorName?: string; comment?: string; clientRequestId?: string },
+): Promise<{ withdrawal: Withdrawal; payout: Transaction }> {
+  const w = await requestOf(deps.storage.read, caller, cmd.wdRequestId);
+  const amount = cmd.amount ?? w.amount;
+  const first = decideWithdrawal(w, 'approve', amount);
+  if (!first.ok) throw new WithdrawalRefused(first.reason);
+  const origin: Origin & { userTokenId: string } = {
+    via: 'session',
+    merchantId: w.merchantId,
+    siteId: w.siteId,
+    entityId: null,
+    orderId: null,
+    sessionId: null,
+    clientUniqueId: w.merchantUniqueId ?? w.merchantWDRequestId ?? `wd-${w.id}`,
+    clientRequestId: cmd.clientRequestId ?? null,
+    userTokenId: w.userTokenId,
+    notificationUrl: w.notificationUrl,
+  };
+  let closed: Withdrawal | undefined;
+  const run = await payout(
+    deps,
+    {
+      origin,
+      amount,
+      currency: w.currency,
+      destination: { kind: 'upo', userPaymentOptionId: w.upoId, field: 'userPMId' },
+    },
+    {
+      onPending: async (repos, tx) => {
+        const current = await requestOf(repos, caller, w.id);
+        await applyMove(
+          repos,
+          current,
+          'approve',
+          { approvedAmount: amount, payoutTransactionId: tx.id, operatorName: cmd.operatorName ?? null, comment: cmd.comment ?? null },
+          deps.clock.now(),
+          amount,
+        );
+      },
+      onOutcome: async (repos, tx, now) => {
+        closed = await closeWithPayout(repos, w.id, tx, now);
+      },
+    },
+  );
+  return { withdrawal: closed ?? (await deps.storage.read.withdrawals.find(w.id))!, payout: run.tx };
+}
+
+/** Closes a Processing request from its payout's outcome (in the payout's second write). */
+async function closeWithPayout(repos: Repos, id: string, tx: Transaction, now: number): Promise<Withdrawal> {
+  const w = (await repos.withdrawals.find(id))!;
+  if (w.status !== 'Processing') return w;
+  if (tx.status === 'approved') return applyMove(repos, w, 'payoutApproved', {}, now, tx.amount);
+  const reason = tx.errorReason ? `Payout ${tx.status}: ${tx.errorReason}` : `Payout ${tx.status}`;
+  return applyMove(repos, w, 'payoutFailed', { comment: reason }, now);
+}
+
+/**
+ * Requests left `Processing` by a crash between a payout's two writes: once the payout transaction
+ * is final (answered, or closed by `recoverPendingTransactions`), the request takes its outcome.
+ * Run after the transactions' recovery; also run before listing, so a reader never waits for it.
+ */
+export async function recoverProcessingWithdrawals(deps: DomainDeps, siteId?: string): Promise<number> {
+  let n = 0;
+  const { rows } = await deps.storage.read.withdrawals.list({
+    ...(siteId !== undefined ? { siteId } : {}),
+    statuses: ['Processing'],
+    limit: 100,
+    offset: 0,
+  });
+  for (const w of rows) {
+    if (w.payoutTransactionId === null) continue;
+    const tx = await deps.storage.read.payments.find(w.payoutTransactionId);
+    if (!tx || tx.status === 'pending') continue;
+    await deps.storage.write((repos) => closeWithPayout(repos, w.id, tx, deps.clock.now()));
+    n++;
+  }
+  return n;
+}
+
+export interface ListWithdrawalsQuery {
+  userTokenId?: string;
+  statuses?: readonly WithdrawalStatus[];
+  limit?: number;
+  offset?: number;
+}
+
+/** The site's requests (a user's, when named), newest first, with the total count. */
+export async function listWithdrawals(
+  deps: DomainDeps,
+  caller: WithdrawalCaller,
+  q: ListWithdrawalsQuery,
+): Promise<{ rows: Withdrawal[]; total: number }> {
+  await recoverProcessingWithdrawals(deps, caller.siteId);
+  return deps.storage.read.withdrawals.list({
+    siteId: caller.siteId,
+    ...(q.userTokenId !== undefined ? { userTokenId: q.userTokenId } : {}),
+    ...(q.statuses ? { statuses: q.statuses } : {}),
+    limit: q.limit ?? 100,
+    offset: q.offset ?? 0,
+  });
+}

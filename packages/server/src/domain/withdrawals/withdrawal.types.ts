@@ -1,0 +1,76 @@
+import type { Minor } from '../../lib/money.js';
+
+/**
+ * Withdrawal requests (DECISIONS.md 9, docs/decisions/0503): a user asks for money back to one of
+ * their stored payment options; the merchant approves (paid out through the payout service),
+ * partially approves or declines; the user may cancel while it is pending.
+ */
+
+/** The statuses of spec 3, plus `Processing`: approved and being paid out (shown as Pending). */
+export type WithdrawalStatus = 'Pending' | 'Processing' | 'Approved' | 'Partially Approved' | 'Declined' | 'Canceled' | 'Error';
+
+/** The wire values of `wdRequestStatus` (spec 3). */
+export const WD_REQUEST_STATUSES = ['Pending', 'Approved', 'Declined', 'Canceled', 'Partially Approved', 'Error'] as const;
+export type WdRequestStatus = (typeof WD_REQUEST_STATUSES)[number];
+
+/** The list field `state`: `Open` while pending, `Closed` after. */
+export type WithdrawalState = 'Open' | 'Closed';
+
+export interface WithdrawalUserDetails {
+  firstName?: string;
+  lastName?: string;
+  address?: string;
+  phone?: string;
+  zip?: string;
+  city?: string;
+  country?: string;
+  state?: string;
+  email?: string;
+}
+
+export interface Withdrawal {
+  /** wdRequestId: numeric string from the store's sequence */
+  id: string;
+  merchantId: string;
+  siteId: string;
+  userTokenId: string;
+  userId: string;
+  userAccountId: string | null;
+  merchantWDRequestId: string | null;
+  merchantUniqueId: string | null;
+  /** the UPO the money goes to (`userPMId`) */
+  upoId: string;
+  amount: Minor;
+  currency: string;
+  approvedAmount: Minor | null;
+  status: WithdrawalStatus;
+  payoutTransactionId: string | null;
+  userDetails: WithdrawalUserDetails | null;
+  /** customField1 .. customField15 as sent */
+  customFields: Record<string, string> | null;
+  notificationUrl: string | null;
+  operatorName: string | null;
+  /** why it was declined, or why its payout failed */
+  comment: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type NewWithdrawal = Omit<Withdrawal, 'id' | 'updatedAt'>;
+
+export interface WithdrawalFilter {
+  /** absent: every site (recovery only) */
+  siteId?: string;
+  userTokenId?: string;
+  statuses?: readonly WithdrawalStatus[];
+  limit: number;
+  offset: number;
+}
+
+/** What a move sets beside the status. */
+export interface WithdrawalChanges {
+  approvedAmount?: Minor;
+  payoutTransactionId?: string;
+  operatorName?: string | null;
+  comment?: string | null;
+}

@@ -1,0 +1,198 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { findApm } from '../../acquirer/apm-catalogue.js';
+import { Invalid } from '../../domain/errors.js';
+import type { DomainDeps } from '../../domain/ports.js';
+import { guardOrderPayment, pay } from '../../domain/payments/payment.service.js';
+import { ApmRefused } from '../../domain/payments/payment.errors.js';
+import { SessionError } from '../../domain/sessions/session.errors.js';
+import { recordDecline, requireSessionOrder } from '../../domain/sessions/session.service.js';
+import { formatDecimal } from '../../lib/money.js';
+import { Secret } from '../../lib/secret.js';
+import { ClientRequests, ClientResponse } from '../../schemas/client/client.schema.js';
+import { billingOf } from '../payment-card.js';
+import { baseUrlOf } from '../three-d.view.js';
+import { CLIENT_API, clientSuccess, sessionOf, sessionTokenAuth } from './client.plugin.js';
+import { paymentResultOf } from './result.js';
+
+/**
+ * accountCapture and createWalletPayment (docs/decisions/0406, 0408).
+ * - accountCapture answers the URL of Gatehouse's account capture page for a payout-capable APM; the
+ *   page collects the method's fields and stores them as an APM UPO of the userTokenId. The page's
+ *   reference is signed (HMAC under the master key) and names session, user, method and expiry.
+ * - createWalletPayment pays the session's order with the sandbox wallet: a simulated wallet whose
+ *   token is the approving test card 4761 3441 3614 1390. Only in sandbox mode; in production mode
+ *   no wallet connector exists and the method is "not enabled" (1068).
+ */
+
+const CAPTURE_PURPOSE = 'client.account-capture';
+const CAPTURE_TTL_MS = 30 * 60 * 1000;
+const SANDBOX_WALLET_CARD = '4761344136141390';
+
+export interface CaptureRef {
+  t: string;
+  u: string;
+  m: string;
+  cur: string;
+  c: string;
+  lang: string;
+  exp: number;
+  urls: { successUrl?: string; failureUrl?: string };
+}
+
+export function signCaptureRef(deps: DomainDeps, ref: CaptureRef): string {
+  const payload = Buffer.from(JSON.stringify(ref)).toString('base64url');
+  return `${payload}.${deps.vault.mac(CAPTURE_PURPOSE, payload).toString('base64url')}`;
+}
+
+/** The reference of a capture page, when its signature holds and it has not expired. */
+export function openCaptureRef(deps: DomainDeps, text: string): CaptureRef | undefined {
+  const [payload, sig] = text.split('.');
+  if (!payload || !sig) return undefined;
+  // compared as text: one canonical encoding only
+  const expected = Buffer.from(deps.vault.mac(CAPTURE_PURPOSE, payload).toString('base64url'));
+  const given = Buffer.from(sig);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  const ref = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as CaptureRef;
+  return ref.exp >= deps.clock.now() ? ref : undefined;
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const obj = (v: unknown): Record<string, unknown> | undefined =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+const httpUrl = (v: unknown) =>
+  typeof v === 'string' && /^https?:\/\/\S+$/.test(v) && v.length <= 1000 ? v : undefined;
+
+export function registerCaptureRoutes(app: FastifyInstance): void {
+  const auth = sessionTokenAuth(app);
+  const { deps } = app.services;
+
+  app.post(
+    `${CLIENT_API}/accountCapture`,
+    {
+      preValidation: auth,
+      schema: {
+        summary: 'Capture a bank account for payouts',
+        description:
+          "Answers `redirectUrl`: Gatehouse's account capture page for the payout-capable `paymentMethod`, where the user enters the method's fields; they are stored as an APM UPO of `userTokenId` (used by withdrawals). The page sends the user to `urlDetails.successUrl` afterwards when given.",
+        tags: ['client'],
+        body: ClientRequests.accountCapture,
+        response: { 200: ClientResponse },
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const body = request.body as Record<string, unknown>;
+      const method = findApm(String(body.paymentMethod));
+      if (!method || !method.payoutCapable)
+        throw new ApmRefused('paymentMethod', `${String(body.paymentMethod)} cannot receive payouts`, 1068);
+      const currency = String(body.currencyCode).toUpperCase();
+      const country = String(body.countryCode).toUpperCase();
+      if (!method.currencies.includes(currency))
+        throw new ApmRefused('currencyCode', `${currency} is not supported by ${method.paymentMethod}`, 1070);
+      if (!method.countries.includes(country))
+        throw new ApmRefused('countryCode', `${method.paymentMethod} is not enabled for country ${country}`, 1068);
+      const urls = obj(body.urlDetails);
+      const ref = signCaptureRef(deps, {
+        t: session.token,
+        u: String(body.userTokenId),
+        m: method.paymentMethod,
+        cur: currency,
+        c: country,
+        lang: str(body.languageCode)?.toLowerCase() ?? 'en',
+        exp: deps.clock.now() + CAPTURE_TTL_MS,
+        urls: {
+          ...(httpUrl(urls?.successUrl) ? { successUrl: httpUrl(urls?.successUrl) } : {}),
+          ...(httpUrl(urls?.failureUrl) ? { failureUrl: httpUrl(urls?.failureUrl) } : {}),
+        },
+      });
+      return clientSuccess({
+        sessionToken: session.token,
+        userTokenId: String(body.userTokenId),
+        redirectUrl: `${baseUrlOf(request)}/hosted/v1/account-capture?ref=${ref}`,
+      });
+    },
+  );
+
+  app.post(
+    `${CLIENT_API}/createWalletPayment`,
+    {
+      preValidation: auth,
+      schema: {
+        summary: 'Pay with the sandbox wallet',
+        description:
+          "Sandbox mode only: checks the merchant page's origin and that `total.amount` and `currencyCode` are the order's, then pays the session's order with the simulated wallet (an approving test card) and answers the payment result (spec 2.6). Production mode: errCode 1068.",
+        tags: ['client'],
+        body: ClientRequests.createWalletPayment,
+        response: { 200: ClientResponse },
+      },
+    },
+    async (request) => {
+      if (app.services.config.GATEHOUSE_MODE !== 'sandbox')
+        throw new ApmRefused('paymentMethod', 'Payment method not enabled', 1068);
+      const session = sessionOf(request);
+      const body = request.body as Record<string, unknown>;
+      const origin = request.headers.origin;
+      if (typeof origin !== 'string' || !/^https?:\/\/[^/]+$/.test(origin))
+        throw new SessionError('invalid_request', 'The wallet needs the merchant page origin (Origin header)');
+      const order = await requireSessionOrder(deps, session);
+      if (!order.pricing) throw new SessionError('invalid_order', 'The order has no amount');
+      const total = obj(body.total);
+      if (String(body.currencyCode).toUpperCase() !== order.pricing.currency)
+        throw new Invalid('currencyCode', `must be the order's currency ${order.pricing.currency}`);
+      if (str(total?.amount) !== formatDecimal(order.pricing.amount, order.pricing.currency)) {
+        throw new Invalid(
+          'total.amount',
+          `must be the order's amount ${formatDecimal(order.pricing.amount, order.pricing.currency)}`,
+        );
+      }
+      const billing = obj(body.billingAddress);
+      const holder = [str(billing?.firstName), str(billing?.lastName)].filter(Boolean).join(' ') || 'Wallet Holder';
+      const now = new Date(deps.clock.now());
+      const billingInfo = billingOf(body.billingAddress ?? order.details.billingAddress);
+      const run = await pay(
+        deps,
+        {
+          origin: {
+            via: 'session',
+            merchantId: session.merchantId,
+            siteId: session.siteId,
+            entityId: null,
+            orderId: order.id,
+            sessionId: session.token,
+            clientUniqueId: str(body.clientUniqueId) ?? order.clientUniqueId,
+            clientRequestId: null,
+            productId: order.productId,
+            userTokenId: session.userTokenId,
+            notificationUrl: str(obj(order.details.urlDetails)?.notificationUrl) ?? null,
+          },
+          type: order.transactionType ?? 'Sale',
+          amount: order.pricing.amount,
+          currency: order.pricing.currency,
+          card: {
+            number: new Secret(SANDBOX_WALLET_CARD),
+            holderName: holder.slice(0, 70),
+            expMonth: 12,
+            expYear: now.getUTCFullYear() + 3,
+          },
+          ...(billingInfo ? { billing: billingInfo } : {}),
+          partialApproval: false,
+        },
+        {
+          guard: async (repos) => {
+            const at = deps.clock.now();
+            await repos.sessions.touch(session.token, at);
+            await guardOrderPayment(repos, order.id, at);
+          },
+        },
+      );
+      const tx = run.tx!;
+      if (tx.status === 'declined') await recordDecline(deps, session.token).catch(() => undefined);
+      return clientSuccess({
+        sessionToken: session.token,
+        orderId: String(order.id),
+        ...paymentResultOf(tx, { walletType: 'sandbox' }),
+      });
+    },
+  );
+}

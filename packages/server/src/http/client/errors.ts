@@ -1,0 +1,62 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../../domain/errors.js';
+import { SessionError } from '../../domain/sessions/session.errors.js';
+import { domainToWire, SESSION_ERR_CODES } from '../session/errors.js';
+import { type SchemaError, schemaErrorToDomain } from '../validation.js';
+
+/**
+ * The client API's wire shape of success and failure (docs/decisions/0401): HTTP 200, `status`
+ * SUCCESS or ERROR, the session API's errCodes (DECISIONS.md 5) and the SDK's `errorDescription`.
+ */
+
+export interface ClientWireError {
+  errCode: number;
+  reason: string;
+}
+
+/** The client API's answer to a failure: HTTP 200, the SDK's error shape. */
+export function clientError(wire: ClientWireError, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    status: 'ERROR',
+    errCode: wire.errCode,
+    reason: wire.reason,
+    errorDescription: wire.reason,
+    version: '1.0',
+    ...extra,
+  };
+}
+
+/** A success answer: `status: SUCCESS`, `errCode: 0`, then the method's own members. */
+export function clientSuccess(fields: Record<string, unknown>): Record<string, unknown> {
+  return { status: 'SUCCESS', errCode: 0, reason: '', version: '1.0', ...fields };
+}
+
+function frameworkToWire(err: FastifyError): ClientWireError | undefined {
+  if (err.validation && err.validation.length > 0) {
+    const first = err.validation[0] as unknown as SchemaError;
+    const domain = schemaErrorToDomain(first);
+    if (first.keyword === 'additionalProperties') return { errCode: 1019, reason: domain.message };
+    return domainToWire(domain);
+  }
+  if (err.statusCode === 413) return { errCode: 1066, reason: 'Request body too large (limit 1 MiB)' };
+  if (err.statusCode === 415) return { errCode: 1066, reason: 'Content-Type must be application/json' };
+  if (err instanceof SyntaxError || err.statusCode === 400) return { errCode: 1066, reason: 'Malformed JSON' };
+  return undefined;
+}
+
+export function clientErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  let wire: ClientWireError | undefined;
+  if (err instanceof SessionError) wire = { errCode: SESSION_ERR_CODES[err.code], reason: err.reason };
+  else if (err instanceof DomainError) wire = domainToWire(err);
+  else wire = frameworkToWire(err);
+  if (!wire) {
+    request.log.error({ err }, 'unexpected error');
+    wire = { errCode: 1000, reason: 'General error' };
+  }
+  const body = request.body as Record<string, unknown> | undefined;
+  const token =
+    body && typeof body.sessionToken === 'string' && body.sessionToken.length <= 64
+      ? { sessionToken: body.sessionToken }
+      : {};
+  void reply.code(200).send(clientError(wire, token));
+}

@@ -1,0 +1,242 @@
+import type { FastifyInstance } from 'fastify';
+import { listApms, toPaymentMethodDescriptor } from '../../acquirer/apm-catalogue.js';
+import { Missing } from '../../domain/errors.js';
+import { cardDetails, cardDetailsFields } from '../../domain/payments/card-details.service.js';
+import { addCardUpo } from '../../domain/payments/client-upos.service.js';
+import { addApmUpo } from '../../domain/payments/apm.service.js';
+import { quoteForCardholder } from '../../domain/payments/dcc.service.js';
+import { listUpos, upoFields } from '../../domain/payments/upos.service.js';
+import { SessionError } from '../../domain/sessions/session.errors.js';
+import { updateOrder } from '../../domain/sessions/session.service.js';
+import { formatDecimal } from '../../lib/money.js';
+import { ClientRequests, ClientResponse } from '../../schemas/client/client.schema.js';
+import { CLIENT_API, clientSuccess, sessionOf, sessionTokenAuth } from './client.plugin.js';
+import { clientCardOf } from './payments.routes.js';
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const obj = (v: unknown): Record<string, unknown> | undefined =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+
+const schema = (summary: string, description: string, body: (typeof ClientRequests)[keyof typeof ClientRequests]) => ({
+  summary,
+  description,
+  tags: ['client'],
+  body,
+  response: { 200: ClientResponse },
+});
+
+/** APM data shown to a browser: every value masked but its last four characters. */
+const maskValue = (v: string) => (v.length <= 4 ? '****' : `${'*'.repeat(Math.min(v.length - 4, 12))}${v.slice(-4)}`);
+
+function requireUser(userTokenId: string | null): string {
+  if (!userTokenId)
+    throw new SessionError('invalid_request', 'The session has no userTokenId: open the order with one');
+  return userTokenId;
+}
+
+export function registerLookupRoutes(app: FastifyInstance): void {
+  const auth = sessionTokenAuth(app);
+  const { deps } = app.services;
+
+  app.post(
+    `${CLIENT_API}/getCardDetails`,
+    {
+      preValidation: auth,
+      schema: schema(
+        'Card details of a number',
+        'BIN data of the card (spec 2.7); a number failing Luhn is errCode 1004. The number is neither stored nor logged.',
+        ClientRequests.getCardDetails,
+      ),
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const body = request.body as Record<string, unknown>;
+      const info = cardDetails(deps, String(body.cardNumber));
+      return clientSuccess({ sessionToken: session.token, ...cardDetailsFields(info) });
+    },
+  );
+
+  app.post(
+    `${CLIENT_API}/getDccDetails`,
+    {
+      preValidation: auth,
+      schema: schema(
+        "DCC quote for the session's order",
+        "Converts the session order's amount into `currency` (wins), else the currency of `country`, else the card's issuing currency (spec 2.8, docs/decisions/0321).",
+        ClientRequests.getDccDetails,
+      ),
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const body = request.body as Record<string, unknown>;
+      const order = session.orderId === null ? undefined : await deps.storage.read.sessions.findOrder(session.orderId);
+      if (!order?.pricing) throw new Missing('amount');
+      const currency = str(body.currency);
+      const { quote, dccFullSupport } = quoteForCardholder(deps, {
+        originalAmount: order.pricing.amount,
+        originalCurrency: order.pricing.currency,
+        ...(currency !== undefined ? { currency: currency.toUpperCase() } : {}),
+        ...(currency === undefined && str(body.country) !== undefined ? { country: str(body.country)! } : {}),
+        ...(str(body.cardNumber) !== undefined ? { cardNumber: str(body.cardNumber)! } : {}),
+      });
+      return clientSuccess({
+        sessionToken: session.token,
+        rateValueWithMarkup: quote.rateWithMarkup,
+        markUpValue: quote.markUp,
+        dccFullSupport,
+        amount: formatDecimal(quote.amount, quote.currency),
+        currency: quote.currency,
+        originalAmount: formatDecimal(quote.originalAmount, quote.originalCurrency),
+        originalCurrency: quote.originalCurrency,
+      });
+    },
+  );
+
+  app.post(
+    `${CLIENT_API}/getApms`,
+    {
+      preValidation: auth,
+      schema: schema(
+        'Payment methods available',
+        "The simulated payment methods (spec 2.9) filtered by `currencyCode` and `countryCode` (`detect`: the country of the order's billing address, else unfiltered) for `type` DEPOSIT (default) or WITHDRAWAL.",
+        ClientRequests.getApms,
+      ),
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const body = request.body as Record<string, unknown>;
+      const type = body.type === 'WITHDRAWAL' ? 'WITHDRAWAL' : 'DEPOSIT';
+      let country = str(body.countryCode);
+      if (country === 'detect') {
+        const order =
+          session.orderId === null ? undefined : await deps.storage.read.sessions.findOrder(session.orderId);
+        country = str(obj(order?.details.billingAddress)?.country) ?? str(obj(order?.details.userDetails)?.country);
+      }
+      const currency = str(body.currencyCode);
+      const methods = listApms({ type, ...(currency ? { currency } : {}), ...(country ? { country } : {}) });
+      return clientSuccess({
+        sessionToken: session.token,
+        merchantId: session.merchantId,
+        merchantSiteId: session.siteId,
+        type,
+        paymentMethods: methods.map(toPaymentMethodDescriptor),
+      });
+    },
+  );
+
+  app.post(
+    `${CLIENT_API}/getUserUPOs`,
+    {
+      preValidation: auth,
+      schema: schema(
+        "The session user's stored payment options",
+        "The live UPOs of the session's userTokenId (masked card data; APM data masked but its last four characters).",
+        ClientRequests.getUserUPOs,
+      ),
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const userTokenId = requireUser(session.userTokenId);
+      const upos = await listUpos(deps, session.siteId, userTokenId);
+      return clientSuccess({
+        sessionToken: session.token,
+        userTokenId,
+        paymentMethods: upos.map((u) => {
+          const fields = upoFields(u);
+          if (u.apmData)
+            fields.upoData = Object.fromEntries(Object.entries(u.apmData).map(([k, v]) => [k, maskValue(v)]));
+          return fields;
+        }),
+      });
+    },
+  );
+
+  app.post(
+    `${CLIENT_API}/setOpenAmount`,
+    {
+      preValidation: auth,
+      schema: schema(
+        "Set the order's amount",
+        "Sets the session order's amount in its currency, within the order's openAmount min and max when it has them (updateOrder rules).",
+        ClientRequests.setOpenAmount,
+      ),
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const body = request.body as Record<string, unknown>;
+      if (session.orderId === null)
+        throw new SessionError('invalid_order', 'Invalid order ID: open an order in this session first');
+      const { order } = await updateOrder(
+        deps,
+        { merchantId: session.merchantId, siteId: session.siteId },
+        { sessionToken: session.token, orderId: String(session.orderId), changes: { amount: String(body.amount) } },
+      );
+      return clientSuccess({
+        sessionToken: session.token,
+        orderId: String(order.id),
+        ...(str(body.clientUniqueId) !== undefined ? { clientUniqueId: str(body.clientUniqueId) } : {}),
+        ...(str(body.clientRequestId) !== undefined ? { clientRequestId: str(body.clientRequestId) } : {}),
+        amount: order.pricing ? formatDecimal(order.pricing.amount, order.pricing.currency) : String(body.amount),
+        currency: order.pricing?.currency ?? '',
+      });
+    },
+  );
+
+  app.post(
+    `${CLIENT_API}/addCardUpo`,
+    {
+      preValidation: auth,
+      schema: schema(
+        'Store a card for the session user',
+        "Vaults the card and stores it as a UPO of the session's userTokenId without a payment (docs/decisions/0404). Answers `result: ADDED` with the masked card and userPaymentOptionId.",
+        ClientRequests.addCardUpo,
+      ),
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const body = request.body as Record<string, unknown>;
+      const userTokenId = requireUser(session.userTokenId);
+      const card = clientCardOf(obj(body.card), str(body.cardHolderName), 'card');
+      const upo = await addCardUpo(deps, { merchantId: session.merchantId, siteId: session.siteId, userTokenId }, card);
+      return clientSuccess({
+        sessionToken: session.token,
+        result: 'ADDED',
+        errorDescription: '',
+        userPaymentOptionId: upo.id,
+        ccCardNumber: upo.maskedNumber ?? '',
+        bin: upo.bin ?? '',
+        last4Digits: upo.last4 ?? '',
+        ccExpMonth: upo.expMonth === null ? '' : String(upo.expMonth).padStart(2, '0'),
+        ccExpYear: upo.expYear === null ? '' : String(upo.expYear),
+      });
+    },
+  );
+
+  app.post(
+    `${CLIENT_API}/addApmUpo`,
+    {
+      preValidation: auth,
+      schema: schema(
+        'Store an APM account for the session user',
+        "Checks `apmData` against the method's fields (spec 2.9) and stores it as a UPO of the session's userTokenId. Answers `result: ADDED` and userPaymentOptionId.",
+        ClientRequests.addApmUpo,
+      ),
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const body = request.body as Record<string, unknown>;
+      const userTokenId = requireUser(session.userTokenId);
+      const upo = await addApmUpo(
+        deps,
+        { merchantId: session.merchantId, siteId: session.siteId, userTokenId },
+        { method: String(body.paymentMethodName), data: body.apmData as Record<string, string> },
+      );
+      return clientSuccess({
+        sessionToken: session.token,
+        result: 'ADDED',
+        errorDescription: '',
+        userPaymentOptionId: upo.id,
+      });
+    },
+  );
+}

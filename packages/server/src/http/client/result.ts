@@ -1,0 +1,52 @@
+import type { Transaction } from '../../domain/payments/transaction.types.js';
+import { awaitsShopper, gatewayCodes, SESSION_STATUS } from '../../domain/payments/payment.view.js';
+
+/**
+ * A transaction as the SDK's payment result (spec 2.6): `result`, `errCode` 0 for an approval or a
+ * decline, `errorDescription`, the masked card and the 3-D Secure values. Never the card number.
+ */
+export function paymentResultOf(tx: Transaction, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const card = tx.card;
+  const t = tx.threeD;
+  const codes = gatewayCodes(tx);
+  const status = SESSION_STATUS[tx.status];
+  return {
+    result: status,
+    errCode: 0,
+    errorDescription: tx.status === 'approved' || tx.status === 'pending' ? '' : codes.gwErrorReason,
+    transactionId: tx.id,
+    transactionStatus: status,
+    transactionType: tx.type,
+    authCode: tx.authCode ?? '',
+    gwErrorCode: codes.gwErrorCode,
+    gwErrorReason: codes.gwErrorReason,
+    gwExtendedErrorCode: codes.gwExtendedErrorCode,
+    ...(card
+      ? {
+          ccCardNumber: card.maskedCardNumber,
+          bin: card.bin,
+          last4Digits: card.last4Digits,
+          ccExpMonth: card.expirationMonth,
+          ccExpYear: card.expirationYear,
+          cardBrand: card.cardBrand,
+        }
+      : {}),
+    ...(tx.apm
+      ? {
+          paymentMethod: tx.apm.method,
+          ...(tx.apm.userPaymentOptionId ? { userPaymentOptionId: tx.apm.userPaymentOptionId } : {}),
+          ...(awaitsShopper(tx) && tx.apm.redirectUrl ? { redirectUrl: tx.apm.redirectUrl } : {}),
+        }
+      : {}),
+    ...(t
+      ? {
+          eci: t.eci,
+          cavv: t.cavv,
+          dsTransID: t.dsTransID,
+          isLiabilityOnIssuer: t.isLiabilityOnIssuer ? '1' : '0',
+          threeDVersion: t.version,
+        }
+      : {}),
+    ...extra,
+  };
+}

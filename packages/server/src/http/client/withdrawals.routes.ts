@@ -1,0 +1,151 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DomainError, Invalid } from '../../domain/errors.js';
+import { SessionError } from '../../domain/sessions/session.errors.js';
+import type { Session } from '../../domain/sessions/session.types.js';
+import { WithdrawalLimitReached } from '../../domain/withdrawals/withdrawal.errors.js';
+import { cancelWithdrawal, listWithdrawals, submitWithdrawal } from '../../domain/withdrawals/withdrawal.service.js';
+import { withdrawalFields } from '../../domain/withdrawals/withdrawal.view.js';
+import {
+  ClientCancelWdRequest,
+  ClientGetWdRequests,
+  ClientSubmitWdRequest,
+  ClientWdListResponse,
+  ClientWdResponse,
+} from '../../schemas/client/withdrawals.schema.js';
+import { domainToWire } from '../session/errors.js';
+import { customFieldsOf, listEntriesOf, submitCommandOf } from '../withdrawal.translate.js';
+import { CLIENT_API, clientError, clientSuccess, sessionOf, sessionTokenAuth } from './client.plugin.js';
+
+/**
+ * The Web SDK's withdrawal calls (spec 4.2, docs/decisions/0506): `submitWdRequest`,
+ * `getWdRequests` and `cancelWdRequest`, authenticated by the sessionToken. The user is the
+ * session's `userTokenId` (set by openOrder): a request naming another user, merchant or site is
+ * refused, so a browser can only see and cancel its own user's requests.
+ */
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** The session's user; the body's userTokenId, merchantId and merchantSiteId must agree with it. */
+function callerOf(request: FastifyRequest): { session: Session; userTokenId: string; caller: { merchantId: string; siteId: string } } {
+  const session = sessionOf(request);
+  const body = request.body as Record<string, unknown>;
+  if (body.merchantId !== undefined && body.merchantId !== session.merchantId) throw new SessionError('invalid_merchant', 'Invalid merchant ID');
+  if (body.merchantSiteId !== undefined && body.merchantSiteId !== session.siteId) throw new SessionError('invalid_site', 'Invalid merchant site ID');
+  if (!session.userTokenId) throw new SessionError('invalid_request', 'The session has no userTokenId: open the order with one');
+  const given = str(body.userTokenId);
+  if (given !== undefined && given !== session.userTokenId) throw new Invalid('userTokenId', "is not the session's user");
+  return { session, userTokenId: session.userTokenId, caller: { merchantId: session.merchantId, siteId: session.siteId } };
+}
+
+const ids = (session: Session) => ({ sessionToken: session.token, merchantId: session.merchantId, merchantSiteId: session.siteId });
+
+export function registerWithdrawalRoutes(app: FastifyInstance): void {
+  const auth = sessionTokenAuth(app);
+  const { deps } = app.services;
+
+  app.post(
+    `${CLIENT_API}/submitWdRequest`,
+    {
+      preValidation: auth,
+      schema: {
+        summary: 'Submit a withdrawal request (Web SDK submitWdRequest)',
+        description:
+          "A Pending request to pay `amount` (in the session order's currency unless `currency` is sent) to `upoId`, a UPO of the session's user. At the user's wdRequestsLimit (default 1) open requests it answers errCode 1058 with wdRequestsLimitReached true.",
+        tags: ['client'],
+        body: ClientSubmitWdRequest,
+        response: { 200: ClientWdResponse },
+      },
+    },
+    async (request) => {
+      const { session, userTokenId, caller } = callerOf(request);
+      const body = request.body as Record<string, unknown>;
+      let currency = str(body.currency);
+      if (currency === undefined) {
+        const order = session.orderId === null ? undefined : await deps.storage.read.sessions.findOrder(session.orderId);
+        currency = order?.pricing?.currency;
+        if (currency === undefined) throw new Invalid('currency', 'must be sent when the session has no order with a currency');
+      }
+      const cmd = submitCommandOf({ ...body, userTokenId }, { upoField: 'upoId', upoId: String(body.upoId), currency, customFields: customFieldsOf(body) });
+      try {
+        const w = await submitWithdrawal(deps, caller, cmd);
+        const f = withdrawalFields(w);
+        return clientSuccess({
+          ...ids(session),
+          wdRequestStatus: f.wdRequestStatus,
+          wdRequestId: f.wdRequestId,
+          ...(w.merchantWDRequestId !== null ? { merchantWDRequestId: w.merchantWDRequestId } : {}),
+          ...(w.userAccountId !== null ? { userAccountId: w.userAccountId } : {}),
+          userId: w.userId,
+          wdRequestsLimitReached: false,
+        });
+      } catch (err) {
+        if (err instanceof WithdrawalLimitReached) {
+          return clientError({ errCode: 1058, reason: err.message }, { ...ids(session), wdRequestsLimitReached: true });
+        }
+        throw err;
+      }
+    },
+  );
+
+  app.post(
+    `${CLIENT_API}/getWdRequests`,
+    {
+      preValidation: auth,
+      schema: {
+        summary: "The user's pending withdrawal requests (Web SDK getWdRequests)",
+        description: 'The Pending requests of the session\'s user, newest first, as list entries of spec 2.11, with totalCount as a string.',
+        tags: ['client'],
+        body: ClientGetWdRequests,
+        response: { 200: ClientWdListResponse },
+      },
+    },
+    async (request) => {
+      const { session, userTokenId, caller } = callerOf(request);
+      const { rows, total } = await listWithdrawals(deps, caller, { userTokenId, statuses: ['Pending', 'Processing'] });
+      const { siteName, entries } = await listEntriesOf(deps, caller, rows);
+      return clientSuccess({
+        ...ids(session),
+        internalRequestId: Number(deps.ids.numeric(15)),
+        totalCount: String(total),
+        merchantSiteName: siteName,
+        withdrawalRequests: entries,
+      });
+    },
+  );
+
+  app.post(
+    `${CLIENT_API}/cancelWdRequest`,
+    {
+      preValidation: auth,
+      schema: {
+        summary: 'Cancel a withdrawal request (Web SDK cancelWdRequest)',
+        description: "Cancels a Pending request of the session's user. `status` is Success or Error (spec 4.2); a request that is no longer Pending is errCode 1058.",
+        tags: ['client'],
+        body: ClientCancelWdRequest,
+        response: { 200: ClientWdResponse },
+      },
+    },
+    async (request) => {
+      const { session, userTokenId, caller } = callerOf(request);
+      const body = request.body as Record<string, unknown>;
+      try {
+        const w = await cancelWithdrawal(deps, caller, { userTokenId, wdRequestId: String(body.wdRequestId) });
+        const f = withdrawalFields(w);
+        return {
+          ...clientSuccess({
+            ...ids(session),
+            wdRequestStatus: f.wdRequestStatus,
+            wdRequestId: f.wdRequestId,
+            ...(w.merchantWDRequestId !== null ? { merchantWDRequestId: w.merchantWDRequestId } : {}),
+            ...(w.userAccountId !== null ? { userAccountId: w.userAccountId } : {}),
+          }),
+          status: 'Success',
+        };
+      } catch (err) {
+        if (!(err instanceof DomainError)) throw err;
+        const wire = domainToWire(err);
+        return { ...clientError(wire, ids(session)), status: 'Error' };
+      }
+    },
+  );
+}

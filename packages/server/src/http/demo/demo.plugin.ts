@@ -1,0 +1,249 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { Type } from 'typebox';
+import { DEMO_FILE, type DemoCredentials } from '../../bootstrap/demo.js';
+import type { Config } from '../../config.js';
+import { baseUrlOf } from '../three-d.view.js';
+import { bundle } from '../hosted/bundles.js';
+
+/**
+ * The demo shop at `/demo` (docs/decisions/0407): the page a new user opens first. Its "server side"
+ * opens an order for the demo merchant through the real session API (openOrder.do, checksum and all),
+ * the page pays with hosted card fields through the Web SDK, and the DMN the gateway then sends to
+ * `/demo/dmn` is received here, its checksum verified, and shown with the server-side status.
+ * Received DMNs are kept in this process's memory only (the last 200): it is a demo, not a store.
+ */
+
+export function demoPageEnabled(config: Config): boolean {
+  return config.GATEHOUSE_DEMO_PAGE ?? (config.GATEHOUSE_MODE === 'sandbox' && config.DATABASE_URL === undefined);
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const pad = (n: number) => String(n).padStart(2, '0');
+
+interface ReceivedDmn {
+  receivedAt: string;
+  checksumValid: boolean;
+  fields: Record<string, string>;
+}
+
+const SHOWN = [
+  'ppp_status',
+  'Status',
+  'Reason',
+  'PPP_TransactionID',
+  'TransactionID',
+  'transactionType',
+  'totalAmount',
+  'currency',
+  'merchant_unique_id',
+  'payment_method',
+  'nameOnCard',
+  'last4Digits',
+  'responseTimeStamp',
+];
+
+export async function demoPlugin(app: FastifyInstance): Promise<void> {
+  const { config } = app.services;
+  if (!demoPageEnabled(config)) return;
+  const received: ReceivedDmn[] = [];
+
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 65_536 },
+    (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+
+  const credentials = async (): Promise<DemoCredentials | undefined> => {
+    try {
+      return JSON.parse(await readFile(join(config.dataDir, DEMO_FILE), 'utf8')) as DemoCredentials;
+    } catch {
+      return undefined;
+    }
+  };
+
+  const send = (reply: FastifyReply, nonce: string, html: string, status = 200) =>
+    reply
+      .code(status)
+      .header(
+        'content-security-policy',
+        `default-src 'none'; script-src 'self' 'nonce-${nonce}'; style-src 'nonce-${nonce}'; connect-src 'self'; frame-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
+      )
+      .header('cache-control', 'no-store')
+      .header('x-content-type-options', 'nosniff')
+      .type('text/html; charset=utf-8')
+      .send(html);
+
+  app.get('/demo', { schema: { hide: true } }, async (request, reply) => {
+    const nonce = randomBytes(16).toString('base64');
+    const c = await credentials();
+    if (!c)
+      return send(
+        reply,
+        nonce,
+        '<!doctype html><title>Gatehouse demo</title><p>No demo merchant: start Gatehouse on an empty store with the demo on.</p>',
+        404,
+      );
+    // The merchant's server: open an order with the session API, as a shop's backend would.
+    const base = baseUrlOf(request);
+    const d = new Date(app.services.deps.clock.now());
+    const timeStamp = `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}${pad(d.getHours())}${pad(d.getMinutes())}${pad(d.getSeconds())}`;
+    const clientUniqueId = `demo-${randomBytes(6).toString('hex')}`;
+    const order = {
+      merchantId: c.merchantId,
+      merchantSiteId: c.merchantSiteId,
+      clientRequestId: clientUniqueId,
+      clientUniqueId,
+      amount: '15.00',
+      currency: 'EUR',
+      userTokenId: 'demo-shopper',
+      urlDetails: { notificationUrl: `${base}/demo/dmn` },
+      timeStamp,
+    };
+    const checksum = sha256(
+      `${order.merchantId}${order.merchantSiteId}${order.clientRequestId}${order.amount}${order.currency}${order.timeStamp}${c.merchantSecretKey}`,
+    );
+    const opened = await app.inject({
+      method: 'POST',
+      url: '/ppp/api/v1/openOrder.do',
+      payload: { ...order, checksum },
+    });
+    const answer = opened.json() as { status?: string; sessionToken?: string; reason?: string };
+    if (answer.status !== 'SUCCESS' || !answer.sessionToken) {
+      return send(
+        reply,
+        nonce,
+        `<!doctype html><title>Gatehouse demo</title><p>openOrder failed: ${esc(String(answer.reason))}</p>`,
+        500,
+      );
+    }
+    const sdk = bundle('websdk');
+    const init = JSON.stringify({
+      sessionToken: answer.sessionToken,
+      merchantId: c.merchantId,
+      merchantSiteId: c.merchantSiteId,
+      clientUniqueId,
+    });
+    return send(reply, nonce, demoHtml(nonce, init, sdk ? `integrity="${sdk.integrity}" crossorigin="anonymous"` : ''));
+  });
+
+  app.post<{ Body: Record<string, string> }>('/demo/dmn', { schema: { hide: true } }, async (request, reply) => {
+    const c = await credentials();
+    const f = request.body && typeof request.body === 'object' ? request.body : {};
+    const fields: Record<string, string> = {};
+    for (const k of SHOWN) if (typeof f[k] === 'string') fields[k] = f[k].slice(0, 200);
+    const expected = c
+      ? sha256(
+          `${c.merchantSecretKey}${f.totalAmount ?? ''}${f.currency ?? ''}${f.responseTimeStamp ?? ''}${f.PPP_TransactionID ?? ''}${f.Status ?? ''}${f.productId ?? ''}`,
+        )
+      : '';
+    received.unshift({
+      receivedAt: new Date(app.services.deps.clock.now()).toISOString(),
+      checksumValid: expected !== '' && expected === f.advanceResponseChecksum,
+      fields,
+    });
+    received.length = Math.min(received.length, 200);
+    return reply.code(200).type('text/plain').send('OK');
+  });
+
+  app.get<{ Querystring: { cu: string } }>(
+    '/demo/events',
+    { schema: { hide: true, querystring: Type.Object({ cu: Type.String({ maxLength: 64 }) }) } },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return { notifications: received.filter((r) => r.fields.merchant_unique_id === request.query.cu) };
+    },
+  );
+
+  app.get<{ Querystring: { token: string } }>(
+    '/demo/status',
+    { schema: { hide: true, querystring: Type.Object({ token: Type.String({ maxLength: 64 }) }) } },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      // The merchant's server asks for the outcome: the browser's result is never the proof.
+      const r = await app.inject({
+        method: 'POST',
+        url: '/ppp/api/v1/getPaymentStatus.do',
+        payload: { sessionToken: request.query.token },
+      });
+      const j = r.json() as Record<string, unknown>;
+      return {
+        transactionStatus: j.transactionStatus,
+        transactionId: j.transactionId,
+        amount: j.amount,
+        currency: j.currency,
+        status: j.status,
+        reason: j.reason,
+      };
+    },
+  );
+
+  app.get('/demo/demo.js', { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('cache-control', 'no-store').type('application/javascript; charset=utf-8').send(DEMO_JS),
+  );
+}
+
+function demoHtml(nonce: string, init: string, sri: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Gatehouse demo shop</title>
+<style nonce="${nonce}">body{font-family:system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;color:#1f2933}
+h1{font-size:1.4rem}.box{border:1px solid #d8dee4;border-radius:8px;padding:1rem;margin:1rem 0}
+#card{border:1px solid #c5ccd3;border-radius:6px;padding:4px;margin:.5rem 0}#card.sfc-focus{border-color:#3b6fd8}#card.sfc-invalid{border-color:#c53030}
+button{font-size:1rem;padding:.5rem 1.2rem;border-radius:6px;border:0;background:#3b6fd8;color:#fff;cursor:pointer}button:disabled{opacity:.5}
+pre{background:#f6f8fa;padding:.6rem;border-radius:6px;overflow:auto;font-size:.8rem;max-height:18rem}
+table{border-collapse:collapse;font-size:.85rem}td{padding:.15rem .6rem;border-bottom:1px solid #eee}.hint{color:#5a6470;font-size:.9rem}
+label{display:block;margin:.4rem 0 .1rem}input[type=text]{font-size:1rem;padding:.35rem;width:16rem}</style></head>
+<body>
+<h1>Gatehouse demo shop</h1>
+<p class="hint">This page's server side opened an order of <b>15.00 EUR</b> for the demo merchant with <code>openOrder.do</code>. Pay it with the hosted card fields below (served by Gatehouse in an iframe: this page never sees the card number). Then see the result in the browser, the status the merchant's server reads, and the DMN Gatehouse sent to this shop.</p>
+<div class="box">
+<label for="holder">Name on card</label><input id="holder" type="text" value="John Smith" autocomplete="cc-name">
+<label>Card</label><div id="card"></div>
+<button id="pay" type="button">Pay 15.00 EUR</button> &nbsp; <a href="/demo">New order</a>
+<table class="hint"><tr><td>4761 3441 3614 1390</td><td>approved</td></tr><tr><td>4000 1284 4949 8204</td><td>declined</td></tr>
+<tr><td>2221 0081 2367 7736</td><td>3-D Secure challenge, then approved</td></tr><tr><td>4000 0084 0000 1629</td><td>3-D Secure challenge, then declined</td></tr>
+<tr><td colspan="2">any future expiry (e.g. 12/30), any CVV (e.g. 217)</td></tr></table>
+</div>
+<div class="box"><b>Result in the browser</b> (the createPayment callback)<pre id="result">–</pre></div>
+<div class="box"><b>Server-side status</b> (getPaymentStatus.do)<pre id="status">–</pre></div>
+<div class="box"><b>DMN received by this shop</b> (POST /demo/dmn)<pre id="dmn">waiting for a payment…</pre></div>
+<script id="demo-init" type="application/json" nonce="${nonce}">${init.replace(/</g, '\\u003c')}</script>
+<script src="/sdk/v1/websdk.js" ${sri}></script>
+<script src="/demo/demo.js"></script>
+</body></html>`;
+}
+
+const DEMO_JS = `(function () {
+  var init = JSON.parse(document.getElementById('demo-init').textContent);
+  var sdk = ServiceSdk({ sessionToken: init.sessionToken, merchantId: init.merchantId, merchantSiteId: init.merchantSiteId, env: 'int', logLevel: 3 });
+  var card = sdk.fields({ style: { base: { fontSize: '16px' } } }).create('card', {});
+  card.attach('#card');
+  var show = function (id, v) { document.getElementById(id).textContent = typeof v === 'string' ? v : JSON.stringify(v, null, 2); };
+  var poll = function (n) {
+    fetch('/demo/status?token=' + encodeURIComponent(init.sessionToken)).then(function (r) { return r.json(); }).then(function (s) { show('status', s); });
+    fetch('/demo/events?cu=' + encodeURIComponent(init.clientUniqueId)).then(function (r) { return r.json(); }).then(function (e) {
+      if (e.notifications.length) show('dmn', e.notifications);
+      else if (n > 0) setTimeout(function () { poll(n - 1); }, 1000);
+    });
+  };
+  document.getElementById('pay').addEventListener('click', function () {
+    var button = document.getElementById('pay');
+    button.disabled = true;
+    show('result', 'paying…');
+    sdk.createPayment({
+      sessionToken: init.sessionToken, paymentOption: card, cardHolderName: document.getElementById('holder').value,
+      billingAddress: { firstName: 'John', lastName: 'Smith', email: 'john@example.com', country: 'US', zip: '10001' }
+    }, function (res) {
+      show('result', res);
+      button.disabled = res.result === 'APPROVED';
+      poll(30);
+    });
+  });
+})();`;

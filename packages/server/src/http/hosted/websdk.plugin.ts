@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { registerAccountCapture } from './account-capture.js';
+import { bundle, type BundleName } from './bundles.js';
+
+/**
+ * The Web SDK's assets (docs/decisions/0400, 0405): `/sdk/v1/websdk.js` (and its content-addressed
+ * twin `/sdk/v1/websdk.<hash>.js`, immutable), the hosted card field page `/hosted/v1/fields` and the
+ * 3-D Secure completion page `/hosted/v1/three-d/complete`, with their scripts.
+ */
+
+const ORIGIN = /^https?:\/\/([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?$/;
+const FIELD_TYPES = new Set(['card', 'ccNumber', 'ccExpiration', 'ccCvc']);
+const YEAR = 31_536_000;
+
+function sendBundle(request: FastifyRequest, reply: FastifyReply, name: BundleName, cacheControl: string) {
+  const b = bundle(name);
+  if (!b) {
+    return reply
+      .code(503)
+      .header('cache-control', 'no-store')
+      .type('text/plain; charset=utf-8')
+      .send(`The ${name} bundle is not built: run npm run build`);
+  }
+  void reply
+    .header('cache-control', cacheControl)
+    .header('etag', b.etag)
+    .header('access-control-allow-origin', '*')
+    .header('cross-origin-resource-policy', 'cross-origin')
+    .header('x-content-type-options', 'nosniff');
+  if (request.headers['if-none-match'] === b.etag) return reply.code(304).send();
+  return reply.type('application/javascript; charset=utf-8').send(b.body);
+}
+
+function page(reply: FastifyReply, csp: string, html: string, status = 200) {
+  return reply
+    .code(status)
+    .header('content-security-policy', csp)
+    .header('x-content-type-options', 'nosniff')
+    .header('referrer-policy', 'no-referrer')
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(html);
+}
+
+const FIELDS_CSS = `html,body{margin:0;padding:0;background:transparent;font:16px system-ui,-apple-system,"Segoe UI",sans-serif;color:#1f2933}
+#row{display:flex;gap:6px;align-items:center;padding:2px}
+.gh-input{flex:1 1 auto;min-width:0;box-sizing:border-box;height:38px;padding:6px 8px;font:inherit;color:inherit;border:1px solid #c5ccd3;border-radius:4px;background:#fff;outline:none}
+.gh-input:focus{border-color:#3b6fd8;box-shadow:0 0 0 2px rgba(59,111,216,.2)}
+.gh-number{flex:3 1 12em}.gh-exp{flex:1 1 4.5em}.gh-cvc{flex:1 1 4em}.gh-name{flex:2 1 8em}
+.gh-invalid{border-color:#c53030}
+.gh-cvv-icon{flex:0 0 28px;height:20px;background:no-repeat center/contain url("data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 28 20'><rect x='1' y='1' width='26' height='18' rx='3' fill='none' stroke='%23667' stroke-width='1.5'/><rect x='1' y='5' width='26' height='3' fill='%23667'/><text x='16' y='16' font-size='6' fill='%23333'>123</text></svg>")}`;
+
+export async function websdkPlugin(app: FastifyInstance): Promise<void> {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16_384 },
+    (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+
+  app.get<{ Params: { file: string } }>(
+    '/sdk/v1/:file',
+    { schema: { hide: true, params: Type.Object({ file: Type.String({ maxLength: 64 }) }) } },
+    async (request, reply) => {
+      const { file } = request.params;
+      if (file === 'websdk.js') return sendBundle(request, reply, 'websdk', 'public, max-age=3600, must-revalidate');
+      const m = /^websdk\.([0-9a-f]{16})\.js$/.exec(file);
+      const b = bundle('websdk');
+      if (m && b && m[1] === b.hash) return sendBundle(request, reply, 'websdk', `public, max-age=${YEAR}, immutable`);
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    },
+  );
+
+  app.get<{ Params: { file: string }; Querystring: { v?: string } }>(
+    '/hosted/v1/:file',
+    { schema: { hide: true, params: Type.Object({ file: Type.String({ maxLength: 64 }) }) } },
+    async (request, reply) => {
+      const name = ({ 'fields.js': 'fields', 'three-d-complete.js': 'three-d-complete' } as const)[
+        request.params.file as 'fields.js'
+      ];
+      if (!name) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+      const versioned = request.query.v !== undefined && request.query.v === bundle(name)?.hash;
+      return sendBundle(
+        request,
+        reply,
+        name,
+        versioned ? `public, max-age=${YEAR}, immutable` : 'public, max-age=300, must-revalidate',
+      );
+    },
+  );
+
+  app.get<{ Querystring: { type?: string; mo?: string; g?: string } }>(
+    '/hosted/v1/fields',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const { type = 'card', mo = '' } = request.query;
+      const nonce = randomBytes(16).toString('base64');
+      const valid = ORIGIN.test(mo) && FIELD_TYPES.has(type);
+      const b = bundle('fields');
+      const csp = [
+        "default-src 'none'",
+        "script-src 'self'",
+        `style-src 'nonce-${nonce}'`,
+        "connect-src 'self'",
+        "img-src 'self' data: https:",
+        "base-uri 'none'",
+        "form-action 'none'",
+        // Only the merchant origin named by the SDK may frame the page.
+        `frame-ancestors ${valid ? mo : "'none'"}`,
+      ].join('; ');
+      if (!valid) return page(reply, csp, '<!doctype html><p>Invalid card field request</p>', 400);
+      const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Card details</title><style nonce="${nonce}">${FIELDS_CSS}</style></head>
+<body><form id="form" autocomplete="on"><div id="row"></div></form>
+<script src="/hosted/v1/fields.js${b ? `?v=${b.hash}` : ''}"></script></body></html>`;
+      return page(reply, csp, html);
+    },
+  );
+
+  const complete = async (request: FastifyRequest<{ Querystring: { mo?: string } }>, reply: FastifyReply) => {
+    const mo = request.query.mo ?? '';
+    const b = bundle('three-d-complete');
+    const csp =
+      "default-src 'none'; script-src 'self'; style-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors *";
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Verification complete</title></head>
+<body><p>Verification complete. Returning to the payment…</p>
+${ORIGIN.test(mo) ? `<script src="/hosted/v1/three-d-complete.js${b ? `?v=${b.hash}` : ''}"></script>` : ''}</body></html>`;
+    return page(reply, csp, html);
+  };
+  const completeSchema = {
+    schema: { hide: true, querystring: Type.Object({ mo: Type.Optional(Type.String({ maxLength: 300 })) }) },
+  };
+  app.get('/hosted/v1/three-d/complete', completeSchema, complete);
+  app.post('/hosted/v1/three-d/complete', completeSchema, complete);
+  registerAccountCapture(app);
+}

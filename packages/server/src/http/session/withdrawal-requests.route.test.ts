@@ -1,0 +1,288 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardNumbersAtRest } from '../../../test/card-scan.js';
+import { type DialectName, dialects } from '../../../test/dialects.js';
+import { type Gateway, startGateway } from '../../../test/harness.js';
+import { apmUpo, cardUpo, wdCall } from '../../../test/withdrawals.js';
+import { listDeliveries, setSiteNotificationUrl } from '../../domain/notifications/notification.service.js';
+import { deleteUpo } from '../../domain/payments/upos.service.js';
+
+/**
+ * The merchant's withdrawal management calls (`/ppp/api/withdrawal/*.do`) through the real server:
+ * checksums in body order, validation, wdRequestsLimit, the user's cancel, the merchant's approve
+ * (full, partial, failing payout) and decline, and the DMN of each change.
+ */
+
+const T0 = Date.UTC(2026, 4, 4, 8, 0);
+const USED = ['4761344136141390', '4000128449498204', '4000000000000119'];
+
+describe.each(dialects())('withdrawal requests (session API) on %s', (dialect: DialectName) => {
+  let gw: Gateway;
+  let seq = 0;
+  const user = () => `wd-user-${++seq}`;
+
+  beforeAll(async () => {
+    gw = await startGateway({ dialect, clockStart: T0 });
+    await setSiteNotificationUrl(gw.rt.deps, gw.demo.merchantSiteId, 'http://127.0.0.1:9/dmn');
+  });
+  afterAll(async () => {
+    try {
+      expect(await cardNumbersAtRest(gw, USED)).toEqual([]);
+    } finally {
+      await gw.close();
+    }
+  });
+
+  const submit = async (userTokenId: string, userPMId: string, extra: Record<string, unknown> = {}) =>
+    (
+      await wdCall(gw, 'submitRequest', {
+        userTokenId,
+        userId: `id-${userTokenId}`,
+        userPMId,
+        amount: '25.00',
+        currency: 'EUR',
+        ...extra,
+      })
+    ).json;
+
+  it('submitRequest creates a Pending (Open) request; getRequests lists it with every field of spec 2.11', async () => {
+    const u = user();
+    const upo = await cardUpo(gw, u, '4761344136141390');
+    const r = await submit(u, upo, {
+      merchantWDRequestId: `mwd-${u}`,
+      merchantUniqueId: `mu-${u}`,
+      userAccountId: 'acc-1',
+      userDetails: { firstName: 'Ada', lastName: 'Lovelace', country: 'GB', email: 'ada@example.com' },
+      merchantDetails: { customField1: 'c1' },
+    });
+    expect(r).toMatchObject({
+      status: 'SUCCESS',
+      errCode: 0,
+      version: '1.0',
+      wdRequestStatus: 'Pending',
+      state: 'Open',
+      merchantWDRequestId: `mwd-${u}`,
+      userAccountId: 'acc-1',
+      userId: `id-${u}`,
+      userTokenId: u,
+      requestedAmount: '25.00',
+      currency: 'EUR',
+    });
+    expect(Number.isInteger(r.wdRequestId)).toBe(true);
+
+    const list = (await wdCall(gw, 'getRequests', { userTokenId: u })).json;
+    expect(list).toMatchObject({ status: 'SUCCESS', totalCount: '1', merchantSiteName: expect.any(String) });
+    expect(list.withdrawalRequests).toEqual([
+      {
+        appId: gw.demo.merchantSiteId,
+        userTokenId: u,
+        userId: `id-${u}`,
+        userDetails: { firstName: 'Ada', lastName: 'Lovelace', country: 'GB', email: 'ada@example.com' },
+        userAccountId: 'acc-1',
+        wdRequestId: r.wdRequestId,
+        merchantWDRequestId: `mwd-${u}`,
+        userPMId: upo,
+        requestedAmount: '25.00',
+        requestedCurrency: 'EUR',
+        state: 'Open',
+        wdRequestStatus: 'Pending',
+        creationDate: '2026-05-04 08:00:00',
+        lastModifiedDate: '2026-05-04 08:00:00',
+        dueDate: '2026-05-07 08:00:00',
+        pendingKyc: 'false',
+        wdRequestOrderCount: '0',
+        pmName: 'cc_card',
+        pmIssuer: 'Visa',
+        pmDisplayName: '1390',
+        approvedAmount: '0.00',
+        merchantUniqueId: `mu-${u}`,
+        feeAmount: '0.00',
+        merchantSiteInfo: { merchantSiteName: list.merchantSiteName, merchantSiteId: gw.demo.merchantSiteId },
+      },
+    ]);
+  });
+
+  it('the checksum covers every field in body order: the same fields reordered, or a wrong checksum, are 1001', async () => {
+    const u = user();
+    const upo = await cardUpo(gw, u, '4761344136141390');
+    const good = (await wdCall(gw, 'getRequests', { userTokenId: u, maxNumOfRecords: '5' })).json;
+    expect(good.status).toBe('SUCCESS');
+    const { buildWithdrawalRequest } = await import('@gatehouse/merchant-kit');
+    const creds = { merchantId: gw.demo.merchantId, merchantSiteId: gw.demo.merchantSiteId, merchantSecretKey: gw.demo.merchantSecretKey };
+    const signed = buildWithdrawalRequest(creds, { userTokenId: u, userId: 'x', userPMId: upo, amount: '1.00', currency: 'EUR' }, { now: new Date(T0) });
+    const { userTokenId, userId, ...rest } = signed as Record<string, unknown>;
+    const reordered = { userId, userTokenId, ...rest };
+    const r1 = await gw.request('POST', '/ppp/api/withdrawal/submitRequest.do', { body: reordered });
+    expect(r1.json).toMatchObject({ status: 'ERROR', errCode: 1001, reason: 'Invalid checksum' });
+    const r2 = await gw.request('POST', '/ppp/api/withdrawal/submitRequest.do', { body: { ...signed, checksum: '0'.repeat(64) } });
+    expect(r2.json).toMatchObject({ status: 'ERROR', errCode: 1001 });
+    const r3 = await gw.request('POST', '/ppp/api/withdrawal/submitRequest.do', { body: { ...signed, amount: '2.00' } });
+    expect(r3.json).toMatchObject({ status: 'ERROR', errCode: 1001 });
+    // the signed body as built passes
+    const ok = await gw.request('POST', '/ppp/api/withdrawal/submitRequest.do', { body: signed });
+    expect(ok.json).toMatchObject({ status: 'SUCCESS', wdRequestStatus: 'Pending' });
+  });
+
+  it.each([
+    [{ userPMId: undefined }, 1011, '[userPMId] must not be null'],
+    [{ amount: '1.234' }, 1040, '[amount]'],
+    [{ currency: 'XXQ' }, 1041, '[currency]'],
+    [{ userDetails: { firstName: 'A' } }, 1019, '[userDetails.email] must not be null'],
+    [{ surprise: '1' }, 1019, '[surprise] is not a known field'],
+    [{ userPMId: '999999' }, 1011, '[userPMId] is not a payment option of this user'],
+  ])('submitRequest with %j is refused with errCode %i naming the field', async (extra, errCode, reason) => {
+    const u = user();
+    const upo = await cardUpo(gw, u, '4761344136141390');
+    const r = await submit(u, upo, extra);
+    expect(r).toMatchObject({ status: 'ERROR', errCode });
+    expect(r.reason).toContain(reason);
+  });
+
+  it('merchantWDRequestId and merchantUniqueId are unique within the site', async () => {
+    const u = user();
+    const upo = await cardUpo(gw, u, '4761344136141390');
+    expect((await submit(u, upo, { merchantWDRequestId: `dup-${u}`, merchantUniqueId: `dupu-${u}`, wdRequestsLimit: '5' })).status).toBe('SUCCESS');
+    expect(await submit(u, upo, { merchantWDRequestId: `dup-${u}`, wdRequestsLimit: '5' })).toMatchObject({
+      status: 'ERROR',
+      errCode: 1019,
+      reason: '[merchantWDRequestId] is already used by another withdrawal request of this site',
+    });
+    expect(await submit(u, upo, { merchantUniqueId: `dupu-${u}`, wdRequestsLimit: '5' })).toMatchObject({ status: 'ERROR', errCode: 1019 });
+  });
+
+  it("a UPO of another user is refused (1011)", async () => {
+    const owner = user();
+    const upo = await cardUpo(gw, owner, '4761344136141390');
+    expect(await submit(user(), upo)).toMatchObject({ status: 'ERROR', errCode: 1011 });
+  });
+
+  it('wdRequestsLimit (default 1) caps open requests; a closed request frees its slot', async () => {
+    const u = user();
+    const upo = await cardUpo(gw, u, '4761344136141390');
+    const first = await submit(u, upo);
+    expect(first.status).toBe('SUCCESS');
+    const second = await submit(u, upo);
+    expect(second).toMatchObject({ status: 'ERROR', errCode: 1058, wdRequestsLimitReached: true });
+    expect(second.reason).toContain('wdRequestsLimit reached');
+    expect((await submit(u, upo, { wdRequestsLimit: '2' })).status).toBe('SUCCESS');
+    expect((await submit(u, upo, { wdRequestsLimit: '2' })).errCode).toBe(1058);
+    await wdCall(gw, 'cancelRequest', { userTokenId: u, wdRequestId: first.wdRequestId });
+    expect((await submit(u, upo, { wdRequestsLimit: '2' })).status).toBe('SUCCESS');
+  });
+
+  it('cancelRequest cancels a Pending request of the user; a second cancel, or another user, is refused', async () => {
+    const u = user();
+    const upo = await cardUpo(gw, u, '4761344136141390');
+    const r = await submit(u, upo, { merchantWDRequestId: `c-${u}` });
+    expect((await wdCall(gw, 'cancelRequest', { userTokenId: 'someone-else', wdRequestId: r.wdRequestId })).json).toMatchObject({
+      status: 'ERROR',
+      errCode: 1019,
+      reason: '[wdRequestId] names no withdrawal request of this user',
+    });
+    const c = (await wdCall(gw, 'cancelRequest', { userTokenId: u, wdRequestId: String(r.wdRequestId) })).json;
+    expect(c).toMatchObject({ status: 'SUCCESS', wdRequestId: r.wdRequestId, wdRequestStatus: 'Canceled', state: 'Closed', merchantWDRequestId: `c-${u}` });
+    const again = (await wdCall(gw, 'cancelRequest', { userTokenId: u, wdRequestId: r.wdRequestId })).json;
+    expect(again).toMatchObject({ status: 'ERROR', errCode: 1058 });
+    expect(again.reason).toContain('in status Canceled');
+    // nor can the merchant approve or decline it now
+    expect((await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId })).json.errCode).toBe(1058);
+    expect((await wdCall(gw, 'declineRequest', { wdRequestId: r.wdRequestId })).json.errCode).toBe(1058);
+  });
+
+  it('approveRequest for the whole amount pays out to the card UPO: Approved, with the payout transaction', async () => {
+    const u = user();
+    const upo = await cardUpo(gw, u, '4761344136141390');
+    const r = await submit(u, upo);
+    const a = (await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId, operatorName: 'olga' })).json;
+    expect(a).toMatchObject({
+      status: 'SUCCESS',
+      wdRequestStatus: 'Approved',
+      state: 'Closed',
+      approvedAmount: '25.00',
+      transactionStatus: 'APPROVED',
+      gwErrorCode: 0,
+    });
+    expect(a.transactionId).toMatch(/^\d+$/);
+    const tx = await gw.rt.deps.storage.read.payments.find(a.transactionId);
+    expect(tx).toMatchObject({ type: 'Payout', status: 'approved', amount: 2500, currency: 'EUR', userTokenId: u });
+    const entry = (await wdCall(gw, 'getRequests', { userTokenId: u })).json.withdrawalRequests[0];
+    expect(entry).toMatchObject({ wdRequestStatus: 'Approved', state: 'Closed', approvedAmount: '25.00', operatorName: 'olga', wdRequestOrderCount: '1' });
+    // a second approval is refused: a request is paid at most once
+    expect((await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId })).json).toMatchObject({ status: 'ERROR', errCode: 1058 });
+    const dmns = await listDeliveries(gw.rt.deps, { transactionId: a.transactionId, limit: 10 });
+    expect(dmns.map((d) => d.eventType).sort()).toEqual(expect.arrayContaining(['withdrawal.approved']));
+  });
+
+  it('approveRequest for less gives Partially Approved; more than requested, or 0, is refused', async () => {
+    const u = user();
+    const upo = await cardUpo(gw, u, '4761344136141390');
+    const r = await submit(u, upo);
+    expect((await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId, amount: '25.01' })).json).toMatchObject({ errCode: 1058 });
+    expect((await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId, amount: '0.00' })).json).toMatchObject({ errCode: 1058 });
+    const a = (await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId, amount: '10.00' })).json;
+    expect(a).toMatchObject({ status: 'SUCCESS', wdRequestStatus: 'Partially Approved', approvedAmount: '10.00', requestedAmount: '25.00', transactionStatus: 'APPROVED' });
+    expect(await gw.rt.deps.storage.read.payments.find(a.transactionId)).toMatchObject({ type: 'Payout', amount: 1000 });
+  });
+
+  it('approveRequest whose payout is declined, or fails at the gateway, leaves the request in Error', async () => {
+    for (const [number, txStatus] of [
+      ['4000128449498204', 'DECLINED'],
+      ['4000000000000119', 'ERROR'],
+    ] as const) {
+      const u = user();
+      const upo = await cardUpo(gw, u, number);
+      const r = await submit(u, upo);
+      const a = (await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId })).json;
+      expect(a).toMatchObject({ status: 'SUCCESS', wdRequestStatus: 'Error', state: 'Closed', transactionStatus: txStatus });
+      expect(a.gwErrorCode).not.toBe(0);
+      // Error is closed: the slot is free again
+      expect((await submit(u, upo)).status).toBe('SUCCESS');
+    }
+  });
+
+  it('approving a request whose UPO was deleted meanwhile is refused (1011); the request stays Pending', async () => {
+    const u = user();
+    const upo = await cardUpo(gw, u, '4761344136141390');
+    const r = await submit(u, upo);
+    await deleteUpo(gw.rt.deps, { siteId: gw.demo.merchantSiteId, userTokenId: u }, upo);
+    expect((await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId })).json).toMatchObject({
+      status: 'ERROR',
+      errCode: 1011,
+      reason: '[userPMId] is not a payment option of this user',
+    });
+    expect((await wdCall(gw, 'getRequests', { wdRequestId: r.wdRequestId })).json.withdrawalRequests[0]).toMatchObject({ wdRequestStatus: 'Pending' });
+    expect((await wdCall(gw, 'declineRequest', { wdRequestId: r.wdRequestId })).json.wdRequestStatus).toBe('Declined');
+  });
+
+  it('declineRequest declines a Pending request; it can then neither be approved nor cancelled', async () => {
+    const u = user();
+    const upo = await cardUpo(gw, u, '4761344136141390');
+    const r = await submit(u, upo);
+    const d = (await wdCall(gw, 'declineRequest', { wdRequestId: r.wdRequestId, operatorName: 'olga', comment: 'KYC missing' })).json;
+    expect(d).toMatchObject({ status: 'SUCCESS', wdRequestStatus: 'Declined', state: 'Closed' });
+    expect((await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId })).json.errCode).toBe(1058);
+    expect((await wdCall(gw, 'cancelRequest', { userTokenId: u, wdRequestId: r.wdRequestId })).json.errCode).toBe(1058);
+    const declined = (await wdCall(gw, 'getRequests', { userTokenId: u, wdRequestStatus: ['Declined'] })).json;
+    expect(declined).toMatchObject({ totalCount: '1' });
+    expect((await wdCall(gw, 'getRequests', { userTokenId: u, wdRequestStatus: ['Pending'] })).json.totalCount).toBe('0');
+  });
+
+  it('a withdrawal to a payout-capable APM UPO is approved; a deposit-only APM UPO is refused at submission', async () => {
+    const u = user();
+    const bank = await apmUpo(gw, u, 'apmgw_BankPayout', { account_holder_name: 'Ada Lovelace', iban: 'DE89370400440532013000' });
+    const r = await submit(u, bank);
+    expect(r.status).toBe('SUCCESS');
+    const a = (await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId })).json;
+    expect(a).toMatchObject({ wdRequestStatus: 'Approved', transactionStatus: 'APPROVED' });
+    const entry = (await wdCall(gw, 'getRequests', { userTokenId: u })).json.withdrawalRequests[0];
+    expect(entry).toMatchObject({ pmName: 'apmgw_BankPayout', pmDisplayName: 'Ada Lovelace' });
+    const debit = await apmUpo(gw, u, 'apmgw_DirectDebit', { account_holder_name: 'Ada Lovelace', iban: 'DE89370400440532013000' });
+    const refused = await submit(u, debit);
+    expect(refused).toMatchObject({ status: 'ERROR', errCode: 1011 });
+    expect(refused.reason).toContain('cannot receive payouts');
+  });
+
+  it('answers unknown methods and other HTTP methods with the envelope', async () => {
+    expect((await gw.request('POST', '/ppp/api/withdrawal/nope.do', { body: {} })).json).toMatchObject({ status: 'ERROR', errCode: 1066 });
+    expect((await gw.request('GET', '/ppp/api/withdrawal/getRequests.do')).json).toMatchObject({ status: 'ERROR', errCode: 1066 });
+  });
+});

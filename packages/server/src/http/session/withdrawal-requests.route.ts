@@ -1,0 +1,208 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { gatewayCodes, SESSION_STATUS } from '../../domain/payments/payment.view.js';
+import { Invalid } from '../../domain/errors.js';
+import { SessionError } from '../../domain/sessions/session.errors.js';
+import { toMinor } from '../../domain/sessions/session.pricing.js';
+import { SessionEnvelope } from '../../schemas/session/envelope.schema.js';
+import { WithdrawalLimitReached } from '../../domain/withdrawals/withdrawal.errors.js';
+import {
+  approveWithdrawal,
+  cancelWithdrawal,
+  declineWithdrawal,
+  listWithdrawals,
+  submitWithdrawal,
+} from '../../domain/withdrawals/withdrawal.service.js';
+import type { WithdrawalStatus } from '../../domain/withdrawals/withdrawal.types.js';
+import { withdrawalFields } from '../../domain/withdrawals/withdrawal.view.js';
+import {
+  ApproveWithdrawalRequest,
+  CancelWithdrawalRequest,
+  DeclineWithdrawalRequest,
+  GetWithdrawalRequests,
+  SubmitWithdrawalRequest,
+  WithdrawalListResponse,
+  WithdrawalResponse,
+} from '../../schemas/session/withdrawal.schema.js';
+import { customFieldsOf, listEntriesOf, submitCommandOf } from '../withdrawal.translate.js';
+import { contextOf } from './auth.js';
+import { envelope, success } from './envelope.js';
+import { withdrawalChecksumAuth } from './withdrawal.auth.js';
+
+/** Where the withdrawal management calls live (DECISIONS.md 5). */
+export const WITHDRAWAL_API = '/ppp/api/withdrawal';
+
+const CHECKSUM_RULE =
+  'Checksum: merchantId, merchantSiteId, then the value of every other field in the order of the request body (nested objects flattened in order), then timeStamp, then the merchant secret key.';
+
+const METHODS = ['submitRequest', 'getRequests', 'cancelRequest', 'approveRequest', 'declineRequest'].map((m) => `${m}.do`);
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/**
+ * `POST /ppp/api/withdrawal/{submitRequest,getRequests,cancelRequest,approveRequest,declineRequest}.do`:
+ * the merchant side of withdrawal requests (DECISIONS.md 9, docs/decisions/0503, 0505). Answers are
+ * the session envelope, HTTP 200, errors included.
+ */
+export function registerWithdrawalRequests(app: FastifyInstance): void {
+  const route = (
+    method: string,
+    summary: string,
+    description: string,
+    body: object,
+    response: object,
+    handler: (request: FastifyRequest) => Promise<unknown>,
+  ) =>
+    app.post(
+      `${WITHDRAWAL_API}/${method}.do`,
+      {
+        preValidation: withdrawalChecksumAuth(app),
+        schema: { summary, description: `${description} ${CHECKSUM_RULE}`, tags: ['withdrawals'], body, response: { 200: response } },
+      },
+      handler,
+    );
+
+  route(
+    'submitRequest',
+    'Submit a withdrawal request',
+    'Creates a request in Pending (state Open) to pay `amount` out to `userPMId`, a card or payout-capable APM UPO of userTokenId. Refused with errCode 1058 and wdRequestsLimitReached true when the user already has wdRequestsLimit (default 1) open requests.',
+    SubmitWithdrawalRequest,
+    WithdrawalResponse,
+    async (request) => {
+      const ctx = contextOf(request);
+      const body = request.body as Record<string, unknown>;
+      const cmd = submitCommandOf(body, {
+        upoField: 'userPMId',
+        upoId: String(body.userPMId),
+        currency: String(body.currency),
+        customFields: customFieldsOf(body.merchantDetails),
+      });
+      try {
+        const w = await submitWithdrawal(app.services.deps, ctx, cmd);
+        return success(request, withdrawalFields(w));
+      } catch (err) {
+        if (err instanceof WithdrawalLimitReached) {
+          return envelope(request, { errCode: 1058, reason: err.message }, { wdRequestsLimitReached: true });
+        }
+        throw err;
+      }
+    },
+  );
+
+  route(
+    'getRequests',
+    'List withdrawal requests',
+    "The site's requests, newest first: a user's when userTokenId is sent, filtered by wdRequestStatus, paged by firstRecord and maxNumOfRecords (default 100). totalCount counts every match.",
+    GetWithdrawalRequests,
+    WithdrawalListResponse,
+    async (request) => {
+      const ctx = contextOf(request);
+      const body = request.body as Record<string, unknown>;
+      const statuses = Array.isArray(body.wdRequestStatus) ? (body.wdRequestStatus as string[]) : undefined;
+      const internal: WithdrawalStatus[] | undefined = statuses?.flatMap((s) =>
+        s === 'Pending' ? (['Pending', 'Processing'] as const) : [s as WithdrawalStatus],
+      );
+      const max = str(body.maxNumOfRecords);
+      const { deps } = app.services;
+      const wdRequestId = body.wdRequestId === undefined ? undefined : String(body.wdRequestId);
+      let rows;
+      let total;
+      if (wdRequestId !== undefined) {
+        const w = await deps.storage.read.withdrawals.find(wdRequestId);
+        const match =
+          w &&
+          w.siteId === ctx.siteId &&
+          (body.userTokenId === undefined || w.userTokenId === body.userTokenId) &&
+          (!internal || internal.includes(w.status));
+        rows = match ? [w] : [];
+        total = rows.length;
+      } else {
+        ({ rows, total } = await listWithdrawals(deps, ctx, {
+          ...(typeof body.userTokenId === 'string' ? { userTokenId: body.userTokenId } : {}),
+          ...(internal ? { statuses: internal } : {}),
+          limit: max === undefined ? 100 : Math.min(100, Math.max(1, Number(max))),
+          offset: Number(str(body.firstRecord) ?? '0'),
+        }));
+      }
+      const { siteName, entries } = await listEntriesOf(deps, ctx, rows);
+      return success(request, { totalCount: String(total), merchantSiteName: siteName, withdrawalRequests: entries });
+    },
+  );
+
+  route(
+    'cancelRequest',
+    'Cancel a withdrawal request for the user',
+    'Moves a Pending request of userTokenId to Canceled; any other status is refused (errCode 1058).',
+    CancelWithdrawalRequest,
+    WithdrawalResponse,
+    async (request) => {
+      const ctx = contextOf(request);
+      const body = request.body as Record<string, unknown>;
+      const w = await cancelWithdrawal(app.services.deps, ctx, {
+        userTokenId: String(body.userTokenId),
+        wdRequestId: String(body.wdRequestId),
+        ...(str(body.clientRequestId) ? { clientRequestId: str(body.clientRequestId)! } : {}),
+      });
+      return success(request, withdrawalFields(w));
+    },
+  );
+
+  route(
+    'approveRequest',
+    'Approve a withdrawal request and pay it out',
+    'Approves a Pending request for `amount` (absent: the requested amount) and pays it out to its UPO: the whole amount gives Approved, less gives Partially Approved, a declined or failed payout gives Error. The answer carries the payout transactionId and transactionStatus.',
+    ApproveWithdrawalRequest,
+    WithdrawalResponse,
+    async (request) => {
+      const ctx = contextOf(request);
+      const body = request.body as Record<string, unknown>;
+      const { deps } = app.services;
+      let amount;
+      const text = str(body.amount);
+      if (text !== undefined) {
+        // the amount is in the request's currency
+        const found = await deps.storage.read.withdrawals.find(String(body.wdRequestId));
+        if (!found || found.siteId !== ctx.siteId) throw new Invalid('wdRequestId', 'names no withdrawal request of this site');
+        amount = toMinor(text, found.currency, 'amount');
+      }
+      const { withdrawal, payout } = await approveWithdrawal(deps, ctx, {
+        wdRequestId: String(body.wdRequestId),
+        ...(amount !== undefined ? { amount } : {}),
+        ...(str(body.operatorName) ? { operatorName: str(body.operatorName)! } : {}),
+        ...(str(body.comment) ? { comment: str(body.comment)! } : {}),
+        ...(str(body.clientRequestId) ? { clientRequestId: str(body.clientRequestId)! } : {}),
+      });
+      return success(request, {
+        ...withdrawalFields(withdrawal),
+        transactionId: payout.id,
+        transactionStatus: SESSION_STATUS[payout.status],
+        ...gatewayCodes(payout),
+      });
+    },
+  );
+
+  route(
+    'declineRequest',
+    'Decline a withdrawal request',
+    'Moves a Pending request to Declined; any other status is refused (errCode 1058).',
+    DeclineWithdrawalRequest,
+    WithdrawalResponse,
+    async (request) => {
+      const ctx = contextOf(request);
+      const body = request.body as Record<string, unknown>;
+      const w = await declineWithdrawal(app.services.deps, ctx, {
+        wdRequestId: String(body.wdRequestId),
+        ...(str(body.operatorName) ? { operatorName: str(body.operatorName)! } : {}),
+        ...(str(body.comment) ? { comment: str(body.comment)! } : {}),
+        ...(str(body.clientRequestId) ? { clientRequestId: str(body.clientRequestId)! } : {}),
+      });
+      return success(request, withdrawalFields(w));
+    },
+  );
+
+  // Every other path under /ppp/api/withdrawal/: the envelope (errCode 1066), never a 404 page.
+  app.all(`${WITHDRAWAL_API}/*`, { schema: { hide: true, response: { 200: SessionEnvelope } } }, async (request) => {
+    const name = (request.params as { '*': string })['*'].split('?')[0]!.slice(0, 100);
+    if (METHODS.includes(name)) throw new SessionError('invalid_request', `${name} accepts POST only`);
+    throw new SessionError('invalid_request', `Unknown method: ${name || '(none)'}`);
+  });
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance, preValidationAsyncHookHandler } from 'fastify';
+import { SITE_SECRET_PURPOSE } from '../../domain/merchants/merchant.service.js';
+import { SessionError } from '../../domain/sessions/session.errors.js';
+import { sessionChecksum } from '../../security/checksum.js';
+import { constantTimeEqual } from '../../security/constant-time.js';
+import { withdrawalChecksumValues } from '../../security/withdrawal-checksum.js';
+import { bodyObject, checkBodyValues, isLookupKey, isTimeStamp } from './auth.js';
+
+/**
+ * Authentication of the withdrawal management calls: the session interface's order of refusals
+ * (unknown merchant 1013, unknown or foreign site 1022, malformed timeStamp 1021, wrong checksum
+ * 1001), with the body-order checksum rule of DECISIONS.md 5 (security/withdrawal-checksum.ts).
+ */
+export function withdrawalChecksumAuth(app: FastifyInstance): preValidationAsyncHookHandler {
+  return async (request) => {
+    const body = bodyObject(request);
+    const { merchants } = app.services.deps.storage.read;
+    const { merchantId, merchantSiteId } = body;
+    if (!isLookupKey(merchantId) || !(await merchants.findMerchant(merchantId))) {
+      throw new SessionError('invalid_merchant', 'Invalid merchant ID');
+    }
+    const site = isLookupKey(merchantSiteId) ? await merchants.findSite(merchantSiteId) : undefined;
+    if (!site || site.merchantId !== merchantId) throw new SessionError('invalid_site', 'Invalid merchant site ID');
+    if (!isTimeStamp(body.timeStamp)) {
+      throw new SessionError('invalid_timestamp', 'Invalid timeStamp: must be YYYYMMDDHHmmss, a real date and time');
+    }
+    const secret = app.services.deps.vault.open(site.secretKeySealed, SITE_SECRET_PURPOSE);
+    const expected = sessionChecksum(withdrawalChecksumValues(body), secret);
+    if (typeof body.checksum !== 'string' || !constantTimeEqual(expected, body.checksum.toLowerCase())) {
+      throw new SessionError('invalid_checksum', 'Invalid checksum');
+    }
+    request.sessionContext = { merchantId, siteId: site.id };
+    checkBodyValues(body);
+    if (isLookupKey(body.clientRequestId)) request.log = request.log.child({ clientRequestId: body.clientRequestId });
+  };
+}

@@ -1,0 +1,168 @@
+import { type TSchema, Type } from 'typebox';
+
+/**
+ * The client API (`POST /client/v1/<method>`), called by the Web SDK and the hosted field pages with
+ * a `sessionToken` (docs/decisions/0400, 0401). Requests name the members each method reads; the SDK
+ * may send more of what the merchant page passed (they are ignored). Answers are HTTP 200 with
+ * `status` SUCCESS or ERROR, then the result shapes of spec 2.6 to 2.10.
+ */
+
+const SessionToken = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  description: 'The sessionToken of openOrder or getSessionToken',
+});
+const Str = (maxLength: number, description?: string) =>
+  Type.String({ maxLength, ...(description ? { description } : {}) });
+const Opt = <T extends TSchema>(s: T) => Type.Optional(s);
+
+export const ClientCard = Type.Object(
+  {
+    cardNumber: Opt(Str(20)),
+    cardHolderName: Opt(Str(70)),
+    expirationMonth: Opt(Str(2)),
+    expirationYear: Opt(Str(4)),
+    CVV: Opt(Str(4)),
+    ccTempToken: Opt(Str(64)),
+    threeD: Opt(Type.Object({}, { additionalProperties: true })),
+  },
+  {
+    title: 'ClientCard',
+    additionalProperties: true,
+    description:
+      'cardNumber, cardHolderName, expirationMonth, expirationYear and CVV; with a userPaymentOptionId only the CVV',
+  },
+);
+
+export const ClientBillingAddress = Type.Object(
+  {
+    firstName: Opt(Str(30)),
+    lastName: Opt(Str(40)),
+    email: Opt(Str(100)),
+    country: Opt(Str(2)),
+    address: Opt(Str(50)),
+    addressLine2: Opt(Str(50)),
+    addressLine3: Opt(Str(50)),
+    phone: Opt(Str(18)),
+    cell: Opt(Str(18)),
+    zip: Opt(Str(10)),
+    city: Opt(Str(30)),
+    state: Opt(Str(3)),
+    county: Opt(Str(255)),
+  },
+  { title: 'ClientBillingAddress', additionalProperties: true },
+);
+
+const open = { additionalProperties: true } as const;
+
+export const ClientRequests = {
+  createPayment: Type.Object(
+    {
+      sessionToken: SessionToken,
+      paymentOption: Type.Object(
+        {
+          card: Opt(ClientCard),
+          userPaymentOptionId: Opt(Type.Union([Str(20), Type.Integer()])),
+          alternativePaymentMethod: Opt(Type.Object({ paymentMethod: Str(50) }, open)),
+        },
+        { ...open, description: 'Exactly one of card (hosted fields), userPaymentOptionId, alternativePaymentMethod' },
+      ),
+      relatedTransactionId: Opt(Str(20, 'The InitAuth3D or challenge step this payment continues (3-D Secure)')),
+      billingAddress: Opt(ClientBillingAddress),
+      cardHolderName: Opt(Str(70)),
+      clientUniqueId: Opt(Str(45)),
+      savePM: Opt(Type.Union([Type.Boolean(), Str(5)])),
+      apmWindowType: Opt(Str(20)),
+      urlDetails: Opt(Type.Object({}, open)),
+    },
+    { title: 'ClientCreatePaymentRequest', ...open },
+  ),
+  initPayment: Type.Object(
+    { sessionToken: SessionToken, paymentOption: Type.Object({ card: ClientCard }, open) },
+    { title: 'ClientInitPaymentRequest', ...open },
+  ),
+  getToken: Type.Object(
+    { sessionToken: SessionToken, cardData: ClientCard, billingAddress: Opt(ClientBillingAddress) },
+    { title: 'ClientGetTokenRequest', ...open },
+  ),
+  getCardDetails: Type.Object(
+    { sessionToken: SessionToken, cardNumber: Str(20), clientRequestId: Opt(Str(255)), clientUniqueId: Opt(Str(45)) },
+    { title: 'ClientGetCardDetailsRequest', ...open },
+  ),
+  getDccDetails: Type.Object(
+    {
+      sessionToken: SessionToken,
+      clientUniqueId: Str(45),
+      cardNumber: Opt(Str(20)),
+      apm: Opt(Str(50)),
+      currency: Opt(Str(3)),
+      country: Opt(Str(2)),
+      clientRequestId: Opt(Str(255)),
+    },
+    { title: 'ClientGetDccDetailsRequest', ...open },
+  ),
+  getApms: Type.Object(
+    {
+      sessionToken: SessionToken,
+      currencyCode: Opt(Str(3)),
+      countryCode: Opt(Str(6)),
+      languageCode: Opt(Str(2)),
+      type: Opt(Type.Enum(['DEPOSIT', 'WITHDRAWAL'])),
+    },
+    { title: 'ClientGetApmsRequest', ...open },
+  ),
+  getUserUPOs: Type.Object({ sessionToken: SessionToken }, { title: 'ClientGetUserUposRequest', ...open }),
+  setOpenAmount: Type.Object(
+    { sessionToken: SessionToken, amount: Str(12), clientRequestId: Opt(Str(255)), clientUniqueId: Opt(Str(45)) },
+    { title: 'ClientSetOpenAmountRequest', ...open },
+  ),
+  addCardUpo: Type.Object(
+    { sessionToken: SessionToken, card: ClientCard, billingAddress: Opt(ClientBillingAddress) },
+    { title: 'ClientAddCardUpoRequest', ...open },
+  ),
+  addApmUpo: Type.Object(
+    {
+      sessionToken: SessionToken,
+      paymentMethodName: Str(50),
+      apmData: Type.Record(Type.String(), Type.String()),
+      billingAddress: Opt(ClientBillingAddress),
+    },
+    { title: 'ClientAddApmUpoRequest', ...open },
+  ),
+  accountCapture: Type.Object(
+    {
+      sessionToken: SessionToken,
+      userTokenId: Str(255),
+      paymentMethod: Str(50),
+      currencyCode: Str(3),
+      countryCode: Str(2),
+      languageCode: Opt(Str(2)),
+      urlDetails: Opt(Type.Object({}, open)),
+    },
+    { title: 'ClientAccountCaptureRequest', ...open },
+  ),
+  createWalletPayment: Type.Object(
+    {
+      sessionToken: SessionToken,
+      currencyCode: Str(3),
+      countryCode: Str(2),
+      total: Type.Object({ label: Str(100), amount: Str(12) }, open),
+      walletPay3Dflow: Opt(Type.Enum(['enable', 'disable'])),
+      billingAddress: Opt(ClientBillingAddress),
+    },
+    { title: 'ClientCreateWalletPaymentRequest', ...open },
+  ),
+};
+
+/** Every client answer: the status members, then the method's result (spec 2.6 to 2.10). */
+export const ClientResponse = Type.Object(
+  {
+    status: Type.Enum(['SUCCESS', 'ERROR']),
+    errCode: Type.Integer({ description: '0 on success' }),
+    reason: Type.String(),
+    errorDescription: Opt(Type.String({ description: 'On error: the reason, for the SDK callback' })),
+    version: Type.String(),
+    sessionToken: Opt(Type.String()),
+  },
+  { title: 'ClientResponse', additionalProperties: true },
+);

@@ -1,0 +1,104 @@
+import { Type } from 'typebox';
+import { WD_STATUSES, WithdrawalListEntry } from '../session/withdrawal.schema.js';
+
+/**
+ * The Web SDK's withdrawal calls (`POST /client/v1/{submitWdRequest,getWdRequests,cancelWdRequest}`,
+ * spec 4.2, docs/decisions/0506): inputs and outputs as the spec lists them. The session's
+ * `userTokenId` is the user; a different one in the body is refused.
+ */
+
+const SessionToken = Type.String({ minLength: 1, maxLength: 64, description: 'The sessionToken of openOrder' });
+const Str = (maxLength: number, description?: string) => Type.String({ maxLength, ...(description ? { description } : {}) });
+const Req = (maxLength: number, description?: string) =>
+  Type.String({ minLength: 1, maxLength, ...(description ? { description } : {}) });
+const Opt = Type.Optional;
+const custom: Record<string, ReturnType<typeof Opt>> = {};
+for (let i = 1; i <= 15; i++) custom[`customField${i}`] = Opt(Str(255));
+
+export const ClientWithdrawalUserDetails = Type.Object(
+  {
+    firstName: Opt(Str(30)),
+    lastName: Opt(Str(40)),
+    address: Opt(Str(50)),
+    phone: Opt(Str(18)),
+    zip: Opt(Str(10)),
+    city: Opt(Str(30)),
+    countryCode: Opt(Type.String({ minLength: 2, maxLength: 2 })),
+    state: Opt(Str(3)),
+    email: Opt(Type.String({ maxLength: 100, format: 'email' })),
+  },
+  { title: 'ClientWithdrawalUserDetails', additionalProperties: false },
+);
+
+const ids = {
+  sessionToken: SessionToken,
+  merchantId: Opt(Str(20, "Defaults to the SDK's initialisation value; must be the session's")),
+  merchantSiteId: Opt(Str(20, "Defaults to the SDK's initialisation value; must be the session's")),
+};
+
+export const ClientSubmitWdRequest = Type.Object(
+  {
+    ...ids,
+    upoId: Req(20, 'The UPO of the user to pay to'),
+    amount: Req(20, 'Requested amount in the order currency, e.g. "25.00"'),
+    userId: Req(255, 'Merchant-generated user id'),
+    merchantWDRequestId: Opt(Str(255)),
+    merchantUniqueId: Opt(Str(255)),
+    userAccountId: Opt(Str(255)),
+    userDetails: Opt(ClientWithdrawalUserDetails),
+    userTokenId: Opt(Str(255)),
+    currency: Opt(Type.String({ minLength: 3, maxLength: 3, description: "Default: the session order's currency" })),
+    wdRequestsLimit: Opt(Type.String({ pattern: '^[0-9]{1,3}$', description: 'Open requests the user may have; default 1' })),
+    ...custom,
+  },
+  { title: 'ClientSubmitWdRequest', additionalProperties: false },
+);
+
+export const ClientGetWdRequests = Type.Object(
+  { ...ids, userTokenId: Req(255) },
+  { title: 'ClientGetWdRequests', additionalProperties: false },
+);
+
+export const ClientCancelWdRequest = Type.Object(
+  {
+    ...ids,
+    userTokenId: Req(255),
+    wdRequestId: Type.Union([Type.Integer({ minimum: 1 }), Type.String({ pattern: '^[0-9]{1,20}$' })]),
+  },
+  { title: 'ClientCancelWdRequest', additionalProperties: false },
+);
+
+const base = {
+  status: Type.String({ description: 'SUCCESS or ERROR (cancelWdRequest: Success or Error)' }),
+  errCode: Type.Integer(),
+  reason: Type.String(),
+  errorDescription: Opt(Type.String()),
+  version: Type.String(),
+  sessionToken: Opt(Type.String()),
+  merchantId: Opt(Type.String()),
+  merchantSiteId: Opt(Type.String()),
+};
+
+export const ClientWdResponse = Type.Object(
+  {
+    ...base,
+    wdRequestStatus: Opt(Type.Enum([...WD_STATUSES])),
+    wdRequestId: Opt(Type.Integer()),
+    merchantWDRequestId: Opt(Type.String()),
+    userAccountId: Opt(Type.String()),
+    userId: Opt(Type.String()),
+    wdRequestsLimitReached: Opt(Type.Boolean()),
+  },
+  { title: 'ClientWdResponse' },
+);
+
+export const ClientWdListResponse = Type.Object(
+  {
+    ...base,
+    internalRequestId: Opt(Type.Integer()),
+    totalCount: Opt(Type.String()),
+    merchantSiteName: Opt(Type.String()),
+    withdrawalRequests: Opt(Type.Array(WithdrawalListEntry)),
+  },
+  { title: 'ClientWdListResponse' },
+);
