@@ -15,15 +15,17 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { type Dialect, postgresDialect, sqliteDialect } from './dialect.js';
+import { Checkpointer } from './checkpointer.js';
 import { GroupCommitter, type WriteUnit } from './group-commit.js';
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './tables.js';
+import { WalSync } from './wal-sync.js';
 
 export interface StoreOptions {
   /** postgres://… ; absent = SQLite file `gatehouse.sqlite` in `dataDir` */
   databaseUrl?: string | undefined;
   dataDir: string;
-  /** SQLite `synchronous` pragma; FULL keeps every acknowledged commit across power loss */
+  /** FULL: a commit is acknowledged once the WAL is on disk (ADR 0012); NORMAL: without waiting for it */
   sqliteSynchronous?: 'FULL' | 'NORMAL';
   /** PostgreSQL pool size */
   poolSize?: number;
@@ -61,7 +63,10 @@ function openSqlite(options: StoreOptions): Store {
   const open = (readonly: boolean) => {
     const conn = new SqliteDatabase(file);
     conn.pragma('journal_mode = WAL');
-    conn.pragma(`synchronous = ${options.sqliteSynchronous ?? 'FULL'}`);
+    // Commits never fsync on the event loop: the WAL is synced off it before an acknowledgement
+    // (WalSync), and copied back into the database file by the Checkpointer's thread (ADR 0012).
+    conn.pragma('synchronous = NORMAL');
+    conn.pragma('wal_autocheckpoint = 0');
     conn.pragma('busy_timeout = 5000');
     conn.pragma('foreign_keys = ON');
     if (readonly) conn.pragma('query_only = ON');
@@ -69,19 +74,30 @@ function openSqlite(options: StoreOptions): Store {
   };
   const writerConn = open(false);
   const readerConn = open(true);
-  const writer = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cachingStatements(writerConn) }) });
+  const wal = new WalSync(file);
+  const checkpointer = new Checkpointer(file);
+  const durable = (options.sqliteSynchronous ?? 'FULL') === 'FULL' ? () => wal.sync() : async () => {};
+  const writer = new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database: cachingStatements(writerConn) }),
+  });
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(readerConn) }) });
-  const committer = new GroupCommitter(writer);
+  const committer = new GroupCommitter(writer, 256, durable);
   return {
     dialect: sqliteDialect,
     db,
     file,
     write: (unit) => committer.submit(unit),
-    migrate: () => holdingWriteLock(writerConn, () => runMigrations(writer, sqliteDialect)),
+    migrate: async () => {
+      const applied = await holdingWriteLock(writerConn, () => runMigrations(writer, sqliteDialect));
+      await durable();
+      return applied;
+    },
     ping: async () => {
       await sql`SELECT 1`.execute(db);
     },
     close: async () => {
+      await checkpointer.close();
+      await wal.close();
       await writer.destroy();
       await db.destroy();
     },
@@ -171,8 +187,14 @@ async function runMigrations(db: Kysely<Database>, dialect: Dialect): Promise<st
   // Kysely looks for its migration tables in every schema unless told which: name the connection's
   // own schema, so a database holding other schemas (other deployments, test schemas) is not misread.
   const migrationTableSchema =
-    dialect.name === 'postgres' ? (await sql<{ s: string }>`SELECT current_schema() AS s`.execute(db)).rows[0]?.s : undefined;
-  const migrator = new Migrator({ db, provider: migrationProvider(dialect), ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+    dialect.name === 'postgres'
+      ? (await sql<{ s: string }>`SELECT current_schema() AS s`.execute(db)).rows[0]?.s
+      : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider(dialect),
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

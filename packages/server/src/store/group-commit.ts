@@ -1,5 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import { sql } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './tables.js';
 
 export type WriteUnit<T> = (trx: Transaction<Database>) => Promise<T>;
@@ -11,10 +10,11 @@ interface Pending {
 }
 
 /**
- * Group commit for the embedded SQLite store. Every acknowledged write must be on disk
- * (`synchronous=FULL`), and one fsync costs about as much as a whole request; so write units that
- * arrive together run in one transaction, each inside its own SAVEPOINT (a failing unit rolls back
- * alone and rejects alone), and all of them are answered after the single COMMIT returns.
+ * Group commit for the embedded SQLite store. Every acknowledged write must be on disk, and one fsync
+ * costs about as much as a whole request; so write units that arrive together run in one transaction,
+ * each inside its own SAVEPOINT (a failing unit rolls back alone and rejects alone), and all of them
+ * are answered after the single COMMIT and its `durable` barrier (the WAL's fdatasync, ADR 0012). The
+ * barrier runs off the event loop: requests arriving meanwhile form the next batch.
  */
 export class GroupCommitter {
   #queue: Pending[] = [];
@@ -23,6 +23,8 @@ export class GroupCommitter {
   constructor(
     private readonly writer: Kysely<Database>,
     private readonly maxBatch = 256,
+    /** resolves once every commit made before the call is on disk */
+    private readonly durable: () => Promise<void> = async () => {},
   ) {}
 
   submit<T>(fn: WriteUnit<T>): Promise<T> {
@@ -66,14 +68,14 @@ export class GroupCommitter {
           return;
         }
         for (const unit of batch) {
-          await sql`SAVEPOINT unit`.execute(trx);
+          await trx.executeQuery(SAVEPOINT);
           try {
             const value = await unit.fn(trx);
-            await sql`RELEASE unit`.execute(trx);
+            await trx.executeQuery(RELEASE);
             outcomes.push({ ok: true, value });
           } catch (error) {
-            await sql`ROLLBACK TO unit`.execute(trx);
-            await sql`RELEASE unit`.execute(trx);
+            await trx.executeQuery(ROLLBACK_TO);
+            await trx.executeQuery(RELEASE);
             outcomes.push({ ok: false, error });
           }
         }
@@ -81,6 +83,15 @@ export class GroupCommitter {
     } catch (err) {
       if (!(err instanceof UnitFailed)) {
         // The commit itself failed: nothing of this batch is durable.
+        for (const unit of batch) unit.reject(err);
+        return;
+      }
+    }
+    if (outcomes.some((o) => o.ok)) {
+      try {
+        await this.durable();
+      } catch (err) {
+        // Committed but not known to be on disk: no unit of the batch may be acknowledged.
         for (const unit of batch) unit.reject(err);
         return;
       }
@@ -94,3 +105,8 @@ export class GroupCommitter {
 }
 
 class UnitFailed extends Error {}
+
+// Compiled once: these run around every unit of a batch.
+const SAVEPOINT = CompiledQuery.raw('SAVEPOINT unit');
+const RELEASE = CompiledQuery.raw('RELEASE unit');
+const ROLLBACK_TO = CompiledQuery.raw('ROLLBACK TO unit');

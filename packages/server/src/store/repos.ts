@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Repos, Storage } from '../domain/ports.js';
 import type { Store } from './db.js';
+import type { Dialect } from './dialect.js';
 import { cardTokenRepo } from './card-tokens.repo.js';
 import { dccRepo } from './dcc.repo.js';
 import { idempotencyRepo } from './idempotency.repo.js';
@@ -25,16 +26,16 @@ const FACTORIES = {
   cardTokens: cardTokenRepo,
   upos: upoRepo,
   withdrawals: withdrawalRepo,
-} satisfies { [K in keyof Repos]: (db: Kysely<Database>) => Repos[K] };
+} satisfies { [K in keyof Repos]: (db: Kysely<Database>, dialect: Dialect) => Repos[K] };
 
 /** Every repository bound to `db`, each built on first use (a write unit touches only a few). */
-export function bindRepos(db: Kysely<Database>, overrides: Partial<Repos> = {}): Repos {
+export function bindRepos(db: Kysely<Database>, dialect: Dialect, overrides: Partial<Repos> = {}): Repos {
   const repos = {} as Repos;
   for (const name of Object.keys(FACTORIES) as Array<keyof Repos>) {
     Object.defineProperty(repos, name, {
       enumerable: true,
       get() {
-        const repo = overrides[name] ?? FACTORIES[name](db);
+        const repo = overrides[name] ?? FACTORIES[name](db, dialect);
         Object.defineProperty(repos, name, { value: repo, enumerable: true });
         return repo;
       },
@@ -47,13 +48,13 @@ export function bindRepos(db: Kysely<Database>, overrides: Partial<Repos> = {}):
 /** The domain's view of the store: repositories for reads, and durable write transactions. */
 export function storageOf(store: Store): Storage {
   const keys = new KeyCache();
-  const read = bindRepos(store.db, { merchants: cachedKeys(merchantRepo(store.db), keys) });
+  const read = bindRepos(store.db, store.dialect, { merchants: cachedKeys(merchantRepo(store.db), keys) });
   return {
     read,
     async write(fn) {
       const revoked: string[] = [];
       const result = await store.write((trx) =>
-        fn(bindRepos(trx, { merchants: noteRevocations(merchantRepo(trx), keys, revoked) })),
+        fn(bindRepos(trx, store.dialect, { merchants: noteRevocations(merchantRepo(trx), keys, revoked) })),
       );
       for (const id of revoked) keys.forget(id);
       return result;

@@ -1,0 +1,51 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+
+/**
+ * Copies the WAL back into the database file in a worker thread of its own (ADR 0012). The writer
+ * connection has automatic checkpoints turned off, because a checkpoint runs inside the COMMIT that
+ * crosses the threshold and fsyncs twice on the event loop. Here a PASSIVE checkpoint (it never
+ * blocks the writer or the readers) runs every `intervalMs` on a separate connection, whose
+ * `synchronous=NORMAL` syncs the WAL before and the database file after each copy, so a frame is
+ * overwritten only once its page is durable in the database file.
+ */
+export class Checkpointer {
+  readonly #worker: Worker;
+  readonly #exited: Promise<void>;
+
+  constructor(dbFile: string, intervalMs = 250) {
+    const sqlite = createRequire(import.meta.url).resolve('better-sqlite3');
+    this.#worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { dbFile, sqlite, intervalMs } });
+    // The timer alone must not keep a process alive that has nothing else to do.
+    this.#worker.unref();
+    // A failed checkpoint is retried at the next tick; a worker that died only lets the WAL grow.
+    this.#worker.on('error', () => {});
+    this.#exited = new Promise((resolve) => this.#worker.once('exit', () => resolve()));
+  }
+
+  /** Stops the worker; the last connection to close checkpoints and removes the WAL itself. */
+  async close(): Promise<void> {
+    // Referenced again: otherwise a process with nothing else pending would exit before the worker does.
+    this.#worker.ref();
+    this.#worker.postMessage('stop');
+    await this.#exited;
+  }
+}
+
+const WORKER_SOURCE = `
+const { workerData, parentPort } = require('node:worker_threads');
+const Database = require(workerData.sqlite);
+const conn = new Database(workerData.dbFile);
+conn.pragma('busy_timeout = 5000');
+conn.pragma('synchronous = NORMAL');
+conn.pragma('wal_autocheckpoint = 0');
+const timer = setInterval(() => {
+  try { conn.pragma('wal_checkpoint(PASSIVE)'); } catch { /* busy or closing: next tick */ }
+}, workerData.intervalMs);
+parentPort.on('message', (m) => {
+  if (m !== 'stop') return;
+  clearInterval(timer);
+  conn.close();
+  parentPort.close();
+});
+`;
