@@ -1,7 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardNumbersAtRest } from '../packages/server/test/card-scan.js';
@@ -16,7 +14,6 @@ import { type SessionClient, sessionClient } from '../packages/server/test/sessi
  */
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ROOT = new URL('..', import.meta.url).pathname;
 const APPROVED = '4761344136141390';
 const DECLINED = '4000128449498204';
 const CHALLENGE = '2221008123677736';
@@ -62,11 +59,6 @@ ${split ? '<div id="num"></div><div id="exp"></div><div id="cvc"></div>' : '<div
   };
 
   beforeAll(async () => {
-    for (const pkg of ['web-sdk', 'hosted-ui']) {
-      execFileSync(process.execPath, [join(ROOT, 'packages', pkg, 'build.mjs'), '--quiet', '--no-docs'], {
-        stdio: 'inherit',
-      });
-    }
     gw = await startGateway();
     sc = sessionClient(gw);
     merchant = createServer((req, res) => {

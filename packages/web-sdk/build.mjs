@@ -3,7 +3,7 @@
 // the published value always matches the bundle (a test checks it).
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,27 +15,10 @@ const writeDocs = !process.argv.includes('--no-docs');
 const outfile = join(outdir, 'websdk.js');
 mkdirSync(outdir, { recursive: true });
 
-// src/withdrawals.ts (createWebsdk) is written separately; until it exists the bundle carries a stub
-// whose functions answer "not available", so the SDK still builds.
-const withdrawalsFallback = {
-  name: 'withdrawals-fallback',
-  setup(b) {
-    b.onResolve({ filter: /^\.\/withdrawals\.js$/ }, (args) =>
-      existsSync(join(args.resolveDir, 'withdrawals.ts')) ? undefined : { path: 'withdrawals-stub', namespace: 'stub' },
-    );
-    b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({
-      contents:
-        "const na = (_p, cb) => { const r = { status: 'ERROR', errCode: 1000, reason: 'Withdrawals are not available', errorDescription: 'Withdrawals are not available' }; if (typeof cb === 'function') cb(r); return Promise.resolve(r); };" +
-        'export function createWebsdk() { return { submitWdRequest: na, getWdRequests: na, cancelWdRequest: na }; }',
-      loader: 'js',
-    }));
-  },
-};
-
-await build({
-  plugins: [withdrawalsFallback],
+const result = await build({
   entryPoints: [join(here, 'src', 'index.ts')],
   outfile,
+  write: false,
   bundle: true,
   format: 'iife',
   target: 'es2019',
@@ -44,8 +27,10 @@ await build({
   platform: 'browser',
   logLevel: 'warning',
 });
-
-const bytes = readFileSync(outfile);
+// Written whole, then renamed: a server starting meanwhile reads the old bundle or the new, never half.
+const bytes = Buffer.from(result.outputFiles[0].contents);
+writeFileSync(`${outfile}.${process.pid}.tmp`, bytes);
+renameSync(`${outfile}.${process.pid}.tmp`, outfile);
 const integrity = `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 writeFileSync(join(outdir, 'websdk.integrity.json'), JSON.stringify({ file: 'websdk.js', bytes: bytes.length, integrity }, null, 2) + '\n');
 

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
  * The browser bundles the server serves: the Web SDK (packages/web-sdk/dist) and the hosted pages'
- * scripts (packages/hosted-ui/dist), built by `npm run build`. Read once (again when the file
- * changes), with their ETag and Subresource Integrity hash.
+ * scripts (packages/hosted-ui/dist), built by `npm run build`. Read once when the app starts, with
+ * their ETag and Subresource Integrity hash.
  */
 export interface Bundle {
   body: Buffer;
@@ -27,28 +27,35 @@ export const BUNDLE_FILES = {
 
 export type BundleName = keyof typeof BUNDLE_FILES;
 
-const cache = new Map<BundleName, { mtimeMs: number; bundle: Bundle }>();
+const loaded = new Map<BundleName, Bundle>();
+
+/**
+ * Reads every bundle (asynchronously, once per app start: a request never touches the disk). A bundle
+ * that was not built stays absent and is answered 503 until the server restarts after `npm run build`.
+ */
+export async function loadBundles(): Promise<void> {
+  await Promise.all(
+    (Object.keys(BUNDLE_FILES) as BundleName[]).map(async (name) => {
+      let body: Buffer;
+      try {
+        body = await readFile(BUNDLE_FILES[name]);
+      } catch {
+        loaded.delete(name);
+        return;
+      }
+      const sha384 = createHash('sha384').update(body).digest();
+      const hex = sha384.toString('hex');
+      loaded.set(name, {
+        body,
+        etag: `"${hex.slice(0, 32)}"`,
+        integrity: `sha384-${sha384.toString('base64')}`,
+        hash: hex.slice(0, 16),
+      });
+    }),
+  );
+}
 
 /** The bundle, or undefined when it was not built. */
 export function bundle(name: BundleName): Bundle | undefined {
-  const file = BUNDLE_FILES[name];
-  let mtimeMs: number;
-  try {
-    mtimeMs = statSync(file).mtimeMs;
-  } catch {
-    return undefined;
-  }
-  const hit = cache.get(name);
-  if (hit && hit.mtimeMs === mtimeMs) return hit.bundle;
-  const body = readFileSync(file);
-  const sha384 = createHash('sha384').update(body).digest();
-  const hex = sha384.toString('hex');
-  const b: Bundle = {
-    body,
-    etag: `"${hex.slice(0, 32)}"`,
-    integrity: `sha384-${sha384.toString('base64')}`,
-    hash: hex.slice(0, 16),
-  };
-  cache.set(name, { mtimeMs, bundle: b });
-  return b;
+  return loaded.get(name);
 }

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,11 +12,7 @@ describe('Web SDK assets', () => {
   let gw: Gateway;
 
   beforeAll(async () => {
-    // The bundles are what `npm run build` makes; build them here so the suite needs no prior build.
-    for (const script of [BUNDLE_FILES.websdk, BUNDLE_FILES.fields]) {
-      const pkg = script.replace(/\/dist\/[^/]+$/, '');
-      execFileSync(process.execPath, [`${pkg}/build.mjs`, '--quiet', '--no-docs'], { stdio: 'inherit' });
-    }
+    // The bundles are built by the suite's global setup (test/build-bundles.ts).
     gw = await startGateway();
   });
   afterAll(async () => {

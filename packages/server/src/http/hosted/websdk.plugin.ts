@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { registerAccountCapture } from './account-capture.js';
-import { bundle, type BundleName } from './bundles.js';
+import { bundle, type BundleName, loadBundles } from './bundles.js';
 
 /**
  * The Web SDK's assets (docs/decisions/0400, 0405): `/sdk/v1/websdk.js` (and its content-addressed
@@ -53,6 +53,7 @@ const FIELDS_CSS = `html,body{margin:0;padding:0;background:transparent;font:16p
 .gh-cvv-icon{flex:0 0 28px;height:20px;background:no-repeat center/contain url("data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 28 20'><rect x='1' y='1' width='26' height='18' rx='3' fill='none' stroke='%23667' stroke-width='1.5'/><rect x='1' y='5' width='26' height='3' fill='%23667'/><text x='16' y='16' font-size='6' fill='%23333'>123</text></svg>")}`;
 
 export async function websdkPlugin(app: FastifyInstance): Promise<void> {
+  await loadBundles();
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 16_384 },
