@@ -126,6 +126,31 @@ describe.each(dialects())('REST payment options and passthrough on %s', (dialect
       expect(noUser.json.result.errors.reason).toBe('[userTokenId] must not be null');
     });
 
+    it('an idempotent replay of a storing payment answers the first response, userPaymentOptionId included', async () => {
+      const userTokenId = `rest-user-${++seq}`;
+      const send = () =>
+        gw.request('POST', '/payment-api/payments', {
+          headers: { 'x-api-key': gw.demo.apiKey, 'idempotency-key': `store-${userTokenId}` },
+          body: {
+            processingEntityId: gw.demo.processingEntityId,
+            currency: 'EUR',
+            amount: 10,
+            transactionType: 'Sale',
+            userTokenId,
+            storePaymentOption: true,
+            paymentOption: { card: wireCard(APPROVE) },
+          },
+        });
+      const first = await send();
+      const again = await send();
+      expect(first.json).toMatchObject({ result: { status: 'approved' }, userPaymentOptionId: expect.stringMatching(/^\d+$/) });
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(again.status).toBe(first.status);
+      expect(again.json).toEqual(first.json);
+      const list = (await sc.send('getUserUPOs', { userTokenId })).json;
+      expect(list.paymentMethods).toHaveLength(1);
+    });
+
     it('a declined payment stores nothing; storePaymentOption needs userTokenId', async () => {
       const userTokenId = `rest-user-${++seq}`;
       const r = await restPay(gw, { userTokenId, storePaymentOption: true, paymentOption: { card: wireCard('4000000000000002') } });

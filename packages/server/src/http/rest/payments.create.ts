@@ -304,6 +304,20 @@ export function registerCreatePayment(app: FastifyInstance): void {
             ...(orderGuard ? { guard: orderGuard } : {}),
           });
           if (run.tx) return reply.code(200).send(await withUpo(run.tx));
+          if (run.replay && (upoCard || body.storePaymentOption === true)) {
+            // The stored first answer was rendered before its UPO was saved: a replay carries the UPO
+            // too (saving it now if a crash came between the two writes).
+            const first = JSON.parse(run.replay.body) as { transactionId?: string; userPaymentOptionId?: string };
+            const tx = first.transactionId ? await deps.storage.read.payments.find(first.transactionId) : undefined;
+            const withId = tx ? ((await withUpo(tx)) as { userPaymentOptionId?: string }) : {};
+            if (withId.userPaymentOptionId !== undefined) {
+              const card = (first as { paymentOption?: { card?: Record<string, unknown> } }).paymentOption?.card;
+              if (card) card.paymentTokenId = withId.userPaymentOptionId;
+              first.userPaymentOptionId = withId.userPaymentOptionId;
+            }
+            void reply.header('idempotent-replayed', 'true');
+            return reply.code(run.replay.status).send(first);
+          }
         }
       }
       if (run.replay) {
