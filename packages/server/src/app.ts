@@ -63,6 +63,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  // Set before any plugin registers its routes: a route keeps the error handler of its context at
+  // registration, so the hosted pages (ACS, APM, SDK assets) answer in the error shape too.
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status === 500) request.log.error({ err }, 'unexpected error');
+    void reply.code(status).send({
+      result: {
+        status: 'error',
+        errors: status === 500 ? { code: '7000.1000', reason: 'Internal system error' } : { code: '5000.1002', reason: err.message },
+      },
+    });
+  });
   registerRequestLog(app);
   await registerOpenApi(app);
   registerHealth(app);
@@ -78,16 +90,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => {
     void reply.code(404).send({
       result: { status: 'error', errors: { code: '5000.1040', reason: `Not found: ${request.method} ${request.url.split('?')[0]}` } },
-    });
-  });
-  app.setErrorHandler((err: FastifyError, request, reply) => {
-    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
-    if (status === 500) request.log.error({ err }, 'unexpected error');
-    void reply.code(status).send({
-      result: {
-        status: 'error',
-        errors: status === 500 ? { code: '7000.1000', reason: 'Internal system error' } : { code: '5000.1002', reason: err.message },
-      },
     });
   });
   return app;
