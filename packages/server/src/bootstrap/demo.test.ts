@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -142,6 +142,46 @@ describe.each(dialects())('ensureDemoMerchant on %s', (dialect: DialectName) => 
       expect(existsSync(file)).toBe(false);
     } finally {
       await writeFile(file, saved, { mode: 0o600 });
+    }
+  });
+});
+
+describe.each(dialects())('ensureDemoMerchant is all or nothing on %s', (dialect: DialectName) => {
+  it('when the credentials file cannot be written, no demo row is committed; the next start creates it', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'gatehouse-demo-atomic-'));
+    let env: Record<string, string> = { GATEHOUSE_DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+    let drop: (() => Promise<void>) | undefined;
+    if (dialect === 'postgres') {
+      const schema = await freshPgSchema();
+      drop = () => schema.drop();
+      env = { ...env, DATABASE_URL: schema.url, GATEHOUSE_MASTER_KEY: 'ef'.repeat(32) };
+    }
+    const rt = await openRuntime(loadConfig(env, process.cwd()));
+    const merchants = async () =>
+      Number(
+        (
+          await rt.store.db
+            .selectFrom('merchants')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    try {
+      // A directory where the file goes: the rename over it fails, as a crash before the write would.
+      const file = join(dataDir, DEMO_FILE);
+      await mkdir(join(file, 'obstacle'), { recursive: true });
+      await expect(ensureDemoMerchant(rt.deps, dataDir)).rejects.toThrow();
+      expect(await merchants()).toBe(0);
+
+      await rm(file, { recursive: true });
+      const demo = await ensureDemoMerchant(rt.deps, dataDir);
+      expect(demo?.created).toBe(true);
+      expect(await merchants()).toBe(1);
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(demo!.credentials);
+    } finally {
+      await rt.store.close();
+      await drop?.();
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });

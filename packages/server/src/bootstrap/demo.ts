@@ -33,18 +33,33 @@ export async function ensureDemoMerchant(
       return undefined;
     }
   }
-  const { merchant, site, merchantSecretKey } = await createMerchant(deps, { name: 'Demo Merchant', siteName: 'Demo Site' });
-  const entity = await createEntity(deps, { merchantId: merchant.id, name: 'Demo Entity' });
-  const { plaintext } = await createApiKey(deps, { entityId: entity.id, siteId: site.id, type: 'operations', label: 'demo' });
-  const credentials: DemoCredentials = {
-    merchantId: merchant.id,
-    merchantSiteId: site.id,
-    merchantSecretKey: merchantSecretKey.expose(),
-    processingEntityId: entity.id,
-    apiKey: plaintext.expose(),
-    webhookSecret: (await rotateWebhookSecret(deps, site.id)).secret.expose(),
-  };
-  await writeFileDurably(file, JSON.stringify(credentials, null, 2) + '\n');
+  // One transaction for every row, and the file written inside it, before its commit: a crash
+  // before the commit leaves an empty store (the next start creates the demo again and overwrites the
+  // file); after it, both are there. Never rows whose key is lost with an unwritten file.
+  const credentials = await deps.storage.write(async (repos) => {
+    const inTx: DomainDeps = { ...deps, storage: { read: repos, write: (fn) => fn(repos) } };
+    const { merchant, site, merchantSecretKey } = await createMerchant(inTx, {
+      name: 'Demo Merchant',
+      siteName: 'Demo Site',
+    });
+    const entity = await createEntity(inTx, { merchantId: merchant.id, name: 'Demo Entity' });
+    const { plaintext } = await createApiKey(inTx, {
+      entityId: entity.id,
+      siteId: site.id,
+      type: 'operations',
+      label: 'demo',
+    });
+    const created: DemoCredentials = {
+      merchantId: merchant.id,
+      merchantSiteId: site.id,
+      merchantSecretKey: merchantSecretKey.expose(),
+      processingEntityId: entity.id,
+      apiKey: plaintext.expose(),
+      webhookSecret: (await rotateWebhookSecret(inTx, site.id)).secret.expose(),
+    };
+    await writeFileDurably(file, JSON.stringify(created, null, 2) + '\n');
+    return created;
+  });
   return { credentials, created: true };
 }
 
