@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ManualClock } from '../src/lib/clock.js';
 import { addApmUpo } from '../src/domain/payments/apm.service.js';
 import { type DialectName, dialects } from './dialects.js';
 import { apiKey, type Gateway, startGateway, validOrder } from './harness.js';
@@ -213,6 +214,39 @@ describe.each(dialects())('APM payments on %s', (dialect: DialectName) => {
       const answer = await answerPage(r.json.redirectUrl, 'approve');
       expect(answer.status).toBe(200);
       expect(answer.html).toContain('data-status="APPROVED"');
+    });
+
+    it('an unanswered redirect payment expires after 30 minutes: declined, notified, and the order can be paid again', async () => {
+      const sessionId = await restOrder();
+      const r = await restPay({ sessionId, paymentOption: { alternativePaymentMethod: { name: 'apmgw_RedirectPay' } } });
+      expect(r.json.result.status).toBe('redirect');
+      // Within the window the order is being paid: a second payment is refused.
+      (gw.clock as ManualClock).advance(29 * 60 * 1000);
+      const early = await restPay({ sessionId, paymentOption: { alternativePaymentMethod: debit() } });
+      expect(early.status).toBe(400);
+      expect(early.json.result.errors.reason).toContain('a payment is in progress');
+      // Past it, the next payment declines the stale one first, then pays.
+      (gw.clock as ManualClock).advance(60 * 1000);
+      const again = await restPay({ sessionId, paymentOption: { alternativePaymentMethod: debit() } });
+      expect(again.json).toMatchObject({ result: { status: 'approved' } });
+      const stale = await gw.rt.deps.storage.read.payments.find(r.json.transactionId);
+      expect(stale).toMatchObject({ status: 'declined', errorCode: '68', apm: { completedBy: 'expiry' } });
+      expect(await orderStatus(sessionId)).toMatchObject({ result: { status: 'approved' } });
+      expect((await deliveries(r.json.transactionId)).map((x) => x.eventType)).toEqual(['transaction.declined']);
+      // Its page now shows the outcome, and an answer is refused.
+      expect((await fetch(r.json.redirectUrl)).status).toBe(410);
+      expect((await answerPage(r.json.redirectUrl, 'approve')).status).toBe(409);
+    });
+
+    it('a redirect page opened after its window declines the payment as expired', async () => {
+      const r = await restPay({ paymentOption: { alternativePaymentMethod: { name: 'apmgw_RedirectPay' } } });
+      (gw.clock as ManualClock).advance(30 * 60 * 1000);
+      const page = await fetch(r.json.redirectUrl);
+      expect(page.status).toBe(410);
+      expect(await page.text()).toContain('data-status="DECLINED"');
+      expect(await gw.rt.deps.storage.read.payments.find(r.json.transactionId)).toMatchObject({ status: 'declined', errorCode: '68' });
+      // An operator can no longer complete it either.
+      expect((await complete(r.json.transactionId, 'approved')).status).toBe(400);
     });
 
     it('a wrong page key is unknown', async () => {

@@ -7,6 +7,8 @@ import { ApmRefused, TransactionRefused } from './payment.errors.js';
 import {
   checkProcessingOptions,
   claimKey,
+  expireRedirect,
+  isExpiredRedirect,
   type IdempotencyClaim,
   type OrderGuard,
   type Origin,
@@ -289,13 +291,21 @@ export async function completeApmPayment(
   return deps.storage.write((repos) => closeApm(repos, tx, resultOf(answer), by, now));
 }
 
-/** A pending APM payment's redirect page reference `<transactionId>-<pageKey>`, when it is one. */
+/**
+ * The APM payment of a redirect page reference `<transactionId>-<pageKey>`, when it is one. A payment
+ * whose page was left unanswered past its window is declined as expired here, when it is next seen.
+ */
 export async function findApmPage(deps: DomainDeps, ref: string): Promise<Transaction | undefined> {
   const m = /^(\d{1,20})-([1-9A-HJ-NP-Za-km-z]{24})$/.exec(ref);
   if (!m) return undefined;
   const tx = await deps.storage.read.payments.find(m[1]!);
   if (!tx?.apm || tx.apm.pageKey !== m[2]) return undefined;
-  return tx;
+  const now = deps.clock.now();
+  if (!isExpiredRedirect(tx, now)) return tx;
+  return deps.storage.write(async (repos) => {
+    const current = await repos.payments.find(tx.id);
+    return current && isExpiredRedirect(current, now) ? expireRedirect(repos, current, now) : (current ?? tx);
+  });
 }
 
 // ---- APM stored payment options (DECISIONS.md 8) ----

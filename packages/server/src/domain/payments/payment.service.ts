@@ -459,10 +459,40 @@ export function checkOrderAmount(
   }
 }
 
-/** Refuses a second payment on an order already paid or being paid. */
+/** A redirect APM payment the shopper has not answered within this window is declined (ADR 0360). */
+export const APM_REDIRECT_TTL_MS = 30 * 60 * 1000;
+
+/** Whether `tx` is a redirect APM payment still waiting on a shopper who let its window pass. */
+export function isExpiredRedirect(tx: Transaction, now: number): boolean {
+  return tx.status === 'pending' && tx.awaiting === 'shopper' && now >= tx.createdAt + APM_REDIRECT_TTL_MS;
+}
+
+/**
+ * Declines an expired redirect APM payment in the caller's write, as an operator's decline would
+ * (order freed, DMN and webhook): code 68, the ISO 8583 "response received too late".
+ */
+export function expireRedirect(repos: Repos, tx: Transaction, now: number): Promise<Transaction> {
+  return settleOutcome(
+    repos,
+    tx,
+    {
+      status: 'declined',
+      errorCode: '68',
+      errorReason: 'Expired: the shopper did not answer the payment page in time',
+      ...(tx.apm ? { apm: { ...tx.apm, completedBy: 'expiry' as const } } : {}),
+    },
+    now,
+  );
+}
+
+/**
+ * Refuses a second payment on an order already paid or being paid. A redirect APM payment whose
+ * window has passed is declined first, so the order can be paid again.
+ */
 export async function guardOrderPayment(repos: Repos, orderId: number, now: number): Promise<void> {
   await repos.payments.lockOrder(orderId, now);
-  const last = await repos.payments.lastPaymentOfOrder(orderId);
+  let last = await repos.payments.lastPaymentOfOrder(orderId);
+  if (last && isExpiredRedirect(last, now)) last = await expireRedirect(repos, last, now);
   if (last && (last.status === 'approved' || last.status === 'pending')) {
     throw new TransactionRefused(
       `${last.status} ${last.type}`,

@@ -92,8 +92,8 @@ export interface ApmRecord {
   successUrl?: string;
   failureUrl?: string;
   pendingUrl?: string;
-  /** who or what decided the outcome: `acquirer`, `shopper`, `operator` */
-  completedBy?: 'acquirer' | 'shopper' | 'operator';
+  /** who or what decided the outcome: `acquirer`, `shopper`, `operator`, or `expiry` (ADR 0360) */
+  completedBy?: 'acquirer' | 'shopper' | 'operator' | 'expiry';
 }
 
 /** Processing options passed through to the acquirer and recorded (docs/decisions/0362). */
