@@ -1,6 +1,5 @@
 import type { Minor } from '../../lib/money.js';
 import { Invalid, Missing, NotFound } from '../errors.js';
-import { notifyTransactionOutcome } from '../notifications/notification.service.js';
 import type { DomainDeps, Repos } from '../ports.js';
 import type { ApmMethodInfo, ApmOutcome } from './acquirer.port.js';
 import { ApmRefused, TransactionRefused } from './payment.errors.js';
@@ -9,6 +8,7 @@ import {
   claimKey,
   expireRedirect,
   isExpiredRedirect,
+  notifyTransaction,
   type IdempotencyClaim,
   type OrderGuard,
   type Origin,
@@ -16,7 +16,6 @@ import {
   settleOutcome,
   transactionRowOf,
 } from './payment.service.js';
-import { outcomeOf, restPaymentResponse } from './payment.view.js';
 import type { Upo } from './ports.js';
 import type { ApmRecord, PaymentType, ProcessingOptions, Transaction, TransactionResult } from './transaction.types.js';
 
@@ -74,7 +73,8 @@ export function checkApmMethod(
   country: string | undefined,
 ): ApmMethodInfo {
   const method = deps.acquirer.apmMethod(name);
-  if (!method || !method.depositCapable) throw new ApmRefused(APM_METHOD_FIELD, `${name} is not an enabled payment method`, 1068);
+  if (!method || !method.depositCapable)
+    throw new ApmRefused(APM_METHOD_FIELD, `${name} is not an enabled payment method`, 1068);
   if (!method.currencies.includes(currency)) {
     throw new ApmRefused('currency', `${currency} is not supported by ${name}`, 1070);
   }
@@ -168,13 +168,26 @@ export async function payApm(
   const tx = await deps.storage.write(async (repos) => {
     let done: Transaction;
     if (outcome.status === 'redirect' || outcome.status === 'pending') {
-      done = await awaitPerson(repos, pending, outcome.status === 'redirect' ? 'shopper' : 'operator', record, outcome.externalTransactionId, now);
+      done = await awaitPerson(
+        repos,
+        pending,
+        outcome.status === 'redirect' ? 'shopper' : 'operator',
+        record,
+        outcome.externalTransactionId,
+        now,
+      );
     } else {
       done = await closeApm(repos, { ...pending, apm: record }, resultOf(outcome), 'acquirer', now);
     }
     if (options.idempotency) {
       const rendered = options.idempotency.render(done);
-      await repos.idempotency.complete(options.idempotency.entityId, options.idempotency.scope, options.idempotency.key, rendered.status, rendered.body);
+      await repos.idempotency.complete(
+        options.idempotency.entityId,
+        options.idempotency.scope,
+        options.idempotency.key,
+        rendered.status,
+        rendered.body,
+      );
     }
     return done;
   });
@@ -195,31 +208,20 @@ async function awaitPerson(
     throw new TransactionRefused('closed', `The payment ${pending.id} is no longer pending`);
   }
   const tx = (await repos.payments.find(pending.id))!;
-  if (who === 'operator') await notify(repos, tx, now);
+  if (who === 'operator') await notifyTransaction(repos, tx, now);
   return tx;
 }
 
-async function notify(repos: Repos, tx: Transaction, now: number): Promise<void> {
-  await notifyTransactionOutcome(
-    repos,
-    {
-      outcome: outcomeOf(tx, now),
-      webhookUrl: tx.webhookUrl,
-      notificationUrl: tx.notificationUrl,
-      webhookData: {
-        ...restPaymentResponse(tx),
-        sessionId: tx.interface === 'rest' ? tx.sessionId : null,
-        merchantTransactionId: tx.merchantTransactionId,
-      },
-    },
-    now,
-  );
-}
-
 function resultOf(o: ApmOutcome): TransactionResult {
-  if (o.status === 'approved') return { status: 'approved', authCode: o.authCode, externalTransactionId: o.externalTransactionId };
+  if (o.status === 'approved')
+    return { status: 'approved', authCode: o.authCode, externalTransactionId: o.externalTransactionId };
   if (o.status === 'declined') {
-    return { status: 'declined', errorCode: o.code, errorReason: o.reason, externalTransactionId: o.externalTransactionId };
+    return {
+      status: 'declined',
+      errorCode: o.code,
+      errorReason: o.reason,
+      externalTransactionId: o.externalTransactionId,
+    };
   }
   if (o.status === 'error') return { status: 'error', errorCode: o.code, errorReason: o.reason };
   return { status: 'error', errorCode: '-1100', errorReason: 'Unexpected acquirer answer' };
@@ -239,10 +241,20 @@ async function closeApm(
   let apm: ApmRecord = { ...pending.apm!, completedBy: by };
   const current = await repos.payments.find(pending.id);
   if (!current || current.status !== 'pending') {
-    throw new TransactionRefused(current ? `${current.status} ${current.type}` : 'unknown', `The payment ${pending.id} is no longer pending`);
+    throw new TransactionRefused(
+      current ? `${current.status} ${current.type}` : 'unknown',
+      `The payment ${pending.id} is no longer pending`,
+    );
   }
   if (result.status === 'approved' && apm.storeUpo && !apm.userPaymentOptionId && pending.userTokenId) {
-    const upo = await repos.upos.insert(apmUpoRow({ merchantId: pending.merchantId, siteId: pending.siteId, userTokenId: pending.userTokenId }, apm.method, apm.data, now));
+    const upo = await repos.upos.insert(
+      apmUpoRow(
+        { merchantId: pending.merchantId, siteId: pending.siteId, userTokenId: pending.userTokenId },
+        apm.method,
+        apm.data,
+        now,
+      ),
+    );
     apm = { ...apm, userPaymentOptionId: upo.id };
   }
   const tx = await settleOutcome(repos, current, { ...result, apm }, now);
@@ -269,7 +281,8 @@ export async function completeApmPayment(
   const now = deps.clock.now();
   if (!/^\d{1,20}$/.test(transactionId)) throw new NotFound('transaction');
   const tx = await deps.storage.read.payments.find(transactionId);
-  if (!tx || !tx.apm || (scope.merchantId !== undefined && tx.merchantId !== scope.merchantId)) throw new NotFound('transaction');
+  if (!tx || !tx.apm || (scope.merchantId !== undefined && tx.merchantId !== scope.merchantId))
+    throw new NotFound('transaction');
   if (scope.pageKey !== undefined && tx.apm.pageKey !== scope.pageKey) throw new NotFound('transaction');
   const refuse = () =>
     new TransactionRefused(
@@ -310,7 +323,12 @@ export async function findApmPage(deps: DomainDeps, ref: string): Promise<Transa
 
 // ---- APM stored payment options (DECISIONS.md 8) ----
 
-function apmUpoRow(owner: { merchantId: string; siteId: string; userTokenId: string }, method: string, masked: Record<string, string>, now: number) {
+function apmUpoRow(
+  owner: { merchantId: string; siteId: string; userTokenId: string },
+  method: string,
+  masked: Record<string, string>,
+  now: number,
+) {
   return {
     ...owner,
     paymentMethod: method,
@@ -368,6 +386,7 @@ export async function apmUpoOf(
   if (id === undefined || (typeof id !== 'string' && typeof id !== 'number')) return undefined;
   if (!owner.userTokenId) return undefined;
   const upo = await deps.storage.read.upos.find(String(id));
-  if (!upo || upo.deletedAt !== null || upo.siteId !== owner.siteId || upo.userTokenId !== owner.userTokenId) return undefined;
+  if (!upo || upo.deletedAt !== null || upo.siteId !== owner.siteId || upo.userTokenId !== owner.userTokenId)
+    return undefined;
   return upo.cardVaultId === null && upo.apmData !== null ? upo : undefined;
 }

@@ -4,6 +4,7 @@ import type { StoredResponse } from '../idempotency/idempotency.service.js';
 import { IdempotencyMismatch, InFlight } from '../errors.js';
 import { IDEMPOTENCY_TTL_MS } from '../idempotency/idempotency.service.js';
 import { notifyTransactionOutcome } from '../notifications/notification.service.js';
+import type { TransactionOutcome } from '../notifications/notification.types.js';
 import type { DomainDeps, Repos } from '../ports.js';
 import type { AuthorizeOutcome, BillingInfo, CardInput, FollowUpOutcome, ThreeDResult } from './acquirer.port.js';
 import { checkCard } from './card.js';
@@ -26,7 +27,6 @@ import type {
  * between the two leaves a pending row that `recoverPendingTransactions` closes without calling the
  * acquirer again, so money never moves twice.
  */
-
 
 /** Where the transaction comes from and whom its outcome is told. */
 export interface Origin {
@@ -73,13 +73,21 @@ export function isMerchantInitiated(options: ProcessingOptions | undefined): boo
  * The business rules of the processing options: an amount of 0 only for an Auth or PreAuth that says
  * why (zeroAmountReason or authenticationOnlyType); MCP only into another currency.
  */
-export function checkProcessingOptions(type: PaymentType, amount: Minor, currency: string, options: ProcessingOptions | undefined): void {
+export function checkProcessingOptions(
+  type: PaymentType,
+  amount: Minor,
+  currency: string,
+  options: ProcessingOptions | undefined,
+): void {
   const zeroReason = options?.zeroAmountReason ?? options?.authenticationOnlyType;
   if (amount === 0 && (type === 'Sale' || zeroReason === undefined)) {
     throw new Invalid('amount', 'may be 0 only for an Auth or PreAuth with zeroAmountReason or authenticationOnlyType');
   }
   if (zeroReason !== undefined && amount !== 0) {
-    throw new Invalid(options?.zeroAmountReason !== undefined ? 'zeroAmountReason' : 'authenticationOnlyType', 'needs an amount of 0');
+    throw new Invalid(
+      options?.zeroAmountReason !== undefined ? 'zeroAmountReason' : 'authenticationOnlyType',
+      'needs an amount of 0',
+    );
   }
   const mcp = options?.currencyConversion;
   if (mcp && mcp.originalCurrency === currency) {
@@ -161,7 +169,8 @@ export async function pay(
     const flow = cmd.threeD ? 'given' : mit ? 'not-enrolled' : deps.acquirer.threeDFlow(cmd.card);
     if (cmd.threeD) threeD = cmd.threeD;
     else if (flow === 'challenge-then-decline') threeD = deps.acquirer.challengeResult(cmd.card, false);
-    else if (flow !== 'not-enrolled') threeD = deps.acquirer.authenticateFrictionless(cmd.card, cmd.amount, cmd.currency);
+    else if (flow !== 'not-enrolled')
+      threeD = deps.acquirer.authenticateFrictionless(cmd.card, cmd.amount, cmd.currency);
     outcome = await deps.acquirer.authorize({
       transactionId: pending.id,
       kind: cmd.type,
@@ -187,7 +196,14 @@ export function acquirerOptionsOf(o: ProcessingOptions | undefined) {
     ...(o.isRebilling !== undefined ? { isRebilling: o.isRebilling } : {}),
     ...(o.zeroAmountReason ? { zeroAmountReason: o.zeroAmountReason } : {}),
     ...(o.authenticationOnlyType ? { authenticationOnlyType: o.authenticationOnlyType } : {}),
-    ...(o.currencyConversion ? { currencyConversion: { ...o.currencyConversion, originalAmount: o.currencyConversion.originalAmount as number } } : {}),
+    ...(o.currencyConversion
+      ? {
+          currencyConversion: {
+            ...o.currencyConversion,
+            originalAmount: o.currencyConversion.originalAmount as number,
+          },
+        }
+      : {}),
   };
 }
 
@@ -294,7 +310,10 @@ export async function followUp(
     if (!reserved) {
       const fresh = (await repos.payments.find(parent.id))!;
       refuseUnless(fresh);
-      throw new TransactionRefused('busy', `Cannot ${cmd.type.toLowerCase()} transaction ${parent.id} now: another operation holds it`);
+      throw new TransactionRefused(
+        'busy',
+        `Cannot ${cmd.type.toLowerCase()} transaction ${parent.id} now: another operation holds it`,
+      );
     }
     return { tx, parent };
   });
@@ -341,14 +360,25 @@ async function finish(
     const tx = await settleOutcome(repos, pending, result, now);
     if (idempotency) {
       const rendered = idempotency.render(tx);
-      await repos.idempotency.complete(idempotency.entityId, idempotency.scope, idempotency.key, rendered.status, rendered.body);
+      await repos.idempotency.complete(
+        idempotency.entityId,
+        idempotency.scope,
+        idempotency.key,
+        rendered.status,
+        rendered.body,
+      );
     }
     return tx;
   });
 }
 
 /** Records the outcome of a pending transaction, frees what it no longer holds, and queues its notifications. */
-export async function settleOutcome(repos: Repos, pending: Transaction, result: TransactionResult, now: number): Promise<Transaction> {
+export async function settleOutcome(
+  repos: Repos,
+  pending: Transaction,
+  result: TransactionResult,
+  now: number,
+): Promise<Transaction> {
   if (!(await repos.payments.complete(pending.id, result, now))) {
     // Already closed (recovered meanwhile): the stored outcome stands.
     return (await repos.payments.find(pending.id))!;
@@ -364,15 +394,31 @@ export async function settleOutcome(repos: Repos, pending: Transaction, result: 
       // A voided settle gives its amount back to the authorisation; a voided refund, to what it refunded.
       const target = await repos.payments.find(related);
       if (target?.relatedTransactionId) {
-        if (target.type === 'Settle') await repos.payments.release(target.relatedTransactionId, 'settle', target.amount, now);
-        if (target.type === 'Refund') await repos.payments.release(target.relatedTransactionId, 'refund', target.amount, now);
+        if (target.type === 'Settle')
+          await repos.payments.release(target.relatedTransactionId, 'settle', target.amount, now);
+        if (target.type === 'Refund')
+          await repos.payments.release(target.relatedTransactionId, 'refund', target.amount, now);
       }
     }
   }
+  await notifyTransaction(repos, tx, now);
+  return tx;
+}
+
+/**
+ * Queues the DMN and the webhook of a transaction's state, in the caller's write; `extra` adds to the
+ * outcome what only the caller knows (a payout's method and UPO).
+ */
+export async function notifyTransaction(
+  repos: Repos,
+  tx: Transaction,
+  now: number,
+  extra: Partial<TransactionOutcome> = {},
+): Promise<void> {
   await notifyTransactionOutcome(
     repos,
     {
-      outcome: outcomeOf(tx, now),
+      outcome: { ...outcomeOf(tx, now), ...extra },
       webhookUrl: tx.webhookUrl,
       notificationUrl: tx.notificationUrl,
       webhookData: {
@@ -383,14 +429,17 @@ export async function settleOutcome(repos: Repos, pending: Transaction, result: 
     },
     now,
   );
-  return tx;
 }
 
 /**
  * Claims an idempotency key in the first write. A key already used answers its stored response; one
  * whose first request has not finished is `InFlight` (409 5300.1003); another body is a mismatch.
  */
-export async function claimKey(repos: Repos, claim: IdempotencyClaim | undefined, now: number): Promise<StoredResponse | undefined> {
+export async function claimKey(
+  repos: Repos,
+  claim: IdempotencyClaim | undefined,
+  now: number,
+): Promise<StoredResponse | undefined> {
   if (!claim) return undefined;
   const record = {
     entityId: claim.entityId,

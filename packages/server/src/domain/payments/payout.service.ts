@@ -1,14 +1,12 @@
 import type { Minor } from '../../lib/money.js';
 import { Invalid } from '../errors.js';
-import { notifyTransactionOutcome } from '../notifications/notification.service.js';
 import type { DomainDeps, Repos } from '../ports.js';
 import { SessionError } from '../sessions/session.errors.js';
 import type { AuthorizeOutcome, CardInput } from './acquirer.port.js';
 import { checkCard } from './card.js';
 import { CARD_NUMBER_PURPOSE, cardOutputOf, vaultCard } from './card-vault.js';
 import type { Origin } from './payment.service.js';
-import { transactionRowOf } from './payment.service.js';
-import { outcomeOf, restPaymentResponse } from './payment.view.js';
+import { notifyTransaction, transactionRowOf } from './payment.service.js';
 import type { Upo } from './ports.js';
 import type { Transaction, TransactionResult } from './transaction.types.js';
 
@@ -79,7 +77,12 @@ async function resolveTarget(deps: DomainDeps, cmd: PayoutCommand, now: number):
     }
     return { kind: 'card', card: d.card };
   }
-  const upo = await ownedPayoutUpo(deps, { siteId: cmd.origin.siteId, userTokenId: cmd.origin.userTokenId }, d.userPaymentOptionId, d.field);
+  const upo = await ownedPayoutUpo(
+    deps,
+    { siteId: cmd.origin.siteId, userTokenId: cmd.origin.userTokenId },
+    d.userPaymentOptionId,
+    d.field,
+  );
   if (upo.cardVaultId !== null) {
     const sealed = await deps.storage.read.upos.sealedNumber(upo.cardVaultId);
     if (sealed === undefined) throw new Invalid(d.field, 'is not a payment option of this user');
@@ -143,7 +146,12 @@ export async function payout(deps: DomainDeps, cmd: PayoutCommand, hooks: Payout
   try {
     outcome =
       target.kind === 'card'
-        ? await deps.acquirer.payout({ transactionId: pending.id, amount: cmd.amount, currency: cmd.currency, card: target.card })
+        ? await deps.acquirer.payout({
+            transactionId: pending.id,
+            amount: cmd.amount,
+            currency: cmd.currency,
+            card: target.card,
+          })
         : await deps.acquirer.apmPayout({
             transactionId: pending.id,
             amount: cmd.amount,
@@ -165,20 +173,7 @@ export async function payout(deps: DomainDeps, cmd: PayoutCommand, hooks: Payout
       return tx;
     }
     const tx = (await repos.payments.find(pending.id))!;
-    await notifyTransactionOutcome(
-      repos,
-      {
-        outcome: {
-          ...outcomeOf(tx, at),
-          paymentMethod,
-          ...(upo ? { userPaymentOptionId: upo.id } : {}),
-        },
-        webhookUrl: tx.webhookUrl,
-        notificationUrl: tx.notificationUrl,
-        webhookData: { ...restPaymentResponse(tx), sessionId: null, merchantTransactionId: tx.merchantTransactionId },
-      },
-      at,
-    );
+    await notifyTransaction(repos, tx, at, { paymentMethod, ...(upo ? { userPaymentOptionId: upo.id } : {}) });
     await hooks.onOutcome?.(repos, tx, at);
     return tx;
   });
@@ -190,7 +185,12 @@ function resultOf(o: AuthorizeOutcome): TransactionResult {
     return { status: 'approved', authCode: o.authCode, externalTransactionId: o.externalTransactionId };
   }
   if (o.status === 'declined') {
-    return { status: 'declined', externalTransactionId: o.externalTransactionId, errorCode: o.code, errorReason: o.reason };
+    return {
+      status: 'declined',
+      externalTransactionId: o.externalTransactionId,
+      errorCode: o.code,
+      errorReason: o.reason,
+    };
   }
   return { status: 'error', errorCode: o.code, errorReason: o.reason };
 }

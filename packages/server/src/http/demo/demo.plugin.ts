@@ -6,6 +6,7 @@ import { Type } from 'typebox';
 import { DEMO_FILE, type DemoCredentials } from '../../bootstrap/demo.js';
 import type { Config } from '../../config.js';
 import { baseUrlOf } from '../three-d.view.js';
+import { esc } from '../hosted/html-page.js';
 import { bundle } from '../hosted/bundles.js';
 
 /**
@@ -21,8 +22,6 @@ export function demoPageEnabled(config: Config): boolean {
 }
 
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const pad = (n: number) => String(n).padStart(2, '0');
 
 interface ReceivedDmn {

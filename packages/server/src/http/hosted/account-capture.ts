@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { findApm } from '../../acquirer/apm-catalogue.js';
@@ -6,31 +5,18 @@ import { DomainError } from '../../domain/errors.js';
 import { addPayoutAccountUpo } from '../../domain/payments/client-upos.service.js';
 import { findLiveSession } from '../../domain/sessions/session.service.js';
 import { openCaptureRef } from '../client/capture.routes.js';
+import { esc, sendPage } from './html-page.js';
 
 /**
  * The account capture page of the Web SDK's accountCapture (docs/decisions/0406): the payout method's
  * fields as a form; a valid answer becomes an APM UPO of the user, then the user goes to successUrl.
  */
 
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const CAPTURE_CSS =
+  'label{display:block;margin-top:.6rem}input{font-size:1rem;padding:.35rem;width:100%;box-sizing:border-box}button{margin-top:1rem;font-size:1rem;padding:.5rem 1rem}.err{color:#c53030}';
 
-function send(reply: FastifyReply, html: string, status = 200, formAction = "'self'") {
-  const nonce = randomBytes(16).toString('base64');
-  return reply
-    .code(status)
-    .header(
-      'content-security-policy',
-      `default-src 'none'; style-src 'nonce-${nonce}'; img-src 'self'; form-action ${formAction}; base-uri 'none'; frame-ancestors *`,
-    )
-    .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
-    .type('text/html; charset=utf-8')
-    .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Bank account</title>
-<style nonce="${nonce}">body{font-family:system-ui,sans-serif;max-width:26rem;margin:2rem auto;padding:0 1rem}label{display:block;margin-top:.6rem}input{font-size:1rem;padding:.35rem;width:100%;box-sizing:border-box}button{margin-top:1rem;font-size:1rem;padding:.5rem 1rem}.err{color:#c53030}</style></head><body>${html}</body></html>`,
-    );
-}
+const send = (reply: FastifyReply, body: string, status = 200) =>
+  sendPage(reply, body, { title: 'Bank account', css: CAPTURE_CSS, status });
 
 const text = (list: Array<{ language: string; message: string }>, lang: string) =>
   (list.find((t) => t.language === lang) ?? list.find((t) => t.language === 'en') ?? list[0])?.message ?? '';

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { formatDecimal } from '../../lib/money.js';
 import { answerChallenge, findChallenge, methodNotificationOf } from '../../domain/payments/three-d-secure.service.js';
+import { esc, sendPage } from './html-page.js';
 
 /**
  * The simulated ACS (docs/decisions/0310): the 3-D Secure method page and the challenge page, served
@@ -11,56 +11,45 @@ import { answerChallenge, findChallenge, methodNotificationOf } from '../../doma
  * notificationURL (a form with target _self, a nonce'd script, and a noscript button).
  */
 
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-function send(reply: FastifyReply, nonce: string, html: string, formAction = "'self'", status = 200) {
-  return reply
-    .code(status)
-    .header(
-      'content-security-policy',
-      `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; form-action ${formAction}; base-uri 'none'; frame-ancestors *`,
-    )
-    .header('x-content-type-options', 'nosniff')
-    .header('referrer-policy', 'no-referrer')
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(html);
-}
-
-const page = (nonce: string, title: string, body: string) => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${esc(title)}</title>
-<style nonce="${nonce}">body{font-family:system-ui,sans-serif;max-width:26rem;margin:2rem auto;padding:0 1rem;color:#222}
+const ACS_CSS = `
 h1{font-size:1.2rem}dl{display:grid;grid-template-columns:auto 1fr;gap:.3rem 1rem}dt{color:#666}
 input{font-size:1.1rem;padding:.4rem;width:10rem}button{font-size:1rem;padding:.5rem 1rem;margin:.5rem .5rem 0 0}
-.hint{background:#fff7d6;padding:.5rem;border-radius:4px;font-size:.9rem}</style></head>
-<body>${body}</body></html>`;
+.hint{background:#fff7d6;padding:.5rem;border-radius:4px;font-size:.9rem}`;
+
+const send = (reply: FastifyReply, title: string, body: string, formAction = "'self'", status = 200) =>
+  sendPage(reply, body, { title, css: ACS_CSS, formAction, status });
 
 const FormBody = Type.Object(
-  { action: Type.Optional(Type.String({ maxLength: 20 })), code: Type.Optional(Type.String({ maxLength: 20 })), creq: Type.Optional(Type.String({ maxLength: 4000 })) },
+  {
+    action: Type.Optional(Type.String({ maxLength: 20 })),
+    code: Type.Optional(Type.String({ maxLength: 20 })),
+    creq: Type.Optional(Type.String({ maxLength: 4000 })),
+  },
   { additionalProperties: true },
 );
 
 export async function acsPlugin(app: FastifyInstance): Promise<void> {
   // HTML forms post application/x-www-form-urlencoded: parsed here, for these pages only.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16_384 }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16_384 },
+    (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
 
   // The method page (run in a hidden iframe) takes the "fingerprint", then posts threeDSMethodData to
   // the methodNotificationURL of the InitAuth3D, when one was given (docs/decisions/0361).
   const method = async (req: { params: unknown }, reply: FastifyReply) => {
-    const nonce = randomBytes(16).toString('base64');
     const notify = await methodNotificationOf(app.services.deps, (req.params as { id: string }).id);
-    if (!notify) return send(reply, nonce, page(nonce, '3-D Secure method', '<p>3-D Secure method data collected.</p>'));
+    if (!notify) return send(reply, '3-D Secure method', '<p>3-D Secure method data collected.</p>');
     const body = `<p>3-D Secure method data collected.</p>
 <form id="method-form" method="post" action="${esc(notify.url)}" target="_self">
 <input type="hidden" name="threeDSMethodData" value="${esc(notify.threeDSMethodData)}">
 <noscript><button type="submit">Continue</button></noscript>
 </form>
-<script nonce="${nonce}">document.getElementById('method-form').submit();</script>`;
-    return send(reply, nonce, page(nonce, '3-D Secure method', body), `'self' ${new URL(notify.url).origin}`);
+<script nonce="%NONCE%">document.getElementById('method-form').submit();</script>`;
+    return send(reply, '3-D Secure method', body, `'self' ${new URL(notify.url).origin}`);
   };
   const methodSchema = {
     schema: { hide: true, params: Type.Object({ id: Type.String({ maxLength: 20 }) }) },
@@ -69,12 +58,11 @@ export async function acsPlugin(app: FastifyInstance): Promise<void> {
   app.post('/acs/method/:id', methodSchema, method);
 
   const renderChallenge = async (ref: string, reply: FastifyReply) => {
-    const nonce = randomBytes(16).toString('base64');
     const found = await findChallenge(app.services.deps, ref);
-    if (!found) return send(reply, nonce, page(nonce, 'Not found', '<h1>Unknown authentication</h1>'), "'self'", 404);
+    if (!found) return send(reply, 'Not found', '<h1>Unknown authentication</h1>', "'self'", 404);
     const { tx, challenge } = found;
     if (challenge.state !== 'open' || app.services.deps.clock.now() > challenge.expiresAt) {
-      return send(reply, nonce, page(nonce, 'Authentication closed', '<h1>This authentication is closed</h1>'), "'self'", 410);
+      return send(reply, 'Authentication closed', '<h1>This authentication is closed</h1>', "'self'", 410);
     }
     const amount = `${formatDecimal(tx.amount, tx.currency)} ${tx.currency}`;
     const masked = tx.card?.maskedCardNumber ?? '';
@@ -87,12 +75,14 @@ export async function acsPlugin(app: FastifyInstance): Promise<void> {
 <button id="complete" type="submit" name="action" value="complete">Submit</button>
 <button id="fail" type="submit" name="action" value="fail">Fail authentication</button>
 </form>`;
-    return send(reply, nonce, page(nonce, '3-D Secure challenge', body));
+    return send(reply, '3-D Secure challenge', body);
   };
 
   const params = Type.Object({ ref: Type.String({ maxLength: 80 }) });
-  app.get<{ Params: { ref: string } }>('/acs/challenge/:ref', { schema: { hide: true, params } }, async (request, reply) =>
-    renderChallenge(request.params.ref, reply),
+  app.get<{ Params: { ref: string } }>(
+    '/acs/challenge/:ref',
+    { schema: { hide: true, params } },
+    async (request, reply) => renderChallenge(request.params.ref, reply),
   );
   app.post<{ Params: { ref: string }; Body: { action?: string; code?: string; creq?: string } }>(
     '/acs/challenge/:ref',
@@ -102,8 +92,7 @@ export async function acsPlugin(app: FastifyInstance): Promise<void> {
       // The merchant's page posts the CReq (`creq`) here to open the challenge.
       if (action !== 'complete' && action !== 'fail') return renderChallenge(request.params.ref, reply);
       const answer = await answerChallenge(app.services.deps, request.params.ref, action === 'complete');
-      const nonce = randomBytes(16).toString('base64');
-      if (!answer) return send(reply, nonce, page(nonce, 'Authentication closed', '<h1>This authentication is closed</h1>'), "'self'", 410);
+      if (!answer) return send(reply, 'Authentication closed', '<h1>This authentication is closed</h1>', "'self'", 410);
       const target = new URL(answer.notificationURL);
       const body = `<h1>${answer.transStatus === 'Y' ? 'Authentication completed' : 'Authentication failed'}</h1>
 <p>Returning to the merchant…</p>
@@ -111,8 +100,8 @@ export async function acsPlugin(app: FastifyInstance): Promise<void> {
 <input type="hidden" name="cres" value="${esc(answer.cRes)}">
 <noscript><button type="submit">Continue</button></noscript>
 </form>
-<script nonce="${nonce}">document.getElementById('cres-form').submit();</script>`;
-      return send(reply, nonce, page(nonce, '3-D Secure result', body), `'self' ${target.origin}`);
+<script nonce="%NONCE%">document.getElementById('cres-form').submit();</script>`;
+      return send(reply, '3-D Secure result', body, `'self' ${target.origin}`);
     },
   );
 }

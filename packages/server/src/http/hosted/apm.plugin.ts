@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { DomainError } from '../../domain/errors.js';
@@ -6,6 +5,7 @@ import { completeApmPayment, findApmPage } from '../../domain/payments/apm.servi
 import type { Transaction } from '../../domain/payments/transaction.types.js';
 import { apmLogoSvg } from '../../acquirer/apm-catalogue.js';
 import { formatDecimal } from '../../lib/money.js';
+import { esc, sendPage } from './html-page.js';
 
 /**
  * The simulated APM pages (DECISIONS.md 1 and 6, docs/decisions/0360), served by Gatehouse under
@@ -16,38 +16,29 @@ import { formatDecimal } from '../../lib/money.js';
  * self-contained under a strict CSP with a per-response nonce.
  */
 
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-function send(reply: FastifyReply, html: string, status = 200, formAction = "'self'") {
-  const nonce = randomBytes(16).toString('base64');
-  return reply
-    .code(status)
-    .header(
-      'content-security-policy',
-      `default-src 'none'; img-src 'self'; style-src 'nonce-${nonce}'; form-action ${formAction}; base-uri 'none'; frame-ancestors *`,
-    )
-    .header('x-content-type-options', 'nosniff')
-    .header('referrer-policy', 'no-referrer')
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(html.replaceAll('%NONCE%', nonce));
-}
-
-const page = (title: string, body: string) => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${esc(title)}</title>
-<style nonce="%NONCE%">body{font-family:system-ui,sans-serif;max-width:26rem;margin:2rem auto;padding:0 1rem;color:#222}
+const APM_CSS = `
 h1{font-size:1.2rem}dl{display:grid;grid-template-columns:auto 1fr;gap:.3rem 1rem}dt{color:#666}
-button{font-size:1rem;padding:.5rem 1rem;margin:.5rem .5rem 0 0}.hint{background:#fff7d6;padding:.5rem;border-radius:4px;font-size:.9rem}</style></head>
-<body>${body}</body></html>`;
+button{font-size:1rem;padding:.5rem 1rem;margin:.5rem .5rem 0 0}.hint{background:#fff7d6;padding:.5rem;border-radius:4px;font-size:.9rem}`;
+
+/** A page in the shell (html-page.ts) with the APM pages' rules. */
+interface Page {
+  title: string;
+  body: string;
+}
+const page = (title: string, body: string): Page => ({ title, body });
+const send = (reply: FastifyReply, p: Page, status = 200, formAction = "'self'") =>
+  sendPage(reply, p.body, { title: p.title, css: APM_CSS, status, formAction });
 
 const STATUS_TEXT = { approved: 'APPROVED', declined: 'DECLINED', error: 'ERROR', pending: 'PENDING' } as const;
 
-function resultPage(tx: Transaction): string {
+function resultPage(tx: Transaction): Page {
   const status = STATUS_TEXT[tx.status];
   const heading =
-    tx.status === 'approved' ? 'Payment approved' : tx.status === 'pending' ? 'Payment pending' : 'Payment not completed';
+    tx.status === 'approved'
+      ? 'Payment approved'
+      : tx.status === 'pending'
+        ? 'Payment pending'
+        : 'Payment not completed';
   return page(
     heading,
     `<h1 id="result" data-status="${status}">${esc(heading)}</h1>
@@ -81,9 +72,13 @@ const params = Type.Object({ ref: Type.String({ maxLength: 80 }) });
 
 export async function apmPlugin(app: FastifyInstance): Promise<void> {
   // HTML forms post application/x-www-form-urlencoded: parsed here, for these pages only.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16_384 }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16_384 },
+    (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
 
   app.get<{ Params: { name: string } }>(
     '/apm/logos/:name',
@@ -95,16 +90,19 @@ export async function apmPlugin(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: { ref: string } }>('/apm/redirect/:ref', { schema: { hide: true, params } }, async (request, reply) => {
-    const tx = await findApmPage(app.services.deps, request.params.ref);
-    if (!tx) return send(reply, page('Not found', '<h1>Unknown payment</h1>'), 404);
-    if (tx.status !== 'pending' || tx.awaiting !== 'shopper') return send(reply, resultPage(tx), 410);
-    const apm = tx.apm!;
-    const amount = `${formatDecimal(tx.amount, tx.currency)} ${tx.currency}`;
-    const rows = Object.entries(apm.data)
-      .map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`)
-      .join('');
-    const body = `<h1>Pay with ${esc(apm.method.replace(/^apmgw_/, ''))}</h1>
+  app.get<{ Params: { ref: string } }>(
+    '/apm/redirect/:ref',
+    { schema: { hide: true, params } },
+    async (request, reply) => {
+      const tx = await findApmPage(app.services.deps, request.params.ref);
+      if (!tx) return send(reply, page('Not found', '<h1>Unknown payment</h1>'), 404);
+      if (tx.status !== 'pending' || tx.awaiting !== 'shopper') return send(reply, resultPage(tx), 410);
+      const apm = tx.apm!;
+      const amount = `${formatDecimal(tx.amount, tx.currency)} ${tx.currency}`;
+      const rows = Object.entries(apm.data)
+        .map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`)
+        .join('');
+      const body = `<h1>Pay with ${esc(apm.method.replace(/^apmgw_/, ''))}</h1>
 <p><img src="/apm/logos/${esc(apm.method)}.svg" alt="" width="96" height="64"></p>
 <dl><dt>Amount</dt><dd id="amount">${esc(amount)}</dd><dt>Transaction</dt><dd id="transaction-id">${esc(tx.id)}</dd>${rows}</dl>
 <form method="post" action="/apm/redirect/${esc(request.params.ref)}">
@@ -113,8 +111,9 @@ export async function apmPlugin(app: FastifyInstance): Promise<void> {
 <button id="decline" type="submit" name="action" value="decline">Decline</button>
 <button id="pending" type="submit" name="action" value="pending">Pending</button>
 </form>`;
-    return send(reply, page('Alternative payment', body), 200, formActionOf(tx));
-  });
+      return send(reply, page('Alternative payment', body), 200, formActionOf(tx));
+    },
+  );
 
   app.post<{ Params: { ref: string }; Body: { action?: string } }>(
     '/apm/redirect/:ref',
@@ -124,7 +123,14 @@ export async function apmPlugin(app: FastifyInstance): Promise<void> {
       const found = await findApmPage(deps, request.params.ref);
       if (!found) return send(reply, page('Not found', '<h1>Unknown payment</h1>'), 404);
       const action = request.body?.action;
-      const outcome = action === 'approve' ? 'approved' : action === 'decline' ? 'declined' : action === 'pending' ? 'pending' : undefined;
+      const outcome =
+        action === 'approve'
+          ? 'approved'
+          : action === 'decline'
+            ? 'declined'
+            : action === 'pending'
+              ? 'pending'
+              : undefined;
       if (!outcome) return send(reply, page('Invalid answer', '<h1>Choose Approve, Decline or Pending</h1>'), 400);
       let tx: Transaction;
       try {

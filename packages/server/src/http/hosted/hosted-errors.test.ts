@@ -24,7 +24,9 @@ describe('hosted pages refuse malformed requests in the error shape', () => {
       const r = await gw.request('POST', path, { headers: { 'content-type': type }, raw });
       expect(r.status).toBeGreaterThanOrEqual(400);
       expect(r.status).toBeLessThan(500);
-      expect(r.json).toMatchObject({ result: { status: 'error', errors: { code: expect.any(String), reason: expect.any(String) } } });
+      expect(r.json).toMatchObject({
+        result: { status: 'error', errors: { code: expect.any(String), reason: expect.any(String) } },
+      });
       expect(r.text).not.toMatch(/FST_|statusCode|at .*\.js/);
     });
   }
