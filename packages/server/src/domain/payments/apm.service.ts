@@ -374,6 +374,16 @@ export async function addApmUpo(
   return deps.storage.write((repos) => repos.upos.insert(apmUpoRow(owner, method.name, method.mask(input.data), now)));
 }
 
+/** A payout account captured on Gatehouse's account capture page (Web SDK accountCapture). */
+export function addPayoutAccountUpo(
+  deps: DomainDeps,
+  owner: { merchantId: string; siteId: string; userTokenId: string },
+  paymentMethodName: string,
+  data: Record<string, string>,
+): Promise<Upo> {
+  return addApmUpo(deps, owner, { method: paymentMethodName, data }, 'payout');
+}
+
 /**
  * The APM UPO of `paymentOption.userPaymentOptionId`, when the option names one of this user on this
  * site; undefined when it names a card UPO (the card path takes it) or nothing.

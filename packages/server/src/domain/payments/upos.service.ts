@@ -1,8 +1,10 @@
 import { Secret } from '../../lib/secret.js';
 import { Invalid } from '../errors.js';
-import type { DomainDeps } from '../ports.js';
+import type { DomainDeps, Repos } from '../ports.js';
 import type { CardInput } from './acquirer.port.js';
-import { CARD_NUMBER_PURPOSE } from './card-vault.js';
+import { checkCard } from './card.js';
+import { CARD_NUMBER_PURPOSE, cardOutputOf, vaultCard } from './card-vault.js';
+import type { CardOutput } from './transaction.types.js';
 import type { Upo } from './ports.js';
 import type { Transaction } from './transaction.types.js';
 
@@ -28,28 +30,72 @@ export async function saveCardUpo(deps: DomainDeps, owner: UpoOwner, tx: Transac
   if (tx.status !== 'approved' || tx.cardVaultId === null || !tx.card) return undefined;
   const vaultId = tx.cardVaultId;
   const card = tx.card;
+  const fields = {
+    ...card,
+    expMonth: Number(card.expirationMonth),
+    expYear: Number(card.expirationYear),
+    holderName: card.cardHolderName,
+  };
+  return deps.storage.write((repos) => cardUpoIn(repos, owner, vaultId, fields, deps.clock.now()));
+}
+
+/**
+ * A card stored as a UPO without a payment (Web SDK addCardUpo, docs/decisions/0404): the card goes to
+ * the vault, the UPO keeps the masked fields.
+ */
+export async function addCardUpo(deps: DomainDeps, owner: UpoOwner, card: CardInput): Promise<Upo> {
+  const now = deps.clock.now();
+  checkCard(card, now);
+  const out = cardOutputOf(deps, card);
   return deps.storage.write(async (repos) => {
-    const existing = await repos.upos.findCard(owner.siteId, owner.userTokenId, vaultId);
-    if (existing) return existing;
-    return repos.upos.insert({
-      ...owner,
-      paymentMethod: 'cc_card',
-      cardVaultId: vaultId,
-      apmData: null,
-      maskedNumber: card.maskedCardNumber,
-      bin: card.bin,
-      last4: card.last4Digits,
-      brand: card.cardBrand,
-      cardType: card.cardType,
-      expMonth: Number(card.expirationMonth),
-      expYear: Number(card.expirationYear),
-      holderName: card.cardHolderName,
-      createdAt: deps.clock.now(),
-    });
+    const vaultId = await vaultCard(deps, repos, card, now);
+    return cardUpoIn(
+      repos,
+      owner,
+      vaultId,
+      { ...out, expMonth: card.expMonth, expYear: card.expYear, holderName: card.holderName },
+      now,
+    );
   });
 }
 
-async function ownedUpo(deps: DomainDeps, owner: Omit<UpoOwner, 'merchantId'>, id: string, field: string): Promise<Upo> {
+/** In the caller's write: the user's UPO of a vaulted card, the one it has already or a new one. */
+async function cardUpoIn(
+  repos: Repos,
+  owner: UpoOwner,
+  vaultId: number,
+  card: Pick<CardOutput, 'maskedCardNumber' | 'bin' | 'last4Digits' | 'cardBrand' | 'cardType'> & {
+    expMonth: number;
+    expYear: number;
+    holderName: string;
+  },
+  now: number,
+): Promise<Upo> {
+  const existing = await repos.upos.findCard(owner.siteId, owner.userTokenId, vaultId);
+  if (existing) return existing;
+  return repos.upos.insert({
+    ...owner,
+    paymentMethod: 'cc_card',
+    cardVaultId: vaultId,
+    apmData: null,
+    maskedNumber: card.maskedCardNumber,
+    bin: card.bin,
+    last4: card.last4Digits,
+    brand: card.cardBrand,
+    cardType: card.cardType,
+    expMonth: card.expMonth,
+    expYear: card.expYear,
+    holderName: card.holderName,
+    createdAt: now,
+  });
+}
+
+async function ownedUpo(
+  deps: DomainDeps,
+  owner: Omit<UpoOwner, 'merchantId'>,
+  id: string,
+  field: string,
+): Promise<Upo> {
   const upo = await deps.storage.read.upos.find(id);
   if (!upo || upo.deletedAt !== null || upo.siteId !== owner.siteId || upo.userTokenId !== owner.userTokenId) {
     throw new Invalid(field, 'is not a payment option of this user');
@@ -80,13 +126,19 @@ export async function cardOfUpo(
   if (id === undefined) return undefined;
   if (typeof id !== 'string' && typeof id !== 'number') throw new Invalid(UPO_OPTION_FIELD, 'must be a numeric string');
   if (!owner.userTokenId) throw new Invalid(UPO_OPTION_FIELD, 'needs the userTokenId it belongs to');
-  const upo = await ownedUpo(deps, { siteId: owner.siteId, userTokenId: owner.userTokenId }, String(id), UPO_OPTION_FIELD);
+  const upo = await ownedUpo(
+    deps,
+    { siteId: owner.siteId, userTokenId: owner.userTokenId },
+    String(id),
+    UPO_OPTION_FIELD,
+  );
   if (upo.cardVaultId === null) throw new Invalid(UPO_OPTION_FIELD, 'is not a card');
   const sealed = await deps.storage.read.upos.sealedNumber(upo.cardVaultId);
   if (sealed === undefined) throw new Invalid(UPO_OPTION_FIELD, 'is not a payment option of this user');
   const card = option?.card as Record<string, unknown> | undefined;
   const cvv = card && typeof card === 'object' ? card.CVV : undefined;
-  if (cvv !== undefined && typeof cvv !== 'string') throw new Invalid('paymentOption.card.CVV', 'must be 3 or 4 digits');
+  if (cvv !== undefined && typeof cvv !== 'string')
+    throw new Invalid('paymentOption.card.CVV', 'must be 3 or 4 digits');
   return {
     number: deps.vault.open(sealed, CARD_NUMBER_PURPOSE),
     holderName: upo.holderName ?? '',

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { listApms, toPaymentMethodDescriptor } from '../../acquirer/apm-catalogue.js';
 import { Missing } from '../../domain/errors.js';
 import { cardDetails, cardDetailsFields } from '../../domain/payments/card-details.service.js';
-import { addCardUpo } from '../../domain/payments/client-upos.service.js';
+import { addCardUpo } from '../../domain/payments/upos.service.js';
 import { addApmUpo } from '../../domain/payments/apm.service.js';
 import { quoteForCardholder } from '../../domain/payments/dcc.service.js';
 import { listUpos, upoFields } from '../../domain/payments/upos.service.js';

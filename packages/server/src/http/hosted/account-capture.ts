@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { findApm } from '../../acquirer/apm-catalogue.js';
 import { DomainError } from '../../domain/errors.js';
-import { addPayoutAccountUpo } from '../../domain/payments/client-upos.service.js';
+import { addPayoutAccountUpo } from '../../domain/payments/apm.service.js';
 import { findLiveSession } from '../../domain/sessions/session.service.js';
 import { openCaptureRef } from '../client/capture.routes.js';
 import { esc, sendPage } from './html-page.js';
