@@ -41,6 +41,8 @@ export async function tokenizeCard(
       expYear: card.expYear,
       createdAt: now,
     });
+    // Tokenizing is a use of the session: it stays alive for its 15 idle minutes from now.
+    await repos.sessions.touch(scope.sessionToken, now);
   });
   return { ccTempToken, info };
 }

@@ -174,7 +174,6 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
         { sessionToken: session.token, siteId: session.siteId },
         card,
       );
-      await deps.storage.write((repos) => repos.sessions.touch(session.token, deps.clock.now()));
       return clientSuccess({
         sessionToken: session.token,
         ccTempToken,

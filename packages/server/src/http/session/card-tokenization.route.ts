@@ -39,7 +39,6 @@ export function registerCardTokenization(app: FastifyInstance): void {
       }
       const card = cardInputOf(data as unknown as WireCard);
       const { ccTempToken, info } = await tokenizeCard(deps, { sessionToken: token, siteId: ctx.siteId }, card);
-      await deps.storage.write((repos) => repos.sessions.touch(token, deps.clock.now()));
       return success(request, {
         ccTempToken,
         ccExpMonth: String(card.expMonth).padStart(2, '0'),

@@ -59,24 +59,27 @@ export function registerPayout(app: FastifyInstance): void {
       const token = str(body.sessionToken);
       const session = token === undefined ? undefined : await findCallerSession(deps, token, ctx);
       const userTokenId = String(body.userTokenId);
-      const run = await payout(deps, {
-        origin: {
-          via: 'session',
-          merchantId: ctx.merchantId,
-          siteId: ctx.siteId,
-          entityId: null,
-          orderId: null,
-          sessionId: session?.token ?? null,
-          clientUniqueId: str(body.clientUniqueId) ?? null,
-          clientRequestId: str(body.clientRequestId) ?? null,
-          userTokenId,
-          notificationUrl: str(obj(body.urlDetails)?.notificationUrl) ?? null,
+      const run = await payout(
+        deps,
+        {
+          origin: {
+            via: 'session',
+            merchantId: ctx.merchantId,
+            siteId: ctx.siteId,
+            entityId: null,
+            orderId: null,
+            sessionId: session?.token ?? null,
+            clientUniqueId: str(body.clientUniqueId) ?? null,
+            clientRequestId: str(body.clientRequestId) ?? null,
+            userTokenId,
+            notificationUrl: str(obj(body.urlDetails)?.notificationUrl) ?? null,
+          },
+          amount,
+          currency,
+          destination,
         },
-        amount,
-        currency,
-        destination,
-      });
-      if (session) await deps.storage.write((repos) => repos.sessions.touch(session.token, deps.clock.now()));
+        session ? { onPending: (repos) => repos.sessions.touch(session.token, deps.clock.now()) } : {},
+      );
       return success(request, {
         userTokenId,
         ...sessionTransactionFields(run.tx),
