@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { findApm } from '../../acquirer/apm-catalogue.js';
 import { Invalid } from '../../domain/errors.js';
 import type { DomainDeps } from '../../domain/ports.js';
-import { guardOrderPayment, pay } from '../../domain/payments/payment.service.js';
+import { pay } from '../../domain/payments/payment.service.js';
 import { ApmRefused } from '../../domain/payments/payment.errors.js';
 import { SessionError } from '../../domain/sessions/session.errors.js';
 import { recordDecline, requireSessionOrder } from '../../domain/sessions/session.service.js';
@@ -13,6 +13,7 @@ import { ClientRequests, ClientResponse } from '../../schemas/client/client.sche
 import { billingOf } from '../payment-card.js';
 import { baseUrlOf } from '../three-d.view.js';
 import { CLIENT_API, clientSuccess, sessionOf, sessionTokenAuth } from './client.plugin.js';
+import { originOf, sessionGuard } from './payments.routes.js';
 import { paymentResultOf } from './result.js';
 
 /**
@@ -153,19 +154,8 @@ export function registerCaptureRoutes(app: FastifyInstance): void {
       const run = await pay(
         deps,
         {
-          origin: {
-            via: 'session',
-            merchantId: session.merchantId,
-            siteId: session.siteId,
-            entityId: null,
-            orderId: order.id,
-            sessionId: session.token,
-            clientUniqueId: str(body.clientUniqueId) ?? order.clientUniqueId,
-            clientRequestId: null,
-            productId: order.productId,
-            userTokenId: session.userTokenId,
-            notificationUrl: str(obj(order.details.urlDetails)?.notificationUrl) ?? null,
-          },
+          // a wallet payment carries no clientRequestId of its own
+          origin: { ...originOf(session, order, body), clientRequestId: null },
           type: order.transactionType ?? 'Sale',
           amount: order.pricing.amount,
           currency: order.pricing.currency,
@@ -178,13 +168,7 @@ export function registerCaptureRoutes(app: FastifyInstance): void {
           ...(billingInfo ? { billing: billingInfo } : {}),
           partialApproval: false,
         },
-        {
-          guard: async (repos) => {
-            const at = deps.clock.now();
-            await repos.sessions.touch(session.token, at);
-            await guardOrderPayment(repos, order.id, at);
-          },
-        },
+        { guard: sessionGuard(app, session.token, order.id) },
       );
       const tx = run.tx!;
       if (tx.status === 'declined') await recordDecline(deps, session.token).catch(() => undefined);

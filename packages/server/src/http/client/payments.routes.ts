@@ -38,7 +38,7 @@ export function clientCardOf(
 }
 
 /** Who a client payment is told to and recorded for: the session's order, as the session API records it. */
-function originOf(session: Session, order: SessionOrder, body: Record<string, unknown>): Origin {
+export function originOf(session: Session, order: SessionOrder, body: Record<string, unknown>): Origin {
   return {
     via: 'session',
     merchantId: session.merchantId,
@@ -65,7 +65,8 @@ function paymentTypeOf(order: SessionOrder): PaymentType {
   return order.transactionType ?? 'Sale';
 }
 
-const sessionGuard =
+/** The guard of a client payment's first write: the session is used, and the order not paid or being paid. */
+export const sessionGuard =
   (app: FastifyInstance, token: string, orderId: number, also?: (repos: Repos, now: number) => Promise<void>) =>
   async (repos: Repos) => {
     const now = app.services.deps.clock.now();

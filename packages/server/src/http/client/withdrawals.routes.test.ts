@@ -20,7 +20,8 @@ describe('client API: submitWdRequest, getWdRequests, cancelWdRequest', () => {
     await gw.close();
   });
 
-  const client = (method: string, body: Record<string, unknown>) => gw.request('POST', `/client/v1/${method}`, { body });
+  const client = (method: string, body: Record<string, unknown>) =>
+    gw.request('POST', `/client/v1/${method}`, { body });
   const setup = async () => {
     const user = `cli-${++seq}`;
     const { sessionToken } = await sc.openOrder({ userTokenId: user, amount: '30.00', currency: 'EUR' });
@@ -30,21 +31,61 @@ describe('client API: submitWdRequest, getWdRequests, cancelWdRequest', () => {
 
   it('submits, lists the pending request and cancels it; the merchant sees it Canceled', async () => {
     const { user, sessionToken, upo } = await setup();
-    const s = await client('submitWdRequest', { sessionToken, upoId: upo, amount: '12.00', userId: 'u-1', merchantWDRequestId: `m-${user}`, userAccountId: 'acc', customField1: 'x' });
+    const s = await client('submitWdRequest', {
+      sessionToken,
+      upoId: upo,
+      amount: '12.00',
+      userId: 'u-1',
+      merchantWDRequestId: `m-${user}`,
+      userAccountId: 'acc',
+      customField1: 'x',
+    });
     expect(s.headers.get('access-control-allow-origin')).toBe('*');
-    expect(s.json).toMatchObject({ status: 'SUCCESS', errCode: 0, wdRequestStatus: 'Pending', merchantWDRequestId: `m-${user}`, userAccountId: 'acc', userId: 'u-1', sessionToken });
+    expect(s.json).toMatchObject({
+      status: 'SUCCESS',
+      errCode: 0,
+      wdRequestStatus: 'Pending',
+      merchantWDRequestId: `m-${user}`,
+      userAccountId: 'acc',
+      userId: 'u-1',
+      sessionToken,
+    });
     const id = s.json.wdRequestId;
     expect(Number.isInteger(id)).toBe(true);
 
     const l = await client('getWdRequests', { sessionToken, userTokenId: user });
     expect(l.json).toMatchObject({ status: 'SUCCESS', totalCount: '1' });
-    expect(l.json.withdrawalRequests[0]).toMatchObject({ wdRequestId: id, wdRequestStatus: 'Pending', state: 'Open', requestedAmount: '12.00', requestedCurrency: 'EUR', userPMId: upo });
+    expect(l.json.withdrawalRequests[0]).toMatchObject({
+      wdRequestId: id,
+      wdRequestStatus: 'Pending',
+      state: 'Open',
+      requestedAmount: '12.00',
+      requestedCurrency: 'EUR',
+      userPMId: upo,
+    });
 
     const c = await client('cancelWdRequest', { sessionToken, userTokenId: user, wdRequestId: id });
-    expect(c.json).toMatchObject({ status: 'Success', errCode: 0, wdRequestStatus: 'Canceled', wdRequestId: id, merchantWDRequestId: `m-${user}`, userAccountId: 'acc', merchantId: gw.demo.merchantId, merchantSiteId: gw.demo.merchantSiteId, version: '1.0' });
-    expect((await client('getWdRequests', { sessionToken, userTokenId: user })).json).toMatchObject({ totalCount: '0', withdrawalRequests: [] });
+    expect(c.json).toMatchObject({
+      status: 'Success',
+      errCode: 0,
+      wdRequestStatus: 'Canceled',
+      wdRequestId: id,
+      merchantWDRequestId: `m-${user}`,
+      userAccountId: 'acc',
+      merchantId: gw.demo.merchantId,
+      merchantSiteId: gw.demo.merchantSiteId,
+      version: '1.0',
+    });
+    expect((await client('getWdRequests', { sessionToken, userTokenId: user })).json).toMatchObject({
+      totalCount: '0',
+      withdrawalRequests: [],
+    });
     const server = (await wdCall(gw, 'getRequests', { userTokenId: user })).json;
-    expect(server.withdrawalRequests[0]).toMatchObject({ wdRequestId: id, wdRequestStatus: 'Canceled', state: 'Closed' });
+    expect(server.withdrawalRequests[0]).toMatchObject({
+      wdRequestId: id,
+      wdRequestStatus: 'Canceled',
+      state: 'Closed',
+    });
 
     const again = await client('cancelWdRequest', { sessionToken, userTokenId: user, wdRequestId: id });
     expect(again.json).toMatchObject({ status: 'Error', errCode: 1058 });
@@ -52,7 +93,9 @@ describe('client API: submitWdRequest, getWdRequests, cancelWdRequest', () => {
 
   it('reports wdRequestsLimitReached at the limit', async () => {
     const { sessionToken, upo } = await setup();
-    expect((await client('submitWdRequest', { sessionToken, upoId: upo, amount: '1.00', userId: 'u' })).json.status).toBe('SUCCESS');
+    expect(
+      (await client('submitWdRequest', { sessionToken, upoId: upo, amount: '1.00', userId: 'u' })).json.status,
+    ).toBe('SUCCESS');
     const r = (await client('submitWdRequest', { sessionToken, upoId: upo, amount: '1.00', userId: 'u' })).json;
     expect(r).toMatchObject({ status: 'ERROR', errCode: 1058, wdRequestsLimitReached: true });
   });
@@ -60,11 +103,28 @@ describe('client API: submitWdRequest, getWdRequests, cancelWdRequest', () => {
   it("refuses another user's token, a UPO of another user, missing fields and an unknown session", async () => {
     const { sessionToken, upo } = await setup();
     const other = await setup();
-    expect((await client('getWdRequests', { sessionToken, userTokenId: other.user })).json).toMatchObject({ status: 'ERROR', errCode: 1019, reason: "[userTokenId] is not the session's user" });
-    expect((await client('submitWdRequest', { sessionToken, upoId: other.upo, amount: '1.00', userId: 'u' })).json).toMatchObject({ status: 'ERROR', errCode: 1011 });
-    expect((await client('submitWdRequest', { sessionToken, amount: '1.00', userId: 'u' })).json).toMatchObject({ status: 'ERROR', reason: '[upoId] must not be null' });
-    expect((await client('submitWdRequest', { sessionToken, upoId: upo, amount: '1.00' })).json).toMatchObject({ status: 'ERROR', reason: '[userId] must not be null' });
-    expect((await client('submitWdRequest', { sessionToken, upoId: upo, amount: '1.00', userId: 'u', merchantSiteId: '1' })).json).toMatchObject({ status: 'ERROR', errCode: 1022 });
-    expect((await client('getWdRequests', { sessionToken: '00000000-0000-4000-8000-000000000000', userTokenId: 'x' })).json).toMatchObject({ status: 'ERROR', errCode: 1069 });
+    expect((await client('getWdRequests', { sessionToken, userTokenId: other.user })).json).toMatchObject({
+      status: 'ERROR',
+      errCode: 1019,
+      reason: "[userTokenId] is not the session's user",
+    });
+    expect(
+      (await client('submitWdRequest', { sessionToken, upoId: other.upo, amount: '1.00', userId: 'u' })).json,
+    ).toMatchObject({ status: 'ERROR', errCode: 1011 });
+    expect((await client('submitWdRequest', { sessionToken, amount: '1.00', userId: 'u' })).json).toMatchObject({
+      status: 'ERROR',
+      reason: '[upoId] must not be null',
+    });
+    expect((await client('submitWdRequest', { sessionToken, upoId: upo, amount: '1.00' })).json).toMatchObject({
+      status: 'ERROR',
+      reason: '[userId] must not be null',
+    });
+    expect(
+      (await client('submitWdRequest', { sessionToken, upoId: upo, amount: '1.00', userId: 'u', merchantSiteId: '1' }))
+        .json,
+    ).toMatchObject({ status: 'ERROR', errCode: 1022 });
+    expect(
+      (await client('getWdRequests', { sessionToken: '00000000-0000-4000-8000-000000000000', userTokenId: 'x' })).json,
+    ).toMatchObject({ status: 'ERROR', errCode: 1069 });
   });
 });

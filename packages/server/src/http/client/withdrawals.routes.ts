@@ -26,18 +26,34 @@ import { CLIENT_API, clientError, clientSuccess, sessionOf, sessionTokenAuth } f
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /** The session's user; the body's userTokenId, merchantId and merchantSiteId must agree with it. */
-function callerOf(request: FastifyRequest): { session: Session; userTokenId: string; caller: { merchantId: string; siteId: string } } {
+function callerOf(request: FastifyRequest): {
+  session: Session;
+  userTokenId: string;
+  caller: { merchantId: string; siteId: string };
+} {
   const session = sessionOf(request);
   const body = request.body as Record<string, unknown>;
-  if (body.merchantId !== undefined && body.merchantId !== session.merchantId) throw new SessionError('invalid_merchant', 'Invalid merchant ID');
-  if (body.merchantSiteId !== undefined && body.merchantSiteId !== session.siteId) throw new SessionError('invalid_site', 'Invalid merchant site ID');
-  if (!session.userTokenId) throw new SessionError('invalid_request', 'The session has no userTokenId: open the order with one');
+  if (body.merchantId !== undefined && body.merchantId !== session.merchantId)
+    throw new SessionError('invalid_merchant', 'Invalid merchant ID');
+  if (body.merchantSiteId !== undefined && body.merchantSiteId !== session.siteId)
+    throw new SessionError('invalid_site', 'Invalid merchant site ID');
+  if (!session.userTokenId)
+    throw new SessionError('invalid_request', 'The session has no userTokenId: open the order with one');
   const given = str(body.userTokenId);
-  if (given !== undefined && given !== session.userTokenId) throw new Invalid('userTokenId', "is not the session's user");
-  return { session, userTokenId: session.userTokenId, caller: { merchantId: session.merchantId, siteId: session.siteId } };
+  if (given !== undefined && given !== session.userTokenId)
+    throw new Invalid('userTokenId', "is not the session's user");
+  return {
+    session,
+    userTokenId: session.userTokenId,
+    caller: { merchantId: session.merchantId, siteId: session.siteId },
+  };
 }
 
-const ids = (session: Session) => ({ sessionToken: session.token, merchantId: session.merchantId, merchantSiteId: session.siteId });
+const ids = (session: Session) => ({
+  sessionToken: session.token,
+  merchantId: session.merchantId,
+  merchantSiteId: session.siteId,
+});
 
 export function registerWithdrawalRoutes(app: FastifyInstance): void {
   const auth = sessionTokenAuth(app);
@@ -61,11 +77,16 @@ export function registerWithdrawalRoutes(app: FastifyInstance): void {
       const body = request.body as Record<string, unknown>;
       let currency = str(body.currency);
       if (currency === undefined) {
-        const order = session.orderId === null ? undefined : await deps.storage.read.sessions.findOrder(session.orderId);
+        const order =
+          session.orderId === null ? undefined : await deps.storage.read.sessions.findOrder(session.orderId);
         currency = order?.pricing?.currency;
-        if (currency === undefined) throw new Invalid('currency', 'must be sent when the session has no order with a currency');
+        if (currency === undefined)
+          throw new Invalid('currency', 'must be sent when the session has no order with a currency');
       }
-      const cmd = submitCommandOf({ ...body, userTokenId }, { upoField: 'upoId', upoId: String(body.upoId), currency, customFields: customFieldsOf(body) });
+      const cmd = submitCommandOf(
+        { ...body, userTokenId },
+        { upoField: 'upoId', upoId: String(body.upoId), currency, customFields: customFieldsOf(body) },
+      );
       try {
         const w = await submitWithdrawal(deps, caller, cmd);
         const f = withdrawalFields(w);
@@ -93,7 +114,8 @@ export function registerWithdrawalRoutes(app: FastifyInstance): void {
       preValidation: auth,
       schema: {
         summary: "The user's pending withdrawal requests (Web SDK getWdRequests)",
-        description: 'The Pending requests of the session\'s user, newest first, as list entries of spec 2.11, with totalCount as a string.',
+        description:
+          "The Pending requests of the session's user, newest first, as list entries of spec 2.11, with totalCount as a string.",
         tags: ['client'],
         body: ClientGetWdRequests,
         response: { 200: ClientWdListResponse },
@@ -119,7 +141,8 @@ export function registerWithdrawalRoutes(app: FastifyInstance): void {
       preValidation: auth,
       schema: {
         summary: 'Cancel a withdrawal request (Web SDK cancelWdRequest)',
-        description: "Cancels a Pending request of the session's user. `status` is Success or Error (spec 4.2); a request that is no longer Pending is errCode 1058.",
+        description:
+          "Cancels a Pending request of the session's user. `status` is Success or Error (spec 4.2); a request that is no longer Pending is errCode 1058.",
         tags: ['client'],
         body: ClientCancelWdRequest,
         response: { 200: ClientWdResponse },
