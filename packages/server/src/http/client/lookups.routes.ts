@@ -11,6 +11,7 @@ import { updateOrder } from '../../domain/sessions/session.service.js';
 import { formatDecimal } from '../../lib/money.js';
 import { ClientRequests, ClientResponse } from '../../schemas/client/client.schema.js';
 import { CLIENT_API, clientSuccess, sessionOf, sessionTokenAuth } from './client.plugin.js';
+import { dccDetailsOf } from '../dcc.view.js';
 import { clientCardOf } from './payments.routes.js';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
@@ -72,7 +73,7 @@ export function registerLookupRoutes(app: FastifyInstance): void {
       const order = session.orderId === null ? undefined : await deps.storage.read.sessions.findOrder(session.orderId);
       if (!order?.pricing) throw new Missing('amount');
       const currency = str(body.currency);
-      const { quote, dccFullSupport } = quoteForCardholder(deps, {
+      const answer = quoteForCardholder(deps, {
         originalAmount: order.pricing.amount,
         originalCurrency: order.pricing.currency,
         ...(currency !== undefined ? { currency: currency.toUpperCase() } : {}),
@@ -81,13 +82,7 @@ export function registerLookupRoutes(app: FastifyInstance): void {
       });
       return clientSuccess({
         sessionToken: session.token,
-        rateValueWithMarkup: quote.rateWithMarkup,
-        markUpValue: quote.markUp,
-        dccFullSupport,
-        amount: formatDecimal(quote.amount, quote.currency),
-        currency: quote.currency,
-        originalAmount: formatDecimal(quote.originalAmount, quote.originalCurrency),
-        originalCurrency: quote.originalCurrency,
+        ...dccDetailsOf(answer),
       });
     },
   );

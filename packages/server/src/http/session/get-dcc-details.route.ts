@@ -3,11 +3,11 @@ import { Missing } from '../../domain/errors.js';
 import { quoteForCardholder } from '../../domain/payments/dcc.service.js';
 import { findCallerSession } from '../../domain/sessions/session.service.js';
 import { checkCurrency, toMinor } from '../../domain/sessions/session.pricing.js';
-import { formatDecimal } from '../../lib/money.js';
 import { GetDccDetailsResponse } from '../../schemas/session/card-details.schema.js';
 import { ServerCallRequests } from '../../schemas/session/server-calls.schema.js';
 import { CHECKSUM_FIELDS } from '../../security/checksum.js';
 import { checksumAuth, contextOf } from './auth.js';
+import { dccDetailsOf } from '../dcc.view.js';
 import { SESSION_API, success } from './envelope.js';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
@@ -39,7 +39,8 @@ export function registerGetDccDetails(app: FastifyInstance): void {
       let orderPricing: { amount: number; currency: string } | undefined;
       if (token !== undefined) {
         const session = await findCallerSession(deps, token, ctx);
-        const order = session.orderId === null ? undefined : await deps.storage.read.sessions.findOrder(session.orderId);
+        const order =
+          session.orderId === null ? undefined : await deps.storage.read.sessions.findOrder(session.orderId);
         if (order?.pricing) orderPricing = order.pricing;
       }
       const originalCurrency =
@@ -53,7 +54,7 @@ export function registerGetDccDetails(app: FastifyInstance): void {
         amountText !== undefined ? toMinor(amountText, originalCurrency, field) : orderPricing?.amount;
       if (originalAmount === undefined) throw new Missing('originalAmount');
       const target = str(body.currency);
-      const { quote, dccFullSupport } = quoteForCardholder(deps, {
+      const answer = quoteForCardholder(deps, {
         originalAmount,
         originalCurrency,
         ...(target !== undefined ? { currency: checkCurrency(target, 'currency') } : {}),
@@ -61,13 +62,7 @@ export function registerGetDccDetails(app: FastifyInstance): void {
         ...(str(body.cardNumber) !== undefined ? { cardNumber: str(body.cardNumber)! } : {}),
       });
       return success(request, {
-        rateValueWithMarkup: quote.rateWithMarkup,
-        markUpValue: quote.markUp,
-        dccFullSupport,
-        amount: formatDecimal(quote.amount, quote.currency),
-        currency: quote.currency,
-        originalAmount: formatDecimal(quote.originalAmount, quote.originalCurrency),
-        originalCurrency: quote.originalCurrency,
+        ...dccDetailsOf(answer),
       });
     },
   );
