@@ -75,7 +75,8 @@ function openSqlite(options: StoreOptions): Store {
   const writerConn = open(false);
   const readerConn = open(true);
   const wal = new WalSync(file);
-  const checkpointer = new Checkpointer(file);
+  // Started by the first write: a process that only reads (most CLI commands) needs no thread.
+  let checkpointer: Checkpointer | undefined;
   const durable = (options.sqliteSynchronous ?? 'FULL') === 'FULL' ? () => wal.sync() : async () => {};
   const writer = new Kysely<Database>({
     dialect: new ImmediateSqliteDialect({ database: cachingStatements(writerConn) }),
@@ -86,7 +87,10 @@ function openSqlite(options: StoreOptions): Store {
     dialect: sqliteDialect,
     db,
     file,
-    write: (unit) => committer.submit(unit),
+    write: (unit) => {
+      checkpointer ??= new Checkpointer(file);
+      return committer.submit(unit);
+    },
     migrate: async () => {
       const applied = await holdingWriteLock(writerConn, () => runMigrations(writer, sqliteDialect));
       await durable();
@@ -96,7 +100,7 @@ function openSqlite(options: StoreOptions): Store {
       await sql`SELECT 1`.execute(db);
     },
     close: async () => {
-      await checkpointer.close();
+      await checkpointer?.close();
       await wal.close();
       await writer.destroy();
       await db.destroy();
