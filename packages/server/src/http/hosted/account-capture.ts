@@ -16,7 +16,7 @@ const CAPTURE_CSS =
   'label{display:block;margin-top:.6rem}input{font-size:1rem;padding:.35rem;width:100%;box-sizing:border-box}button{margin-top:1rem;font-size:1rem;padding:.5rem 1rem}.err{color:#c53030}';
 
 const send = (reply: FastifyReply, body: string, status = 200) =>
-  sendPage(reply, body, { title: 'Bank account', css: CAPTURE_CSS, status });
+  sendPage(reply, body, { title: 'Bank account', css: CAPTURE_CSS, status, images: true });
 
 const text = (list: Array<{ language: string; message: string }>, lang: string) =>
   (list.find((t) => t.language === lang) ?? list.find((t) => t.language === 'en') ?? list[0])?.message ?? '';

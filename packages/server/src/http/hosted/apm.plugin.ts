@@ -27,7 +27,7 @@ interface Page {
 }
 const page = (title: string, body: string): Page => ({ title, body });
 const send = (reply: FastifyReply, p: Page, status = 200, formAction = "'self'") =>
-  sendPage(reply, p.body, { title: p.title, css: APM_CSS, status, formAction });
+  sendPage(reply, p.body, { title: p.title, css: APM_CSS, status, formAction, images: true });
 
 const STATUS_TEXT = { approved: 'APPROVED', declined: 'DECLINED', error: 'ERROR', pending: 'PENDING' } as const;
 

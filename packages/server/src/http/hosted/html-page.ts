@@ -18,6 +18,8 @@ export interface PageOptions {
   status?: number;
   /** the CSP form-action sources: where the page's forms (and the redirects after them) may go */
   formAction?: string;
+  /** the page shows images of Gatehouse's own (APM logos); otherwise none load, not even a favicon */
+  images?: boolean;
 }
 
 /**
@@ -35,7 +37,7 @@ export function sendPage(reply: FastifyReply, body: string, o: PageOptions): Fas
     .code(o.status ?? 200)
     .header(
       'content-security-policy',
-      `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; img-src 'self'; form-action ${o.formAction ?? "'self'"}; base-uri 'none'; frame-ancestors *`,
+      `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; ${o.images ? "img-src 'self'; " : ''}form-action ${o.formAction ?? "'self'"}; base-uri 'none'; frame-ancestors *`,
     )
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'no-referrer')
