@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser } from 'playwright-core';
+import { launchChromium } from './chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKey, type Gateway, startGateway } from '../packages/server/test/harness.js';
 import { type SessionClient, sessionClient } from '../packages/server/test/session-client.js';
@@ -10,8 +11,6 @@ import { type SessionClient, sessionClient } from '../packages/server/test/sessi
  * approves, declines or leaves the payment pending, and lands on the order's successUrl, failureUrl or
  * pendingUrl (a small merchant server here), or on Gatehouse's plain result page when there is none.
  */
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 describe('APM redirect page in a real browser', () => {
   let gw: Gateway;
@@ -27,14 +26,13 @@ describe('APM redirect page in a real browser', () => {
       const url = new URL(req.url ?? '/', 'http://localhost');
       res
         .writeHead(200, { 'content-type': 'text/html' })
-        .end(`<!doctype html><title>Shop</title><h1 id="landed" data-path="${url.pathname}" data-status="${url.searchParams.get('status')}">Back at the shop</h1>`);
+        .end(
+          `<!doctype html><title>Shop</title><h1 id="landed" data-path="${url.pathname}" data-status="${url.searchParams.get('status')}">Back at the shop</h1>`,
+        );
     });
     await new Promise<void>((r) => merchant.listen(0, '127.0.0.1', r));
     shop = `http://127.0.0.1:${(merchant.address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
@@ -46,7 +44,9 @@ describe('APM redirect page in a real browser', () => {
     const { sessionToken } = await sc.openOrder({
       amount: '10.00',
       currency: 'EUR',
-      ...(withUrls ? { urlDetails: { successUrl: `${shop}/ok`, failureUrl: `${shop}/failed`, pendingUrl: `${shop}/wait` } } : {}),
+      ...(withUrls
+        ? { urlDetails: { successUrl: `${shop}/ok`, failureUrl: `${shop}/failed`, pendingUrl: `${shop}/wait` } }
+        : {}),
     });
     const r = (
       await sc.send('payment', {
@@ -96,7 +96,10 @@ describe('APM redirect page in a real browser', () => {
     const { page } = await answer(redirectUrl, 'pending');
     expect(await page.locator('#result').getAttribute('data-status')).toBe('PENDING');
     await page.close();
-    const done = await gw.request('POST', `/admin/v1/apm-payments/${transactionId}/complete`, { headers: apiKey(gw), body: { outcome: 'approved' } });
+    const done = await gw.request('POST', `/admin/v1/apm-payments/${transactionId}/complete`, {
+      headers: apiKey(gw),
+      body: { outcome: 'approved' },
+    });
     expect(done.json.result.status).toBe('approved');
     const again = await browser.newPage();
     await again.goto(redirectUrl);

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser } from 'playwright-core';
+import { launchChromium } from './chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from '../packages/server/test/harness.js';
 import { cardNumbersAtRest } from '../packages/server/test/card-scan.js';
@@ -13,7 +14,6 @@ import { decodeB64Json, restCard, restPay, sessionInit, sessionPay } from '../pa
  */
 
 const CHALLENGE = '2221008123677736';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 describe('3-D Secure challenge in a real browser', () => {
   let gw: Gateway;
@@ -34,15 +34,14 @@ describe('3-D Secure challenge in a real browser', () => {
           const cres = new URLSearchParams(body).get('cres');
           if (cres) received.push(decodeB64Json(cres));
         }
-        res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Merchant</title><h1 id="done">Thank you</h1>');
+        res
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end('<!doctype html><title>Merchant</title><h1 id="done">Thank you</h1>');
       });
     });
     await new Promise<void>((r) => merchant.listen(0, '127.0.0.1', r));
     notifyUrl = `http://127.0.0.1:${(merchant.address() as AddressInfo).port}/3ds/notify`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
@@ -84,7 +83,10 @@ describe('3-D Secure challenge in a real browser', () => {
       expect(await page.textContent('#card')).toBe('222100******7736');
       await page.fill('#code', '123456');
       const before = received.length;
-      await Promise.all([page.waitForURL(notifyUrl, { timeout: 20_000 }), page.click(action === 'complete' ? '#complete' : '#fail')]);
+      await Promise.all([
+        page.waitForURL(notifyUrl, { timeout: 20_000 }),
+        page.click(action === 'complete' ? '#complete' : '#fail'),
+      ]);
       await page.waitForSelector('#done');
       expect(received.length).toBe(before + 1);
       expect(errors).toEqual([]); // no CSP violation on the way
@@ -127,6 +129,9 @@ describe('3-D Secure challenge in a real browser', () => {
     const cres = await runChallenge(c.json.actionDetails.acsUrl, c.json.actionDetails.cReq, 'complete');
     expect(cres).toMatchObject({ transStatus: 'Y' });
     const p = await restPay(gw, { relatedTransactionId: c.json.transactionId, paymentOption: restCard(CHALLENGE) });
-    expect(p.json).toMatchObject({ result: { status: 'approved' }, paymentOption: { card: { threeD: { isLiabilityOnIssuer: '1' } } } });
+    expect(p.json).toMatchObject({
+      result: { status: 'approved' },
+      paymentOption: { card: { threeD: { isLiabilityOnIssuer: '1' } } },
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
+import { launchChromium } from './chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardNumbersAtRest } from '../packages/server/test/card-scan.js';
 import { startRelay } from '../packages/server/src/cli/worker.command.js';
@@ -13,7 +14,6 @@ import { type SessionClient, sessionClient } from '../packages/server/test/sessi
  * pays. Each test asserts the callback's result and the server-side status (getPaymentStatus).
  */
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const APPROVED = '4761344136141390';
 const DECLINED = '4000128449498204';
 const CHALLENGE = '2221008123677736';
@@ -77,19 +77,7 @@ ${split ? '<div id="num"></div><div id="exp"></div><div id="cvc"></div>' : '<div
     await new Promise<void>((r) => merchant.listen(0, '127.0.0.1', r));
     // localhost, not 127.0.0.1: the merchant page is another origin than the gateway
     merchantUrl = `http://localhost:${(merchant.address() as AddressInfo).port}/`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser } from 'playwright-core';
+import { launchChromium } from './chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from '../packages/server/test/harness.js';
 import { type SessionClient, sessionClient } from '../packages/server/test/session-client.js';
@@ -12,8 +13,6 @@ import { cardUpo, wdCall } from '../packages/server/test/withdrawals.js';
  * `cancelWdRequest`; the callbacks' results and the server-side state (`withdrawal/getRequests.do`)
  * are asserted.
  */
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 describe('withdrawals from the Web SDK in a real browser', () => {
   let gw: Gateway;
@@ -28,15 +27,14 @@ describe('withdrawals from the Web SDK in a real browser', () => {
     merchant = createServer((_req, res) => {
       res
         .writeHead(200, { 'content-type': 'text/html' })
-        .end(`<!doctype html><title>Merchant</title><script src="${gw.url}/sdk/v1/websdk.js"></script><h1>Cash out</h1>`);
+        .end(
+          `<!doctype html><title>Merchant</title><script src="${gw.url}/sdk/v1/websdk.js"></script><h1>Cash out</h1>`,
+        );
     });
     await new Promise<void>((r) => merchant.listen(0, '127.0.0.1', r));
     // another origin than the gateway: localhost instead of 127.0.0.1
     merchantUrl = `http://localhost:${(merchant.address() as AddressInfo).port}/cashout`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
@@ -57,7 +55,9 @@ describe('withdrawals from the Web SDK in a real browser', () => {
     });
     try {
       await page.goto(merchantUrl);
-      await page.waitForFunction(() => typeof (window as unknown as { websdk?: unknown }).websdk === 'function', null, { timeout: 30_000 });
+      await page.waitForFunction(() => typeof (window as unknown as { websdk?: unknown }).websdk === 'function', null, {
+        timeout: 30_000,
+      });
       expect(new URL(page.url()).origin).not.toBe(new URL(gw.url).origin);
 
       /** Runs one SDK function in the page and resolves with what its callback received. */
@@ -65,7 +65,11 @@ describe('withdrawals from the Web SDK in a real browser', () => {
         page.evaluate(
           ([i, m, p]) =>
             new Promise<Record<string, unknown>>((resolve) => {
-              const sdk = (window as unknown as { websdk: (x: unknown) => Record<string, (p: unknown, cb: (r: unknown) => void) => void> }).websdk(i);
+              const sdk = (
+                window as unknown as {
+                  websdk: (x: unknown) => Record<string, (p: unknown, cb: (r: unknown) => void) => void>;
+                }
+              ).websdk(i);
               sdk[m as string]!(p, (r) => resolve(r as Record<string, unknown>));
             }),
           [init, method, params] as const,
@@ -76,28 +80,68 @@ describe('withdrawals from the Web SDK in a real browser', () => {
       expect(invalid).toMatchObject({ status: 'ERROR', errCode: 1019, errorDescription: 'upoId is required' });
       expect(clientCalls).toEqual([]);
 
-      const submitted = await callSdk('submitWdRequest', { upoId: upo, amount: '15.00', userId: 'cust-7', merchantWDRequestId: 'e2e-wd-1', userAccountId: 'acc-7' });
-      expect(submitted).toMatchObject({ status: 'SUCCESS', errCode: 0, reason: '', wdRequestStatus: 'Pending', merchantWDRequestId: 'e2e-wd-1', userAccountId: 'acc-7', userId: 'cust-7' });
+      const submitted = await callSdk('submitWdRequest', {
+        upoId: upo,
+        amount: '15.00',
+        userId: 'cust-7',
+        merchantWDRequestId: 'e2e-wd-1',
+        userAccountId: 'acc-7',
+      });
+      expect(submitted).toMatchObject({
+        status: 'SUCCESS',
+        errCode: 0,
+        reason: '',
+        wdRequestStatus: 'Pending',
+        merchantWDRequestId: 'e2e-wd-1',
+        userAccountId: 'acc-7',
+        userId: 'cust-7',
+      });
       const wdRequestId = submitted.wdRequestId as number;
       expect(Number.isInteger(wdRequestId)).toBe(true);
 
       const listed = await callSdk('getWdRequests', { userTokenId: user });
       expect(listed).toMatchObject({ status: 'SUCCESS', totalCount: '1' });
-      expect((listed.withdrawalRequests as unknown[])[0]).toMatchObject({ wdRequestId, wdRequestStatus: 'Pending', state: 'Open', requestedAmount: '15.00', requestedCurrency: 'EUR', pmDisplayName: '1390' });
+      expect((listed.withdrawalRequests as unknown[])[0]).toMatchObject({
+        wdRequestId,
+        wdRequestStatus: 'Pending',
+        state: 'Open',
+        requestedAmount: '15.00',
+        requestedCurrency: 'EUR',
+        pmDisplayName: '1390',
+      });
 
       const server1 = (await wdCall(gw, 'getRequests', { userTokenId: user })).json;
       expect(server1.withdrawalRequests[0]).toMatchObject({ wdRequestId, wdRequestStatus: 'Pending' });
 
       const cancelled = await callSdk('cancelWdRequest', { userTokenId: user, wdRequestId });
-      expect(cancelled).toMatchObject({ status: 'Success', errCode: 0, wdRequestStatus: 'Canceled', wdRequestId, merchantWDRequestId: 'e2e-wd-1', merchantId: gw.demo.merchantId, merchantSiteId: gw.demo.merchantSiteId, version: '1.0' });
+      expect(cancelled).toMatchObject({
+        status: 'Success',
+        errCode: 0,
+        wdRequestStatus: 'Canceled',
+        wdRequestId,
+        merchantWDRequestId: 'e2e-wd-1',
+        merchantId: gw.demo.merchantId,
+        merchantSiteId: gw.demo.merchantSiteId,
+        version: '1.0',
+      });
 
       const server2 = (await wdCall(gw, 'getRequests', { userTokenId: user })).json;
       expect(server2).toMatchObject({ status: 'SUCCESS', totalCount: '1' });
-      expect(server2.withdrawalRequests[0]).toMatchObject({ wdRequestId, wdRequestStatus: 'Canceled', state: 'Closed' });
+      expect(server2.withdrawalRequests[0]).toMatchObject({
+        wdRequestId,
+        wdRequestStatus: 'Canceled',
+        state: 'Closed',
+      });
 
       // A second cancel is refused, and the user's pending list is empty.
-      expect(await callSdk('cancelWdRequest', { userTokenId: user, wdRequestId })).toMatchObject({ status: 'Error', errCode: 1058 });
-      expect(await callSdk('getWdRequests', { userTokenId: user })).toMatchObject({ status: 'SUCCESS', totalCount: '0' });
+      expect(await callSdk('cancelWdRequest', { userTokenId: user, wdRequestId })).toMatchObject({
+        status: 'Error',
+        errCode: 1058,
+      });
+      expect(await callSdk('getWdRequests', { userTokenId: user })).toMatchObject({
+        status: 'SUCCESS',
+        totalCount: '0',
+      });
       expect(clientCalls).toEqual([
         '/client/v1/submitWdRequest',
         '/client/v1/getWdRequests',
