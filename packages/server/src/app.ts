@@ -4,7 +4,7 @@ import type { DomainDeps } from './domain/ports.js';
 import type { Acquirer } from './domain/payments/acquirer.port.js';
 import type { Clock } from './lib/clock.js';
 import type { Ids } from './lib/ids.js';
-import { loggerOptions, registerRequestLog } from './http/logging.js';
+import { loggerOptions, registerRequestLog, skipRedactionOfScalars } from './http/logging.js';
 import { adminPlugin } from './http/admin/admin.plugin.js';
 import { registerHealth } from './http/ops/health.js';
 import { registerOpenApi } from './http/ops/openapi.js';
@@ -57,11 +57,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
   });
+  skipRedactionOfScalars(app.log);
   const services: Services = { config, store: deps.store, box: deps.box, deps: deps.deps ?? domainDeps(deps) };
   app.decorate('services', services);
 
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: it runs for every request, and a promise per request buys nothing here.
+  app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
+    done();
   });
   // Set before any plugin registers its routes: a route keeps the error handler of its context at
   // registration, so the hosted pages (ACS, APM, SDK assets) answer in the error shape too.

@@ -1,6 +1,10 @@
+import pino, { stdSerializers } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKey, type Gateway, type HttpResult, startGateway, validOrder } from '../../test/harness.js';
 import { dialects } from '../../test/dialects.js';
+import { manualClock } from '../lib/clock.js';
+import { Secret } from '../lib/secret.js';
+import { isoTime, loggerOptions, skipRedactionOfScalars } from './logging.js';
 
 /**
  * The request log (STYLE.md 9): one structured `request` line per request, tagged with its request
@@ -125,5 +129,139 @@ describe.each(dialects())('request logging on %s', (dialect) => {
       expect(gw.rawLog()).not.toContain(unsafe);
       expect(requestLines().filter((l) => l.reqId === r.headers.get('x-request-id'))).toHaveLength(1);
     });
+  });
+});
+
+describe('redaction with scalars serialised directly', () => {
+  /** Two loggers with the app's options and one fixed time: pino's redaction alone, and with scalars first. */
+  function loggers() {
+    const reference: string[] = [];
+    const fast: string[] = [];
+    const options = { ...loggerOptions('trace'), timestamp: () => ',"time":"2026-11-22T04:06:43.591Z"' };
+    const serializers = { err: stdSerializers.err };
+    const ref = pino({ ...options, serializers }, { write: (line: string) => void reference.push(line) });
+    const sub = pino({ ...options, serializers }, { write: (line: string) => void fast.push(line) });
+    return { ref, sub, reference, fast, applied: skipRedactionOfScalars(sub) };
+  }
+
+  const surrogate = '\ud800';
+  const secretError = Object.assign(new Error('boom "quoted"'), { apiKey: 'err-key', code: 'E1', sessionId: 7 });
+  const lines: Array<[string, Record<string, unknown> | string, ...unknown[]]> = [
+    ['the request line', { method: 'POST', path: '/orders/status?sessionId=…', status: 201, ms: 1.23 }, 'request'],
+    [
+      'credentials under any top-level key',
+      { merchant: { apiKey: 'k1', name: 'm', secret: 's1' }, body: { cvv: '123', CVV: '456' } },
+      'x',
+    ],
+    [
+      'credential keys at the top level (pino leaves those)',
+      { apiKey: 'top-key', sessionId: 'sid', password: 'pw' },
+      'x',
+    ],
+    ['credentials deeper than one level (pino leaves those)', { a: { b: { apiKey: 'deep' } } }, 'x'],
+    [
+      'arrays, dates and secrets',
+      { list: [{ apiKey: 'in-array' }, 1, 'two'], at: new Date(0), key: new Secret('s3cr3t') },
+      'x',
+    ],
+    [
+      'request headers',
+      { req: { headers: { 'x-api-key': 'hk', authorization: 'Bearer t', cookie: 'c', accept: '*/*' }, apiKey: 'rk' } },
+      'x',
+    ],
+    ['an error with credential properties', { err: secretError, relay: 'host:1:abc' }, 'unexpected error'],
+    ['an error as the object', secretError as unknown as Record<string, unknown>, 'failed'],
+    [
+      'strings JSON escapes',
+      { a: `x${surrogate}`, b: 'q"\\\u0001\n', c: `${'long '.repeat(10)}${surrogate}`, d: '✓ …' },
+      `m${surrogate}`,
+    ],
+    ['numbers and booleans', { n: Number.NaN, i: Infinity, z: -0, e: 1e21, f: 0.1, t: true, no: false }, 'x'],
+    [
+      'null, undefined, functions, symbols and bigints',
+      { u: undefined, nul: null, fn: () => 1, s: Symbol('s'), big: 10n },
+      'x',
+    ],
+    ['an object whose prototype has the key', { holder: Object.create({ apiKey: 'inherited' }) as object }, 'x'],
+    ['an own key holding undefined', { holder: { apiKey: undefined, checksum: 'c' } }, 'x'],
+    ['a message only', 'just a message'],
+    ['interpolation', 'value %j and %s', { apiKey: 'fmt-key', ok: 1 }, 'str'],
+    [
+      'a circular object',
+      (() => {
+        const o: Record<string, unknown> = { apiKey: 'circ' };
+        o.self = o;
+        return { o };
+      })(),
+      'x',
+    ],
+  ];
+
+  it('is in place with the pino this package uses', () => {
+    expect(loggers().applied).toBe(true);
+  });
+
+  it.each(lines)('writes %s exactly as pino’s redaction does', (_name, first, ...rest) => {
+    const { ref, sub, reference, fast } = loggers();
+    for (const level of ['info', 'error'] as const) {
+      (ref[level] as (...args: unknown[]) => void)(first, ...rest);
+      (sub[level] as (...args: unknown[]) => void)(first, ...rest);
+    }
+    expect(fast).toEqual(reference);
+    expect(fast).toHaveLength(2);
+  });
+
+  it('writes child bindings exactly as pino’s redaction does', () => {
+    const { ref, sub, reference, fast } = loggers();
+    const bindings = [
+      { reqId: 'req_2Xb9abcdefghijklmnopqrst' },
+      { internalRequestId: 123456789012345, clientRequestId: `c${surrogate}` },
+      { merchant: { apiKey: 'bound-key', id: 1 }, flag: true },
+    ];
+    for (const b of bindings) {
+      ref.child(b).child({ siteId: '42' }).info({ status: 200 }, 'request');
+      sub.child(b).child({ siteId: '42' }).info({ status: 200 }, 'request');
+    }
+    expect(fast).toEqual(reference);
+    expect(fast.join('')).not.toContain('bound-key');
+  });
+
+  it('still censors credentials under any top-level key', () => {
+    const { sub, fast } = loggers();
+    sub.info({ merchant: { apiKey: 'k1', merchantSecretKey: 'm1' }, err: secretError }, 'x');
+    const line = JSON.parse(fast[0]!) as { merchant: Record<string, unknown>; err: Record<string, unknown> };
+    expect(line.merchant).toEqual({ apiKey: '[redacted]', merchantSecretKey: '[redacted]' });
+    expect(line.err).toMatchObject({ apiKey: '[redacted]', sessionId: '[redacted]', code: 'E1' });
+  });
+});
+
+describe('the log time', () => {
+  it('is pino’s isoTime, text for text, as the clock moves on, jumps and goes back', () => {
+    const clock = manualClock(Date.UTC(2026, 10, 22, 4, 6, 43, 0));
+    const time = isoTime(clock);
+    const steps = [0, 1, 8, 1, 90, 899, 1, 1, 998, 1000, -1, -1000, 86_400_000, -5_000_000, 123_456_789_012];
+    for (const step of steps) {
+      clock.advance(step);
+      expect(time()).toBe(`,"time":"${new Date(clock.now()).toISOString()}"`);
+    }
+    for (const ms of [
+      0,
+      1,
+      999,
+      1000,
+      Date.UTC(1999, 11, 31, 23, 59, 59, 999),
+      Date.UTC(2000, 0, 1),
+      253402300799999,
+    ]) {
+      clock.set(ms);
+      expect(time()).toBe(`,"time":"${new Date(ms).toISOString()}"`);
+    }
+  });
+
+  it('is what the app’s logger writes', () => {
+    const options = loggerOptions('info');
+    expect(typeof options.timestamp).toBe('function');
+    const written = (options.timestamp as () => string)();
+    expect(written).toMatch(/^,"time":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"$/);
   });
 });

@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { type LoggerOptions, stdTimeFunctions } from 'pino';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { type LoggerOptions, symbols } from 'pino';
+import { type Clock, systemClock } from '../lib/clock.js';
 
 /** Paths pino blanks in every log line: credentials, card data and secrets, wherever they appear. */
 export const REDACT_PATHS = [
@@ -24,8 +25,59 @@ export function loggerOptions(level: string): LoggerOptions {
     level,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     base: { service: 'gatehouse' },
-    timestamp: stdTimeFunctions.isoTime,
+    timestamp: isoTime(systemClock),
   };
+}
+
+/**
+ * pino's `stdTimeFunctions.isoTime` (`,"time":"2026-11-22T04:06:43.591Z"`) without a `Date` and an
+ * ISO formatting per line: the text up to the second is kept until the second changes.
+ */
+export function isoTime(clock: Clock): () => string {
+  let second = Number.NaN;
+  let head = '';
+  return () => {
+    const ms = clock.now();
+    const s = Math.floor(ms / 1000);
+    if (s !== second) {
+      second = s;
+      head = `,"time":"${new Date(s * 1000).toISOString().slice(0, -4)}`; // up to the '.' before the milliseconds
+    }
+    const milli = ms - s * 1000;
+    return `${head}${milli < 10 ? '00' : milli < 100 ? '0' : ''}${milli}Z"`;
+  };
+}
+
+type Stringifier = (value: unknown) => string | undefined;
+
+/**
+ * Pino applies `redact` by passing every top-level value of a line, its message and its bindings
+ * through a redactor built from REDACT_PATHS (the `*.x` paths match under any top-level key). Given a
+ * string, number or boolean, that redactor cannot censor anything: it tries each path, finds none,
+ * and returns `JSON.stringify(value)`. The request line holds only such values, and trying the 14
+ * paths on each of them was most of its cost. This gives scalars their `JSON.stringify` directly and
+ * passes everything else (objects, arrays, errors, null, bigint) to pino's redactor unchanged, so
+ * every line is byte for byte what pino's redaction alone writes.
+ *
+ * It reaches the redactors through `pino.symbols` (pino's published handles on its internals).
+ * Returns false, changing nothing, when they are not where pino 10 keeps them: the lines are then
+ * redacted by pino alone, as before, only slower.
+ */
+export function skipRedactionOfScalars(logger: FastifyBaseLogger): boolean {
+  const stringifiers = (logger as unknown as Record<symbol, unknown>)[symbols.stringifiersSym];
+  if (typeof stringifiers !== 'object' || stringifiers === null) return false;
+  const table = stringifiers as Record<string | symbol, unknown>;
+  const keys = Reflect.ownKeys(table);
+  if (!keys.includes(symbols.wildcardFirstSym) || !keys.every((k) => typeof table[k] === 'function')) return false;
+  for (const key of keys) {
+    const redact = table[key] as Stringifier;
+    const scalarsFirst: Stringifier = (value) =>
+      typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+        ? JSON.stringify(value)
+        : redact(value);
+    table[key] = scalarsFirst;
+  }
+  return true;
 }
 
 /** Only the path is logged: query values (a sessionId is a bearer credential) stay out of the logs. */
@@ -34,9 +86,9 @@ export function pathOf(url: string): string {
   return q === -1 ? url : `${url.slice(0, q)}?${url.slice(q + 1).split('&').map((kv) => `${kv.split('=')[0]}=…`).join('&')}`;
 }
 
-/** One structured line per request, written when the response is sent. */
+/** One structured line per request, written when the response is sent (a callback hook: no promise per request). */
 export function registerRequestLog(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       {
         method: request.method,
@@ -46,5 +98,6 @@ export function registerRequestLog(app: FastifyInstance): void {
       },
       'request',
     );
+    done();
   });
 }
