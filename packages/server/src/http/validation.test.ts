@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fieldPath, schemaErrorToDomain } from './validation.js';
+import { type DomainError, Invalid } from '../domain/errors.js';
+import { checkJsonValue, fieldPath, MAX_NESTING, schemaErrorToDomain } from './validation.js';
 
 describe('schema errors become field-naming domain errors', () => {
   it('names nested fields by path', () => {
@@ -25,5 +26,127 @@ describe('schema errors become field-naming domain errors', () => {
       '[amount] must not be null',
     );
     expect(e('additionalProperties', { additionalProperty: 'foo' }, {}, '')).toBe('[foo] is not a known field');
+  });
+});
+
+/**
+ * `checkJsonValue` as it was before the walk stopped building a path for every node: the reference
+ * the current one must match error for error (same class, field, rule and message), whichever
+ * problem a body holds and wherever it sits.
+ */
+function referenceCheckJsonValue(value: unknown, maxDepth = MAX_NESTING): DomainError | undefined {
+  const stack: Array<{ v: unknown; path: string; depth: number }> = [{ v: value, path: '', depth: 1 }];
+  while (stack.length > 0) {
+    const { v, path, depth } = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return new Invalid(path || 'body', 'must not contain the character U+0000');
+      continue;
+    }
+    if (v === null || typeof v !== 'object') continue;
+    if (depth > maxDepth) {
+      const top = /^[^.[]+/.exec(path)?.[0] ?? 'body';
+      return new Invalid(top, `must not nest objects or arrays more than ${maxDepth} levels deep`);
+    }
+    if (Array.isArray(v)) {
+      v.forEach((item, i) => stack.push({ v: item, path: `${path}[${i}]`, depth: depth + 1 }));
+      continue;
+    }
+    for (const [name, item] of Object.entries(v)) {
+      const at = path ? `${path}.${name}` : name;
+      if (name.includes('\u0000')) {
+        return new Invalid(at.replaceAll('\u0000', '\\u0000'), 'must not contain the character U+0000');
+      }
+      stack.push({ v: item, path: at, depth: depth + 1 });
+    }
+  }
+  return undefined;
+}
+
+/** `levels` objects or arrays nested in each other (1 = the value itself is a container). */
+const objects = (levels: number, leaf: unknown = 1): unknown => {
+  let v: unknown = leaf;
+  for (let i = 0; i < levels; i++) v = { n: v };
+  return v;
+};
+const arrays = (levels: number, leaf: unknown = 1): unknown => {
+  let v: unknown = leaf;
+  for (let i = 0; i < levels; i++) v = [v];
+  return v;
+};
+
+const view = (e: DomainError | undefined) =>
+  e === undefined ? undefined : { type: e.constructor.name, code: e.code, message: e.message, fields: { ...e } };
+
+const bodies: Array<[string, unknown, number?]> = [
+  [
+    'a valid order-like body',
+    { amount: 10, currency: 'EUR', items: [{ name: 'Tea', quantity: 1 }], custom: { note: 'x' } },
+  ],
+  ['a scalar body', 'plain'],
+  ['null', null],
+  ['undefined', undefined],
+  ['an empty object', {}],
+  ['an empty array', []],
+  ['a NUL in a top-level string', 'a\u0000b'],
+  ['a NUL in a member', { merchantTransactionId: 'a\u0000b' }],
+  ['a NUL in a nested string', { deviceDetails: { browser: { ua: ['ok', 'x\u0000'] } } }],
+  ['a NUL in a root array item', ['ok', ['fine', 'bad\u0000']]],
+  ['a NUL in a member name', { 'na\u0000me': 1 }],
+  ['a NUL in a nested member name', { custom: { list: [{ 'k\u0000\u0000': 'v' }] } }],
+  ['a NUL in an empty-named member', { '': 'x\u0000' }],
+  ['a nested member under an empty name', { '': { x: 'y\u0000' } }],
+  ['names with dots and brackets', { 'a.b': { 'c[0]': 'x\u0000' } }],
+  ['a too-deep member under a dotted name', { 'a.b': objects(MAX_NESTING) }],
+  ['a too-deep member under a bracketed name', { '[x]': objects(MAX_NESTING) }],
+  ['two NUL values: the walk reports the last member first', { a: 'x\u0000', b: 'y\u0000' }],
+  ['a NUL value and a NUL name in one object', { a: 'x\u0000', 'b\u0000': 1 }],
+  ['a NUL value in an earlier sibling than a deep member', { a: 'x\u0000', b: objects(40) }],
+  ['a deep member before a NUL value', { a: objects(40), b: 'x\u0000' }],
+  ['exactly the maximum depth of objects', objects(MAX_NESTING)],
+  ['exactly the maximum depth of arrays', arrays(MAX_NESTING)],
+  ['one level beyond the maximum, objects', objects(MAX_NESTING + 1)],
+  ['one level beyond the maximum, arrays', arrays(MAX_NESTING + 1)],
+  ['arrays far too deep', arrays(10_000)],
+  ['objects far too deep under a member', { deviceDetails: objects(10_000) }],
+  ['arrays far too deep under a member', { buyerDetails: { list: arrays(40) } }],
+  ['a NUL string exactly at the maximum depth', objects(MAX_NESTING, 'x\u0000')],
+  ['a NUL name in an object beyond the maximum depth', objects(MAX_NESTING, { 'k\u0000': 1 })],
+  ['an empty object beyond the maximum depth', objects(MAX_NESTING, {})],
+  ['a null beyond the maximum depth', objects(MAX_NESTING + 5, null)],
+  ['a lower maximum depth', { a: [[{ b: 1 }]] }, 3],
+  ['a lower maximum depth, exactly reached', { a: [{ b: 1 }] }, 3],
+  ['a root array too deep for a lower maximum', [[[1]]], 2],
+  ['numbers, booleans and nulls', { a: 1, b: true, c: null, d: [1.5, false, null] }],
+  [
+    'a sparse array',
+    (() => {
+      const a: unknown[] = ['x'];
+      a[3] = 'y\u0000';
+      return a;
+    })(),
+  ],
+  ['a null-prototype object (a parsed query)', Object.assign(Object.create(null) as object, { sessionId: 'a\u0000' })],
+  [
+    'a wide object with one NUL at the end',
+    Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`k${i}`, i === 499 ? 'v\u0000' : 'v'])),
+  ],
+  [
+    'a wide array with one NUL in the middle',
+    Array.from({ length: 500 }, (_, i) => (i === 250 ? { s: 'v\u0000' } : { s: 'v' })),
+  ],
+];
+
+describe('checkJsonValue reports what the path-building walk reported', () => {
+  it.each(bodies)('%s', (_name, body, maxDepth) => {
+    const expected = view(referenceCheckJsonValue(body, maxDepth));
+    const actual = view(checkJsonValue(body, maxDepth));
+    expect(actual).toEqual(expected);
+    if (expected) expect(checkJsonValue(body, maxDepth)).toBeInstanceOf(Invalid);
+  });
+
+  it('finds a problem in every tricky body that has one', () => {
+    // Guards the table itself: most rows above must hold a problem, or the comparison proves little.
+    const withProblem = bodies.filter(([, body, maxDepth]) => referenceCheckJsonValue(body, maxDepth) !== undefined);
+    expect(withProblem.length).toBeGreaterThan(25);
   });
 });

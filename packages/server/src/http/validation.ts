@@ -100,10 +100,58 @@ export const MAX_NESTING = 32;
 /**
  * Rules every JSON value of a request keeps, whatever its schema: no U+0000 in a string or member name
  * (PostgreSQL text cannot hold it), and at most `maxDepth` levels of objects and arrays (opaque members
- * such as `deviceDetails` are otherwise unbounded, and storing or hashing a body recurses). The walk is
- * iterative, so a hostile body cannot exhaust the stack here either.
+ * such as `deviceDetails` are otherwise unbounded, and storing or hashing a body recurses). The walks
+ * are iterative, so a hostile body cannot exhaust the stack here either.
+ *
+ * Almost every body keeps the rules, so the first walk only answers whether one is broken and builds
+ * no path; only then does `locateJsonProblem` walk again to name the field.
  */
 export function checkJsonValue(value: unknown, maxDepth = MAX_NESTING): DomainError | undefined {
+  return breaksJsonRules(value, maxDepth) ? locateJsonProblem(value, maxDepth) : undefined;
+}
+
+/** Whether any string, member name or nesting level of `value` breaks the rules of `checkJsonValue`. */
+function breaksJsonRules(value: unknown, maxDepth: number): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (value === null || typeof value !== 'object') return false;
+  // Only objects and arrays are stacked, each with its depth; scalars are checked where they are met.
+  const containers: object[] = [value];
+  const depths: number[] = [1];
+  while (containers.length > 0) {
+    const v = containers.pop()!;
+    const depth = depths.pop()!;
+    if (depth > maxDepth) return true;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const item: unknown = v[i];
+        if (typeof item === 'string') {
+          if (item.includes('\u0000')) return true;
+        } else if (item !== null && typeof item === 'object') {
+          containers.push(item);
+          depths.push(depth + 1);
+        }
+      }
+      continue;
+    }
+    const members = v as Record<string, unknown>;
+    // for-in over own members visits what `Object.entries` does, without building the array.
+    for (const name in members) {
+      if (!Object.prototype.hasOwnProperty.call(members, name)) continue;
+      if (name.includes('\u0000')) return true;
+      const item = members[name];
+      if (typeof item === 'string') {
+        if (item.includes('\u0000')) return true;
+      } else if (item !== null && typeof item === 'object') {
+        containers.push(item);
+        depths.push(depth + 1);
+      }
+    }
+  }
+  return false;
+}
+
+/** The first rule of `checkJsonValue` that `value` breaks, naming the field (the path is built per node). */
+function locateJsonProblem(value: unknown, maxDepth: number): DomainError | undefined {
   const stack: Array<{ v: unknown; path: string; depth: number }> = [{ v: value, path: '', depth: 1 }];
   while (stack.length > 0) {
     const { v, path, depth } = stack.pop()!;

@@ -15,9 +15,9 @@ export async function restPlugin(app: FastifyInstance): Promise<void> {
   app.removeContentTypeParser('text/plain');
   // Before the schemas: a NUL character would reach PostgreSQL text columns, and a deeply nested
   // opaque member would exhaust the stack when the order is stored or its idempotency hash computed.
-  app.addHook('preValidation', async (request) => {
-    const problem = checkJsonValue(request.body) ?? checkJsonValue(request.query);
-    if (problem) throw problem;
+  // A callback hook: the check is synchronous, and `done(problem)` reaches the error handler as a throw would.
+  app.addHook('preValidation', (request, _reply, done) => {
+    done(checkJsonValue(request.body) ?? checkJsonValue(request.query));
   });
   registerCreateOrder(app);
   registerUpdateOrder(app);
