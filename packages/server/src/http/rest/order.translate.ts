@@ -61,7 +61,10 @@ export function toCreateOrderCommand(body: OrderRequest): CreateOrderCommand {
     permittedOperations: body.permittedOperations,
     productId,
     webhookUrl: body.urlDetails?.webhookUrl ?? null,
-    request: { ...body, productId: productId ?? undefined },
+    // Object.assign, not `{ ...body, productId }`: the same members in the same order, but adding a
+    // member to a spread copy of a parsed body costs V8 a new hidden class per request (µs, not ns).
+    // The body is parsed JSON without a `__proto__` member (Fastify refuses those), so [[Set]] is safe.
+    request: Object.assign({}, body, { productId: productId ?? undefined }),
   };
 }
 
