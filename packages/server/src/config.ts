@@ -32,7 +32,7 @@ export const ConfigSchema = Type.Object({
   }),
   GATEHOUSE_SQLITE_SYNCHRONOUS: Type.Enum(['FULL', 'NORMAL'], {
     default: 'FULL',
-    description: 'SQLite durability: `FULL` acknowledges a commit once the WAL holding it is synced to disk (off the event loop, ADR 0012); `NORMAL` does not wait and may lose the last commits on power loss',
+    description: 'SQLite durability: `FULL` acknowledges a commit once the WAL holding it is synced to disk (off the event loop, ADRs 0012 and 0013); `NORMAL` does not wait and may lose the last commits on power loss',
   }),
   GATEHOUSE_PG_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10, description: 'PostgreSQL connections per process' }),
   GATEHOUSE_MODE: Type.Enum(['sandbox', 'production'], {

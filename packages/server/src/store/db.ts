@@ -20,6 +20,8 @@ import { GroupCommitter, type WriteUnit } from './group-commit.js';
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './tables.js';
 import { WalSync } from './wal-sync.js';
+import { type PlannedOutcome, type PlannedWrite, runPlanned, stoppedOutcome } from './planned-write.js';
+import { WriterThread } from './writer-thread.js';
 
 export interface StoreOptions {
   /** postgres://… ; absent = SQLite file `gatehouse.sqlite` in `dataDir` */
@@ -39,6 +41,8 @@ export interface Store {
   readonly dialect: Dialect;
   readonly db: Kysely<Database>;
   write<T>(unit: WriteUnit<T>): Promise<T>;
+  /** a durable write whose statements are known in advance, sent as data (ADR 0013) */
+  writePlanned(write: PlannedWrite): Promise<PlannedOutcome>;
   migrate(): Promise<string[]>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -57,18 +61,25 @@ export function openStore(options: StoreOptions): Store {
   return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openSqlite(options);
 }
 
+/**
+ * Every connection to the embedded file, the writer thread's included. Commits never fsync on the
+ * event loop: the WAL is synced off it before an acknowledgement (WalSync), and copied back into the
+ * database file by the Checkpointer's thread (ADR 0012).
+ */
+const CONNECTION_PRAGMAS = [
+  'journal_mode = WAL',
+  'synchronous = NORMAL',
+  'wal_autocheckpoint = 0',
+  'busy_timeout = 5000',
+  'foreign_keys = ON',
+] as const;
+
 function openSqlite(options: StoreOptions): Store {
   mkdirSync(options.dataDir, { recursive: true });
   const file = join(options.dataDir, 'gatehouse.sqlite');
   const open = (readonly: boolean) => {
     const conn = new SqliteDatabase(file);
-    conn.pragma('journal_mode = WAL');
-    // Commits never fsync on the event loop: the WAL is synced off it before an acknowledgement
-    // (WalSync), and copied back into the database file by the Checkpointer's thread (ADR 0012).
-    conn.pragma('synchronous = NORMAL');
-    conn.pragma('wal_autocheckpoint = 0');
-    conn.pragma('busy_timeout = 5000');
-    conn.pragma('foreign_keys = ON');
+    for (const pragma of CONNECTION_PRAGMAS) conn.pragma(pragma);
     if (readonly) conn.pragma('query_only = ON');
     return conn;
   };
@@ -82,14 +93,26 @@ function openSqlite(options: StoreOptions): Store {
     dialect: new ImmediateSqliteDialect({ database: cachingStatements(writerConn) }),
   });
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(readerConn) }) });
-  const committer = new GroupCommitter(writer, 256, durable);
+  // The writer thread's COMMIT syncs the WAL itself (off the event loop): FULL, unless told otherwise.
+  const thread = new WriterThread(file, [
+    ...CONNECTION_PRAGMAS.filter((p) => !p.startsWith('synchronous')),
+    `synchronous = ${options.sqliteSynchronous ?? 'FULL'}`,
+  ]);
+  const committer = new GroupCommitter(writer, 256, durable, (writes) => thread.run(writes));
+  const started = () => {
+    checkpointer ??= new Checkpointer(file);
+  };
   return {
     dialect: sqliteDialect,
     db,
     file,
     write: (unit) => {
-      checkpointer ??= new Checkpointer(file);
+      started();
       return committer.submit(unit);
+    },
+    writePlanned: (write) => {
+      started();
+      return committer.submitPlanned(write);
     },
     migrate: async () => {
       const applied = await holdingWriteLock(writerConn, () => runMigrations(writer, sqliteDialect));
@@ -100,6 +123,7 @@ function openSqlite(options: StoreOptions): Store {
       await sql`SELECT 1`.execute(db);
     },
     close: async () => {
+      await thread.close();
       await checkpointer?.close();
       await wal.close();
       await writer.destroy();
@@ -179,6 +203,11 @@ function openPostgres(url: string, poolSize: number): Store {
     dialect: postgresDialect,
     db,
     write: (unit) => db.transaction().execute(unit),
+    writePlanned: (write) =>
+      db
+        .transaction()
+        .execute((trx) => runPlanned(trx, write))
+        .catch(stoppedOutcome),
     migrate: () => runMigrations(db, postgresDialect),
     ping: async () => {
       await sql`SELECT 1`.execute(db);

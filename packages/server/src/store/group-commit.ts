@@ -1,20 +1,28 @@
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { type PlannedOutcome, type PlannedWrite, runPlanned, stoppedOutcome } from './planned-write.js';
 import type { Database } from './tables.js';
+import type { PlannedResult } from './writer-thread.js';
 
 export type WriteUnit<T> = (trx: Transaction<Database>) => Promise<T>;
 
-interface Pending {
-  fn: WriteUnit<unknown>;
-  resolve(value: unknown): void;
-  reject(err: unknown): void;
-}
+/** Runs a batch of planned writes in one transaction elsewhere (the writer thread); resolves once it is durable. */
+export type PlannedRunner = (writes: readonly PlannedWrite[]) => Promise<PlannedResult[]>;
+
+type Pending =
+  | { kind: 'fn'; fn: WriteUnit<unknown>; resolve(value: unknown): void; reject(err: unknown): void }
+  | { kind: 'planned'; write: PlannedWrite; resolve(value: unknown): void; reject(err: unknown): void };
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 /**
  * Group commit for the embedded SQLite store. Every acknowledged write must be on disk, and one fsync
  * costs about as much as a whole request; so write units that arrive together run in one transaction,
  * each inside its own SAVEPOINT (a failing unit rolls back alone and rejects alone), and all of them
- * are answered after the single COMMIT and its `durable` barrier (the WAL's fdatasync, ADR 0012). The
- * barrier runs off the event loop: requests arriving meanwhile form the next batch.
+ * are answered once their commit is durable. Two kinds of unit (ADR 0013): planned writes, sent as
+ * data to the writer thread in one message per batch, whose COMMIT syncs the WAL there; and closures,
+ * which read and decide as they go and run here on the writer connection, followed by the `durable`
+ * barrier (the WAL's fdatasync in libuv's thread pool, ADR 0012). Nothing waits for the disk on the
+ * event loop: requests that arrive meanwhile form the next batch.
  */
 export class GroupCommitter {
   #queue: Pending[] = [];
@@ -25,11 +33,21 @@ export class GroupCommitter {
     private readonly maxBatch = 256,
     /** resolves once every commit made before the call is on disk */
     private readonly durable: () => Promise<void> = async () => {},
+    private readonly plannedRunner?: PlannedRunner,
   ) {}
 
   submit<T>(fn: WriteUnit<T>): Promise<T> {
+    return this.#enqueue<T>((resolve, reject) => ({ kind: 'fn', fn: fn as WriteUnit<unknown>, resolve, reject }));
+  }
+
+  submitPlanned(write: PlannedWrite): Promise<PlannedOutcome> {
+    if (!this.plannedRunner) return this.submit((trx) => runPlanned(trx, write)).catch(stoppedOutcome);
+    return this.#enqueue<PlannedOutcome>((resolve, reject) => ({ kind: 'planned', write, resolve, reject }));
+  }
+
+  #enqueue<T>(make: (resolve: (v: unknown) => void, reject: (e: unknown) => void) => Pending): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.#queue.push({ fn: fn as WriteUnit<unknown>, resolve: resolve as (v: unknown) => void, reject });
+      this.#queue.push(make(resolve as (v: unknown) => void, reject));
       if (!this.#running) {
         this.#running = true;
         // Let the requests that are already parsed join this batch.
@@ -42,7 +60,8 @@ export class GroupCommitter {
     try {
       while (this.#queue.length > 0) {
         const batch = this.#queue.splice(0, this.maxBatch);
-        await this.#runBatch(batch);
+        const outcomes = await this.#commit(batch);
+        await this.#acknowledge(batch, outcomes);
       }
     } finally {
       this.#running = false;
@@ -53,24 +72,68 @@ export class GroupCommitter {
     }
   }
 
-  async #runBatch(batch: Pending[]): Promise<void> {
-    const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
+  /**
+   * Answers each unit once the batch is durable; a unit that failed is answered at once. The writer
+   * thread's commits are durable when it answers; the closures' commit needs the barrier.
+   */
+  async #acknowledge(batch: Pending[], outcomes: Outcome[]): Promise<void> {
+    const settle = () =>
+      batch.forEach((unit, i) => {
+        const o = outcomes[i]!;
+        if (o.ok) unit.resolve(o.value);
+        else unit.reject(o.error);
+      });
+    if (!outcomes.some((o, i) => o.ok && batch[i]!.kind === 'fn')) return settle();
+    return this.durable().then(settle, (err: unknown) => {
+      // Committed but not known to be on disk: no unit of the batch may be acknowledged.
+      for (const unit of batch) unit.reject(err);
+    });
+  }
+
+  /** Commits the batch: the planned writes on the writer thread, then the closures here. */
+  async #commit(batch: Pending[]): Promise<Outcome[]> {
+    const outcomes = new Array<Outcome>(batch.length);
+    const planned: number[] = [];
+    const closures: number[] = [];
+    batch.forEach((unit, i) => (unit.kind === 'planned' ? planned : closures).push(i));
+    if (planned.length > 0) {
+      try {
+        const results = await this.plannedRunner!(planned.map((i) => (batch[i] as { write: PlannedWrite }).write));
+        planned.forEach((at, k) => {
+          const r = results[k]!;
+          outcomes[at] = 'error' in r ? { ok: false, error: r.error } : { ok: true, value: r };
+        });
+      } catch (error) {
+        // The transaction itself failed: nothing of it is committed.
+        for (const at of planned) outcomes[at] = { ok: false, error };
+      }
+    }
+    if (closures.length > 0) {
+      const fns = closures.map((i) => (batch[i] as { fn: WriteUnit<unknown> }).fn);
+      const results = await this.#runClosures(fns);
+      closures.forEach((at, k) => (outcomes[at] = results[k]!));
+    }
+    return outcomes;
+  }
+
+  async #runClosures(fns: Array<WriteUnit<unknown>>): Promise<Outcome[]> {
+    const outcomes: Outcome[] = [];
     try {
       await this.writer.transaction().execute(async (trx) => {
-        if (batch.length === 1) {
+        if (fns.length === 1) {
           // Alone: the transaction itself isolates the unit.
           try {
-            outcomes.push({ ok: true, value: await batch[0]!.fn(trx) });
+            outcomes.push({ ok: true, value: await fns[0]!(trx) });
           } catch (error) {
             outcomes.push({ ok: false, error });
             throw new UnitFailed();
           }
           return;
         }
-        for (const unit of batch) {
+        for (const fn of fns) {
           await trx.executeQuery(SAVEPOINT);
           try {
-            const value = await unit.fn(trx);
+            const value = await fn(trx);
             await trx.executeQuery(RELEASE);
             outcomes.push({ ok: true, value });
           } catch (error) {
@@ -81,26 +144,10 @@ export class GroupCommitter {
         }
       });
     } catch (err) {
-      if (!(err instanceof UnitFailed)) {
-        // The commit itself failed: nothing of this batch is durable.
-        for (const unit of batch) unit.reject(err);
-        return;
-      }
+      // The commit itself failed: nothing of these units is committed.
+      if (!(err instanceof UnitFailed)) return fns.map(() => ({ ok: false, error: err }));
     }
-    if (outcomes.some((o) => o.ok)) {
-      try {
-        await this.durable();
-      } catch (err) {
-        // Committed but not known to be on disk: no unit of the batch may be acknowledged.
-        for (const unit of batch) unit.reject(err);
-        return;
-      }
-    }
-    batch.forEach((unit, i) => {
-      const o = outcomes[i]!;
-      if (o.ok) unit.resolve(o.value);
-      else unit.reject(o.error);
-    });
+    return outcomes;
   }
 }
 
