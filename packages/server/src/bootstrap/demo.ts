@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { createApiKey, createEntity, createMerchant } from '../domain/merchants/merchant.service.js';
 import { rotateWebhookSecret } from '../domain/notifications/notification.service.js';
 import type { DomainDeps } from '../domain/ports.js';
+import { storageWithin } from '../domain/storage-within.js';
 
 export interface DemoCredentials {
   merchantId: string;
@@ -37,7 +38,7 @@ export async function ensureDemoMerchant(
   // before the commit leaves an empty store (the next start creates the demo again and overwrites the
   // file); after it, both are there. Never rows whose key is lost with an unwritten file.
   const credentials = await deps.storage.write(async (repos) => {
-    const inTx: DomainDeps = { ...deps, storage: { read: repos, write: (fn) => fn(repos) } };
+    const inTx: DomainDeps = { ...deps, storage: storageWithin(repos) };
     const { merchant, site, merchantSecretKey } = await createMerchant(inTx, {
       name: 'Demo Merchant',
       siteName: 'Demo Site',

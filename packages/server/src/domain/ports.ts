@@ -1,10 +1,10 @@
 import type { Clock } from '../lib/clock.js';
 import type { Ids } from '../lib/ids.js';
 import type { Secret } from '../lib/secret.js';
-import type { IdempotencyRepo } from './idempotency/ports.js';
+import type { IdempotencyRecord, IdempotencyRepo } from './idempotency/ports.js';
 import type { MerchantRepo } from './merchants/ports.js';
 import type { NotificationRepo } from './notifications/ports.js';
-import type { OrderRepo } from './orders/ports.js';
+import type { NewOrder, OrderRepo } from './orders/ports.js';
 import type { Acquirer } from './payments/acquirer.port.js';
 import type { CardTokenRepo, DccRepo, PaymentRepo, UpoRepo } from './payments/ports.js';
 import type { SessionRepo } from './sessions/ports.js';
@@ -28,6 +28,12 @@ export interface Repos {
 export interface Storage {
   read: Repos;
   write<T>(fn: (repos: Repos) => Promise<T>): Promise<T>;
+  /**
+   * The hot path of `POST /orders` in one round trip (ADR 0013): inserts the order and, when given, its
+   * complete idempotency record, durably; the order's numeric id. 'key-taken' when a record holds the
+   * key already: then nothing is written.
+   */
+  insertOrder(order: NewOrder, idempotency?: IdempotencyRecord): Promise<number | 'key-taken'>;
 }
 
 /** Encryption of values kept but never in clear (merchant secret keys, card numbers). */

@@ -1,25 +1,14 @@
-import type { Kysely } from 'kysely';
-import type { IdempotencyRepo } from '../domain/idempotency/ports.js';
+import type { CompiledQuery, Kysely } from 'kysely';
+import type { IdempotencyRecord, IdempotencyRepo } from '../domain/idempotency/ports.js';
+import type { Dialect } from './dialect.js';
+import { fixedStatement } from './fixed-statement.js';
 import type { Database } from './tables.js';
 
-export function idempotencyRepo(db: Kysely<Database>): IdempotencyRepo {
+export function idempotencyRepo(db: Kysely<Database>, dialect: Dialect): IdempotencyRepo {
   return {
     async claim(r) {
-      const res = await db
-        .insertInto('idempotency_records')
-        .values({
-          entity_id: r.entityId,
-          scope: r.scope,
-          key: r.key,
-          request_hash: r.requestHash,
-          response_status: r.responseStatus,
-          response_body: r.responseBody,
-          created_at: r.createdAt,
-          expires_at: r.expiresAt,
-        })
-        .onConflict((oc) => oc.columns(['entity_id', 'scope', 'key']).doNothing())
-        .executeTakeFirst();
-      return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
+      const res = await db.executeQuery(idempotencyClaim(db, dialect, r));
+      return Number(res.numAffectedRows ?? 0) > 0;
     },
     async find(entityId, scope, key) {
       const r = await db
@@ -64,4 +53,28 @@ export function idempotencyRepo(db: Kysely<Database>): IdempotencyRepo {
       return Number(res.numDeletedRows);
     },
   };
+}
+
+/**
+ * Inserts the record unless one exists for (entity, scope, key), which the primary key settles: it
+ * changes no row when the key is taken. Compiled once per dialect (ADR 0011).
+ */
+export function idempotencyClaim(db: Kysely<Database>, dialect: Dialect, r: IdempotencyRecord): CompiledQuery {
+  const values = {
+    entity_id: r.entityId,
+    scope: r.scope,
+    key: r.key,
+    request_hash: r.requestHash,
+    response_status: r.responseStatus,
+    response_body: r.responseBody,
+    created_at: r.createdAt,
+    expires_at: r.expiresAt,
+  };
+  return fixedStatement('idempotency.claim', dialect, values, () =>
+    db
+      .insertInto('idempotency_records')
+      .values(values)
+      .onConflict((oc) => oc.columns(['entity_id', 'scope', 'key']).doNothing())
+      .compile(),
+  );
 }

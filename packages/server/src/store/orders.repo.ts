@@ -1,17 +1,10 @@
-import { CompiledQuery, type Kysely, type Selectable } from 'kysely';
+import type { CompiledQuery, Kysely, Selectable } from 'kysely';
 import type { Minor } from '../lib/money.js';
 import type { Order } from '../domain/orders/order.types.js';
-import type { OrderRepo } from '../domain/orders/ports.js';
+import type { NewOrder, OrderRepo } from '../domain/orders/ports.js';
+import { fixedStatement } from './fixed-statement.js';
 import type { Dialect } from './dialect.js';
 import type { Database, OrderTable } from './tables.js';
-
-/**
- * The order insert runs on every POST /orders. Kysely builds and compiles it once per dialect; later
- * inserts reuse the SQL text with the new values (ADR 0011). The values always name every column (no
- * `undefined`, which Kysely would leave out), so the text never changes; the first compile checks
- * that its parameters are the values in order, and the insert is never cached if they are not.
- */
-const insertSql = new Map<Dialect['name'], string>();
 
 function toOrder(r: Selectable<OrderTable>): Order {
   return {
@@ -42,41 +35,8 @@ function toOrder(r: Selectable<OrderTable>): Order {
 export function orderRepo(db: Kysely<Database>, dialect: Dialect): OrderRepo {
   return {
     async insert(o) {
-      const values = {
-        session_id: o.sessionId,
-        merchant_id: o.merchantId,
-        site_id: o.siteId,
-        entity_id: o.entityId,
-        merchant_transaction_id: o.merchantTransactionId,
-        amount_minor: o.amount,
-        currency: o.currency,
-        transaction_type: o.transactionType,
-        open_amount_min_minor: o.openAmount?.min ?? null,
-        open_amount_max_minor: o.openAmount?.max ?? null,
-        permitted_operations: JSON.stringify(o.permittedOperations),
-        product_id: o.productId,
-        webhook_url: o.webhookUrl,
-        status: o.status,
-        request: JSON.stringify(o.request),
-        created_at: o.createdAt,
-        updated_at: o.updatedAt,
-        session_expires_at: o.sessionExpiresAt,
-      };
-      const params = Object.values(values).map((v) => v ?? null);
-      let text = insertSql.get(dialect.name);
-      if (!text) {
-        const compiled = db.insertInto('orders').values(values).returning('id').compile();
-        const same =
-          compiled.parameters.length === params.length && compiled.parameters.every((p, i) => p === params[i]);
-        if (!same) {
-          const { rows } = await db.executeQuery(compiled);
-          return { ...o, id: Number(rows[0]!.id) };
-        }
-        text = compiled.sql;
-        insertSql.set(dialect.name, text);
-      }
-      const { rows } = await db.executeQuery<{ id: number | bigint }>(CompiledQuery.raw(text, params));
-      return { ...o, id: Number(rows[0]!.id) };
+      const { rows } = await db.executeQuery<{ id: number | bigint }>(orderInsert(db, dialect, o));
+      return Number(rows[0]!.id);
     },
     async find(entityId, ref) {
       if ('sessionId' in ref) return this.findBySessionId(ref.sessionId);
@@ -98,4 +58,31 @@ export function orderRepo(db: Kysely<Database>, dialect: Dialect): OrderRepo {
       await db.updateTable('orders').set({ amount_minor: amount, updated_at: at }).where('id', '=', id).execute();
     },
   };
+}
+
+/** The insert of a new order, returning its numeric id: compiled once per dialect (ADR 0011). */
+export function orderInsert(db: Kysely<Database>, dialect: Dialect, o: NewOrder): CompiledQuery {
+  const values = {
+    session_id: o.sessionId,
+    merchant_id: o.merchantId,
+    site_id: o.siteId,
+    entity_id: o.entityId,
+    merchant_transaction_id: o.merchantTransactionId,
+    amount_minor: o.amount,
+    currency: o.currency,
+    transaction_type: o.transactionType,
+    open_amount_min_minor: o.openAmount?.min ?? null,
+    open_amount_max_minor: o.openAmount?.max ?? null,
+    permitted_operations: JSON.stringify(o.permittedOperations),
+    product_id: o.productId,
+    webhook_url: o.webhookUrl,
+    status: o.status,
+    request: o.requestJson,
+    created_at: o.createdAt,
+    updated_at: o.updatedAt,
+    session_expires_at: o.sessionExpiresAt,
+  };
+  return fixedStatement('orders.insert', dialect, values, () =>
+    db.insertInto('orders').values(values).returning('id').compile(),
+  );
 }

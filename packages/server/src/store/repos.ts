@@ -4,10 +4,11 @@ import type { Store } from './db.js';
 import type { Dialect } from './dialect.js';
 import { cardTokenRepo } from './card-tokens.repo.js';
 import { dccRepo } from './dcc.repo.js';
-import { idempotencyRepo } from './idempotency.repo.js';
+import { idempotencyClaim, idempotencyRepo } from './idempotency.repo.js';
 import { merchantRepo } from './merchants.repo.js';
 import { notificationRepo } from './notifications.repo.js';
-import { orderRepo } from './orders.repo.js';
+import { orderInsert, orderRepo } from './orders.repo.js';
+import type { PlannedStatement } from './planned-write.js';
 import { paymentRepo } from './payments.repo.js';
 import { sessionRepo } from './sessions.repo.js';
 import { upoRepo } from './upos.repo.js';
@@ -58,6 +59,18 @@ export function storageOf(store: Store): Storage {
       );
       for (const id of revoked) keys.forget(id);
       return result;
+    },
+    async insertOrder(order, idempotency) {
+      const statements: PlannedStatement[] = [];
+      if (idempotency) {
+        const { sql, parameters } = idempotencyClaim(store.db, store.dialect, idempotency);
+        statements.push({ sql, parameters, mustChange: true });
+      }
+      const { sql, parameters } = orderInsert(store.db, store.dialect, order);
+      statements.push({ sql, parameters });
+      const outcome = await store.writePlanned(statements);
+      if (!outcome.done) return 'key-taken';
+      return Number(outcome.rows[0]!.id);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { IdempotencyMismatch, InFlight } from '../errors.js';
 import type { Repos } from '../ports.js';
+import type { IdempotencyRecord } from './ports.js';
 
 /** Idempotency records are kept 24 hours (DECISIONS.md 3). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -17,6 +18,20 @@ export interface IdempotencyRequest {
   now: number;
 }
 
+/** The record that claims `req`'s key, its response still to come. */
+export function idempotencyRecord(req: IdempotencyRequest): IdempotencyRecord {
+  return {
+    entityId: req.entityId,
+    scope: req.scope,
+    key: req.key,
+    requestHash: req.requestHash,
+    responseStatus: null,
+    responseBody: null,
+    createdAt: req.now,
+    expiresAt: req.now + IDEMPOTENCY_TTL_MS,
+  };
+}
+
 /**
  * Runs `produce` at most once per (entity, scope, key) inside the caller's transaction. The claim is
  * an insert settled by the primary key, so concurrent requests with one key wait for the first and
@@ -27,16 +42,7 @@ export async function runIdempotent(
   req: IdempotencyRequest,
   produce: () => Promise<StoredResponse>,
 ): Promise<StoredResponse & { replayed: boolean }> {
-  const record = {
-    entityId: req.entityId,
-    scope: req.scope,
-    key: req.key,
-    requestHash: req.requestHash,
-    responseStatus: null,
-    responseBody: null,
-    createdAt: req.now,
-    expiresAt: req.now + IDEMPOTENCY_TTL_MS,
-  };
+  const record = idempotencyRecord(req);
   if (!(await repos.idempotency.claim(record))) {
     const existing = await repos.idempotency.find(req.entityId, req.scope, req.key);
     if (existing && existing.expiresAt > req.now) {

@@ -1,9 +1,10 @@
 import { Forbidden, Invalid, NotFound } from '../errors.js';
 import type { StoredResponse } from '../idempotency/idempotency.service.js';
-import { runIdempotent } from '../idempotency/idempotency.service.js';
+import { idempotencyRecord, runIdempotent } from '../idempotency/idempotency.service.js';
 import { authorizeEntity, requireOperationsKey } from '../merchants/merchant.service.js';
 import type { MerchantContext } from '../merchants/merchant.types.js';
 import type { DomainDeps, Repos } from '../ports.js';
+import type { NewOrder } from './ports.js';
 import type { Minor } from '../../lib/money.js';
 import type { CreateOrderCommand, Order, OrderRef } from './order.types.js';
 
@@ -16,14 +17,15 @@ export interface Idempotency {
 }
 
 /**
- * Creates an order in one durable transaction. With an idempotency key, the first request's response
- * (rendered by the caller) is stored beside the order and replayed for every retry.
+ * Creates an order in one durable write. With an idempotency key, the response (rendered by the caller
+ * from the new order) is stored beside the order, complete, in the same write, and replayed for every
+ * retry; a key already taken leaves the order unwritten and answers as the record says.
  */
 export async function createOrder(
   deps: DomainDeps,
   ctx: MerchantContext,
   cmd: CreateOrderCommand,
-  render: (order: Order) => StoredResponse,
+  render: (order: NewOrder) => StoredResponse,
   idempotency?: Idempotency,
 ): Promise<StoredResponse & { replayed: boolean }> {
   requireOperationsKey(ctx);
@@ -33,20 +35,27 @@ export async function createOrder(
   // Authorisation reads do not need the write transaction: keys and entities are not changed by orders.
   await authorizeEntity(deps.storage.read, ctx, cmd.entityId);
   const now = deps.clock.now();
-  const sessionId = deps.ids.uuid();
-  return deps.storage.write(async (repos) => {
-    const produce = async () => render(await insertOrder(repos, ctx, cmd, sessionId, now));
-    if (!idempotency) return { ...(await produce()), replayed: false };
-    return runIdempotent(
-      repos,
-      { entityId: cmd.entityId, scope: 'POST /orders', key: idempotency.key, requestHash: idempotency.requestHash, now },
-      produce,
-    );
+  const order = newOrder(ctx, cmd, deps.ids.timeOrderedUuid(), now);
+  const response = render(order);
+  if (!idempotency) {
+    await deps.storage.insertOrder(order);
+    return { ...response, replayed: false };
+  }
+  const request = { entityId: cmd.entityId, scope: 'POST /orders', key: idempotency.key, requestHash: idempotency.requestHash, now };
+  const inserted = await deps.storage.insertOrder(order, {
+    ...idempotencyRecord(request),
+    responseStatus: response.status,
+    responseBody: response.body,
   });
+  if (inserted !== 'key-taken') return { ...response, replayed: false };
+  // A retry (or a request racing the first): the record decides, in a transaction of its own.
+  return deps.storage.write((repos) =>
+    runIdempotent(repos, request, async () => (await repos.orders.insert(order), response)),
+  );
 }
 
-function insertOrder(repos: Repos, ctx: MerchantContext, cmd: CreateOrderCommand, sessionId: string, now: number) {
-  return repos.orders.insert({
+function newOrder(ctx: MerchantContext, cmd: CreateOrderCommand, sessionId: string, now: number): NewOrder {
+  return {
     sessionId,
     merchantId: ctx.merchantId,
     siteId: ctx.siteId,
@@ -60,11 +69,11 @@ function insertOrder(repos: Repos, ctx: MerchantContext, cmd: CreateOrderCommand
     productId: cmd.productId,
     webhookUrl: cmd.webhookUrl,
     status: 'open',
-    request: cmd.request,
+    requestJson: cmd.requestJson,
     createdAt: now,
     updatedAt: now,
     sessionExpiresAt: now + SESSION_TTL_MS,
-  });
+  };
 }
 
 /**

@@ -20,7 +20,7 @@ export interface Order {
   productId: string | null;
   webhookUrl: string | null;
   status: OrderStatus;
-  /** the order request as validated, kept for the payment steps */
+  /** the order request as received (its JSON text, parsed), kept for the payment steps (ADR 0014) */
   request: Record<string, unknown>;
   createdAt: number;
   updatedAt: number;
@@ -38,7 +38,8 @@ export interface CreateOrderCommand {
   permittedOperations: PermittedOperation[];
   productId: string | null;
   webhookUrl: string | null;
-  request: Record<string, unknown>;
+  /** the request's JSON text exactly as received, validated (ADR 0014) */
+  requestJson: string;
 }
 
 export type OrderRef = { sessionId: string } | { merchantTransactionId: string };

@@ -1,9 +1,11 @@
 import type { Order, OrderRef } from './order.types.js';
 
-export type NewOrder = Omit<Order, 'id'>;
+/** An order to insert: its request is the JSON text as received (ADR 0014). */
+export type NewOrder = Omit<Order, 'id' | 'request'> & { requestJson: string };
 
 export interface OrderRepo {
-  insert(order: NewOrder): Promise<Order>;
+  /** Inserts the order; its numeric id. */
+  insert(order: NewOrder): Promise<number>;
   /** The order of `entityId` that `ref` names; with a merchantTransactionId, only when it is unique. */
   find(entityId: string, ref: OrderRef): Promise<Order | undefined | 'ambiguous'>;
   findBySessionId(sessionId: string): Promise<Order | undefined>;

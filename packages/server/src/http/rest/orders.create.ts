@@ -32,7 +32,7 @@ export function registerCreateOrder(app: FastifyInstance): void {
     async (request, reply) => {
       const { services } = app;
       const ctx = merchantOf(request);
-      const cmd = toCreateOrderCommand(request.body);
+      const cmd = toCreateOrderCommand(request.body, request.rawBody ?? JSON.stringify(request.body));
       const key = request.headers['idempotency-key'];
       const result = await createOrder(
         services.deps,
