@@ -300,6 +300,8 @@ interface LoadResult {
     /** of serverUsPerRequest, in the kernel (syscalls: socket I/O, write, fsync) */
     serverSysUsPerRequest: number;
     serverEventLoopPct: number;
+    /** CPU of the server's main thread per response (the rest ran on its other threads), where known */
+    serverMainUsPerRequest?: number;
     loadgenPct: number;
     /** CPU of the other processes on the machine (other tests, builds…), in % of one core; Linux only */
     othersPct?: number;
@@ -520,6 +522,9 @@ async function runTarget(spec: TargetSpec, o: Options, work: string, profDir: st
       serverUsPerRequest: serverUs / Math.max(1, r.requests),
       serverSysUsPerRequest: (after.cpu.system - before.cpu.system) / Math.max(1, r.requests),
       serverEventLoopPct: (100 * active) / Math.max(1e-9, active + idle),
+      ...(after.mainThreadUs !== undefined && before.mainThreadUs !== undefined
+        ? { serverMainUsPerRequest: (after.mainThreadUs - before.mainThreadUs) / Math.max(1, r.requests) }
+        : {}),
       loadgenPct: (100 * (gen.user + gen.system)) / wallUs,
       ...(procs0 && procs1 ? { othersPct: (100 * othersUs(procs0, procs1)) / wallUs } : {}),
       ...(machine0 !== undefined && machine1 !== undefined && procs0 && procs1
@@ -534,7 +539,8 @@ async function runTarget(spec: TargetSpec, o: Options, work: string, profDir: st
         `${r.errors} errors, ${r.timeouts} timeouts`,
     );
     console.log(
-      `  cpu: server ${r.cpu.serverPct.toFixed(0)}% of a core (${fmtInt(r.cpu.serverUsPerRequest)} us/request of which ${fmtInt(r.cpu.serverSysUsPerRequest)} in the kernel, event loop ${r.cpu.serverEventLoopPct.toFixed(0)}% busy), ` +
+      `  cpu: server ${r.cpu.serverPct.toFixed(0)}% of a core (${fmtInt(r.cpu.serverUsPerRequest)} us/request of which ${fmtInt(r.cpu.serverSysUsPerRequest)} in the kernel` +
+        `${r.cpu.serverMainUsPerRequest === undefined ? '' : ` and ${fmtInt(r.cpu.serverMainUsPerRequest)} on the main thread`}, event loop ${r.cpu.serverEventLoopPct.toFixed(0)}% busy), ` +
         `load generator ${r.cpu.loadgenPct.toFixed(0)}%, other processes ${pct(r.cpu.othersPct)}, unattributed (irq, kernel threads, exited processes) ${pct(r.cpu.kernelPct)}, ` +
         `load average ${r.cpu.loadavg1.toFixed(2)}`,
     );
@@ -601,6 +607,7 @@ async function main(): Promise<number> {
   console.log(
     `\n  x ceil: req/s over node:http's; p99 x ceil: p99 over node:http's; errors: socket errors and timeouts.\n` +
       `  srv CPU: the server process's CPU time over the run, in % of one core; us/req: its CPU time per response;\n` +
+      `  main us: the part of it spent on the main thread (the event loop), which bounds one process's throughput;\n` +
       `  gen CPU: autocannon's (this process); other procs: every other process on the machine (${cpu.length} cores = ${cpu.length * 100}%).`,
   );
   const noisy = outcomes.filter((x) => (x.result?.cpu?.othersPct ?? 0) > NOISY_PCT);
@@ -671,10 +678,10 @@ function indent(text: string, n: number): string {
 }
 
 function table(outcomes: TargetOutcome[], ceiling: LoadResult | undefined): string {
-  const head = ['target', 'req/s', 'x ceil', 'p50 ms', 'p90 ms', 'p99 ms', 'p99 x ceil', 'non-2xx', 'errors', 'srv CPU', 'us/req', 'gen CPU', 'other procs'];
+  const head = ['target', 'req/s', 'x ceil', 'p50 ms', 'p90 ms', 'p99 ms', 'p99 x ceil', 'non-2xx', 'errors', 'srv CPU', 'us/req', 'main us', 'gen CPU', 'other procs'];
   const rows = outcomes.map((x) => {
     const r = x.result;
-    if (!r) return [x.label, 'FAILED', '', '', '', '', '', '', '', '', '', '', ''];
+    if (!r) return [x.label, 'FAILED', '', '', '', '', '', '', '', '', '', '', '', ''];
     return [
       x.label,
       fmtInt(r.rps),
@@ -687,6 +694,7 @@ function table(outcomes: TargetOutcome[], ceiling: LoadResult | undefined): stri
       String(r.errors),
       r.cpu ? `${r.cpu.serverPct.toFixed(0)}%` : '-',
       r.cpu ? fmtInt(r.cpu.serverUsPerRequest) : '-',
+      r.cpu?.serverMainUsPerRequest !== undefined ? fmtInt(r.cpu.serverMainUsPerRequest) : '-',
       r.cpu ? `${r.cpu.loadgenPct.toFixed(0)}%` : '-',
       r.cpu?.othersPct !== undefined ? `${r.cpu.othersPct.toFixed(0)}%` : '-',
     ];
