@@ -51,6 +51,9 @@ Options:
   --duration N      seconds measured per target (default 10)
   --connections N   concurrent connections (default 50)
   --warmup N        seconds of unrecorded load per target before measuring (default 2; 0 = none)
+  --rounds N        run the whole sequence N times, one target after the other in each round, and judge
+                    on the medians: ratios are taken within a round, so a machine whose speed drifts from
+                    minute to minute (shared virtual CPUs) moves the ceiling and Gatehouse together (default 1)
   --only LIST       comma-separated targets to run (default node-http,fastify,gatehouse)
   --variants        also run gatehouse-silent, gatehouse-normal and whatif-stmt-cache (~1.5 min)
   --idempotency     send a fresh idempotency-key with every Gatehouse request
@@ -123,6 +126,7 @@ interface Options {
   duration: number;
   connections: number;
   warmup: number;
+  rounds: number;
   only: string[];
   idempotency: boolean;
   cpuProf: boolean;
@@ -141,6 +145,7 @@ function parseOptions(argv: string[]): Options | undefined {
       variants: { type: 'boolean' },
       idempotency: { type: 'boolean' },
       'cpu-prof': { type: 'boolean' },
+      rounds: { type: 'string' },
       src: { type: 'boolean' },
       keep: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -162,6 +167,7 @@ function parseOptions(argv: string[]): Options | undefined {
     duration: int('duration', values.duration, 10, 1),
     connections: int('connections', values.connections, 50, 1),
     warmup: int('warmup', values.warmup, 2, 0),
+    rounds: int('rounds', values.rounds, 1, 1),
     only,
     idempotency: values.idempotency ?? false,
     cpuProf: values['cpu-prof'] ?? false,
@@ -458,18 +464,19 @@ interface TargetOutcome {
   profile?: { file: string; summary: ProfileSummary };
 }
 
-async function runTarget(spec: TargetSpec, o: Options, work: string, profDir: string | undefined): Promise<TargetOutcome> {
+async function runTarget(spec: TargetSpec, o: Options, work: string, profDir: string | undefined, round: number): Promise<TargetOutcome> {
   const outcome: TargetOutcome = { id: spec.id, label: spec.label, ...(spec.env ? { env: spec.env } : {}) };
   console.log(`\n${spec.label.trim()}  [${spec.id}${spec.env ? ' ' + Object.entries(spec.env).map(([k, v]) => `${k}=${v}`).join(' ') : ''}]`);
   const env: NodeJS.ProcessEnv = { ...process.env, ...spec.env };
   let logFile: string | undefined;
-  const profileFile = profDir ? join(profDir, `${spec.id}.cpuprofile`) : undefined;
+  const suffix = o.rounds > 1 ? `-r${round}` : '';
+  const profileFile = profDir ? join(profDir, `${spec.id}${suffix}.cpuprofile`) : undefined;
   if (spec.gatehouse) {
-    const dataDir = join(work, spec.id);
+    const dataDir = join(work, `${spec.id}${suffix}`);
     await mkdir(dataDir, { recursive: true });
     env.GATEHOUSE_DATA_DIR = dataDir;
     env.BENCH_SERVER_FROM = o.from;
-    logFile = join(work, `${spec.id}.log`);
+    logFile = join(work, `${spec.id}${suffix}.log`);
   }
 
   let server: RunningServer;
@@ -598,11 +605,19 @@ async function main(): Promise<number> {
   const profDir = o.cpuProf ? join(outDir, `profiles-${stamp}`) : undefined;
   if (profDir) await mkdir(profDir, { recursive: true });
 
-  const outcomes: TargetOutcome[] = [];
-  for (const spec of specs) outcomes.push(await runTarget(spec, o, work, profDir));
+  const rounds: TargetOutcome[][] = [];
+  for (let round = 1; round <= o.rounds; round++) {
+    if (o.rounds > 1) console.log(`\n=== round ${round} of ${o.rounds}`);
+    const outcomes: TargetOutcome[] = [];
+    for (const spec of specs) outcomes.push(await runTarget(spec, o, work, profDir, round));
+    rounds.push(outcomes);
+  }
+  // One row per target: its median round by req/s (with one round, that round).
+  const outcomes = specs.map((spec) => medianOutcome(rounds.map((r) => r.find((x) => x.id === spec.id)!)));
 
   const ceiling = outcomes.find((x) => x.id === 'node-http')?.result;
-  console.log(`\nResults (${o.connections} connections, ${o.duration} s each, body ${bodyBytes} B; latency of 2xx responses)\n`);
+  const roundsNote = o.rounds > 1 ? `; each row is the target's median of ${o.rounds} rounds by req/s` : '';
+  console.log(`\nResults (${o.connections} connections, ${o.duration} s each, body ${bodyBytes} B; latency of 2xx responses${roundsNote})\n`);
   console.log(table(outcomes, ceiling));
   console.log(
     `\n  x ceil: req/s over node:http's; p99 x ceil: p99 over node:http's; errors: socket errors and timeouts.\n` +
@@ -619,18 +634,30 @@ async function main(): Promise<number> {
   }
 
   const gh = outcomes.find((x) => x.id === 'gatehouse');
+  // Ratios and p99s within each round; the verdict takes their medians.
+  const paired = rounds
+    .map((r) => ({ gh: r.find((x) => x.id === 'gatehouse')?.result, ceil: r.find((x) => x.id === 'node-http')?.result }))
+    .filter((p): p is { gh: LoadResult; ceil: LoadResult } => p.gh !== undefined && p.ceil !== undefined);
   let verdict: Record<string, unknown> | undefined;
-  if (gh?.result && ceiling) {
-    const ratio = gh.result.rps / ceiling.rps;
-    const p99 = gh.result.latencyMs.p99;
-    const clean = gh.result.non2xx === 0 && gh.result.errors === 0 && gh.result.timeouts === 0;
+  if (gh?.result && ceiling && paired.length > 0) {
+    const ratios = paired.map((p) => p.gh.rps / p.ceil.rps);
+    const p99s = paired.map((p) => p.gh.latencyMs.p99);
+    const ratio = median(ratios);
+    const p99 = median(p99s);
+    const clean = paired.every((p) => p.gh.non2xx === 0 && p.gh.errors === 0 && p.gh.timeouts === 0);
     const meets = ratio >= TARGET_RATIO && p99 < TARGET_P99_MS && clean;
-    verdict = { ratio, p99Ms: p99, clean, meets, target: { ratio: TARGET_RATIO, p99Ms: TARGET_P99_MS } };
+    verdict = { ratio, p99Ms: p99, clean, meets, rounds: { ratios, p99Ms: p99s }, target: { ratio: TARGET_RATIO, p99Ms: TARGET_P99_MS } };
+    if (paired.length > 1) {
+      console.log(
+        `\nBy round: Gatehouse / ceiling ${ratios.map((x) => x.toFixed(2)).join(', ')}; ` +
+          `Gatehouse p99 ${p99s.map((x) => fmtMs(x)).join(', ')} ms`,
+      );
+    }
     console.log(
-      `\nVerdict: Gatehouse ${fmtInt(gh.result.rps)} req/s = ${ratio.toFixed(2)}x the node:http ceiling ` +
+      `\nVerdict: Gatehouse ${paired.length > 1 ? `median of ${paired.length} rounds` : `${fmtInt(gh.result.rps)} req/s`} = ${ratio.toFixed(2)}x the node:http ceiling ` +
         `(target >= ${TARGET_RATIO}x: ${ratio >= TARGET_RATIO ? 'met' : 'MISSED'}), p99 ${fmtMs(p99)} ms ` +
         `(target < ${TARGET_P99_MS} ms: ${p99 < TARGET_P99_MS ? 'met' : 'MISSED'})` +
-        `${clean ? '' : `, ${gh.result.non2xx} non-2xx / ${gh.result.errors} errors / ${gh.result.timeouts} timeouts`}` +
+        `${clean ? '' : ', with non-2xx responses, errors or timeouts'}` +
         ` -> ${meets ? 'MEETS TARGET' : 'MISSES TARGET'}`,
     );
   } else if (gh) {
@@ -642,6 +669,7 @@ async function main(): Promise<number> {
     machine: { cpus: cpu.length, model: cpu[0]?.model, node: process.version, platform: process.platform },
     options: o,
     bodyBytes,
+    rounds: o.rounds > 1 ? rounds.map((r) => r.map((x) => ({ id: x.id, result: x.result, error: x.error }))) : undefined,
     targets: outcomes.map((x) => ({
       ...x,
       ratioToCeiling: x.result && ceiling ? { rps: x.result.rps / ceiling.rps, p99: x.result.latencyMs.p99 / ceiling.latencyMs.p99 } : undefined,
@@ -658,7 +686,20 @@ async function main(): Promise<number> {
   else await rm(work, { recursive: true, force: true });
 
   // Timings are reported, not asserted; a target that could not be measured is a broken bench.
-  return outcomes.some((x) => x.error) ? 1 : 0;
+  return rounds.some((r) => r.some((x) => x.error)) ? 1 : 0;
+}
+
+/** The outcome whose req/s is the median of the target's rounds (the lower middle of an even count). */
+function medianOutcome(all: TargetOutcome[]): TargetOutcome {
+  const measured = all.filter((x) => x.result).sort((a, b) => a.result!.rps - b.result!.rps);
+  if (measured.length === 0) return all[0]!;
+  return measured[Math.floor((measured.length - 1) / 2)]!;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 // ---------------------------------------------------------------------------------------------
