@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type DomainError, Invalid } from '../domain/errors.js';
-import { checkJsonValue, fieldPath, MAX_NESTING, schemaErrorToDomain } from './validation.js';
+import { checkJsonValue, fieldPath, locateJsonProblem, MAX_NESTING, schemaErrorToDomain } from './validation.js';
 
 describe('schema errors become field-naming domain errors', () => {
   it('names nested fields by path', () => {
@@ -28,39 +28,6 @@ describe('schema errors become field-naming domain errors', () => {
     expect(e('additionalProperties', { additionalProperty: 'foo' }, {}, '')).toBe('[foo] is not a known field');
   });
 });
-
-/**
- * `checkJsonValue` as it was before the walk stopped building a path for every node: the reference
- * the current one must match error for error (same class, field, rule and message), whichever
- * problem a body holds and wherever it sits.
- */
-function referenceCheckJsonValue(value: unknown, maxDepth = MAX_NESTING): DomainError | undefined {
-  const stack: Array<{ v: unknown; path: string; depth: number }> = [{ v: value, path: '', depth: 1 }];
-  while (stack.length > 0) {
-    const { v, path, depth } = stack.pop()!;
-    if (typeof v === 'string') {
-      if (v.includes('\u0000')) return new Invalid(path || 'body', 'must not contain the character U+0000');
-      continue;
-    }
-    if (v === null || typeof v !== 'object') continue;
-    if (depth > maxDepth) {
-      const top = /^[^.[]+/.exec(path)?.[0] ?? 'body';
-      return new Invalid(top, `must not nest objects or arrays more than ${maxDepth} levels deep`);
-    }
-    if (Array.isArray(v)) {
-      v.forEach((item, i) => stack.push({ v: item, path: `${path}[${i}]`, depth: depth + 1 }));
-      continue;
-    }
-    for (const [name, item] of Object.entries(v)) {
-      const at = path ? `${path}.${name}` : name;
-      if (name.includes('\u0000')) {
-        return new Invalid(at.replaceAll('\u0000', '\\u0000'), 'must not contain the character U+0000');
-      }
-      stack.push({ v: item, path: at, depth: depth + 1 });
-    }
-  }
-  return undefined;
-}
 
 /** `levels` objects or arrays nested in each other (1 = the value itself is a container). */
 const objects = (levels: number, leaf: unknown = 1): unknown => {
@@ -136,9 +103,11 @@ const bodies: Array<[string, unknown, number?]> = [
   ],
 ];
 
+// The path-building walk is what `checkJsonValue` was before its first walk stopped building paths:
+// the quick walk must agree with it, error for error, whichever problem a body holds and wherever.
 describe('checkJsonValue reports what the path-building walk reported', () => {
   it.each(bodies)('%s', (_name, body, maxDepth) => {
-    const expected = view(referenceCheckJsonValue(body, maxDepth));
+    const expected = view(locateJsonProblem(body, maxDepth));
     const actual = view(checkJsonValue(body, maxDepth));
     expect(actual).toEqual(expected);
     if (expected) expect(checkJsonValue(body, maxDepth)).toBeInstanceOf(Invalid);
@@ -146,7 +115,7 @@ describe('checkJsonValue reports what the path-building walk reported', () => {
 
   it('finds a problem in every tricky body that has one', () => {
     // Guards the table itself: most rows above must hold a problem, or the comparison proves little.
-    const withProblem = bodies.filter(([, body, maxDepth]) => referenceCheckJsonValue(body, maxDepth) !== undefined);
+    const withProblem = bodies.filter(([, body, maxDepth]) => locateJsonProblem(body, maxDepth) !== undefined);
     expect(withProblem.length).toBeGreaterThan(25);
   });
 });

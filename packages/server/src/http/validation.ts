@@ -151,7 +151,7 @@ function breaksJsonRules(value: unknown, maxDepth: number): boolean {
 }
 
 /** The first rule of `checkJsonValue` that `value` breaks, naming the field (the path is built per node). */
-function locateJsonProblem(value: unknown, maxDepth: number): DomainError | undefined {
+export function locateJsonProblem(value: unknown, maxDepth = MAX_NESTING): DomainError | undefined {
   const stack: Array<{ v: unknown; path: string; depth: number }> = [{ v: value, path: '', depth: 1 }];
   while (stack.length > 0) {
     const { v, path, depth } = stack.pop()!;
