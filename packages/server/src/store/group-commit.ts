@@ -1,5 +1,5 @@
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
-import { type PlannedOutcome, type PlannedWrite, runPlanned, stoppedOutcome } from './planned-write.js';
+import type { PlannedOutcome, PlannedWrite } from './planned-write.js';
 import type { Database } from './tables.js';
 import type { PlannedResult } from './writer-thread.js';
 
@@ -32,8 +32,8 @@ export class GroupCommitter {
     private readonly writer: Kysely<Database>,
     private readonly maxBatch = 256,
     /** resolves once every commit made before the call is on disk */
-    private readonly durable: () => Promise<void> = async () => {},
-    private readonly plannedRunner?: PlannedRunner,
+    private readonly durable: () => Promise<void>,
+    private readonly plannedRunner: PlannedRunner,
   ) {}
 
   submit<T>(fn: WriteUnit<T>): Promise<T> {
@@ -41,7 +41,6 @@ export class GroupCommitter {
   }
 
   submitPlanned(write: PlannedWrite): Promise<PlannedOutcome> {
-    if (!this.plannedRunner) return this.submit((trx) => runPlanned(trx, write)).catch(stoppedOutcome);
     return this.#enqueue<PlannedOutcome>((resolve, reject) => ({ kind: 'planned', write, resolve, reject }));
   }
 
@@ -98,7 +97,7 @@ export class GroupCommitter {
     batch.forEach((unit, i) => (unit.kind === 'planned' ? planned : closures).push(i));
     if (planned.length > 0) {
       try {
-        const results = await this.plannedRunner!(planned.map((i) => (batch[i] as { write: PlannedWrite }).write));
+        const results = await this.plannedRunner(planned.map((i) => (batch[i] as { write: PlannedWrite }).write));
         planned.forEach((at, k) => {
           const r = results[k]!;
           outcomes[at] = 'error' in r ? { ok: false, error: r.error } : { ok: true, value: r };

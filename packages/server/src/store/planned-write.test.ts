@@ -69,7 +69,11 @@ describe.each(dialects())('planned writes on %s', (dialect: DialectName) => {
 
   it('stops at a guard that changes no row and rolls the whole write back', async () => {
     await store.writePlanned([insertMerchant('b-taken')]);
-    const outcome = await store.writePlanned([insertMerchant('b-before'), insertMerchantOnce('b-taken'), insertMerchant('b-after')]);
+    const outcome = await store.writePlanned([
+      insertMerchant('b-before'),
+      insertMerchantOnce('b-taken'),
+      insertMerchant('b-after'),
+    ]);
     expect(outcome).toEqual({ done: false, stoppedAt: 1 });
     expect(await stored('b-')).toEqual(['b-taken']);
   });
@@ -83,7 +87,11 @@ describe.each(dialects())('planned writes on %s', (dialect: DialectName) => {
     });
     const settled = await Promise.allSettled(writes.map((w) => store.writePlanned(w)));
     settled.forEach((s, i) => {
-      if (i === 10) expect(s).toMatchObject({ status: 'rejected', reason: { message: expect.stringMatching(/unique|UNIQUE|duplicate/) } });
+      if (i === 10)
+        expect(s).toMatchObject({
+          status: 'rejected',
+          reason: { message: expect.stringMatching(/unique|UNIQUE|duplicate/) },
+        });
       else if (i === 20) expect(s).toEqual({ status: 'fulfilled', value: { done: false, stoppedAt: 1 } });
       else expect(s).toEqual({ status: 'fulfilled', value: { done: true, rows: [] } });
     });
@@ -95,7 +103,9 @@ describe.each(dialects())('planned writes on %s', (dialect: DialectName) => {
 
   it("gives a failing statement's SQLite or PostgreSQL error code to the caller", async () => {
     const failed = store.writePlanned([insertMerchant('d-1'), insertMerchant('d-1')]);
-    await expect(failed).rejects.toMatchObject({ code: dialect === 'sqlite' ? 'SQLITE_CONSTRAINT_PRIMARYKEY' : '23505' });
+    await expect(failed).rejects.toMatchObject({
+      code: dialect === 'sqlite' ? 'SQLITE_CONSTRAINT_PRIMARYKEY' : '23505',
+    });
     expect(await stored('d-')).toEqual([]);
   });
 
@@ -127,18 +137,27 @@ describe.each(dialects())('planned writes on %s', (dialect: DialectName) => {
     }
   });
 
-  it.runIf(dialect === 'sqlite')('holds the write lock for the batch: a closure never runs inside a planned batch', async () => {
-    // Both kinds of unit write the same counter row; were they to overlap on two connections, one
-    // would fail with SQLITE_BUSY or lose an increment.
-    await store.writePlanned([insertMerchant('g-counter', '0')]);
-    const bump = sql`UPDATE merchants SET name = CAST(CAST(name AS INTEGER) + 1 AS TEXT) WHERE id = 'g-counter'`;
-    const { sql: text, parameters } = bump.compile(store.db);
-    await Promise.all(
-      Array.from({ length: 100 }, (_, i) =>
-        i % 3 === 0 ? store.write(async (trx) => void (await bump.execute(trx))) : store.writePlanned([{ sql: text, parameters }]),
-      ),
-    );
-    const row = await store.db.selectFrom('merchants').select('name').where('id', '=', 'g-counter').executeTakeFirstOrThrow();
-    expect(row.name).toBe('100');
-  });
+  it.runIf(dialect === 'sqlite')(
+    'holds the write lock for the batch: a closure never runs inside a planned batch',
+    async () => {
+      // Both kinds of unit write the same counter row; were they to overlap on two connections, one
+      // would fail with SQLITE_BUSY or lose an increment.
+      await store.writePlanned([insertMerchant('g-counter', '0')]);
+      const bump = sql`UPDATE merchants SET name = CAST(CAST(name AS INTEGER) + 1 AS TEXT) WHERE id = 'g-counter'`;
+      const { sql: text, parameters } = bump.compile(store.db);
+      await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          i % 3 === 0
+            ? store.write(async (trx) => void (await bump.execute(trx)))
+            : store.writePlanned([{ sql: text, parameters }]),
+        ),
+      );
+      const row = await store.db
+        .selectFrom('merchants')
+        .select('name')
+        .where('id', '=', 'g-counter')
+        .executeTakeFirstOrThrow();
+      expect(row.name).toBe('100');
+    },
+  );
 });

@@ -20,9 +20,7 @@ export type PlannedWrite = readonly PlannedStatement[];
  * `done`: every statement ran and is committed; `rows` are those the last statement returned.
  * Otherwise the statement at `stoppedAt` changed nothing and the write was rolled back whole.
  */
-export type PlannedOutcome =
-  | { done: true; rows: Array<Record<string, unknown>> }
-  | { done: false; stoppedAt: number };
+export type PlannedOutcome = { done: true; rows: Array<Record<string, unknown>> } | { done: false; stoppedAt: number };
 
 /** Thrown inside a transaction to roll a planned write back when a guard stops it. */
 export class PlannedStop extends Error {
@@ -36,7 +34,9 @@ export async function runPlanned(trx: Kysely<Database>, write: PlannedWrite): Pr
   let rows: Array<Record<string, unknown>> = [];
   for (let i = 0; i < write.length; i++) {
     const statement = write[i]!;
-    const result = await trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(statement.sql, [...statement.parameters]));
+    const result = await trx.executeQuery<Record<string, unknown>>(
+      CompiledQuery.raw(statement.sql, [...statement.parameters]),
+    );
     rows = result.rows;
     if (statement.mustChange && rows.length === 0 && !(Number(result.numAffectedRows ?? 0) > 0)) {
       throw new PlannedStop(i);

@@ -30,16 +30,26 @@ describe('durability barrier of the group commit', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
+  /** These tests submit closures only. */
+  const noPlannedWrites = async (): Promise<never> => {
+    throw new Error('no planned writes in this test');
+  };
+
   const insert = (id: string) => (trx: Kysely<Database>) =>
     (trx as unknown as Kysely<{ t: { id: string } }>).insertInto('t').values({ id }).execute();
 
   it('acknowledges the units of a batch only once the barrier resolves', async () => {
     let release!: () => void;
     let barriers = 0;
-    const committer = new GroupCommitter(writer, 256, () => {
-      barriers++;
-      return new Promise<void>((r) => (release = r));
-    });
+    const committer = new GroupCommitter(
+      writer,
+      256,
+      () => {
+        barriers++;
+        return new Promise<void>((r) => (release = r));
+      },
+      noPlannedWrites,
+    );
     let acknowledged = 0;
     const writes = ['a', 'b', 'c'].map((id) => committer.submit(insert(id)).then(() => acknowledged++));
     // The commit is visible to the connection, yet nothing is acknowledged while the barrier waits.
@@ -54,9 +64,14 @@ describe('durability barrier of the group commit', () => {
 
   it('rejects every unit of the batch when the barrier fails, and keeps working', async () => {
     let fail = true;
-    const committer = new GroupCommitter(writer, 256, async () => {
-      if (fail) throw new Error('EIO: fdatasync failed');
-    });
+    const committer = new GroupCommitter(
+      writer,
+      256,
+      async () => {
+        if (fail) throw new Error('EIO: fdatasync failed');
+      },
+      noPlannedWrites,
+    );
     const settled = await Promise.allSettled(['d', 'e'].map((id) => committer.submit(insert(id))));
     expect(settled.map((s) => s.status)).toEqual(['rejected', 'rejected']);
     fail = false;
@@ -65,9 +80,14 @@ describe('durability barrier of the group commit', () => {
 
   it('skips the barrier when no unit of the batch committed anything', async () => {
     let barriers = 0;
-    const committer = new GroupCommitter(writer, 256, async () => {
-      barriers++;
-    });
+    const committer = new GroupCommitter(
+      writer,
+      256,
+      async () => {
+        barriers++;
+      },
+      noPlannedWrites,
+    );
     await expect(
       committer.submit(async () => {
         throw new Error('nothing written');
