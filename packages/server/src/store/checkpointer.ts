@@ -3,19 +3,30 @@ import { Worker } from 'node:worker_threads';
 
 /**
  * Copies the WAL back into the database file in a worker thread of its own (ADR 0012). The writer
- * connection has automatic checkpoints turned off, because a checkpoint runs inside the COMMIT that
+ * connections have automatic checkpoints turned off, because a checkpoint runs inside the COMMIT that
  * crosses the threshold and fsyncs twice on the event loop. Here a PASSIVE checkpoint (it never
- * blocks the writer or the readers) runs every `intervalMs` on a separate connection, whose
+ * blocks the writers or the readers) runs every `intervalMs` on a separate connection, whose
  * `synchronous=NORMAL` syncs the WAL before and the database file after each copy, so a frame is
  * overwritten only once its page is durable in the database file.
+ *
+ * A PASSIVE checkpoint alone never lets the WAL start over under a steady write load: the WAL is
+ * reused from its start only by a writer that finds every frame already copied, and frames keep
+ * arriving while a checkpoint copies. The store's writer thread closes that gap for its own writes
+ * (its COMMIT checkpoints the rest past a threshold); for a load that never goes through it, once
+ * the WAL holds `restartAtFrames` a RESTART checkpoint follows the PASSIVE one here. It takes the
+ * write lock only if that is free at once (this connection never waits), copies the few frames written
+ * since, and lets the next writer start the WAL over; writers wait for it while it holds the lock.
  */
 export class Checkpointer {
   readonly #worker: Worker;
   readonly #exited: Promise<void>;
 
-  constructor(dbFile: string, intervalMs = 250) {
+  constructor(dbFile: string, intervalMs = 250, restartAtFrames = 65_536) {
     const sqlite = createRequire(import.meta.url).resolve('better-sqlite3');
-    this.#worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { dbFile, sqlite, intervalMs } });
+    this.#worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { dbFile, sqlite, intervalMs, restartAtFrames },
+    });
     // The timer alone must not keep a process alive that has nothing else to do.
     this.#worker.unref();
     // A failed checkpoint is retried at the next tick; a worker that died only lets the WAL grow.
@@ -36,11 +47,15 @@ const WORKER_SOURCE = `
 const { workerData, parentPort } = require('node:worker_threads');
 const Database = require(workerData.sqlite);
 const conn = new Database(workerData.dbFile);
-conn.pragma('busy_timeout = 5000');
+conn.pragma('busy_timeout = 0');
 conn.pragma('synchronous = NORMAL');
 conn.pragma('wal_autocheckpoint = 0');
 const timer = setInterval(() => {
-  try { conn.pragma('wal_checkpoint(PASSIVE)'); } catch { /* busy or closing: next tick */ }
+  try {
+    const [{ log }] = conn.pragma('wal_checkpoint(PASSIVE)');
+    // Without the write lock at once, RESTART goes on as PASSIVE and reports busy: next tick.
+    if (log >= workerData.restartAtFrames) conn.pragma('wal_checkpoint(RESTART)');
+  } catch { /* busy or closing: next tick */ }
 }, workerData.intervalMs);
 parentPort.on('message', (m) => {
   if (m !== 'stop') return;

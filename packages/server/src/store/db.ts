@@ -31,6 +31,10 @@ export interface StoreOptions {
   sqliteSynchronous?: 'FULL' | 'NORMAL';
   /** PostgreSQL pool size */
   poolSize?: number;
+  /** SQLite: the WAL's length in frames past which writers start it over (default 16384, 64 MiB) */
+  walRestartFrames?: number;
+  /** SQLite: how often the background thread copies the WAL into the database file (default 250 ms) */
+  checkpointIntervalMs?: number;
 }
 
 /**
@@ -70,9 +74,14 @@ const CONNECTION_PRAGMAS = [
   'journal_mode = WAL',
   'synchronous = NORMAL',
   'wal_autocheckpoint = 0',
+  // A WAL that grew past this under a burst is cut back to it when it starts over.
+  'journal_size_limit = 67108864',
   'busy_timeout = 5000',
   'foreign_keys = ON',
 ] as const;
+
+/** 64 MiB of 4 KiB pages: about the WAL's size under a steady write load (ADR 0012 amended). */
+const WAL_RESTART_FRAMES = 16_384;
 
 function openSqlite(options: StoreOptions): Store {
   mkdirSync(options.dataDir, { recursive: true });
@@ -93,14 +102,20 @@ function openSqlite(options: StoreOptions): Store {
     dialect: new ImmediateSqliteDialect({ database: cachingStatements(writerConn) }),
   });
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(readerConn) }) });
+  const walRestartFrames = options.walRestartFrames ?? WAL_RESTART_FRAMES;
   // The writer thread's COMMIT syncs the WAL itself (off the event loop): FULL, unless told otherwise.
+  // Off the event loop, it may also checkpoint: once the WAL holds walRestartFrames, its COMMIT
+  // copies what the Checkpointer has not copied yet, so that the next transaction starts the WAL
+  // over (under a steady load the Checkpointer's passes alone never catch up with the writes).
   const thread = new WriterThread(file, [
-    ...CONNECTION_PRAGMAS.filter((p) => !p.startsWith('synchronous')),
+    ...CONNECTION_PRAGMAS.filter((p) => !p.startsWith('synchronous') && !p.startsWith('wal_autocheckpoint')),
     `synchronous = ${options.sqliteSynchronous ?? 'FULL'}`,
+    `wal_autocheckpoint = ${walRestartFrames}`,
   ]);
   const committer = new GroupCommitter(writer, 256, durable, (writes) => thread.run(writes));
   const started = () => {
-    checkpointer ??= new Checkpointer(file);
+    // Its RESTART is for the writes that never reach the writer thread: four times the threshold.
+    checkpointer ??= new Checkpointer(file, options.checkpointIntervalMs ?? 250, 4 * walRestartFrames);
   };
   return {
     dialect: sqliteDialect,
