@@ -1,10 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import SqliteDatabase from 'better-sqlite3';
-import { sql, type Transaction } from 'kysely';
+import { Kysely, SqliteDialect, sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from './db.js';
+import { GroupCommitter } from './group-commit.js';
+import type { PlannedWrite } from './planned-write.js';
 import type { Database } from './tables.js';
 
 /**
@@ -261,5 +264,37 @@ describe('group commit on SQLite', () => {
     const stored = await storedIds(store);
     expect(stored).toEqual(committed);
     for (const id of rolledBack) expect(stored.has(id)).toBe(false);
+  });
+});
+
+/** The order of the group committer's work, with a planned-write runner the test controls. */
+describe('group commit pipeline', () => {
+  const write: PlannedWrite = [{ sql: 'INSERT INTO t VALUES (?)', parameters: [1] }];
+  const done = (writes: readonly PlannedWrite[]) => writes.map(() => ({ done: true as const, rows: [] }));
+
+  it('sends the next batch to the writer before it answers the batch just committed', async () => {
+    const sent: number[] = [];
+    let releaseFirst!: () => void;
+    const runner = (writes: readonly PlannedWrite[]) => {
+      sent.push(writes.length);
+      if (sent.length > 1) return Promise.resolve(done(writes));
+      return new Promise<ReturnType<typeof done>>((resolve) => (releaseFirst = () => resolve(done(writes))));
+    };
+    const writer = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SqliteDatabase(':memory:') }) });
+    const committer = new GroupCommitter(writer, 256, async () => {}, runner);
+    try {
+      let sentWhenFirstAnswered = -1;
+      const first = committer.submitPlanned(write).then(() => (sentWhenFirstAnswered = sent.length));
+      while (sent.length === 0) await setImmediatePromise();
+      // These arrive while the first batch is on the writer: they form the second batch.
+      const second = [committer.submitPlanned(write), committer.submitPlanned(write)];
+      releaseFirst();
+      await first;
+      expect(sentWhenFirstAnswered).toBe(2);
+      await Promise.all(second);
+      expect(sent).toEqual([1, 2]);
+    } finally {
+      await writer.destroy();
+    }
   });
 });

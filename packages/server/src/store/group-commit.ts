@@ -57,10 +57,16 @@ export class GroupCommitter {
 
   async #drain(): Promise<void> {
     try {
-      while (this.#queue.length > 0) {
-        const batch = this.#queue.splice(0, this.maxBatch);
-        const outcomes = await this.#commit(batch);
+      let batch = this.#queue.splice(0, this.maxBatch);
+      let committed = this.#commit(batch);
+      while (batch.length > 0) {
+        const outcomes = await committed;
+        // The next batch starts before this one is answered: the writer works while the event loop
+        // answers. Only one batch commits at a time.
+        const next = this.#queue.splice(0, this.maxBatch);
+        if (next.length > 0) committed = this.#commit(next);
         await this.#acknowledge(batch, outcomes);
+        batch = next;
       }
     } finally {
       this.#running = false;

@@ -15,6 +15,10 @@ describe('writer thread', () => {
     const conn = new SqliteDatabase(file);
     conn.pragma('journal_mode = WAL');
     conn.exec('CREATE TABLE t (id TEXT PRIMARY KEY, n INTEGER)');
+    // A write into `doom` ends the whole transaction, as a full disk or an I/O error would.
+    conn.exec(
+      "CREATE TABLE doom (x INTEGER); CREATE TRIGGER doomed BEFORE INSERT ON doom BEGIN SELECT RAISE(ROLLBACK, 'doomed'); END",
+    );
     conn.close();
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
@@ -31,6 +35,46 @@ describe('writer thread', () => {
       const conn = new SqliteDatabase(file, { readonly: true });
       expect(conn.prepare('SELECT id FROM t ORDER BY id').pluck().all()).toEqual(['a', 'c']);
       conn.close();
+    } finally {
+      await thread.close();
+    }
+  });
+
+  const ids = () => {
+    const conn = new SqliteDatabase(file, { readonly: true });
+    try {
+      return conn.prepare('SELECT id FROM t ORDER BY id').pluck().all();
+    } finally {
+      conn.close();
+    }
+  };
+
+  it('lets a one-statement write fail or stop alone, without a savepoint', async () => {
+    const thread = new WriterThread(file, ['busy_timeout = 5000']);
+    try {
+      const stopAtZero = { sql: 'UPDATE t SET n = 1 WHERE id = ?', parameters: ['nobody'], mustChange: true };
+      const results = await thread.run([[insert('f')], [insert('f')], [stopAtZero], [insert('g', 7)]]);
+      expect(results[0]).toEqual({ done: true, rows: [] });
+      expect(results[1]).toMatchObject({ error: { code: 'SQLITE_CONSTRAINT_PRIMARYKEY' } });
+      expect(results[2]).toEqual({ done: false, stoppedAt: 0 });
+      expect(results[3]).toEqual({ done: true, rows: [] });
+      expect(ids()).toEqual(expect.arrayContaining(['f', 'g']));
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it('fails the whole batch when a write ends the transaction itself, and serves the next one', async () => {
+    const thread = new WriterThread(file, ['busy_timeout = 5000']);
+    const doom = { sql: 'INSERT INTO doom (x) VALUES (?)', parameters: [1] };
+    try {
+      // The transaction is gone after such a write: the writes before it are not committed, and none
+      // after it may run outside a transaction.
+      await expect(thread.run([[insert('h')], [doom], [insert('i')]])).rejects.toThrow('doomed');
+      await expect(thread.run([[insert('j')], [insert('k'), doom], [insert('l')]])).rejects.toThrow('doomed');
+      expect(ids().filter((id) => ['h', 'i', 'j', 'k', 'l'].includes(id as string))).toEqual([]);
+      await expect(thread.run([[insert('m')]])).resolves.toEqual([{ done: true, rows: [] }]);
+      expect(ids()).toContain('m');
     } finally {
       await thread.close();
     }

@@ -19,9 +19,10 @@ type Reply = { id: number; results: Array<PlannedOutcome | { error: WireError }>
 
 /**
  * The embedded store's writer thread (ADR 0013): a worker with its own connection that runs batches of
- * planned writes, each in its own savepoint, inside one `BEGIN IMMEDIATE … COMMIT`, so that preparing,
- * executing and committing them (and the WAL writes of the commit) leave the event loop. The caller
- * (the group committer) sends one batch at a time and makes it durable after the reply.
+ * planned writes inside one `BEGIN IMMEDIATE … COMMIT`, a write of several statements in a savepoint
+ * of its own, so that preparing, executing and committing them (and the WAL writes of the commit)
+ * leave the event loop. The caller (the group committer) sends one batch at a time and makes it
+ * durable after the reply.
  */
 export class WriterThread {
   #worker: Worker | undefined;
@@ -157,11 +158,25 @@ function runBatch(writes) {
   const results = [];
   try {
     for (const write of writes) {
+      // A failure that ended the transaction itself (disk full, I/O error, RAISE(ROLLBACK)) fails the
+      // whole batch; any other failure undoes its own write only.
+      if (write.length === 1) {
+        // One statement needs no savepoint: SQLite undoes a failed statement alone, and a guard
+        // that stopped it changed nothing.
+        try {
+          results.push(runOne(write));
+        } catch (e) {
+          if (!conn.inTransaction) throw e;
+          results.push({ error: wire(e) });
+        }
+        continue;
+      }
       SAVEPOINT.run();
       let result;
       try {
         result = runOne(write);
       } catch (e) {
+        if (!conn.inTransaction) throw e;
         result = { error: wire(e) };
       }
       if (result.done !== true) ROLLBACK_TO.run();
