@@ -2,9 +2,9 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
 /**
- * Copies the WAL back into the database file in a worker thread of its own (ADR 0012). The writer
- * connections have automatic checkpoints turned off, because a checkpoint runs inside the COMMIT that
- * crosses the threshold and fsyncs twice on the event loop. Here a PASSIVE checkpoint (it never
+ * Copies the WAL back into the database file in a worker thread of its own (ADR 0012). The event
+ * loop's writer connection has automatic checkpoints turned off, because a checkpoint runs inside the
+ * COMMIT that crosses the threshold and fsyncs twice on the event loop. Here a PASSIVE checkpoint (it never
  * blocks the writers or the readers) runs every `intervalMs` on a separate connection, whose
  * `synchronous=NORMAL` syncs the WAL before and the database file after each copy, so a frame is
  * overwritten only once its page is durable in the database file.
@@ -21,7 +21,7 @@ export class Checkpointer {
   readonly #worker: Worker;
   readonly #exited: Promise<void>;
 
-  constructor(dbFile: string, intervalMs = 250, restartAtFrames = 65_536) {
+  constructor(dbFile: string, intervalMs: number, restartAtFrames: number) {
     const sqlite = createRequire(import.meta.url).resolve('better-sqlite3');
     this.#worker = new Worker(WORKER_SOURCE, {
       eval: true,

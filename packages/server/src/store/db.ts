@@ -82,6 +82,7 @@ const CONNECTION_PRAGMAS = [
 
 /** 64 MiB of 4 KiB pages: about the WAL's size under a steady write load (ADR 0012 amended). */
 const WAL_RESTART_FRAMES = 16_384;
+const CHECKPOINT_INTERVAL_MS = 250;
 
 function openSqlite(options: StoreOptions): Store {
   mkdirSync(options.dataDir, { recursive: true });
@@ -115,7 +116,11 @@ function openSqlite(options: StoreOptions): Store {
   const committer = new GroupCommitter(writer, 256, durable, (writes) => thread.run(writes));
   const started = () => {
     // Its RESTART is for the writes that never reach the writer thread: four times the threshold.
-    checkpointer ??= new Checkpointer(file, options.checkpointIntervalMs ?? 250, 4 * walRestartFrames);
+    checkpointer ??= new Checkpointer(
+      file,
+      options.checkpointIntervalMs ?? CHECKPOINT_INTERVAL_MS,
+      4 * walRestartFrames,
+    );
   };
   return {
     dialect: sqliteDialect,

@@ -17,8 +17,9 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 /**
  * Group commit for the embedded SQLite store. Every acknowledged write must be on disk, and one fsync
  * costs about as much as a whole request; so write units that arrive together run in one transaction,
- * each inside its own SAVEPOINT (a failing unit rolls back alone and rejects alone), and all of them
- * are answered once their commit is durable. Two kinds of unit (ADR 0013): planned writes, sent as
+ * each isolated from the others (a failing unit rolls back alone and rejects alone: a closure in its own
+ * SAVEPOINT, a planned write as the writer thread says), and all of them are answered once their
+ * commit is durable. Two kinds of unit (ADR 0013): planned writes, sent as
  * data to the writer thread in one message per batch, whose COMMIT syncs the WAL there; and closures,
  * which read and decide as they go and run here on the writer connection, followed by the `durable`
  * barrier (the WAL's fdatasync in libuv's thread pool, ADR 0012). Nothing waits for the disk on the
