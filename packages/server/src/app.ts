@@ -5,6 +5,7 @@ import type { Acquirer } from './domain/payments/acquirer.port.js';
 import type { Clock } from './lib/clock.js';
 import type { Ids } from './lib/ids.js';
 import { loggerOptions, registerRequestLog, skipRedactionOfScalars } from './http/logging.js';
+import { fastUriFormat } from './http/uri-format.js';
 import { adminPlugin } from './http/admin/admin.plugin.js';
 import { registerHealth } from './http/ops/health.js';
 import { registerOpenApi } from './http/ops/openapi.js';
@@ -31,7 +32,6 @@ export interface AppDeps {
   deps?: DomainDeps;
 }
 
-
 /** Wires configuration, store and adapters into one Fastify application; nothing is global. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, ids } = deps;
@@ -48,6 +48,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     return503OnClosing: true,
     ajv: {
+      plugins: [fastUriFormat],
       customOptions: {
         coerceTypes: false,
         removeAdditional: false,
@@ -74,7 +75,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     void reply.code(status).send({
       result: {
         status: 'error',
-        errors: status === 500 ? { code: '7000.1000', reason: 'Internal system error' } : { code: '5000.1002', reason: err.message },
+        errors:
+          status === 500
+            ? { code: '7000.1000', reason: 'Internal system error' }
+            : { code: '5000.1002', reason: err.message },
       },
     });
   });
@@ -92,7 +96,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     void reply.code(404).send({
-      result: { status: 'error', errors: { code: '5000.1040', reason: `Not found: ${request.method} ${request.url.split('?')[0]}` } },
+      result: {
+        status: 'error',
+        errors: { code: '5000.1040', reason: `Not found: ${request.method} ${request.url.split('?')[0]}` },
+      },
     });
   });
   return app;

@@ -1,13 +1,14 @@
-import type { CompiledQuery, Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { IdempotencyRecord, IdempotencyRepo } from '../domain/idempotency/ports.js';
 import type { Dialect } from './dialect.js';
-import { fixedStatement } from './fixed-statement.js';
+import { type FixedStatement, fixedStatement } from './fixed-statement.js';
 import type { Database } from './tables.js';
 
 export function idempotencyRepo(db: Kysely<Database>, dialect: Dialect): IdempotencyRepo {
   return {
     async claim(r) {
-      const res = await db.executeQuery(idempotencyClaim(db, dialect, r));
+      const { sql, parameters } = idempotencyClaim(db, dialect, r);
+      const res = await db.executeQuery(CompiledQuery.raw(sql, parameters));
       return Number(res.numAffectedRows ?? 0) > 0;
     },
     async find(entityId, scope, key) {
@@ -59,7 +60,7 @@ export function idempotencyRepo(db: Kysely<Database>, dialect: Dialect): Idempot
  * Inserts the record unless one exists for (entity, scope, key), which the primary key settles: it
  * changes no row when the key is taken. Compiled once per dialect (ADR 0011).
  */
-export function idempotencyClaim(db: Kysely<Database>, dialect: Dialect, r: IdempotencyRecord): CompiledQuery {
+export function idempotencyClaim(db: Kysely<Database>, dialect: Dialect, r: IdempotencyRecord): FixedStatement {
   const values = {
     entity_id: r.entityId,
     scope: r.scope,

@@ -1,8 +1,8 @@
-import type { CompiledQuery, Kysely, Selectable } from 'kysely';
+import { CompiledQuery, type Kysely, type Selectable } from 'kysely';
 import type { Minor } from '../lib/money.js';
 import type { Order } from '../domain/orders/order.types.js';
 import type { NewOrder, OrderRepo } from '../domain/orders/ports.js';
-import { fixedStatement } from './fixed-statement.js';
+import { type FixedStatement, fixedStatement } from './fixed-statement.js';
 import type { Dialect } from './dialect.js';
 import type { Database, OrderTable } from './tables.js';
 
@@ -35,7 +35,8 @@ function toOrder(r: Selectable<OrderTable>): Order {
 export function orderRepo(db: Kysely<Database>, dialect: Dialect): OrderRepo {
   return {
     async insert(o) {
-      const { rows } = await db.executeQuery<{ id: number | bigint }>(orderInsert(db, dialect, o));
+      const { sql, parameters } = orderInsert(db, dialect, o);
+      const { rows } = await db.executeQuery<{ id: number | bigint }>(CompiledQuery.raw(sql, parameters));
       return Number(rows[0]!.id);
     },
     async find(entityId, ref) {
@@ -61,7 +62,7 @@ export function orderRepo(db: Kysely<Database>, dialect: Dialect): OrderRepo {
 }
 
 /** The insert of a new order, returning its numeric id: compiled once per dialect (ADR 0011). */
-export function orderInsert(db: Kysely<Database>, dialect: Dialect, o: NewOrder): CompiledQuery {
+export function orderInsert(db: Kysely<Database>, dialect: Dialect, o: NewOrder): FixedStatement {
   const values = {
     session_id: o.sessionId,
     merchant_id: o.merchantId,
