@@ -113,7 +113,13 @@ function openSqlite(options: StoreOptions): Store {
     `synchronous = ${options.sqliteSynchronous ?? 'FULL'}`,
     `wal_autocheckpoint = ${walRestartFrames}`,
   ]);
-  const committer = new GroupCommitter(writer, 256, durable, (writes) => thread.run(writes));
+  const committer = new GroupCommitter(
+    writer,
+    256,
+    durable,
+    (writes) => thread.run(writes),
+    () => thread.collect(),
+  );
   const started = () => {
     // Its RESTART is for the writes that never reach the writer thread: four times the threshold.
     checkpointer ??= new Checkpointer(

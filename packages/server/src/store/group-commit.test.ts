@@ -272,7 +272,10 @@ describe('group commit pipeline', () => {
   const write: PlannedWrite = [{ sql: 'INSERT INTO t VALUES (?)', parameters: [1] }];
   const done = (writes: readonly PlannedWrite[]) => writes.map(() => ({ done: true as const, rows: [] }));
 
-  it('sends the next batch to the writer before it answers the batch just committed', async () => {
+  const memoryWriter = () =>
+    new Kysely<Database>({ dialect: new SqliteDialect({ database: new SqliteDatabase(':memory:') }) });
+
+  it('answers a committed batch before it sends the next, which takes every write submitted in the same turn', async () => {
     const sent: number[] = [];
     let releaseFirst!: () => void;
     const runner = (writes: readonly PlannedWrite[]) => {
@@ -280,19 +283,53 @@ describe('group commit pipeline', () => {
       if (sent.length > 1) return Promise.resolve(done(writes));
       return new Promise<ReturnType<typeof done>>((resolve) => (releaseFirst = () => resolve(done(writes))));
     };
-    const writer = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SqliteDatabase(':memory:') }) });
+    const writer = memoryWriter();
     const committer = new GroupCommitter(writer, 256, async () => {}, runner);
     try {
       let sentWhenFirstAnswered = -1;
-      const first = committer.submitPlanned(write).then(() => (sentWhenFirstAnswered = sent.length));
+      const later: Array<Promise<unknown>> = [];
+      // A response sent for the first write brings the next request in the same turn of the event loop.
+      const first = committer.submitPlanned(write).then(() => {
+        sentWhenFirstAnswered = sent.length;
+        later.push(committer.submitPlanned(write));
+      });
       while (sent.length === 0) await setImmediatePromise();
-      // These arrive while the first batch is on the writer: they form the second batch.
+      // These arrive while the first batch is on the writer.
       const second = [committer.submitPlanned(write), committer.submitPlanned(write)];
       releaseFirst();
       await first;
-      expect(sentWhenFirstAnswered).toBe(2);
-      await Promise.all(second);
-      expect(sent).toEqual([1, 2]);
+      expect(sentWhenFirstAnswered).toBe(1);
+      await Promise.all([...second, ...later]);
+      expect(sent).toEqual([1, 3]);
+    } finally {
+      await writer.destroy();
+    }
+  });
+
+  it("takes the writer's answer when a write is submitted while a batch is out, without waiting for its event", async () => {
+    let answer: (() => void) | undefined;
+    const runner = (writes: readonly PlannedWrite[]) =>
+      new Promise<ReturnType<typeof done>>((resolve) => (answer = () => resolve(done(writes))));
+    let collects = 0;
+    // The writer thread's collect(): here the answer is ready only when collected.
+    const collect = () => {
+      collects++;
+      const ready = answer;
+      answer = undefined;
+      ready?.();
+    };
+    const writer = memoryWriter();
+    const committer = new GroupCommitter(writer, 256, async () => {}, runner, collect);
+    try {
+      const first = committer.submitPlanned(write);
+      expect(collects).toBe(0);
+      while (!answer) await setImmediatePromise();
+      const second = committer.submitPlanned(write);
+      expect(collects).toBe(1);
+      await expect(first).resolves.toEqual({ done: true, rows: [] });
+      while (!answer) await setImmediatePromise();
+      collect();
+      await expect(second).resolves.toEqual({ done: true, rows: [] });
     } finally {
       await writer.destroy();
     }

@@ -35,6 +35,8 @@ export class GroupCommitter {
     /** resolves once every commit made before the call is on disk */
     private readonly durable: () => Promise<void>,
     private readonly plannedRunner: PlannedRunner,
+    /** takes the planned runner's answer now if it is ready, without waiting for its event */
+    private readonly collect: () => void = () => {},
   ) {}
 
   submit<T>(fn: WriteUnit<T>): Promise<T> {
@@ -48,7 +50,10 @@ export class GroupCommitter {
   #enqueue<T>(make: (resolve: (v: unknown) => void, reject: (e: unknown) => void) => Pending): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.#queue.push(make(resolve as (v: unknown) => void, reject));
-      if (!this.#running) {
+      // A busy event loop reaches the writer's answer only after the sockets that became readable
+      // before it; a batch whose answer is ready is answered here instead.
+      if (this.#running) this.collect();
+      else {
         this.#running = true;
         // Let the requests that are already parsed join this batch.
         setImmediate(() => void this.#drain());
@@ -62,11 +67,14 @@ export class GroupCommitter {
       let committed = this.#commit(batch);
       while (batch.length > 0) {
         const outcomes = await committed;
-        // The next batch starts before this one is answered: the writer works while the event loop
-        // answers. Only one batch commits at a time.
+        // Answered at once: the responses go out, and the clients' next requests come in sooner.
+        const acknowledged = this.#acknowledge(batch, outcomes);
+        // The next batch leaves at the end of this turn of the event loop, with every request parsed
+        // in it. Only one batch commits at a time.
+        await new Promise((resolve) => setImmediate(resolve));
         const next = this.#queue.splice(0, this.maxBatch);
         if (next.length > 0) committed = this.#commit(next);
-        await this.#acknowledge(batch, outcomes);
+        await acknowledged;
         batch = next;
       }
     } finally {

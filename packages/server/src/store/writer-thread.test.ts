@@ -94,6 +94,33 @@ describe('writer thread', () => {
     }
   });
 
+  it('hands its reply to collect() while the event loop is busy; its event then finds nothing left to answer', async () => {
+    const thread = new WriterThread(file, ['busy_timeout = 5000']);
+    try {
+      expect(thread.collect()).toBe(false);
+      const results = thread.run([[insert('k', 1)], [insert('k', 2)]]);
+      // The event loop does not turn while this loop runs (Atomics.wait blocks the thread for a
+      // millisecond at a time): only collect() can take the reply. Bounded by attempts.
+      const nap = new Int32Array(new SharedArrayBuffer(4));
+      let taken = false;
+      for (let attempt = 0; attempt < 30_000 && !taken; attempt++) {
+        taken = thread.collect();
+        if (!taken) Atomics.wait(nap, 0, 0, 1);
+      }
+      expect(taken).toBe(true);
+      expect(thread.collect()).toBe(false);
+      const [first, second] = await results;
+      expect(first).toEqual({ done: true, rows: [] });
+      expect(second).toMatchObject({ error: { code: 'SQLITE_CONSTRAINT_PRIMARYKEY' } });
+      // The message event that follows finds nothing left to answer; the next batch is answered
+      // through it as before.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await expect(thread.run([[insert('l')]])).resolves.toEqual([{ done: true, rows: [] }]);
+    } finally {
+      await thread.close();
+    }
+  });
+
   it('rejects the batch of a thread that could not start instead of leaving it waiting', async () => {
     const thread = new WriterThread(join(dataDir, 'no-such-folder', 'x.sqlite'), []);
     await expect(thread.run([[insert('e')]])).rejects.toThrow();

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { PlannedOutcome, PlannedWrite } from './planned-write.js';
 
 /** What one planned write of a batch came to on the writer thread. */
@@ -31,6 +31,8 @@ export class WriterThread {
   /** SQL texts by number: a batch names each statement by its number, and sends a text once per thread */
   readonly #sqlIds = new Map<string, number>();
   #sent = new Set<number>();
+  /** where the thread replies, and how many replies it has posted there (shared memory) */
+  #replies: { port: MessagePort; posted: Int32Array; taken: number } | undefined;
 
   constructor(
     private readonly dbFile: string,
@@ -59,10 +61,33 @@ export class WriterThread {
     );
     return new Promise<PlannedResult[]>((resolve, reject) => {
       // Referenced only while a batch is out: an idle writer thread keeps no process alive.
-      if (this.#waiting.size === 0) worker.ref();
+      if (this.#waiting.size === 0) this.#replies!.port.ref();
       this.#waiting.set(id, { resolve, reject });
       worker.postMessage({ id, texts, writes: wire });
     });
+  }
+
+  /**
+   * Takes the thread's reply now if it has posted one: a busy event loop reaches its message event
+   * only after the sockets that became readable before it, and the batch's callers wait meanwhile.
+   */
+  collect(): boolean {
+    const replies = this.#replies;
+    if (!replies || Atomics.load(replies.posted, 0) === replies.taken) return false;
+    const received = receiveMessageOnPort(replies.port);
+    if (!received) return false;
+    this.#onReply(received.message as Reply);
+    return true;
+  }
+
+  #onReply(reply: Reply): void {
+    this.#replies!.taken++;
+    const waiting = this.#waiting.get(reply.id);
+    if (!waiting) return;
+    this.#waiting.delete(reply.id);
+    if (this.#waiting.size === 0) this.#replies!.port.unref();
+    if ('failed' in reply) waiting.reject(toError(reply.failed));
+    else waiting.resolve(reply.results.map((r) => ('error' in r ? { error: toError(r.error) } : r)));
   }
 
   async close(): Promise<void> {
@@ -77,24 +102,29 @@ export class WriterThread {
 
   #start(): Worker {
     const sqlite = createRequire(import.meta.url).resolve('better-sqlite3');
+    const { port1, port2 } = new MessageChannel();
+    const posted = new Int32Array(new SharedArrayBuffer(4));
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { dbFile: this.dbFile, sqlite, pragmas: this.pragmas },
+      workerData: { dbFile: this.dbFile, sqlite, pragmas: this.pragmas, port: port2, posted },
+      transferList: [port2],
     });
     worker.unref();
     this.#sent = new Set();
-    worker.on('message', (reply: Reply) => {
-      const waiting = this.#waiting.get(reply.id);
-      if (!waiting) return;
-      this.#waiting.delete(reply.id);
-      if (this.#waiting.size === 0) worker.unref();
-      if ('failed' in reply) waiting.reject(toError(reply.failed));
-      else waiting.resolve(reply.results.map((r) => ('error' in r ? { error: toError(r.error) } : r)));
+    const replies = { port: port1, posted, taken: 0 };
+    this.#replies = replies;
+    port1.on('message', (reply: Reply) => {
+      if (this.#replies === replies) this.#onReply(reply);
     });
+    port1.unref();
     // A thread that died takes its batch with it: the batch is rejected (its outcome is unknown to the
     // callers, as after a crash) and the next batch starts a new thread.
     const died = (err: Error) => {
       if (this.#worker === worker) this.#worker = undefined;
+      if (this.#replies === replies) {
+        this.#replies = undefined;
+        port1.close();
+      }
       for (const waiting of this.#waiting.values()) waiting.reject(err);
       this.#waiting.clear();
     };
@@ -116,6 +146,7 @@ function toError(e: WireError): Error {
 // Plain CommonJS run by `eval`, so one source serves the built server and the tests run from src.
 const WORKER_SOURCE = `
 const { workerData, parentPort } = require('node:worker_threads');
+const { port, posted } = workerData;
 const Database = require(workerData.sqlite);
 const conn = new Database(workerData.dbFile);
 for (const p of workerData.pragmas) conn.pragma(p);
@@ -194,6 +225,7 @@ function runBatch(writes) {
 parentPort.on('message', (m) => {
   if (m === 'stop') {
     conn.close();
+    port.close();
     parentPort.close();
     return;
   }
@@ -204,6 +236,7 @@ parentPort.on('message', (m) => {
   } catch (e) {
     reply = { id: m.id, failed: wire(e) };
   }
-  parentPort.postMessage(reply);
+  port.postMessage(reply);
+  Atomics.add(posted, 0, 1);
 });
 `;
