@@ -9,23 +9,25 @@ import { Worker } from 'node:worker_threads';
  * `synchronous=NORMAL` syncs the WAL before and the database file after each copy, so a frame is
  * overwritten only once its page is durable in the database file.
  *
- * A PASSIVE checkpoint alone never lets the WAL start over under a steady write load: the WAL is
- * reused from its start only by a writer that finds every frame already copied, and frames keep
- * arriving while a checkpoint copies. The store's writer thread closes that gap for its own writes
- * (its COMMIT checkpoints the rest past a threshold); for a load that never goes through it, once
- * the WAL holds `restartAtFrames` a RESTART checkpoint follows the PASSIVE one here. It takes the
- * write lock only if that is free at once (this connection never waits), copies the few frames written
- * since, and lets the next writer start the WAL over; writers wait for it while it holds the lock.
+ * The WAL is reused from its start only by a writer that finds every frame already copied, and under
+ * a steady load frames keep arriving while a pass copies. Once the WAL holds `catchUpAtFrames`, passes
+ * follow each other until one finds every frame copied and none added since the one before; the next
+ * write transaction then starts the WAL over, and no writer waits for a copy. Should that fail (the
+ * writes never pause), the writer thread's own checkpoint past twice that size does it, and for writes
+ * that never go through that thread, once the WAL holds `restartAtFrames` a RESTART checkpoint
+ * follows here. It takes the write lock only if that is free at once (this connection never waits),
+ * copies the few frames written since, and lets the next writer start the WAL over; writers wait for
+ * it while it holds the lock.
  */
 export class Checkpointer {
   readonly #worker: Worker;
   readonly #exited: Promise<void>;
 
-  constructor(dbFile: string, intervalMs: number, restartAtFrames: number) {
+  constructor(dbFile: string, intervalMs: number, catchUpAtFrames: number, restartAtFrames: number) {
     const sqlite = createRequire(import.meta.url).resolve('better-sqlite3');
     this.#worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { dbFile, sqlite, intervalMs, restartAtFrames },
+      workerData: { dbFile, sqlite, intervalMs, catchUpAtFrames, restartAtFrames },
     });
     // The timer alone must not keep a process alive that has nothing else to do.
     this.#worker.unref();
@@ -50,9 +52,19 @@ const conn = new Database(workerData.dbFile);
 conn.pragma('busy_timeout = 0');
 conn.pragma('synchronous = NORMAL');
 conn.pragma('wal_autocheckpoint = 0');
+const MAX_CATCH_UP_PASSES = 32;
+const passive = () => conn.pragma('wal_checkpoint(PASSIVE)')[0];
 const timer = setInterval(() => {
   try {
-    const [{ log }] = conn.pragma('wal_checkpoint(PASSIVE)');
+    let { log } = passive();
+    // Past the threshold, pass after pass until one finds every frame copied and none added since
+    // the last: the next write transaction then starts the WAL over, and no writer waits for a copy.
+    for (let pass = 0; log >= workerData.catchUpAtFrames && pass < MAX_CATCH_UP_PASSES; pass++) {
+      const before = log;
+      const next = passive();
+      log = next.log;
+      if (log === before && next.checkpointed === log) break;
+    }
     // Without the write lock at once, RESTART goes on as PASSIVE and reports busy: next tick.
     if (log >= workerData.restartAtFrames) conn.pragma('wal_checkpoint(RESTART)');
   } catch { /* busy or closing: next tick */ }

@@ -33,7 +33,7 @@ export interface StoreOptions {
   poolSize?: number;
   /** SQLite: the WAL's length in frames past which writers start it over (default 16384, 64 MiB) */
   walRestartFrames?: number;
-  /** SQLite: how often the background thread copies the WAL into the database file (default 250 ms) */
+  /** SQLite: how often the background thread copies the WAL into the database file (default 25 ms) */
   checkpointIntervalMs?: number;
 }
 
@@ -80,9 +80,13 @@ const CONNECTION_PRAGMAS = [
   'foreign_keys = ON',
 ] as const;
 
-/** 64 MiB of 4 KiB pages: about the WAL's size under a steady write load (ADR 0012 amended). */
+/** 64 MiB of 4 KiB pages: past this the Checkpointer catches up until the WAL starts over (ADR 0012 amended). */
 const WAL_RESTART_FRAMES = 16_384;
-const CHECKPOINT_INTERVAL_MS = 250;
+/**
+ * Short: each pass copies and syncs a few milliseconds of writes. A long interval lets a pass build up
+ * megabytes of unsynced pages, and the writer thread's fsync then waits behind their flush.
+ */
+const CHECKPOINT_INTERVAL_MS = 25;
 
 function openSqlite(options: StoreOptions): Store {
   mkdirSync(options.dataDir, { recursive: true });
@@ -105,13 +109,12 @@ function openSqlite(options: StoreOptions): Store {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(readerConn) }) });
   const walRestartFrames = options.walRestartFrames ?? WAL_RESTART_FRAMES;
   // The writer thread's COMMIT syncs the WAL itself (off the event loop): FULL, unless told otherwise.
-  // Off the event loop, it may also checkpoint: once the WAL holds walRestartFrames, its COMMIT
-  // copies what the Checkpointer has not copied yet, so that the next transaction starts the WAL
-  // over (under a steady load the Checkpointer's passes alone never catch up with the writes).
+  // Its own checkpoint is the fallback for a Checkpointer that cannot catch up: past twice the
+  // threshold, its COMMIT copies what is left so that the next transaction starts the WAL over.
   const thread = new WriterThread(file, [
     ...CONNECTION_PRAGMAS.filter((p) => !p.startsWith('synchronous') && !p.startsWith('wal_autocheckpoint')),
     `synchronous = ${options.sqliteSynchronous ?? 'FULL'}`,
-    `wal_autocheckpoint = ${walRestartFrames}`,
+    `wal_autocheckpoint = ${2 * walRestartFrames}`,
   ]);
   const committer = new GroupCommitter(
     writer,
@@ -121,10 +124,11 @@ function openSqlite(options: StoreOptions): Store {
     () => thread.collect(),
   );
   const started = () => {
-    // Its RESTART is for the writes that never reach the writer thread: four times the threshold.
+    // Past the threshold it catches up; its RESTART, past four times, is the last resort.
     checkpointer ??= new Checkpointer(
       file,
       options.checkpointIntervalMs ?? CHECKPOINT_INTERVAL_MS,
+      walRestartFrames,
       4 * walRestartFrames,
     );
   };

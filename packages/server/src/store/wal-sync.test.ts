@@ -123,7 +123,7 @@ describe('the embedded store checkpoints its WAL in the background', () => {
         ),
       ),
     );
-    // Bounded by attempts, not by a time budget: the checkpointer runs every 250 ms.
+    // Bounded by attempts, not by a time budget: the checkpointer runs every 25 ms.
     let after = before;
     for (let attempt = 0; attempt < 200 && after <= before; attempt++) {
       await sleep(50);
