@@ -1,9 +1,10 @@
 /**
  * (b) A bare Fastify route validating the same OrderRequest TypeBox schema with Fastify's default
- * Ajv (ajv-formats included) and the Ajv options of packages/server/src/app.ts; answers 201 with a
- * fixed body. No logger, no hooks, no store: the cost of Fastify + JSON parsing + validation.
+ * Ajv (ajv-formats included) and the app's Ajv options (packages/server/src/http/ajv-options.ts);
+ * answers 201 with a fixed body. No logger, no hooks, no store: the cost of Fastify + JSON parsing + validation.
  */
 import Fastify from 'fastify';
+import { AJV_OPTIONS } from '../../packages/server/src/http/ajv-options.js';
 import { OrderRequest } from '../../packages/server/src/schemas/rest/order.schema.js';
 import { fail, serve } from './child.js';
 
@@ -13,15 +14,7 @@ async function main(): Promise<void> {
   const app = Fastify({
     logger: false,
     bodyLimit: 1024 * 1024,
-    ajv: {
-      customOptions: {
-        coerceTypes: false,
-        removeAdditional: false,
-        useDefaults: true,
-        allErrors: false,
-        verbose: true,
-      },
-    },
+    ajv: AJV_OPTIONS,
   });
   app.post('/orders', { schema: { body: OrderRequest } }, async (_request, reply) =>
     reply.code(201).type('application/json; charset=utf-8').send(BODY),

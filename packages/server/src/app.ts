@@ -5,7 +5,7 @@ import type { Acquirer } from './domain/payments/acquirer.port.js';
 import type { Clock } from './lib/clock.js';
 import type { Ids } from './lib/ids.js';
 import { loggerOptions, registerRequestLog, skipRedactionOfScalars } from './http/logging.js';
-import { fastUriFormat } from './http/uri-format.js';
+import { AJV_OPTIONS } from './http/ajv-options.js';
 import { adminPlugin } from './http/admin/admin.plugin.js';
 import { registerHealth } from './http/ops/health.js';
 import { registerOpenApi } from './http/ops/openapi.js';
@@ -47,16 +47,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : ids.prefixed('req');
     },
     return503OnClosing: true,
-    ajv: {
-      plugins: [fastUriFormat],
-      customOptions: {
-        coerceTypes: false,
-        removeAdditional: false,
-        useDefaults: true,
-        allErrors: false,
-        verbose: true,
-      },
-    },
+    ajv: AJV_OPTIONS,
   });
   skipRedactionOfScalars(app.log);
   const services: Services = { config, store: deps.store, box: deps.box, deps: deps.deps ?? domainDeps(deps) };
