@@ -113,6 +113,34 @@ describe('checkJsonValue reports what the path-building walk reported', () => {
     if (expected) expect(checkJsonValue(body, maxDepth)).toBeInstanceOf(Invalid);
   });
 
+  // Every row that is a JSON value of a size JSON.stringify can write (not `undefined`, not the bodies
+  // nested thousands deep, which exceed its stack).
+  const asText = (body: unknown): string | undefined => {
+    try {
+      return JSON.stringify(body);
+    } catch {
+      return undefined;
+    }
+  };
+  const texts = bodies.filter(([, body]) => asText(body) !== undefined);
+  it.each(texts)('%s, given the JSON text it was parsed from', (_name, body, maxDepth) => {
+    // The text tells the quick walk whether strings can hold U+0000 at all; the verdict must not change.
+    const text = asText(body)!;
+    expect(view(checkJsonValue(JSON.parse(text) as unknown, maxDepth, text))).toEqual(view(locateJsonProblem(body, maxDepth)));
+  });
+
+  it('looks at strings whenever the text holds the escape, even one that is not a U+0000', () => {
+    // A backslash, then "u0000": the text holds `\\u0000`, and the strings are walked to no avail.
+    const literal = { a: 'x\\u0000y' };
+    const text = JSON.stringify(literal);
+    expect(text).toContain('\\u0000');
+    expect(checkJsonValue(JSON.parse(text) as unknown, 32, text)).toBeUndefined();
+    // The escape itself: a real U+0000, found and named.
+    const nul = '{"a":"\\u0000"}';
+    expect(view(checkJsonValue(JSON.parse(nul) as unknown, 32, nul))).toEqual(view(locateJsonProblem({ a: '\u0000' })));
+    expect(checkJsonValue(JSON.parse(nul) as unknown, 32, nul)).toBeInstanceOf(Invalid);
+  });
+
   it('finds a problem in every tricky body that has one', () => {
     // Guards the table itself: most rows above must hold a problem, or the comparison proves little.
     const withProblem = bodies.filter(([, body, maxDepth]) => locateJsonProblem(body, maxDepth) !== undefined);

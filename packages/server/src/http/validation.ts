@@ -104,48 +104,50 @@ export const MAX_NESTING = 32;
  * are iterative, so a hostile body cannot exhaust the stack here either.
  *
  * Almost every body keeps the rules, so the first walk only answers whether one is broken and builds
- * no path; only then does `locateJsonProblem` walk again to name the field.
+ * no path; only then does `locateJsonProblem` walk again to name the field. Given `text`, the JSON text
+ * `value` was parsed from, the first walk looks at strings only when the text holds the escape
+ * `\u0000`: JSON forbids a raw control character, so that escape is the only way a U+0000 gets in.
  */
-export function checkJsonValue(value: unknown, maxDepth = MAX_NESTING): DomainError | undefined {
-  return breaksJsonRules(value, maxDepth) ? locateJsonProblem(value, maxDepth) : undefined;
+export function checkJsonValue(value: unknown, maxDepth = MAX_NESTING, text?: string): DomainError | undefined {
+  const strings = text === undefined || text.includes('\\u0000');
+  return breaksJsonRules(value, maxDepth, strings) ? locateJsonProblem(value, maxDepth) : undefined;
 }
 
-/** Whether any string, member name or nesting level of `value` breaks the rules of `checkJsonValue`. */
-function breaksJsonRules(value: unknown, maxDepth: number): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
+/**
+ * Whether any nesting level of `value` breaks the rules of `checkJsonValue`, or, when `strings`, any
+ * string or member name.
+ */
+function breaksJsonRules(value: unknown, maxDepth: number, strings: boolean): boolean {
+  if (typeof value === 'string') return strings && value.includes('\u0000');
   if (value === null || typeof value !== 'object') return false;
   // Only objects and arrays are stacked, each with its depth; scalars are checked where they are met.
   const containers: object[] = [value];
   const depths: number[] = [1];
+  let depth = 1;
+  const breaks = (item: unknown): boolean => {
+    if (typeof item === 'string') return strings && item.includes('\u0000');
+    if (item !== null && typeof item === 'object') {
+      containers.push(item);
+      depths.push(depth + 1);
+    }
+    return false;
+  };
   while (containers.length > 0) {
     const v = containers.pop()!;
-    const depth = depths.pop()!;
+    depth = depths.pop()!;
     if (depth > maxDepth) return true;
-    if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) {
-        const item: unknown = v[i];
-        if (typeof item === 'string') {
-          if (item.includes('\u0000')) return true;
-        } else if (item !== null && typeof item === 'object') {
-          containers.push(item);
-          depths.push(depth + 1);
-        }
+    if (strings && !Array.isArray(v)) {
+      const members = v as Record<string, unknown>;
+      // for-in over own members visits what `Object.entries` does, without building the array.
+      for (const name in members) {
+        if (!Object.prototype.hasOwnProperty.call(members, name)) continue;
+        if (name.includes('\u0000') || breaks(members[name])) return true;
       }
       continue;
     }
-    const members = v as Record<string, unknown>;
-    // for-in over own members visits what `Object.entries` does, without building the array.
-    for (const name in members) {
-      if (!Object.prototype.hasOwnProperty.call(members, name)) continue;
-      if (name.includes('\u0000')) return true;
-      const item = members[name];
-      if (typeof item === 'string') {
-        if (item.includes('\u0000')) return true;
-      } else if (item !== null && typeof item === 'object') {
-        containers.push(item);
-        depths.push(depth + 1);
-      }
-    }
+    // Nesting only: an object's own member values are all that matters.
+    const items: unknown[] = Array.isArray(v) ? v : Object.values(v);
+    for (let i = 0; i < items.length; i++) if (breaks(items[i])) return true;
   }
   return false;
 }

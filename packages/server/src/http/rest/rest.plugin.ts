@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { checkJsonValue } from '../validation.js';
+import { checkJsonValue, MAX_NESTING } from '../validation.js';
 import { restErrorHandler } from './errors.js';
 import { registerOauthToken } from './oauth.token.js';
 import { registerCreateOrder } from './orders.create.js';
@@ -33,7 +33,7 @@ export async function restPlugin(app: FastifyInstance): Promise<void> {
   // opaque member would exhaust the stack when the order is stored or its idempotency hash computed.
   // A callback hook: the check is synchronous, and `done(problem)` reaches the error handler as a throw would.
   app.addHook('preValidation', (request, _reply, done) => {
-    done(checkJsonValue(request.body) ?? checkJsonValue(request.query));
+    done(checkJsonValue(request.body, MAX_NESTING, request.rawBody ?? undefined) ?? checkJsonValue(request.query));
   });
   registerCreateOrder(app);
   registerUpdateOrder(app);
