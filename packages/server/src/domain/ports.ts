@@ -30,10 +30,11 @@ export interface Storage {
   write<T>(fn: (repos: Repos) => Promise<T>): Promise<T>;
   /**
    * The hot path of `POST /orders` in one round trip (ADR 0013): inserts the order and, when given, its
-   * complete idempotency record, durably; the order's numeric id. 'key-taken' when a record holds the
-   * key already: then nothing is written.
+   * complete idempotency record, durably. 'key-taken' when a record holds the key already: then
+   * nothing is written. (The REST answer names the order by its sessionId, so the numeric id is not
+   * read back.)
    */
-  insertOrder(order: NewOrder, idempotency?: IdempotencyRecord): Promise<number | 'key-taken'>;
+  insertOrder(order: NewOrder, idempotency?: IdempotencyRecord): Promise<'inserted' | 'key-taken'>;
 }
 
 /** Encryption of values kept but never in clear (merchant secret keys, card numbers). */

@@ -7,7 +7,8 @@ export function storageWithin(repos: Repos): Storage {
     write: (fn) => fn(repos),
     async insertOrder(order, idempotency) {
       if (idempotency && !(await repos.idempotency.claim(idempotency))) return 'key-taken';
-      return repos.orders.insert(order);
+      await repos.orders.insert(order);
+      return 'inserted';
     },
   };
 }

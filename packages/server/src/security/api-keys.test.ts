@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { manualClock } from '../lib/clock.js';
 import { createIds } from '../lib/ids.js';
 import { Secret } from '../lib/secret.js';
-import { issueApiKey, parseApiKey, verifyApiKeySecret } from './api-keys.js';
+import { issueApiKey, parseApiKey, verifyApiKeySecret, verifyKeyRecordSecret } from './api-keys.js';
 
 const sha256Hex = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
@@ -37,6 +37,21 @@ describe('API keys', () => {
     ]) {
       expect(verifyApiKeySecret(secret, stored)).toBe(false);
     }
+  });
+
+  it('verify against a record as against its hash, before and after its secret is remembered', () => {
+    const issued = issueApiKey(ids);
+    const secret = parseApiKey(issued.plaintext.expose())!.secret.expose();
+    const record = { secretHash: issued.secretHash };
+    const wrong = new Secret(`${secret.slice(0, -1)}x`);
+    expect(verifyKeyRecordSecret(wrong, record)).toBe(false); // a failure remembers nothing
+    expect(verifyKeyRecordSecret(new Secret(secret), record)).toBe(true);
+    expect(verifyKeyRecordSecret(new Secret(secret), record)).toBe(true); // now by comparison
+    expect(verifyKeyRecordSecret(wrong, record)).toBe(false);
+    expect(verifyKeyRecordSecret(new Secret(`${secret}1`), record)).toBe(false); // longer
+    expect(verifyKeyRecordSecret(new Secret(secret.slice(1)), record)).toBe(false); // shorter
+    // Another record is another verification: the remembered secret is its own record's only.
+    expect(verifyKeyRecordSecret(new Secret(secret), { secretHash: sha256Hex(`${secret}x`) })).toBe(false);
   });
 
   it('parse only keys of their own shape', () => {

@@ -38,3 +38,21 @@ export function verifyApiKeySecret(secret: Secret<string>, storedHash: string): 
   const stored = Buffer.from(storedHash, 'hex');
   return presented.length === stored.length && timingSafeEqual(presented, stored);
 }
+
+/**
+ * Secrets already verified, by the key record they were verified against (ADR 0011): a key in use is
+ * checked by a constant-time comparison with the secret that matched its record's hash before, not by
+ * a SHA-256 per request (whose one-shot cost was most of an authentication). Weakly held: a record the
+ * key cache drops (at a revocation, or after its second) takes its secret with it.
+ */
+const verifiedSecrets = new WeakMap<object, Buffer>();
+
+/** `verifyApiKeySecret` against a stored key record, remembering the secret that matched it. */
+export function verifyKeyRecordSecret(secret: Secret<string>, record: { readonly secretHash: string }): boolean {
+  const presented = Buffer.from(secret.expose(), 'utf8');
+  const known = verifiedSecrets.get(record);
+  if (known !== undefined) return known.length === presented.length && timingSafeEqual(known, presented);
+  if (!verifyApiKeySecret(secret, record.secretHash)) return false;
+  verifiedSecrets.set(record, presented);
+  return true;
+}

@@ -51,4 +51,18 @@ describe('the API-key cache', () => {
     await cache.get('key_1', load);
     expect(loads).toBe(2);
   });
+
+  it('answers a fresh entry without a promise, and only a fresh one', async () => {
+    const cache = new KeyCache(60_000);
+    expect(cache.peek('key_1')).toBeUndefined(); // never loaded: only the store can tell
+    await cache.get('key_1', async () => record(null));
+    expect(cache.peek('key_1')?.id).toBe('key_1');
+    await cache.get('key_2', async () => undefined);
+    expect(cache.peek('key_2')).toBeNull(); // known not to exist
+    cache.forget('key_1');
+    expect(cache.peek('key_1')).toBeUndefined();
+    const expiring = new KeyCache(0);
+    await expiring.get('key_1', async () => record(null));
+    expect(expiring.peek('key_1')).toBeUndefined();
+  });
 });

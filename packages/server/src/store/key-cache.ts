@@ -14,6 +14,16 @@ export class KeyCache {
     private readonly maxEntries = 10_000,
   ) {}
 
+  /**
+   * The record of `id` when memory holds a fresh answer, without a promise: `null` when that answer
+   * is that no such key exists, `undefined` when only the store can tell.
+   */
+  peek(id: string): ApiKeyRecord | null | undefined {
+    const hit = this.#entries.get(id);
+    if (hit === undefined || hit.until <= performance.now()) return undefined;
+    return hit.key ?? null;
+  }
+
   async get(id: string, load: (id: string) => Promise<ApiKeyRecord | undefined>): Promise<ApiKeyRecord | undefined> {
     const now = performance.now();
     const hit = this.#entries.get(id);
@@ -32,9 +42,9 @@ export class KeyCache {
   }
 }
 
-/** The repository with `findApiKey` served through the cache. */
+/** The repository with `findApiKey` served through the cache, and `apiKeyAtHand` answering from it. */
 export function cachedKeys(repo: MerchantRepo, cache: KeyCache): MerchantRepo {
-  return { ...repo, findApiKey: (id) => cache.get(id, (k) => repo.findApiKey(k)) };
+  return { ...repo, findApiKey: (id) => cache.get(id, (k) => repo.findApiKey(k)), apiKeyAtHand: (id) => cache.peek(id) };
 }
 
 /**

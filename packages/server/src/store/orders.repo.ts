@@ -35,7 +35,7 @@ function toOrder(r: Selectable<OrderTable>): Order {
 export function orderRepo(db: Kysely<Database>, dialect: Dialect): OrderRepo {
   return {
     async insert(o) {
-      const { sql, parameters } = orderInsert(db, dialect, o);
+      const { sql, parameters } = orderInsert(db, dialect, o, { returningId: true });
       const { rows } = await db.executeQuery<{ id: number | bigint }>(CompiledQuery.raw(sql, parameters));
       return Number(rows[0]!.id);
     },
@@ -61,8 +61,16 @@ export function orderRepo(db: Kysely<Database>, dialect: Dialect): OrderRepo {
   };
 }
 
-/** The insert of a new order, returning its numeric id: compiled once per dialect (ADR 0011). */
-export function orderInsert(db: Kysely<Database>, dialect: Dialect, o: NewOrder): FixedStatement {
+/**
+ * The insert of a new order, returning its numeric id or nothing (then a statement that writes and
+ * reads no row back, the cheaper one): compiled once per dialect and form (ADR 0011).
+ */
+export function orderInsert(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  o: NewOrder,
+  { returningId }: { returningId: boolean },
+): FixedStatement {
   const values = {
     session_id: o.sessionId,
     merchant_id: o.merchantId,
@@ -83,7 +91,9 @@ export function orderInsert(db: Kysely<Database>, dialect: Dialect, o: NewOrder)
     updated_at: o.updatedAt,
     session_expires_at: o.sessionExpiresAt,
   };
-  return fixedStatement('orders.insert', dialect, values, () =>
-    db.insertInto('orders').values(values).returning('id').compile(),
-  );
+  return returningId
+    ? fixedStatement('orders.insert.returning-id', dialect, values, () =>
+        db.insertInto('orders').values(values).returning('id').compile(),
+      )
+    : fixedStatement('orders.insert', dialect, values, () => db.insertInto('orders').values(values).compile());
 }

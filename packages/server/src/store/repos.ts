@@ -66,11 +66,10 @@ export function storageOf(store: Store): Storage {
         const { sql, parameters } = idempotencyClaim(store.db, store.dialect, idempotency);
         statements.push({ sql, parameters, mustChange: true });
       }
-      const { sql, parameters } = orderInsert(store.db, store.dialect, order);
+      const { sql, parameters } = orderInsert(store.db, store.dialect, order, { returningId: false });
       statements.push({ sql, parameters });
       const outcome = await store.writePlanned(statements);
-      if (!outcome.done) return 'key-taken';
-      return Number(outcome.rows[0]!.id);
+      return outcome.done ? 'inserted' : 'key-taken';
     },
   };
 }

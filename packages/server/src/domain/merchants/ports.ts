@@ -16,6 +16,12 @@ export interface MerchantRepo {
   findSite(id: string): Promise<(Site & { secretKeySealed: string }) | undefined>;
   findEntity(id: string): Promise<ProcessingEntity | undefined>;
   findApiKey(id: string): Promise<ApiKeyRecord | undefined>;
+  /**
+   * What `findApiKey` would answer, when it is known without I/O (a cache holds it): `null` for a key
+   * known not to exist, `undefined` when only `findApiKey` can tell. Authentication answers at once
+   * from it, without a promise, on every request of a key in use.
+   */
+  apiKeyAtHand?(id: string): ApiKeyRecord | null | undefined;
   listApiKeys(entityId: string): Promise<ApiKeyInfo[]>;
   revokeApiKey(id: string, at: number): Promise<boolean>;
   /**

@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { Forbidden, Unauthenticated } from '../../domain/errors.js';
-import { authenticateApiKey, contextOfAccessToken } from '../../domain/merchants/merchant.service.js';
+import { contextOfAccessToken, resolveApiKey } from '../../domain/merchants/merchant.service.js';
 import type { MerchantContext } from '../../domain/merchants/merchant.types.js';
 import type { Services } from '../services.js';
 import { verifyAccessToken } from '../../security/jwt.js';
@@ -8,31 +8,36 @@ import { verifyAccessToken } from '../../security/jwt.js';
 /**
  * REST 2.0 authentication (spec 5, DECISIONS.md 3): `x-api-key`, or `Authorization: Bearer` with a
  * merchant access token where the operation accepts one. Update and status take an API key only.
+ * An API key whose record is cached is answered at once, without a promise (every request of a key
+ * in use); anything else returns a promise. A failure is thrown or rejected.
  */
-export async function authenticateRest(
+export function authenticateRest(
   services: Services,
   request: FastifyRequest,
   accept: { bearer: boolean },
-): Promise<MerchantContext> {
+): MerchantContext | Promise<MerchantContext> {
   const apiKey = request.headers['x-api-key'];
   if (typeof apiKey === 'string' && apiKey.length > 0) {
-    return authenticateApiKey(services.deps.storage.read, apiKey);
+    return resolveApiKey(services.deps.storage.read, apiKey);
   }
   const authorization = request.headers.authorization;
   if (typeof authorization === 'string' && /^bearer\s/i.test(authorization)) {
     if (!accept.bearer) throw new Forbidden('this operation accepts an API key only');
-    const token = authorization.slice(7).trim();
-    const claims = verifyAccessToken(services.box, token, Math.floor(services.deps.clock.now() / 1000));
-    if (!claims) {
-      // An order's sessionId is a bearer for that order's payments only, never for creating orders.
-      if (await services.deps.storage.read.orders.findBySessionId(token)) {
-        throw new Forbidden('a sessionId token cannot create orders');
-      }
-      throw new Unauthenticated('invalid bearer token');
-    }
-    return contextOfAccessToken(services.deps.storage.read, claims);
+    return authenticateBearer(services, authorization.slice(7).trim());
   }
   throw new Unauthenticated('no credential');
+}
+
+async function authenticateBearer(services: Services, token: string): Promise<MerchantContext> {
+  const claims = verifyAccessToken(services.box, token, Math.floor(services.deps.clock.now() / 1000));
+  if (!claims) {
+    // An order's sessionId is a bearer for that order's payments only, never for creating orders.
+    if (await services.deps.storage.read.orders.findBySessionId(token)) {
+      throw new Forbidden('a sessionId token cannot create orders');
+    }
+    throw new Unauthenticated('invalid bearer token');
+  }
+  return contextOfAccessToken(services.deps.storage.read, claims);
 }
 
 declare module 'fastify' {
@@ -46,9 +51,25 @@ declare module 'fastify' {
  * The `onRequest` hook of a REST route: credentials are checked from the headers before the body is
  * read or validated, so an unauthenticated caller learns nothing about the request schema.
  */
-export function restAuth(app: FastifyInstance, accept: { bearer: boolean }): onRequestAsyncHookHandler {
-  return async (request) => {
-    request.merchant = await authenticateRest(app.services, request, accept);
+export function restAuth(app: FastifyInstance, accept: { bearer: boolean }): onRequestHookHandler {
+  // A callback hook: a cached key is answered in the same turn, with no promise per request.
+  return (request, _reply, done) => {
+    let ctx: MerchantContext | Promise<MerchantContext>;
+    try {
+      ctx = authenticateRest(app.services, request, accept);
+    } catch (err) {
+      done(err as Error);
+      return;
+    }
+    if (ctx instanceof Promise) {
+      ctx.then((resolved) => {
+        request.merchant = resolved;
+        done();
+      }, done);
+      return;
+    }
+    request.merchant = ctx;
+    done();
   };
 }
 

@@ -318,6 +318,23 @@ describe.each(dialects())('REST security on %s', (dialect) => {
         401,
       );
     });
+    it('refuses a key in use on the first request after its revocation, and a wrong secret for a cached key', async () => {
+      const { gw } = w;
+      const deps = gw.rt.deps;
+      const k = await createApiKey(deps, { entityId: w.entityId, siteId: gw.demo.merchantSiteId, type: 'operations' });
+      const plaintext = k.plaintext.expose();
+      const body = validOrder(gw, {});
+      // Twice: the second request is answered from the key cache, without a read.
+      expect((await gw.request('POST', '/orders', { headers: key(plaintext), body })).status).toBe(201);
+      expect((await gw.request('POST', '/orders', { headers: key(plaintext), body })).status).toBe(201);
+      // The cached record never stands in for the secret: the same key id with another secret is refused.
+      const forged = plaintext.slice(0, -1) + (plaintext.endsWith('A') ? 'B' : 'A');
+      const r = await gw.request('POST', '/orders', { headers: key(forged), body });
+      expect({ status: r.status, body: r.json }).toEqual({ status: 401, body: AUTH_ERROR });
+      await revokeApiKey(deps, k.key.id);
+      const after = await gw.request('POST', '/orders', { headers: key(plaintext), body });
+      expect({ status: after.status, body: after.json }).toEqual({ status: 401, body: AUTH_ERROR });
+    });
   });
 
   describe('merchant access tokens (POST /oauth2/token)', () => {
