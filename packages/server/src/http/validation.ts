@@ -123,31 +123,35 @@ function breaksJsonRules(value: unknown, maxDepth: number, strings: boolean): bo
   // Only objects and arrays are stacked, each with its depth; scalars are checked where they are met.
   const containers: object[] = [value];
   const depths: number[] = [1];
-  let depth = 1;
-  const breaks = (item: unknown): boolean => {
-    if (typeof item === 'string') return strings && item.includes('\u0000');
-    if (item !== null && typeof item === 'object') {
-      containers.push(item);
-      depths.push(depth + 1);
-    }
-    return false;
-  };
   while (containers.length > 0) {
     const v = containers.pop()!;
-    depth = depths.pop()!;
+    const depth = depths.pop()!;
     if (depth > maxDepth) return true;
-    if (strings && !Array.isArray(v)) {
-      const members = v as Record<string, unknown>;
-      // for-in over own members visits what `Object.entries` does, without building the array.
-      for (const name in members) {
-        if (!Object.prototype.hasOwnProperty.call(members, name)) continue;
-        if (name.includes('\u0000') || breaks(members[name])) return true;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const item: unknown = v[i];
+        if (typeof item === 'string') {
+          if (strings && item.includes('\u0000')) return true;
+        } else if (item !== null && typeof item === 'object') {
+          containers.push(item);
+          depths.push(depth + 1);
+        }
       }
       continue;
     }
-    // Nesting only: an object's own member values are all that matters.
-    const items: unknown[] = Array.isArray(v) ? v : Object.values(v);
-    for (let i = 0; i < items.length; i++) if (breaks(items[i])) return true;
+    const members = v as Record<string, unknown>;
+    // for-in over own members visits what `Object.entries` does, without building the array.
+    for (const name in members) {
+      if (!Object.prototype.hasOwnProperty.call(members, name)) continue;
+      if (strings && name.includes('\u0000')) return true;
+      const item = members[name];
+      if (typeof item === 'string') {
+        if (strings && item.includes('\u0000')) return true;
+      } else if (item !== null && typeof item === 'object') {
+        containers.push(item);
+        depths.push(depth + 1);
+      }
+    }
   }
   return false;
 }

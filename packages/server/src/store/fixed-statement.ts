@@ -24,7 +24,8 @@ export function fixedStatement(
   values: Record<string, unknown>,
   compile: () => CompiledQuery,
 ): FixedStatement {
-  const parameters = Object.values(values).map((v) => v ?? null);
+  const parameters: unknown[] = [];
+  for (const column in values) parameters.push(values[column] ?? null);
   const key = `${dialect.name}:${name}`;
   const text = texts.get(key);
   if (text !== undefined) return { sql: text, parameters };

@@ -38,7 +38,7 @@ export function registerCreateOrder(app: FastifyInstance): void {
         services.deps,
         ctx,
         cmd,
-        (order) => ({ status: 201, body: JSON.stringify({ sessionId: order.sessionId, result: { status: 'success' } }) }),
+        (order) => ({ status: 201, body: createdBody(order.sessionId) }),
         key === undefined
           ? undefined
           : { key, requestHash: createHash('sha256').update(canonicalJson(request.body)).digest('hex') },
@@ -49,3 +49,10 @@ export function registerCreateOrder(app: FastifyInstance): void {
   );
 }
 
+/**
+ * The 201 body, `{"sessionId":…,"result":{"status":"success"}}` (OrderResponse), written out: a
+ * sessionId is a UUID (hex digits and hyphens), which JSON needs no escape for.
+ */
+function createdBody(sessionId: string): string {
+  return `{"sessionId":"${sessionId}","result":{"status":"success"}}`;
+}
