@@ -40,7 +40,7 @@ function frameworkToWire(err: FastifyError): ClientWireError | undefined {
   }
   if (err.statusCode === 413) return { errCode: 1066, reason: 'Request body too large (limit 1 MiB)' };
   if (err.statusCode === 415) return { errCode: 1066, reason: 'Content-Type must be application/json' };
-  if (err instanceof SyntaxError || err.statusCode === 400) return { errCode: 1066, reason: 'Malformed JSON' };
+  if (err.statusCode === 400) return { errCode: 1066, reason: 'Malformed JSON' };
   return undefined;
 }
 

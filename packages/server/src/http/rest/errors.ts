@@ -43,7 +43,7 @@ function frameworkToWire(err: FastifyError): { status: number; body: ErrorRespon
     default:
       break;
   }
-  if (err instanceof SyntaxError || err.statusCode === 400) {
+  if (err.statusCode === 400) {
     return { status: 400, body: errorBody('5000.1002', 'Malformed JSON') };
   }
   if (err.statusCode === 415) return { status: 400, body: errorBody('5000.1002', 'Content-Type must be application/json') };

@@ -104,7 +104,7 @@ function frameworkToWire(err: FastifyError): SessionWireError | undefined {
     default:
       break;
   }
-  if (err instanceof SyntaxError || err.statusCode === 400) return wireRequest('Malformed JSON');
+  if (err.statusCode === 400) return wireRequest('Malformed JSON');
   if (err.statusCode === 415) return wireRequest('Content-Type must be application/json');
   if (err.statusCode === 413) return wireRequest('Request body too large (limit 1 MiB)');
   return undefined;
