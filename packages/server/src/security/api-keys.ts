@@ -43,7 +43,8 @@ export function verifyApiKeySecret(secret: Secret<string>, storedHash: string): 
  * Secrets already verified, by the key record they were verified against (ADR 0011): a key in use is
  * checked by a constant-time comparison with the secret that matched its record's hash before, not by
  * a SHA-256 per request (whose one-shot cost was most of an authentication). Weakly held: a record the
- * key cache drops (at a revocation, or after its second) takes its secret with it.
+ * key cache lets go (at a revocation at once; otherwise when the key is read again after its second)
+ * takes its secret with it.
  */
 const verifiedSecrets = new WeakMap<object, Buffer>();
 
