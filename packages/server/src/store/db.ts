@@ -65,18 +65,28 @@ export function openStore(options: StoreOptions): Store {
   return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openSqlite(options);
 }
 
+/** How long a statement waits for another connection's lock (a CLI command beside the server). */
+const BUSY_TIMEOUT_MS = 5000;
+/**
+ * How long migrations wait for the write lock: another process may be applying them (two processes
+ * starting on a fresh folder, `gatehouse migrate` beside a starting server), and a migration may take
+ * far longer than a request's write.
+ */
+const MIGRATION_LOCK_WAIT_MS = 10 * 60 * 1000;
+
 /**
  * Every connection to the embedded file, the writer thread's included. Commits never fsync on the
  * event loop: the WAL is synced off it before an acknowledgement (WalSync), and copied back into the
  * database file by the Checkpointer's thread (ADR 0012).
  */
 const CONNECTION_PRAGMAS = [
+  // First: switching a fresh file to WAL takes a lock that another process opening it may hold.
+  `busy_timeout = ${BUSY_TIMEOUT_MS}`,
   'journal_mode = WAL',
   'synchronous = NORMAL',
   'wal_autocheckpoint = 0',
   // A WAL that grew past this under a burst is cut back to it when it starts over.
   'journal_size_limit = 67108864',
-  'busy_timeout = 5000',
   'foreign_keys = ON',
 ] as const;
 
@@ -187,10 +197,16 @@ function cachingStatements(conn: SqliteDatabase.Database): SqliteDialectConfig['
  * Kysely takes no lock and no transaction for SQLite migrations, so two processes opening a fresh
  * store at once (the server and a CLI command) would both apply them and one would fail ("table
  * already exists"). Holding SQLite's write lock from start to end runs them one after the other; a
- * failed migration rolls back whole.
+ * failed migration rolls back whole. The lock is awaited for up to MIGRATION_LOCK_WAIT_MS, not the
+ * busy timeout of a request: the holder may be another process's migrations, slow on a loaded machine.
  */
 async function holdingWriteLock<T>(conn: SqliteDatabase.Database, fn: () => Promise<T>): Promise<T> {
-  conn.exec('BEGIN IMMEDIATE');
+  conn.pragma(`busy_timeout = ${MIGRATION_LOCK_WAIT_MS}`);
+  try {
+    conn.exec('BEGIN IMMEDIATE');
+  } finally {
+    conn.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  }
   try {
     const result = await fn();
     conn.exec('COMMIT');
