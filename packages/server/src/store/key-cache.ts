@@ -25,9 +25,9 @@ export class KeyCache {
   }
 
   async get(id: string, load: (id: string) => Promise<ApiKeyRecord | undefined>): Promise<ApiKeyRecord | undefined> {
+    const hit = this.peek(id);
+    if (hit !== undefined) return hit ?? undefined;
     const now = performance.now();
-    const hit = this.#entries.get(id);
-    if (hit && hit.until > now) return hit.key;
     const epoch = this.#epoch;
     const key = await load(id);
     if (epoch !== this.#epoch) return key;
