@@ -7,6 +7,7 @@ import type { NotificationRepo } from './notifications/ports.js';
 import type { NewOrder, OrderRepo } from './orders/ports.js';
 import type { Acquirer } from './payments/acquirer.port.js';
 import type { CardTokenRepo, DccRepo, PaymentRepo, UpoRepo } from './payments/ports.js';
+import type { PlatformRepo } from './platform/ports.js';
 import type { SessionRepo } from './sessions/ports.js';
 import type { WithdrawalRepo } from './withdrawals/ports.js';
 
@@ -22,6 +23,7 @@ export interface Repos {
   cardTokens: CardTokenRepo;
   upos: UpoRepo;
   withdrawals: WithdrawalRepo;
+  platform: PlatformRepo;
 }
 
 /** Reads outside a transaction, and durable writes: `write` resolves only once its commit is on disk. */

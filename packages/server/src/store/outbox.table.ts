@@ -2,7 +2,7 @@ import type { Generated } from 'kysely';
 
 /** Tables of migration 0003: the notification outbox, delivery attempts, site webhook secrets. */
 
-export type OutboxKind = 'webhook' | 'dmn';
+export type OutboxKind = 'webhook' | 'dmn' | 'email';
 export type OutboxStatus = 'pending' | 'delivering' | 'delivered' | 'failed';
 
 export interface OutboxTable {

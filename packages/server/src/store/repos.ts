@@ -10,6 +10,7 @@ import { notificationRepo } from './notifications.repo.js';
 import { orderInsert, orderRepo } from './orders.repo.js';
 import type { PlannedStatement } from './planned-write.js';
 import { paymentRepo } from './payments.repo.js';
+import { platformRepo } from './platform.repo.js';
 import { sessionRepo } from './sessions.repo.js';
 import { upoRepo } from './upos.repo.js';
 import { withdrawalRepo } from './withdrawals.repo.js';
@@ -27,6 +28,7 @@ const FACTORIES = {
   cardTokens: cardTokenRepo,
   upos: upoRepo,
   withdrawals: withdrawalRepo,
+  platform: platformRepo,
 } satisfies { [K in keyof Repos]: (db: Kysely<Database>, dialect: Dialect) => Repos[K] };
 
 /** Every repository bound to `db`, each built on first use (a write unit touches only a few). */

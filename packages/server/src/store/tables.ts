@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { OutboxTables } from './outbox.table.js';
+import type { PlatformTables } from './platform.table.js';
 
 /**
  * The Kysely view of the schema, one code path for SQLite and PostgreSQL. Times are epoch
@@ -83,7 +84,7 @@ export interface IdempotencyTable {
   expires_at: number;
 }
 
-export interface Database extends OutboxTables {
+export interface Database extends OutboxTables, PlatformTables {
   merchants: MerchantTable;
   sites: SiteTable;
   processing_entities: ProcessingEntityTable;

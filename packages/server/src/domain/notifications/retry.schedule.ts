@@ -18,7 +18,18 @@ export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = Object.freeze([
 /** DMNs: every 15 minutes for 24 hours (96 retries). */
 export const DMN_RETRY_DELAYS_MS: readonly number[] = Object.freeze(times(96, 15 * MINUTE));
 
+/** Platform e-mails (SMTP down or 4xx): 1, 5, 15, 30 min, 1 h ×6, 6 h ×3 (about 25 h); a 5xx is final at once. */
+export const EMAIL_RETRY_DELAYS_MS: readonly number[] = Object.freeze([
+  MINUTE,
+  5 * MINUTE,
+  15 * MINUTE,
+  30 * MINUTE,
+  ...times(6, HOUR),
+  ...times(3, 6 * HOUR),
+]);
+
 export function retryDelays(kind: NotificationKind): readonly number[] {
+  if (kind === 'email') return EMAIL_RETRY_DELAYS_MS;
   return kind === 'webhook' ? WEBHOOK_RETRY_DELAYS_MS : DMN_RETRY_DELAYS_MS;
 }
 

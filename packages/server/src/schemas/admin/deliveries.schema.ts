@@ -25,7 +25,7 @@ export const DeliveryAttemptWire = Type.Object(
 export const DeliveryWire = Type.Object(
   {
     id: Type.String({ description: 'notification id; the `webhook-id` header of a webhook' }),
-    kind: Type.Enum(['webhook', 'dmn']),
+    kind: Type.Enum(['webhook', 'dmn', 'email']),
     eventType: Type.String({ description: 'e.g. `transaction.approved`, `test.notification`' }),
     status: Type.Enum(['pending', 'delivering', 'delivered', 'failed'], {
       description: '`failed`: the retry schedule is exhausted (a resend starts a new one)',
