@@ -78,6 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHealth(app);
   await app.register(restPlugin);
   await app.register(adminPlugin);
+  await app.register((await import('./http/platform/platform.plugin.js')).platformPlugin);
   await app.register(sessionPlugin);
   await app.register((await import('./http/hosted/acs.plugin.js')).acsPlugin);
   await app.register((await import('./http/hosted/apm.plugin.js')).apmPlugin);
