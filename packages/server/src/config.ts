@@ -62,6 +62,13 @@ export const ConfigSchema = Type.Object({
         'Serve the demo shop at `/demo` (pays the demo merchant with hosted card fields and shows the DMN it receives). Default: on in sandbox mode with the embedded SQLite store, off otherwise',
     }),
   ),
+  SMTP_URL: Type.Optional(
+    Type.String({
+      description:
+        'SMTP server of the platform e-mails (nodemailer URL: `smtp://127.0.0.1:1025`, `smtps://user:pass@mail.example.com:465`; TLS and auth from the URL). Absent: e-mails are kept and listed (`GET /admin/v1/emails`, `gatehouse emails list`), not sent',
+    }),
+  ),
+  SMTP_FROM: Type.String({ default: 'Gatehouse <notifications@gatehouse.localhost>', description: 'Sender of the platform e-mails; its domain also ends each `Message-ID`' }),
 });
 export type RawConfig = Static<typeof ConfigSchema>;
 

@@ -9,6 +9,8 @@ import { webhookHeaders } from '../domain/notifications/webhook.signer.js';
 import type { DomainDeps } from '../domain/ports.js';
 import type { Store } from '../store/db.js';
 import { anyDue, claimDue, type NextState, settleAttempt } from '../store/outbox-relay.repo.js';
+import type { OutboxKind } from '../store/outbox.table.js';
+import { createSmtpSender, type EmailSender } from './email-sender.js';
 import { createHttpSender, isSuccess, type OutgoingRequest, type Sender, type SendResult } from './http-sender.js';
 
 export interface RelayOptions {
@@ -24,6 +26,8 @@ export interface RelayOptions {
   pollMs?: number;
   /** relay id written to `locked_by` and to each attempt; default host:pid:random */
   id?: string;
+  /** SMTP for platform e-mails (SMTP_URL); without it (and without a `mailer`) e-mails stay queued, listed by the admin API */
+  smtp?: { url: string; from: string };
 }
 
 interface RelayLog {
@@ -33,6 +37,9 @@ interface RelayLog {
 }
 
 const silent: RelayLog = { info() {}, warn() {}, error() {} };
+
+/** Every outbox kind but e-mail: what a relay without SMTP claims. */
+const WITHOUT_EMAIL: OutboxKind[] = ['webhook', 'dmn'];
 
 export interface TickResult {
   attempted: number;
@@ -46,6 +53,7 @@ export function relayOptionsOf(config: Config): RelayOptions {
     allowPrivate: config.GATEHOUSE_DELIVERY_ALLOW_PRIVATE ?? config.GATEHOUSE_MODE === 'sandbox',
     concurrency: config.GATEHOUSE_DELIVERY_CONCURRENCY,
     pollMs: config.GATEHOUSE_DELIVERY_POLL_MS,
+    ...(config.SMTP_URL ? { smtp: { url: config.SMTP_URL, from: config.SMTP_FROM } } : {}),
   };
 }
 
@@ -60,6 +68,8 @@ export class Relay {
   readonly #deps: DomainDeps;
   readonly #sender: Sender;
   readonly #ownsSender: boolean;
+  readonly #mailer: EmailSender | undefined;
+  readonly #ownsMailer: boolean;
   readonly #leaseMs: number;
   readonly #concurrency: number;
   readonly #pollMs: number;
@@ -69,13 +79,19 @@ export class Relay {
   #loop: Promise<void> | undefined;
   #wake: (() => void) | undefined;
 
-  constructor(parts: { store: Store; deps: DomainDeps; log?: RelayLog; sender?: Sender }, options: RelayOptions) {
+  constructor(
+    parts: { store: Store; deps: DomainDeps; log?: RelayLog; sender?: Sender; mailer?: EmailSender },
+    options: RelayOptions,
+  ) {
     this.#store = parts.store;
     this.#deps = parts.deps;
     this.#log = parts.log ?? silent;
     this.#sender =
       parts.sender ?? createHttpSender({ timeoutMs: options.timeoutMs, allowPrivate: options.allowPrivate });
     this.#ownsSender = parts.sender === undefined;
+    this.#mailer =
+      parts.mailer ?? (options.smtp ? createSmtpSender({ ...options.smtp, timeoutMs: options.timeoutMs }) : undefined);
+    this.#ownsMailer = parts.mailer === undefined && this.#mailer !== undefined;
     this.#leaseMs = options.leaseMs ?? options.timeoutMs * 2 + 5_000;
     this.#concurrency = options.concurrency ?? 16;
     this.#pollMs = options.pollMs ?? 250;
@@ -115,6 +131,7 @@ export class Relay {
     await this.#loop;
     await Promise.all([...this.#inflight]);
     if (this.#ownsSender) await this.#sender.close();
+    if (this.#ownsMailer) await this.#mailer?.close();
   }
 
   async #run(): Promise<void> {
@@ -157,13 +174,16 @@ export class Relay {
 
   async #claim(limit: number): Promise<Delivery[]> {
     const now = this.#deps.clock.now();
-    if (!(await anyDue(this.#store.db, now))) return [];
+    // Without a mailer, e-mails are kept (pending) for the admin API: this relay leaves them alone.
+    const kinds = this.#mailer ? undefined : WITHOUT_EMAIL;
+    if (!(await anyDue(this.#store.db, now, kinds))) return [];
     return this.#store.write((trx) =>
-      claimDue(trx, this.#store.dialect, { relayId: this.id, now, leaseMs: this.#leaseMs, limit }),
+      claimDue(trx, this.#store.dialect, { relayId: this.id, now, leaseMs: this.#leaseMs, limit, kinds }),
     );
   }
 
   async #deliver(row: Delivery): Promise<NextState['status']> {
+    if (row.kind === 'email') return this.#settle(row, ...(await this.#sendEmail(row)));
     let result: SendResult;
     try {
       result = await this.#sender.send(await this.#requestFor(row));
@@ -174,6 +194,36 @@ export class Relay {
     const next: NextState = isSuccess(result)
       ? { status: 'delivered' }
       : afterFailure(row.kind, row.attempts - row.retryBase, now);
+    return this.#settle(row, result, next);
+  }
+
+  /** One SMTP attempt: delivered, retried with backoff (no connection, 4xx), or failed at once (5xx). */
+  async #sendEmail(row: Delivery): Promise<[SendResult, NextState]> {
+    const out = await this.#mailer!.send(row, row.attempts).catch((err: unknown) => ({
+      delivered: false,
+      permanent: false,
+      smtpCode: null,
+      latencyMs: 0,
+      error: (err as Error).message,
+      response: null,
+    }));
+    const result: SendResult = {
+      statusCode: out.smtpCode,
+      latencyMs: out.latencyMs,
+      error: out.error,
+      responseExcerpt: out.response,
+    };
+    const now = this.#deps.clock.now();
+    const next: NextState = out.delivered
+      ? { status: 'delivered' }
+      : out.permanent
+        ? { status: 'failed' }
+        : afterFailure('email', row.attempts - row.retryBase, now);
+    return [result, next];
+  }
+
+  async #settle(row: Delivery, result: SendResult, next: NextState): Promise<NextState['status']> {
+    const now = this.#deps.clock.now();
     try {
       const moved = await this.#store.write((trx) =>
         settleAttempt(trx, { outboxId: row.id, relayId: this.id, attemptNo: row.attempts, now, result, next }),

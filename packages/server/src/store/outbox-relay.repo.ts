@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Delivery } from '../domain/notifications/notification.types.js';
 import type { Dialect } from './dialect.js';
 import { toDelivery } from './notifications.repo.js';
-import type { OutboxStatus } from './outbox.table.js';
+import type { OutboxKind, OutboxStatus } from './outbox.table.js';
 import type { Database } from './tables.js';
 
 /**
@@ -14,14 +14,10 @@ import type { Database } from './tables.js';
 export const INTERRUPTED = 'interrupted: the relay stopped before the attempt finished (lease expired)';
 
 /** Is anything due? A cheap read, so an idle relay does not open write transactions. */
-export async function anyDue(db: Kysely<Database>, now: number): Promise<boolean> {
-  const r = await db
-    .selectFrom('outbox')
-    .select('id')
-    .where('status', 'in', ['pending', 'delivering'])
-    .where('run_at', '<=', now)
-    .limit(1)
-    .executeTakeFirst();
+export async function anyDue(db: Kysely<Database>, now: number, kinds?: OutboxKind[]): Promise<boolean> {
+  let q = db.selectFrom('outbox').select('id').where('status', 'in', ['pending', 'delivering']).where('run_at', '<=', now);
+  if (kinds) q = q.where('kind', 'in', kinds);
+  const r = await q.limit(1).executeTakeFirst();
   return r !== undefined;
 }
 
@@ -34,17 +30,14 @@ export async function anyDue(db: Kysely<Database>, now: number): Promise<boolean
 export async function claimDue(
   trx: Kysely<Database>,
   dialect: Dialect,
-  opts: { relayId: string; now: number; leaseMs: number; limit: number },
+  opts: { relayId: string; now: number; leaseMs: number; limit: number; kinds?: OutboxKind[] | undefined },
 ): Promise<Delivery[]> {
-  const { relayId, now, leaseMs, limit } = opts;
+  const { relayId, now, leaseMs, limit, kinds } = opts;
   const until = now + leaseMs;
-  const due = trx
-    .selectFrom('outbox')
-    .select('id')
-    .where('status', 'in', ['pending', 'delivering'])
-    .where('run_at', '<=', now)
-    .orderBy('run_at')
-    .limit(limit);
+  let pick = trx.selectFrom('outbox').select('id').where('status', 'in', ['pending', 'delivering']).where('run_at', '<=', now);
+  // only these kinds (a relay without SMTP leaves e-mails queued)
+  if (kinds) pick = pick.where('kind', 'in', kinds);
+  const due = pick.orderBy('run_at').limit(limit);
   const rows = await trx
     .updateTable('outbox')
     .set((eb) => ({

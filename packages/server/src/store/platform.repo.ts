@@ -18,6 +18,7 @@ import type {
   PlatformPayoutTable,
   PlatformSplitTable,
 } from './platform.table.js';
+import { toDelivery } from './notifications.repo.js';
 import type { Database } from './tables.js';
 
 function toOwner(r: Selectable<PlatformAccountOwnerTable>): AccountOwner {
@@ -331,6 +332,13 @@ export function platformRepo(db: Kysely<Database>): PlatformRepo {
         .where('id', '=', c.id)
         .where('platform_id', '=', c.platformId)
         .execute();
+    },
+
+    async listEmails(platformId, limit) {
+      let q = db.selectFrom('outbox').selectAll().where('kind', '=', 'email');
+      if (platformId !== null) q = q.where('merchant_id', '=', platformId);
+      const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+      return rows.map(toDelivery);
     },
 
     async siteWebhookUrl(siteId) {

@@ -1,4 +1,5 @@
 import type { Minor } from '../../lib/money.js';
+import type { Delivery } from '../notifications/notification.types.js';
 import type {
   AccountOwner,
   EmailConfiguration,
@@ -56,6 +57,9 @@ export interface PlatformRepo {
   findEmailConfiguration(platformId: string, id: string): Promise<EmailConfiguration | undefined>;
   listEmailConfigurations(platformId: string, type?: EmailNotificationType): Promise<EmailConfiguration[]>;
   updateEmailConfiguration(c: EmailConfiguration): Promise<void>;
+
+  /** The platform's e-mails (outbox rows of kind `email`), newest first; `platformId` null: every platform's. */
+  listEmails(platformId: string | null, limit: number): Promise<Delivery[]>;
 
   /** `webhookUrl` in the site's settings: where the platform's events go when the seller has none. */
   siteWebhookUrl(siteId: string): Promise<string | null>;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerCompleteApmPayment } from './apm-payments.complete.js';
 import { registerListDeliveries } from './deliveries.list.js';
 import { registerResendDelivery } from './deliveries.resend.js';
+import { registerListEmails } from './emails.list.js';
 import { adminErrorHandler } from './errors.js';
 import { registerTestNotification } from './test-notifications.create.js';
 
@@ -13,6 +14,7 @@ export async function adminPlugin(app: FastifyInstance): Promise<void> {
   app.removeContentTypeParser('text/plain');
   registerListDeliveries(app);
   registerResendDelivery(app);
+  registerListEmails(app);
   registerCompleteApmPayment(app);
   if (app.services.config.GATEHOUSE_MODE === 'sandbox') registerTestNotification(app);
 }
