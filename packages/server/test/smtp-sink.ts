@@ -18,6 +18,10 @@ export interface SmtpSink {
   mails: ReceivedMail[];
   /** answer every DATA (or RCPT for this address) with this code from now on, or accept again (null) */
   refuse(code: number | null, rcpt?: string): void;
+  /** from now on, receive each message's DATA but never answer it (the sender hangs), or answer again */
+  hold(on: boolean): void;
+  /** Message-IDs of the messages received but left unanswered */
+  held: string[];
   stop(): Promise<void>;
   /** listens again on the same port after `stop()` */
   restart(): Promise<void>;
@@ -36,6 +40,8 @@ function decodeQp(raw: string): string {
 export async function startSmtpSink(): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
   let refusal: { code: number; rcpt?: string | undefined } | null = null;
+  let holding = false;
+  const held: string[] = [];
   let port = 0;
   const make = () =>
     new SMTPServer({
@@ -53,6 +59,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         stream.setEncoding('utf8');
         stream.on('data', (d: string) => (raw += d));
         stream.on('end', () => {
+          if (holding) {
+            held.push(header(raw, 'Message-ID'));
+            return;
+          }
           if (refusal && !refusal.rcpt) {
             return cb(Object.assign(new Error(refusal.code >= 500 ? 'message rejected' : 'try again later'), { responseCode: refusal.code }));
           }
@@ -89,6 +99,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     refuse(code, rcpt) {
       refusal = code === null ? null : { code, rcpt };
     },
+    hold(on) {
+      holding = on;
+    },
+    held,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
     async restart() {
       server = make();
