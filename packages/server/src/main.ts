@@ -4,13 +4,15 @@ import { type CommandSpec, helpText, parseCommand, UsageError } from './cli/args
 import { credentialCommands } from './cli/credentials.commands.js';
 import { notificationCommands } from './cli/notifications.commands.js';
 import { apmCommands } from './cli/apm.commands.js';
+import { emailCommands } from './cli/emails.commands.js';
+import { platformCommands } from './cli/platform.commands.js';
 import { runWorker, startRelay, workerSpec } from './cli/worker.command.js';
 import { demoPageEnabled } from './http/demo/demo.plugin.js';
 import { type Config, configTable, loadConfig } from './config.js';
 import { DomainError } from './domain/errors.js';
 import { openRuntime } from './runtime.js';
 
-const commands = [...credentialCommands, ...notificationCommands, ...apmCommands];
+const commands = [...credentialCommands, ...notificationCommands, ...apmCommands, ...platformCommands, ...emailCommands];
 
 const commonOptions: CommandSpec['options'] = {
   'data-dir': { type: 'string', placeholder: 'path', description: 'Data folder (GATEHOUSE_DATA_DIR, default ./data)' },
