@@ -1,4 +1,4 @@
-import { moveKycStatus, movePayoutStatus, moveSplitStatus } from '../domain/platform/platform.service.js';
+import { moveKycStatus, movePayoutStatus, moveSplitStatus, setPlatformWebhookUrl } from '../domain/platform/platform.service.js';
 import { KYC_STATUSES, PAYOUT_STATUSES, SPLIT_STATUSES } from '../domain/platform/platform.types.js';
 import { accountOwnerToWire, payoutToWire, splitToWire } from '../http/platform/platform.wire.js';
 import type { Runtime } from '../runtime.js';
@@ -54,4 +54,18 @@ export const platformCommands: CredentialCommand[] = [
   moveCommand('split', 'a split transaction', 'splitCode', SPLIT_STATUSES, async (rt, code, status, reason) =>
     splitToWire(await moveSplitStatus(rt.deps, { operator: true }, code, status, reason)),
   ),
+  {
+    spec: {
+      name: 'platform webhook-url',
+      summary: 'Set the platform site’s webhook URL: where the events of sellers without their own webhookUrl go (`none` clears it).',
+      usage: 'platform webhook-url <siteId> <url|none> [options]',
+      options: { json: options.json! },
+      positionals: ['siteId', 'url'],
+    },
+    async run(rt, _v, [siteId, url]) {
+      const value = url === 'none' ? null : url!;
+      await setPlatformWebhookUrl(rt.deps, siteId!, value);
+      return { json: { siteId, webhookUrl: value }, text: value ? `site ${siteId} webhooks go to ${value}` : `site ${siteId} has no webhook URL` };
+    },
+  },
 ];

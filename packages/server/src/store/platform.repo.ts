@@ -341,6 +341,19 @@ export function platformRepo(db: Kysely<Database>): PlatformRepo {
       return rows.map(toDelivery);
     },
 
+    async setSiteWebhookUrl(siteId, url) {
+      const r = await db.selectFrom('sites').select('settings').where('id', '=', siteId).executeTakeFirst();
+      let settings: Record<string, unknown> = {};
+      try {
+        const parsed = JSON.parse(r?.settings ?? '{}') as unknown;
+        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) settings = parsed as Record<string, unknown>;
+      } catch {
+        settings = {};
+      }
+      if (url === null) delete settings.webhookUrl;
+      else settings.webhookUrl = url;
+      await db.updateTable('sites').set({ settings: JSON.stringify(settings) }).where('id', '=', siteId).execute();
+    },
     async siteWebhookUrl(siteId) {
       const r = await db.selectFrom('sites').select('settings').where('id', '=', siteId).executeTakeFirst();
       try {

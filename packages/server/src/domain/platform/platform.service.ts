@@ -1,5 +1,5 @@
 import { formatDecimal, type Minor } from '../../lib/money.js';
-import { Invalid } from '../errors.js';
+import { Invalid, NotFound } from '../errors.js';
 import { checkTargetUrl } from '../notifications/notification.service.js';
 import type { DomainDeps, Repos } from '../ports.js';
 import { parseEmailList } from './email-address.js';
@@ -288,6 +288,15 @@ export async function moveSplitStatus(deps: DomainDeps, by: Mover, code: string,
       now,
     );
     return moved;
+  });
+}
+
+/** Sets (or clears) the platform site's `webhookUrl`: where events of sellers without their own go. */
+export async function setPlatformWebhookUrl(deps: DomainDeps, siteId: string, url: string | null): Promise<void> {
+  const checked = url === null ? null : checkTargetUrl(url, 'url');
+  await deps.storage.write(async (repos) => {
+    if (!(await repos.merchants.findSite(siteId))) throw new NotFound('site');
+    await repos.platform.setSiteWebhookUrl(siteId, checked);
   });
 }
 

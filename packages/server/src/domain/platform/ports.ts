@@ -63,4 +63,5 @@ export interface PlatformRepo {
 
   /** `webhookUrl` in the site's settings: where the platform's events go when the seller has none. */
   siteWebhookUrl(siteId: string): Promise<string | null>;
+  setSiteWebhookUrl(siteId: string, url: string | null): Promise<void>;
 }
