@@ -1,13 +1,39 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { requireOperationsKey } from '../../domain/merchants/merchant.service.js';
+import type { MerchantContext } from '../../domain/merchants/merchant.types.js';
 import type { PlatformCaller } from '../../domain/platform/platform.service.js';
-import { merchantOf, restAuth } from '../rest/auth.js';
+import { authenticateRest, merchantOf } from '../rest/auth.js';
 
 /**
  * Platform authentication: the REST interface's `x-api-key` check (DECISIONS.md 10), before the
- * body is read. The key's merchant is the platform; its site signs the platform's webhooks.
+ * body is read; an Operations key only (a dispute key is 403, as on orders). The key's merchant is
+ * the platform; its site signs the platform's webhooks.
  */
 export function platformAuth(app: FastifyInstance): onRequestHookHandler {
-  return restAuth(app, { bearer: false });
+  return (request, _reply, done) => {
+    const accept = (ctx: MerchantContext) => {
+      requireOperationsKey(ctx);
+      request.merchant = ctx;
+    };
+    try {
+      const ctx = authenticateRest(app.services, request, { bearer: false });
+      if (ctx instanceof Promise) {
+        ctx.then((c) => {
+          try {
+            accept(c);
+            done();
+          } catch (err) {
+            done(err as Error);
+          }
+        }, done);
+        return;
+      }
+      accept(ctx);
+      done();
+    } catch (err) {
+      done(err as Error);
+    }
+  };
 }
 
 export function platformOf(request: FastifyRequest): PlatformCaller {

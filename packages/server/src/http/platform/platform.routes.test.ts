@@ -100,6 +100,38 @@ describe.each(dialects())('the platform interface /api/v2 on %s', (dialect: Dial
     });
   });
 
+  describe('credentials, on every platform path', () => {
+    const paths: Array<[string, string, unknown?]> = [
+      ['GET', CONF],
+      ['POST', CONF, { notificationType: 'KYC_STATUS_UPDATE', emails: 'a@example.com', enabled: true }],
+      ['PUT', `${CONF}/1`, { notificationType: 'KYC_STATUS_UPDATE', emails: 'a@example.com', enabled: true }],
+      ['GET', '/api/v2/account-owners'],
+      ['GET', '/api/v2/account-owners/AO1'],
+      ['POST', '/api/v2/account-owners', {}],
+      ['GET', '/api/v2/payouts/PO1'],
+      ['POST', '/api/v2/payouts', {}],
+      ['GET', '/api/v2/split-transactions/SP1'],
+      ['POST', '/api/v2/split-transactions', {}],
+      ['POST', '/api/v2/sandbox/account-owners/AO1/kyc-status', { status: 'IN_PROGRESS' }],
+      ['POST', '/api/v2/sandbox/payouts/PO1/status', { status: 'ACCEPTED' }],
+      ['POST', '/api/v2/sandbox/split-transactions/SP1/status', { status: 'CANCELLED' }],
+    ];
+    const AUTH = { result: { status: 'error', errors: { code: '7300.3000', reason: 'Authorization error' } } };
+    it.each(paths)('%s %s refuses a missing, malformed, wrong or Basic credential with 401, before reading the body', async (method, path, body) => {
+      const alter = (k: string) => k.slice(0, -1) + (k.endsWith('x') ? 'y' : 'x');
+      const matrix: Array<Record<string, string>> = [{}, { 'x-api-key': '' }, { 'x-api-key': 'not-a-key' }, { 'x-api-key': alter(gw.demo.apiKey) }, { authorization: 'Basic dXNlcjpwYXNz' }];
+      for (const headers of matrix) {
+        const r = await gw.request(method, path, { headers, ...(body !== undefined ? { body } : {}) });
+        expect({ status: r.status, body: r.json }, `${JSON.stringify(headers)}`).toEqual({ status: 401, body: AUTH });
+      }
+    });
+    it('refuses a dispute key with 403', async () => {
+      const k = await createApiKey(gw.rt.deps, { entityId: gw.demo.processingEntityId, siteId: gw.demo.merchantSiteId, type: 'dispute' });
+      const r = await get(CONF, { 'x-api-key': k.plaintext.expose() });
+      expect({ status: r.status, body: r.json }).toEqual({ status: 403, body: AUTH });
+    });
+  });
+
   describe('account owners and their KYC moves', () => {
     it('a new seller is MISSING_DATA; moves follow the machine and a forbidden one is 409 changing nothing', async () => {
       const o = await owner('kyc-1');
