@@ -14,7 +14,16 @@ const SERVER_DIR = resolve(import.meta.dirname, '..');
 
 function cli(dataDir: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const env: Record<string, string | undefined> = { ...process.env, GATEHOUSE_DATA_DIR: dataDir };
-  for (const name of ['DATABASE_URL', 'GATEHOUSE_MASTER_KEY', 'LOG_LEVEL', 'PORT', 'HOST', 'GATEHOUSE_DEMO', 'SMTP_URL']) delete env[name];
+  for (const name of [
+    'DATABASE_URL',
+    'GATEHOUSE_MASTER_KEY',
+    'LOG_LEVEL',
+    'PORT',
+    'HOST',
+    'GATEHOUSE_DEMO',
+    'SMTP_URL',
+  ])
+    delete env[name];
   return new Promise((ok, fail) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
       cwd: SERVER_DIR,
@@ -42,38 +51,68 @@ describe('gatehouse platform / emails commands', () => {
     rt = await openRuntime(loadConfig({ GATEHOUSE_DATA_DIR: dataDir }, process.cwd()));
     const demo = (await ensureDemoMerchant(rt.deps, dataDir))!.credentials;
     const caller = { platformId: demo.merchantId, siteId: demo.merchantSiteId };
-    await createEmailConfiguration(rt.deps, caller.platformId, { notificationType: 'KYC_STATUS_UPDATE', emails: 'ops@example.com', enabled: true });
-    code = (await createAccountOwner(rt.deps, caller, { extRef: 'cli-seller', name: 'CLI', email: 'cli@example.com', country: 'DE' })).code;
+    await createEmailConfiguration(rt.deps, caller.platformId, {
+      notificationType: 'KYC_STATUS_UPDATE',
+      emails: 'ops@example.com',
+      enabled: true,
+    });
+    code = (
+      await createAccountOwner(rt.deps, caller, {
+        extRef: 'cli-seller',
+        name: 'CLI',
+        email: 'cli@example.com',
+        country: 'DE',
+      })
+    ).code;
   });
   afterAll(async () => {
     await rt.store.close();
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('moves a KYC status, refuses a move the machine forbids, and lists the kept e-mail', { timeout: 120_000 }, async () => {
-    const moved = await cli(dataDir, ['platform', 'kyc', code, 'IN_PROGRESS', '--reason', 'checked by ops', '--json']);
-    expect(moved.stderr).toBe('');
-    expect(moved.code).toBe(0);
-    expect(JSON.parse(moved.stdout)).toMatchObject({ accountOwnerCode: code, kycStatus: 'IN_PROGRESS', reason: 'checked by ops' });
+  it(
+    'moves a KYC status, refuses a move the machine forbids, and lists the kept e-mail',
+    { timeout: 120_000 },
+    async () => {
+      const moved = await cli(dataDir, [
+        'platform',
+        'kyc',
+        code,
+        'IN_PROGRESS',
+        '--reason',
+        'checked by ops',
+        '--json',
+      ]);
+      expect(moved.stderr).toBe('');
+      expect(moved.code).toBe(0);
+      expect(JSON.parse(moved.stdout)).toMatchObject({
+        accountOwnerCode: code,
+        kycStatus: 'IN_PROGRESS',
+        reason: 'checked by ops',
+      });
 
-    const refused = await cli(dataDir, ['platform', 'kyc', code, 'MISSING_DATA']);
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/from IN_PROGRESS to MISSING_DATA/);
-    const unknown = await cli(dataDir, ['platform', 'kyc', code, 'DONE']);
-    expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/status must be one of MISSING_DATA/);
-    expect((await rt.deps.storage.read.platform.findAccountOwner(null, code))!.kycStatus).toBe('IN_PROGRESS');
+      const refused = await cli(dataDir, ['platform', 'kyc', code, 'MISSING_DATA']);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(/from IN_PROGRESS to MISSING_DATA/);
+      const unknown = await cli(dataDir, ['platform', 'kyc', code, 'DONE']);
+      expect(unknown.code).toBe(2);
+      expect(unknown.stderr).toMatch(/status must be one of MISSING_DATA/);
+      expect((await rt.deps.storage.read.platform.findAccountOwner(null, code))!.kycStatus).toBe('IN_PROGRESS');
 
-    const listed = await cli(dataDir, ['emails', 'list', '--body']);
-    expect(listed.code).toBe(0);
-    expect(listed.stdout).toContain(`Subject: KYC status update for cli-seller of account owner ${code}`);
-    expect(listed.stdout).toContain('To:      ops@example.com');
-    expect(listed.stdout).toContain('checked by ops');
-    expect(listed.stdout).toMatch(/ pending /);
-  });
+      const listed = await cli(dataDir, ['emails', 'list', '--body']);
+      expect(listed.code).toBe(0);
+      expect(listed.stdout).toContain(`Subject: KYC status update for cli-seller of account owner ${code}`);
+      expect(listed.stdout).toContain('To:      ops@example.com');
+      expect(listed.stdout).toContain('checked by ops');
+      expect(listed.stdout).toMatch(/ pending /);
+    },
+  );
 
   it('has --help on each command', { timeout: 120_000 }, async () => {
-    for (const args of [['platform', 'payout', '--help'], ['emails', 'list', '--help']]) {
+    for (const args of [
+      ['platform', 'payout', '--help'],
+      ['emails', 'list', '--help'],
+    ]) {
       const r = await cli(dataDir, args);
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(/^Usage: gatehouse (platform payout <payoutCode> <status>|emails list)/);

@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoCredentials } from '../src/bootstrap/demo.js';
 import { type DialectName, dialects, freshPgSchema } from './dialects.js';
-import { freePort, type GatehouseProcess, kill9, running, spawnGatehouse, until, waitServerReady } from './gatehouse-process.js';
+import {
+  freePort,
+  type GatehouseProcess,
+  kill9,
+  running,
+  spawnGatehouse,
+  until,
+  waitServerReady,
+} from './gatehouse-process.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
 
 /**
@@ -39,8 +47,15 @@ describe.each(dialects())('platform e-mails survive kill -9 on %s', (dialect: Di
   };
   /** A KYC move acknowledged by the gateway; answers the e-mail's subject. */
   const move = async (base: string, demo: DemoCredentials, extRef: string) => {
-    const o = await call(base, demo, 'POST', '/api/v2/account-owners', { extRef, name: extRef, email: `${extRef}@example.com`, country: 'DE' });
-    const m = await call(base, demo, 'POST', `/api/v2/sandbox/account-owners/${o.json.accountOwnerCode}/kyc-status`, { status: 'IN_PROGRESS' });
+    const o = await call(base, demo, 'POST', '/api/v2/account-owners', {
+      extRef,
+      name: extRef,
+      email: `${extRef}@example.com`,
+      country: 'DE',
+    });
+    const m = await call(base, demo, 'POST', `/api/v2/sandbox/account-owners/${o.json.accountOwnerCode}/kyc-status`, {
+      status: 'IN_PROGRESS',
+    });
     expect(m.status).toBe(200);
     return `KYC status update for ${extRef} of account owner ${o.json.accountOwnerCode}`;
   };
@@ -63,51 +78,59 @@ describe.each(dialects())('platform e-mails survive kill -9 on %s', (dialect: Di
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('kill -9 after the commit and before any send: the restarted gateway sends it once', { timeout: 120_000 }, async () => {
-    // An API-only node commits the move and its e-mail; nothing sends it before the crash.
-    const { p: first, demo } = await spawn('api-only', { GATEHOUSE_WORKERS: 'false' });
-    await call(first.base, demo, 'POST', '/api/v2/notification/email/configuration', {
-      notificationType: 'KYC_STATUS_UPDATE',
-      emails: 'ops@example.com,risk@example.com',
-      enabled: true,
-    });
-    const subject = await move(first.base, demo, 'crash-before-send');
-    await kill9(first);
-    expect(smtp.mails.filter((m) => m.subject === subject)).toHaveLength(0);
+  it(
+    'kill -9 after the commit and before any send: the restarted gateway sends it once',
+    { timeout: 120_000 },
+    async () => {
+      // An API-only node commits the move and its e-mail; nothing sends it before the crash.
+      const { p: first, demo } = await spawn('api-only', { GATEHOUSE_WORKERS: 'false' });
+      await call(first.base, demo, 'POST', '/api/v2/notification/email/configuration', {
+        notificationType: 'KYC_STATUS_UPDATE',
+        emails: 'ops@example.com,risk@example.com',
+        enabled: true,
+      });
+      const subject = await move(first.base, demo, 'crash-before-send');
+      await kill9(first);
+      expect(smtp.mails.filter((m) => m.subject === subject)).toHaveLength(0);
 
-    await spawn('after-crash');
-    await until(
-      () => smtp.mails.some((m) => m.subject === subject),
-      () => `no e-mail "${subject}"`,
-    );
-    const got = smtp.mails.filter((m) => m.subject === subject);
-    expect(got).toHaveLength(1);
-    expect(got[0]!.to.sort()).toEqual(['ops@example.com', 'risk@example.com']);
-  });
+      await spawn('after-crash');
+      await until(
+        () => smtp.mails.some((m) => m.subject === subject),
+        () => `no e-mail "${subject}"`,
+      );
+      const got = smtp.mails.filter((m) => m.subject === subject);
+      expect(got).toHaveLength(1);
+      expect(got[0]!.to.sort()).toEqual(['ops@example.com', 'risk@example.com']);
+    },
+  );
 
-  it('kill -9 while the SMTP server holds the message: sent again after the restart with the same Message-ID', { timeout: 180_000 }, async () => {
-    smtp.hold(true);
-    // A long attempt timeout: the held send must still be in flight when the gateway dies; its lease
-    // (2 × 15 s + 5 s) then runs out and the restarted relay claims the row again.
-    const { p: first, demo } = await spawn('holding', { GATEHOUSE_DELIVERY_TIMEOUT_MS: '15000' });
-    const subject = await move(first.base, demo, 'crash-during-send');
-    await until(
-      () => smtp.held.length > 0,
-      () => 'the message never reached the SMTP server',
-    );
-    const heldId = smtp.held[0]!;
-    await kill9(first);
-    smtp.hold(false);
+  it(
+    'kill -9 while the SMTP server holds the message: sent again after the restart with the same Message-ID',
+    { timeout: 180_000 },
+    async () => {
+      smtp.hold(true);
+      // A long attempt timeout: the held send must still be in flight when the gateway dies; its lease
+      // (2 × 15 s + 5 s) then runs out and the restarted relay claims the row again.
+      const { p: first, demo } = await spawn('holding', { GATEHOUSE_DELIVERY_TIMEOUT_MS: '15000' });
+      const subject = await move(first.base, demo, 'crash-during-send');
+      await until(
+        () => smtp.held.length > 0,
+        () => 'the message never reached the SMTP server',
+      );
+      const heldId = smtp.held[0]!;
+      await kill9(first);
+      smtp.hold(false);
 
-    await spawn('after-hold');
-    await until(
-      () => smtp.mails.some((m) => m.subject === subject),
-      () => `no e-mail "${subject}" after the restart`,
-      1_200,
-    );
-    const got = smtp.mails.filter((m) => m.subject === subject);
-    expect(got.length).toBeGreaterThanOrEqual(1);
-    for (const m of got) expect(m.messageId).toBe(heldId);
-    expect(heldId).toMatch(/^<ntf_[1-9A-Za-z]+@crash\.test>$/);
-  });
+      await spawn('after-hold');
+      await until(
+        () => smtp.mails.some((m) => m.subject === subject),
+        () => `no e-mail "${subject}" after the restart`,
+        1_200,
+      );
+      const got = smtp.mails.filter((m) => m.subject === subject);
+      expect(got.length).toBeGreaterThanOrEqual(1);
+      for (const m of got) expect(m.messageId).toBe(heldId);
+      expect(heldId).toMatch(/^<ntf_[1-9A-Za-z]+@crash\.test>$/);
+    },
+  );
 });

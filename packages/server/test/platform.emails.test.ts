@@ -20,12 +20,21 @@ describe.each(dialects())('platform e-mails over SMTP on %s', (dialect: DialectN
   let relay: Relay;
   let clock: ManualClock;
   const post = (path: string, body: unknown) => gw.request('POST', path, { headers: apiKey(gw), body });
-  const conf = (notificationType: string, emails: string, enabled = true) => post(CONF, { notificationType, emails, enabled });
-  const owner = async (extRef: string) => (await post('/api/v2/account-owners', { extRef, name: extRef, email: `${extRef}@example.com`, country: 'NL' })).json;
+  const conf = (notificationType: string, emails: string, enabled = true) =>
+    post(CONF, { notificationType, emails, enabled });
+  const owner = async (extRef: string) =>
+    (await post('/api/v2/account-owners', { extRef, name: extRef, email: `${extRef}@example.com`, country: 'NL' }))
+      .json;
   const kyc = (code: string, status: string, reason?: string) =>
     post(`/api/v2/sandbox/account-owners/${code}/kyc-status`, { status, ...(reason ? { reason } : {}) });
   const emailRows = async () =>
-    gw.rt.store.db.selectFrom('outbox').selectAll().where('kind', '=', 'email').orderBy('created_at').orderBy('id').execute();
+    gw.rt.store.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('kind', '=', 'email')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
   const mailsWith = (subject: string) => smtp.mails.filter((m) => m.subject === subject);
 
   beforeAll(async () => {
@@ -40,7 +49,9 @@ describe.each(dialects())('platform e-mails over SMTP on %s', (dialect: DialectN
     expect((await conf('KYC_STATUS_UPDATE', 'ops@example.com,risk@example.com')).status).toBe(201);
     expect((await conf('KYC_STATUS_UPDATE', 'off@example.com', false)).status).toBe(201);
     expect((await conf('PAYOUT_STATUS_UPDATE', 'payouts@example.com')).status).toBe(201);
-    expect((await conf('TRANSACTION_STATUS_UPDATE', 'finance@example.com,ledger@example.com,audit@example.com')).status).toBe(201);
+    expect(
+      (await conf('TRANSACTION_STATUS_UPDATE', 'finance@example.com,ledger@example.com,audit@example.com')).status,
+    ).toBe(201);
   });
   afterAll(async () => {
     await relay.stop();
@@ -60,7 +71,8 @@ describe.each(dialects())('platform e-mails over SMTP on %s', (dialect: DialectN
     expect(m!.raw).toMatch(/Content-Type: multipart\/alternative/i);
     expect(m!.raw).toMatch(/Content-Type: text\/plain/i);
     expect(m!.raw).toMatch(/Content-Type: text\/html/i);
-    for (const text of [o.accountOwnerCode, 'seller-1', 'IN_PROGRESS', 'documents received']) expect(m!.body).toContain(text);
+    for (const text of [o.accountOwnerCode, 'seller-1', 'IN_PROGRESS', 'documents received'])
+      expect(m!.body).toContain(text);
     expect(m!.body).toMatch(/<th align="left">KYC status<\/th><td>IN_PROGRESS<\/td>/);
     expect(smtp.mails.some((x) => x.to.includes('off@example.com'))).toBe(false);
     const rows = (await emailRows()).filter((r) => r.payload.includes(subject));
@@ -72,8 +84,16 @@ describe.each(dialects())('platform e-mails over SMTP on %s', (dialect: DialectN
   it('sends the payout and transaction e-mails with their subjects and content', async () => {
     const o = await owner('seller-2');
     for (const s of ['IN_PROGRESS', 'ACTIVE']) await kyc(o.accountOwnerCode, s);
-    const p = (await post('/api/v2/payouts', { accountOwnerCode: o.accountOwnerCode, amount: 20, currency: 'EUR' })).json;
-    expect((await post(`/api/v2/sandbox/payouts/${p.payoutCode}/status`, { status: 'ACCEPTED', reason: 'queued at the bank' })).status).toBe(200);
+    const p = (await post('/api/v2/payouts', { accountOwnerCode: o.accountOwnerCode, amount: 20, currency: 'EUR' }))
+      .json;
+    expect(
+      (
+        await post(`/api/v2/sandbox/payouts/${p.payoutCode}/status`, {
+          status: 'ACCEPTED',
+          reason: 'queued at the bank',
+        })
+      ).status,
+    ).toBe(200);
     const pay = await post('/payment-api/payments', {
       processingEntityId: gw.demo.processingEntityId,
       transactionType: 'Sale',
@@ -88,7 +108,9 @@ describe.each(dialects())('platform e-mails over SMTP on %s', (dialect: DialectN
         splits: [{ accountOwnerCode: o.accountOwnerCode, amount: 70 }],
       })
     ).json;
-    const moved = await post(`/api/v2/sandbox/split-transactions/${split.splitCode}/status`, { status: 'PENDING_SETTLEMENT' });
+    const moved = await post(`/api/v2/sandbox/split-transactions/${split.splitCode}/status`, {
+      status: 'PENDING_SETTLEMENT',
+    });
     expect(moved.status).toBe(200);
     await relay.tick();
 
@@ -154,7 +176,12 @@ describe.each(dialects())('platform e-mails over SMTP on %s', (dialect: DialectN
     clock.advance(24 * 3600_000);
     await relay.tick();
     expect(mailsWith(subject)).toHaveLength(0);
-    const attempts = await gw.rt.store.db.selectFrom('delivery_attempts').selectAll().where('outbox_id', '=', row!.id).orderBy('attempt_no').execute();
+    const attempts = await gw.rt.store.db
+      .selectFrom('delivery_attempts')
+      .selectAll()
+      .where('outbox_id', '=', row!.id)
+      .orderBy('attempt_no')
+      .execute();
     expect(attempts.map((a) => a.status_code)).toEqual([451, 554]);
     const listed = await gw.request('GET', '/admin/v1/emails', { headers: apiKey(gw) });
     const entry = listed.json.emails.find((e: { id: string }) => e.id === row!.id);
@@ -181,8 +208,13 @@ describe('platform e-mails without SMTP_URL', () => {
     try {
       const post = (path: string, body: unknown) => gw.request('POST', path, { headers: apiKey(gw), body });
       await post(CONF, { notificationType: 'KYC_STATUS_UPDATE', emails: 'dev@example.com', enabled: true });
-      const o = (await post('/api/v2/account-owners', { extRef: 'local-1', name: 'L', email: 'l@example.com', country: 'DE' })).json;
-      await post(`/api/v2/sandbox/account-owners/${o.accountOwnerCode}/kyc-status`, { status: 'IN_PROGRESS', reason: 'docs' });
+      const o = (
+        await post('/api/v2/account-owners', { extRef: 'local-1', name: 'L', email: 'l@example.com', country: 'DE' })
+      ).json;
+      await post(`/api/v2/sandbox/account-owners/${o.accountOwnerCode}/kyc-status`, {
+        status: 'IN_PROGRESS',
+        reason: 'docs',
+      });
       await relay.tick();
       const r = await gw.request('GET', '/admin/v1/emails', { headers: apiKey(gw) });
       expect(r.status).toBe(200);

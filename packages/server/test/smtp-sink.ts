@@ -64,7 +64,11 @@ export async function startSmtpSink(): Promise<SmtpSink> {
             return;
           }
           if (refusal && !refusal.rcpt) {
-            return cb(Object.assign(new Error(refusal.code >= 500 ? 'message rejected' : 'try again later'), { responseCode: refusal.code }));
+            return cb(
+              Object.assign(new Error(refusal.code >= 500 ? 'message rejected' : 'try again later'), {
+                responseCode: refusal.code,
+              }),
+            );
           }
           mails.push({
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',

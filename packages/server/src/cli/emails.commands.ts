@@ -17,7 +17,8 @@ export const emailCommands: CredentialCommand[] = [
     },
     async run(rt, v) {
       const limit = typeof v.limit === 'string' ? Number(v.limit) : 20;
-      if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new UsageError('--limit must be an integer from 1 to 500');
+      if (!Number.isInteger(limit) || limit < 1 || limit > 500)
+        throw new UsageError('--limit must be an integer from 1 to 500');
       const rows = await listEmails(rt.deps, typeof v.merchant === 'string' ? v.merchant : null, limit);
       const json = rows.map((e) => ({
         ...e,

@@ -1,4 +1,9 @@
-import { moveKycStatus, movePayoutStatus, moveSplitStatus, setPlatformWebhookUrl } from '../domain/platform/platform.service.js';
+import {
+  moveKycStatus,
+  movePayoutStatus,
+  moveSplitStatus,
+  setPlatformWebhookUrl,
+} from '../domain/platform/platform.service.js';
 import { KYC_STATUSES, PAYOUT_STATUSES, SPLIT_STATUSES } from '../domain/platform/platform.types.js';
 import { accountOwnerToWire, payoutToWire, splitToWire } from '../http/platform/platform.wire.js';
 import type { Runtime } from '../runtime.js';
@@ -16,7 +21,8 @@ const options: CommandSpec['options'] = {
 };
 
 function statusOf<S extends string>(text: string, allowed: readonly S[]): S {
-  if (!(allowed as readonly string[]).includes(text)) throw new UsageError(`status must be one of ${allowed.join(', ')}`);
+  if (!(allowed as readonly string[]).includes(text))
+    throw new UsageError(`status must be one of ${allowed.join(', ')}`);
   return text as S;
 }
 
@@ -57,7 +63,8 @@ export const platformCommands: CredentialCommand[] = [
   {
     spec: {
       name: 'platform webhook-url',
-      summary: 'Set the platform site’s webhook URL: where the events of sellers without their own webhookUrl go (`none` clears it).',
+      summary:
+        'Set the platform site’s webhook URL: where the events of sellers without their own webhookUrl go (`none` clears it).',
       usage: 'platform webhook-url <siteId> <url|none> [options]',
       options: { json: options.json! },
       positionals: ['siteId', 'url'],
@@ -65,7 +72,10 @@ export const platformCommands: CredentialCommand[] = [
     async run(rt, _v, [siteId, url]) {
       const value = url === 'none' ? null : url!;
       await setPlatformWebhookUrl(rt.deps, siteId!, value);
-      return { json: { siteId, webhookUrl: value }, text: value ? `site ${siteId} webhooks go to ${value}` : `site ${siteId} has no webhook URL` };
+      return {
+        json: { siteId, webhookUrl: value },
+        text: value ? `site ${siteId} webhooks go to ${value}` : `site ${siteId} has no webhook URL`,
+      };
     },
   },
 ];

@@ -76,7 +76,10 @@ export function createSmtpSender(options: SmtpOptions, now: () => number = () =>
           smtpCode: Number(/^\d{3}/.exec(info.response ?? '')?.[0] ?? 250),
           latencyMs: Math.round(now() - started),
           error: null,
-          response: `${info.response ?? ''}${rejected.length > 0 ? ` (rejected: ${rejected.join(', ')})` : ''}`.slice(0, 1024),
+          response: `${info.response ?? ''}${rejected.length > 0 ? ` (rejected: ${rejected.join(', ')})` : ''}`.slice(
+            0,
+            1024,
+          ),
         };
       } catch (err) {
         const e = err as SmtpError;

@@ -15,7 +15,11 @@ export const INTERRUPTED = 'interrupted: the relay stopped before the attempt fi
 
 /** Is anything due? A cheap read, so an idle relay does not open write transactions. */
 export async function anyDue(db: Kysely<Database>, now: number, kinds?: OutboxKind[]): Promise<boolean> {
-  let q = db.selectFrom('outbox').select('id').where('status', 'in', ['pending', 'delivering']).where('run_at', '<=', now);
+  let q = db
+    .selectFrom('outbox')
+    .select('id')
+    .where('status', 'in', ['pending', 'delivering'])
+    .where('run_at', '<=', now);
   if (kinds) q = q.where('kind', 'in', kinds);
   const r = await q.limit(1).executeTakeFirst();
   return r !== undefined;
@@ -34,7 +38,11 @@ export async function claimDue(
 ): Promise<Delivery[]> {
   const { relayId, now, leaseMs, limit, kinds } = opts;
   const until = now + leaseMs;
-  let pick = trx.selectFrom('outbox').select('id').where('status', 'in', ['pending', 'delivering']).where('run_at', '<=', now);
+  let pick = trx
+    .selectFrom('outbox')
+    .select('id')
+    .where('status', 'in', ['pending', 'delivering'])
+    .where('run_at', '<=', now);
   // only these kinds (a relay without SMTP leaves e-mails queued)
   if (kinds) pick = pick.where('kind', 'in', kinds);
   const due = pick.orderBy('run_at').limit(limit);

@@ -239,7 +239,17 @@ export function platformRepo(db: Kysely<Database>): PlatformRepo {
       // each Settle; a Sale is settled whole, less what was refunded).
       const r = await db
         .selectFrom('transactions')
-        .select(['id', 'merchant_id', 'type', 'status', 'currency', 'amount_minor', 'settled_minor', 'refunded_minor', 'voided_by'])
+        .select([
+          'id',
+          'merchant_id',
+          'type',
+          'status',
+          'currency',
+          'amount_minor',
+          'settled_minor',
+          'refunded_minor',
+          'voided_by',
+        ])
         .where('id', '=', Number(transactionId))
         .executeTakeFirst();
       if (!r) return undefined;
@@ -346,13 +356,18 @@ export function platformRepo(db: Kysely<Database>): PlatformRepo {
       let settings: Record<string, unknown> = {};
       try {
         const parsed = JSON.parse(r?.settings ?? '{}') as unknown;
-        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) settings = parsed as Record<string, unknown>;
+        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+          settings = parsed as Record<string, unknown>;
       } catch {
         settings = {};
       }
       if (url === null) delete settings.webhookUrl;
       else settings.webhookUrl = url;
-      await db.updateTable('sites').set({ settings: JSON.stringify(settings) }).where('id', '=', siteId).execute();
+      await db
+        .updateTable('sites')
+        .set({ settings: JSON.stringify(settings) })
+        .where('id', '=', siteId)
+        .execute();
     },
     async siteWebhookUrl(siteId) {
       const r = await db.selectFrom('sites').select('settings').where('id', '=', siteId).executeTakeFirst();

@@ -14,7 +14,9 @@ const esc = (s: string) =>
 
 function render(to: string[], subject: string, intro: string, rows: Row[]): EmailMessage {
   const width = Math.max(...rows.map(([l]) => l.length));
-  const text = [intro, '', ...rows.map(([l, v]) => `${`${l}:`.padEnd(width + 2)}${v}`), '', '-- Gatehouse', ''].join('\n');
+  const text = [intro, '', ...rows.map(([l, v]) => `${`${l}:`.padEnd(width + 2)}${v}`), '', '-- Gatehouse', ''].join(
+    '\n',
+  );
   const html = [
     '<!doctype html><html><body>',
     `<p>${esc(intro)}</p>`,

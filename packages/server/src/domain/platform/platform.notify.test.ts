@@ -26,10 +26,26 @@ describe.each(dialects())('platform notifications in the outbox on %s', (dialect
   beforeAll(async () => {
     gw = await startGateway({ dialect });
     const deps = gw.rt.deps;
-    await createEmailConfiguration(deps, caller().platformId, { notificationType: 'KYC_STATUS_UPDATE', emails: 'a@example.com,b@example.com', enabled: true });
-    await createEmailConfiguration(deps, caller().platformId, { notificationType: 'KYC_STATUS_UPDATE', emails: 'c@example.com', enabled: true });
-    await createEmailConfiguration(deps, caller().platformId, { notificationType: 'KYC_STATUS_UPDATE', emails: 'off@example.com', enabled: false });
-    await createEmailConfiguration(deps, caller().platformId, { notificationType: 'PAYOUT_STATUS_UPDATE', emails: 'p@example.com', enabled: true });
+    await createEmailConfiguration(deps, caller().platformId, {
+      notificationType: 'KYC_STATUS_UPDATE',
+      emails: 'a@example.com,b@example.com',
+      enabled: true,
+    });
+    await createEmailConfiguration(deps, caller().platformId, {
+      notificationType: 'KYC_STATUS_UPDATE',
+      emails: 'c@example.com',
+      enabled: true,
+    });
+    await createEmailConfiguration(deps, caller().platformId, {
+      notificationType: 'KYC_STATUS_UPDATE',
+      emails: 'off@example.com',
+      enabled: false,
+    });
+    await createEmailConfiguration(deps, caller().platformId, {
+      notificationType: 'PAYOUT_STATUS_UPDATE',
+      emails: 'p@example.com',
+      enabled: true,
+    });
   });
   afterAll(async () => {
     await gw.close();
@@ -37,25 +53,52 @@ describe.each(dialects())('platform notifications in the outbox on %s', (dialect
 
   it('a KYC move: one signed webhook to the seller and one e-mail per enabled KYC configuration; a refused move nothing', async () => {
     const deps = gw.rt.deps;
-    const o = await createAccountOwner(deps, caller(), { extRef: 'n1', name: 'N1', email: 'n1@example.com', country: 'DE', webhookUrl: 'http://127.0.0.1:9/hooks' });
+    const o = await createAccountOwner(deps, caller(), {
+      extRef: 'n1',
+      name: 'N1',
+      email: 'n1@example.com',
+      country: 'DE',
+      webhookUrl: 'http://127.0.0.1:9/hooks',
+    });
     const before = (await rows()).length;
     await moveKycStatus(deps, caller(), o.code, 'IN_PROGRESS', 'docs');
     const added = (await rows()).slice(before);
-    expect(added.filter((r) => r.kind === 'webhook').map((r) => [r.event_type, r.target_url])).toEqual([['kyc.status_updated', 'http://127.0.0.1:9/hooks']]);
+    expect(added.filter((r) => r.kind === 'webhook').map((r) => [r.event_type, r.target_url])).toEqual([
+      ['kyc.status_updated', 'http://127.0.0.1:9/hooks'],
+    ]);
     const webhook = JSON.parse(added.find((r) => r.kind === 'webhook')!.payload);
-    expect(webhook).toMatchObject({ type: 'kyc.status_updated', data: { accountOwnerCode: o.code, extRef: 'n1', previousKycStatus: 'MISSING_DATA', kycStatus: 'IN_PROGRESS', reason: 'docs' } });
+    expect(webhook).toMatchObject({
+      type: 'kyc.status_updated',
+      data: {
+        accountOwnerCode: o.code,
+        extRef: 'n1',
+        previousKycStatus: 'MISSING_DATA',
+        kycStatus: 'IN_PROGRESS',
+        reason: 'docs',
+      },
+    });
     const emails = added.filter((r) => r.kind === 'email');
-    expect(emails.map((r) => r.target_url).sort()).toEqual(['mailto:a@example.com,b@example.com', 'mailto:c@example.com']);
+    expect(emails.map((r) => r.target_url).sort()).toEqual([
+      'mailto:a@example.com,b@example.com',
+      'mailto:c@example.com',
+    ]);
     expect(emails.every((r) => r.event_type === 'KYC_STATUS_UPDATE' && r.status === 'pending')).toBe(true);
 
     const count = (await rows()).length;
-    await expect(moveKycStatus(deps, caller(), o.code, 'MISSING_DATA')).rejects.toThrow(/from IN_PROGRESS to MISSING_DATA/);
+    await expect(moveKycStatus(deps, caller(), o.code, 'MISSING_DATA')).rejects.toThrow(
+      /from IN_PROGRESS to MISSING_DATA/,
+    );
     expect((await rows()).length).toBe(count);
   });
 
   it('a seller without a webhookUrl: the site’s webhookUrl, or no webhook at all', async () => {
     const deps = gw.rt.deps;
-    const o = await createAccountOwner(deps, caller(), { extRef: 'n2', name: 'N2', email: 'n2@example.com', country: 'DE' });
+    const o = await createAccountOwner(deps, caller(), {
+      extRef: 'n2',
+      name: 'N2',
+      email: 'n2@example.com',
+      country: 'DE',
+    });
     let before = (await rows()).length;
     await moveKycStatus(deps, caller(), o.code, 'IN_PROGRESS');
     expect((await rows()).slice(before).filter((r) => r.kind === 'webhook')).toHaveLength(0);
@@ -69,7 +112,13 @@ describe.each(dialects())('platform notifications in the outbox on %s', (dialect
 
   it('payout and split moves write payout.status_updated and transaction.status_updated, and e-mails only where configured', async () => {
     const deps = gw.rt.deps;
-    const o = await createAccountOwner(deps, caller(), { extRef: 'n3', name: 'N3', email: 'n3@example.com', country: 'DE', webhookUrl: 'http://127.0.0.1:9/n3' });
+    const o = await createAccountOwner(deps, caller(), {
+      extRef: 'n3',
+      name: 'N3',
+      email: 'n3@example.com',
+      country: 'DE',
+      webhookUrl: 'http://127.0.0.1:9/n3',
+    });
     await moveKycStatus(deps, caller(), o.code, 'IN_PROGRESS');
     await moveKycStatus(deps, caller(), o.code, 'ACTIVE');
     const p = await createPayout(deps, caller(), { accountOwnerCode: o.code, amount: 500 as Minor, currency: 'EUR' });
@@ -92,7 +141,15 @@ describe.each(dialects())('platform notifications in the outbox on %s', (dialect
         transactionType: 'Sale',
         amount: 10,
         currency: 'EUR',
-        paymentOption: { card: { cardNumber: '4761344136141390', cardHolderName: 'J Smith', expirationMonth: '12', expirationYear: '2030', CVV: '123' } },
+        paymentOption: {
+          card: {
+            cardNumber: '4761344136141390',
+            cardHolderName: 'J Smith',
+            expirationMonth: '12',
+            expirationYear: '2030',
+            CVV: '123',
+          },
+        },
       },
     });
     expect(r.json.result.status).toBe('approved');
@@ -105,7 +162,9 @@ describe.each(dialects())('platform notifications in the outbox on %s', (dialect
     await moveSplitStatus(deps, caller(), s.code, 'PENDING_SETTLEMENT');
     added = (await rows()).slice(before);
     // no TRANSACTION_STATUS_UPDATE configuration here: the webhook alone
-    expect(added.map((x) => [x.kind, x.event_type, x.transaction_id])).toEqual([['webhook', 'transaction.status_updated', String(r.json.transactionId)]]);
+    expect(added.map((x) => [x.kind, x.event_type, x.transaction_id])).toEqual([
+      ['webhook', 'transaction.status_updated', String(r.json.transactionId)],
+    ]);
     expect(JSON.parse(added[0]!.payload).data).toMatchObject({
       splitCode: s.code,
       status: 'PENDING_SETTLEMENT',

@@ -34,7 +34,11 @@ const short = (s: string) => createHash('sha256').update(s).digest('hex').slice(
  * all): a signed webhook per target, and one e-mail per enabled configuration of the event's type to
  * all of its addresses. E-mails are outbox rows of kind `email` whose payload is the message as sent.
  */
-export async function queueStatusChange(repos: Repos, c: StatusChange, now: number): Promise<{ webhooks: number; emails: number }> {
+export async function queueStatusChange(
+  repos: Repos,
+  c: StatusChange,
+  now: number,
+): Promise<{ webhooks: number; emails: number }> {
   const kind = PLATFORM_EVENTS[c.event];
   const siteUrl = c.webhookUrls.some((u) => u === null) ? await repos.platform.siteWebhookUrl(c.siteId) : null;
   const targets = [...new Set(c.webhookUrls.map((u) => u ?? siteUrl).filter((u): u is string => !!u))];

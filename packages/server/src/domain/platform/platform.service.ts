@@ -81,14 +81,27 @@ function lostRace(state: string): never {
 }
 
 /** Moves a seller's KYC status (sandbox API, CLI); 409 for a move the machine forbids, nothing changed. */
-export async function moveKycStatus(deps: DomainDeps, by: Mover, code: string, to: KycStatus, reason?: string): Promise<AccountOwner> {
+export async function moveKycStatus(
+  deps: DomainDeps,
+  by: Mover,
+  code: string,
+  to: KycStatus,
+  reason?: string,
+): Promise<AccountOwner> {
   const now = deps.clock.now();
   return deps.storage.write(async (repos) => {
     const o = await repos.platform.findAccountOwner(platformOf(by), code);
     if (!o) throw new PlatformNotFound('Account owner');
     const next = decided(moveKyc(o.kycStatus, to), o.kycStatus);
-    const moved: AccountOwner = { ...o, kycStatus: next, kycReason: reason ?? null, version: o.version + 1, updatedAt: now };
-    if (!(await repos.platform.setKycStatus({ code, version: o.version, status: next, reason: moved.kycReason, now }))) lostRace(o.kycStatus);
+    const moved: AccountOwner = {
+      ...o,
+      kycStatus: next,
+      kycReason: reason ?? null,
+      version: o.version + 1,
+      updatedAt: now,
+    };
+    if (!(await repos.platform.setKycStatus({ code, version: o.version, status: next, reason: moved.kycReason, now })))
+      lostRace(o.kycStatus);
     await queueStatusChange(
       repos,
       {
@@ -126,7 +139,10 @@ export async function createPayout(
     const owner = await repos.platform.findAccountOwner(caller.platformId, input.accountOwnerCode);
     if (!owner) throw new PlatformNotFound('Account owner');
     if (owner.kycStatus !== 'ACTIVE') {
-      throw new Invalid('accountOwnerCode', `the account owner's KYC status is ${owner.kycStatus}; payouts need ACTIVE`);
+      throw new Invalid(
+        'accountOwnerCode',
+        `the account owner's KYC status is ${owner.kycStatus}; payouts need ACTIVE`,
+      );
     }
     const payout: Payout = {
       code: `PO${deps.ids.numeric(12)}`,
@@ -152,14 +168,21 @@ export async function getPayout(deps: DomainDeps, platformId: string, code: stri
   return p;
 }
 
-export async function movePayoutStatus(deps: DomainDeps, by: Mover, code: string, to: PayoutStatus, reason?: string): Promise<Payout> {
+export async function movePayoutStatus(
+  deps: DomainDeps,
+  by: Mover,
+  code: string,
+  to: PayoutStatus,
+  reason?: string,
+): Promise<Payout> {
   const now = deps.clock.now();
   return deps.storage.write(async (repos) => {
     const p = await repos.platform.findPayout(platformOf(by), code);
     if (!p) throw new PlatformNotFound('Payout');
     const next = decided(movePayout(p.status, to), p.status);
     const moved: Payout = { ...p, status: next, reason: reason ?? null, version: p.version + 1, updatedAt: now };
-    if (!(await repos.platform.setPayoutStatus({ code, version: p.version, status: next, reason: moved.reason, now }))) lostRace(p.status);
+    if (!(await repos.platform.setPayoutStatus({ code, version: p.version, status: next, reason: moved.reason, now })))
+      lostRace(p.status);
     const owner = await repos.platform.findAccountOwner(p.platformId, p.accountOwnerCode);
     await queueStatusChange(
       repos,
@@ -197,14 +220,23 @@ export async function movePayoutStatus(deps: DomainDeps, by: Mover, code: string
 export async function createSplitTransaction(
   deps: DomainDeps,
   caller: PlatformCaller,
-  input: { transactionId: string; extRef: string; splits: Array<{ accountOwnerCode: string; amount: (currency: string) => Minor }> },
+  input: {
+    transactionId: string;
+    extRef: string;
+    splits: Array<{ accountOwnerCode: string; amount: (currency: string) => Minor }>;
+  },
 ): Promise<SplitTransaction> {
   const now = deps.clock.now();
   return deps.storage.write(async (repos) => {
     const pay = await repos.platform.settledPayment(input.transactionId);
     if (!pay || pay.merchantId !== caller.platformId) throw new PlatformNotFound('Transaction');
-    if (pay.status !== 'approved' || pay.voided) throw new Invalid('transactionId', `the transaction is ${pay.voided ? 'voided' : pay.status}; only an approved one can be split`);
-    if (pay.settled <= 0) throw new Invalid('transactionId', `the ${pay.type} transaction has no settled amount to split`);
+    if (pay.status !== 'approved' || pay.voided)
+      throw new Invalid(
+        'transactionId',
+        `the transaction is ${pay.voided ? 'voided' : pay.status}; only an approved one can be split`,
+      );
+    if (pay.settled <= 0)
+      throw new Invalid('transactionId', `the ${pay.type} transaction has no settled amount to split`);
     const parts = [];
     const seen = new Set<string>();
     for (const [i, s] of input.splits.entries()) {
@@ -233,7 +265,11 @@ export async function createSplitTransaction(
       extRef: input.extRef,
       currency: pay.currency,
       total,
-      splits: parts.map((p) => ({ accountOwnerCode: p.owner.code, virtualAccountCode: p.owner.virtualAccountCode, amount: p.amount })),
+      splits: parts.map((p) => ({
+        accountOwnerCode: p.owner.code,
+        virtualAccountCode: p.owner.virtualAccountCode,
+        amount: p.amount,
+      })),
       status: 'PENDING_SPLIT',
       reason: null,
       version: 0,
@@ -245,22 +281,41 @@ export async function createSplitTransaction(
   });
 }
 
-export async function getSplitTransaction(deps: DomainDeps, platformId: string, code: string): Promise<SplitTransaction> {
+export async function getSplitTransaction(
+  deps: DomainDeps,
+  platformId: string,
+  code: string,
+): Promise<SplitTransaction> {
   const s = await deps.storage.read.platform.findSplit(platformId, code);
   if (!s) throw new PlatformNotFound('Split transaction');
   return s;
 }
 
-export async function moveSplitStatus(deps: DomainDeps, by: Mover, code: string, to: SplitStatus, reason?: string): Promise<SplitTransaction> {
+export async function moveSplitStatus(
+  deps: DomainDeps,
+  by: Mover,
+  code: string,
+  to: SplitStatus,
+  reason?: string,
+): Promise<SplitTransaction> {
   const now = deps.clock.now();
   return deps.storage.write(async (repos) => {
     const s = await repos.platform.findSplit(platformOf(by), code);
     if (!s) throw new PlatformNotFound('Split transaction');
     const next = decided(moveSplit(s.status, to), s.status);
-    const moved: SplitTransaction = { ...s, status: next, reason: reason ?? null, version: s.version + 1, updatedAt: now };
-    if (!(await repos.platform.setSplitStatus({ code, version: s.version, status: next, reason: moved.reason, now }))) lostRace(s.status);
+    const moved: SplitTransaction = {
+      ...s,
+      status: next,
+      reason: reason ?? null,
+      version: s.version + 1,
+      updatedAt: now,
+    };
+    if (!(await repos.platform.setSplitStatus({ code, version: s.version, status: next, reason: moved.reason, now })))
+      lostRace(s.status);
     if (next === 'CANCELLED') await repos.platform.release(s.transactionId, s.total, now);
-    const owners = await Promise.all(s.splits.map((p) => repos.platform.findAccountOwner(s.platformId, p.accountOwnerCode)));
+    const owners = await Promise.all(
+      s.splits.map((p) => repos.platform.findAccountOwner(s.platformId, p.accountOwnerCode)),
+    );
     await queueStatusChange(
       repos,
       {
@@ -306,7 +361,11 @@ export interface EmailConfigurationInput {
   enabled: boolean;
 }
 
-export async function createEmailConfiguration(deps: DomainDeps, platformId: string, input: EmailConfigurationInput): Promise<EmailConfiguration> {
+export async function createEmailConfiguration(
+  deps: DomainDeps,
+  platformId: string,
+  input: EmailConfigurationInput,
+): Promise<EmailConfiguration> {
   const emails = parseEmailList(input.emails);
   const now = deps.clock.now();
   const conf: EmailConfiguration = {
@@ -337,7 +396,13 @@ export async function updateEmailConfiguration(
   return deps.storage.write(async (repos: Repos) => {
     const conf = await repos.platform.findEmailConfiguration(platformId, id);
     if (!conf) throw new PlatformNotFound('Configuration');
-    const updated: EmailConfiguration = { ...conf, notificationType: input.notificationType, emails, enabled: input.enabled, updatedAt: now };
+    const updated: EmailConfiguration = {
+      ...conf,
+      notificationType: input.notificationType,
+      emails,
+      enabled: input.enabled,
+      updatedAt: now,
+    };
     await repos.platform.updateEmailConfiguration(updated);
     return updated;
   });

@@ -11,7 +11,11 @@ export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 export const SPLIT_STATUSES = ['PENDING_SPLIT', 'PENDING_SETTLEMENT', 'RECONCILED', 'CANCELLED'] as const;
 export type SplitStatus = (typeof SPLIT_STATUSES)[number];
 
-export const EMAIL_NOTIFICATION_TYPES = ['KYC_STATUS_UPDATE', 'PAYOUT_STATUS_UPDATE', 'TRANSACTION_STATUS_UPDATE'] as const;
+export const EMAIL_NOTIFICATION_TYPES = [
+  'KYC_STATUS_UPDATE',
+  'PAYOUT_STATUS_UPDATE',
+  'TRANSACTION_STATUS_UPDATE',
+] as const;
 export type EmailNotificationType = (typeof EMAIL_NOTIFICATION_TYPES)[number];
 
 /** A seller of the platform. `platformId` is the merchant whose key created it. */

@@ -53,7 +53,10 @@ export function registerAccountOwners(app: FastifyInstance): void {
       },
     },
     async (request): Promise<AccountOwnerList> => {
-      const rows = await app.services.deps.storage.read.platform.listAccountOwners(platformOf(request).platformId, limitOf(request.query));
+      const rows = await app.services.deps.storage.read.platform.listAccountOwners(
+        platformOf(request).platformId,
+        limitOf(request.query),
+      );
       return { accountOwners: rows.map(accountOwnerToWire) };
     },
   );
@@ -70,6 +73,7 @@ export function registerAccountOwners(app: FastifyInstance): void {
         response: { 200: AccountOwnerWire, ...errors },
       },
     },
-    async (request) => accountOwnerToWire(await getAccountOwner(app.services.deps, platformOf(request).platformId, request.params.code)),
+    async (request) =>
+      accountOwnerToWire(await getAccountOwner(app.services.deps, platformOf(request).platformId, request.params.code)),
   );
 }

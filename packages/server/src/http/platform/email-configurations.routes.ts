@@ -50,7 +50,9 @@ export function registerEmailConfigurations(app: FastifyInstance): void {
       },
     },
     async (request): Promise<EmailConfigurationList> => ({
-      configurations: (await listEmailConfigurations(app.services.deps, platformOf(request).platformId)).map(configurationToWire),
+      configurations: (await listEmailConfigurations(app.services.deps, platformOf(request).platformId)).map(
+        configurationToWire,
+      ),
     }),
   );
   app.put<{ Params: ConfigurationParams; Body: EmailConfigurationRequest }>(
@@ -59,7 +61,8 @@ export function registerEmailConfigurations(app: FastifyInstance): void {
       onRequest: platformAuth(app),
       schema: {
         summary: 'Update an e-mail notification configuration',
-        description: 'Replaces type, addresses and `enabled`. A configuration of another platform is answered as a missing one: 404.',
+        description:
+          'Replaces type, addresses and `enabled`. A configuration of another platform is answered as a missing one: 404.',
         tags: ['platform'],
         security: [{ apiKey: [] }],
         params: ConfigurationParams,
@@ -69,7 +72,12 @@ export function registerEmailConfigurations(app: FastifyInstance): void {
     },
     async (request) =>
       configurationToWire(
-        await updateEmailConfiguration(app.services.deps, platformOf(request).platformId, request.params.configurationId, request.body),
+        await updateEmailConfiguration(
+          app.services.deps,
+          platformOf(request).platformId,
+          request.params.configurationId,
+          request.body,
+        ),
       ),
   );
 }

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { createPayout, getPayout } from '../../domain/platform/platform.service.js';
 import { ErrorResponse } from '../../schemas/rest/result.schema.js';
-import { CodeParams, CreatePayoutRequest, ListQuery, PayoutList, PayoutWire } from '../../schemas/platform/platform.schema.js';
+import {
+  CodeParams,
+  CreatePayoutRequest,
+  ListQuery,
+  PayoutList,
+  PayoutWire,
+} from '../../schemas/platform/platform.schema.js';
 import { limitOf, platformAuth, platformOf } from './auth.js';
 import { currencyOf, minorOf, payoutToWire } from './platform.wire.js';
 
@@ -37,10 +43,19 @@ export function registerPayouts(app: FastifyInstance): void {
     '/api/v2/payouts',
     {
       onRequest: platformAuth(app),
-      schema: { summary: 'List payouts', tags: ['platform'], security: [{ apiKey: [] }], querystring: ListQuery, response: { 200: PayoutList, ...errors } },
+      schema: {
+        summary: 'List payouts',
+        tags: ['platform'],
+        security: [{ apiKey: [] }],
+        querystring: ListQuery,
+        response: { 200: PayoutList, ...errors },
+      },
     },
     async (request): Promise<PayoutList> => {
-      const rows = await app.services.deps.storage.read.platform.listPayouts(platformOf(request).platformId, limitOf(request.query));
+      const rows = await app.services.deps.storage.read.platform.listPayouts(
+        platformOf(request).platformId,
+        limitOf(request.query),
+      );
       return { payouts: rows.map(payoutToWire) };
     },
   );
@@ -48,8 +63,15 @@ export function registerPayouts(app: FastifyInstance): void {
     '/api/v2/payouts/:code',
     {
       onRequest: platformAuth(app),
-      schema: { summary: 'Get a payout', tags: ['platform'], security: [{ apiKey: [] }], params: CodeParams, response: { 200: PayoutWire, ...errors } },
+      schema: {
+        summary: 'Get a payout',
+        tags: ['platform'],
+        security: [{ apiKey: [] }],
+        params: CodeParams,
+        response: { 200: PayoutWire, ...errors },
+      },
     },
-    async (request) => payoutToWire(await getPayout(app.services.deps, platformOf(request).platformId, request.params.code)),
+    async (request) =>
+      payoutToWire(await getPayout(app.services.deps, platformOf(request).platformId, request.params.code)),
   );
 }

@@ -12,7 +12,8 @@ describe.each(dialects())('the platform interface /api/v2 on %s', (dialect: Dial
   let gw: Gateway;
   let otherKey: Record<string, string>;
   const key = () => apiKey(gw);
-  const post = (path: string, body: unknown, headers: Record<string, string> = key()) => gw.request('POST', path, { headers, body });
+  const post = (path: string, body: unknown, headers: Record<string, string> = key()) =>
+    gw.request('POST', path, { headers, body });
   const get = (path: string, headers: Record<string, string> = key()) => gw.request('GET', path, { headers });
   const sale = async (amount: number, currency = 'EUR') => {
     const r = await post('/payment-api/payments', {
@@ -26,7 +27,12 @@ describe.each(dialects())('the platform interface /api/v2 on %s', (dialect: Dial
     return String(r.json.transactionId);
   };
   const owner = async (extRef: string) => {
-    const r = await post('/api/v2/account-owners', { extRef, name: `Seller ${extRef}`, email: `${extRef}@example.com`, country: 'DE' });
+    const r = await post('/api/v2/account-owners', {
+      extRef,
+      name: `Seller ${extRef}`,
+      email: `${extRef}@example.com`,
+      country: 'DE',
+    });
     expect(r.status).toBe(201);
     return r.json as { accountOwnerCode: string; virtualAccountCode: string };
   };
@@ -51,9 +57,17 @@ describe.each(dialects())('the platform interface /api/v2 on %s', (dialect: Dial
 
   describe('e-mail configurations (spec 4.5)', () => {
     it('POST answers 201, GET lists it, PUT replaces it', async () => {
-      const c = await post(CONF, { notificationType: 'PAYOUT_STATUS_UPDATE', emails: 'ops@example.com, risk@example.com', enabled: true });
+      const c = await post(CONF, {
+        notificationType: 'PAYOUT_STATUS_UPDATE',
+        emails: 'ops@example.com, risk@example.com',
+        enabled: true,
+      });
       expect(c.status).toBe(201);
-      expect(c.json).toMatchObject({ notificationType: 'PAYOUT_STATUS_UPDATE', emails: 'ops@example.com,risk@example.com', enabled: true });
+      expect(c.json).toMatchObject({
+        notificationType: 'PAYOUT_STATUS_UPDATE',
+        emails: 'ops@example.com,risk@example.com',
+        enabled: true,
+      });
       expect(c.json.createdAt).toMatch(/^\d{4}-/);
       const id = c.json.configurationId as string;
       const g = await get(CONF);
@@ -64,15 +78,40 @@ describe.each(dialects())('the platform interface /api/v2 on %s', (dialect: Dial
         body: { notificationType: 'KYC_STATUS_UPDATE', emails: 'kyc@example.com', enabled: false },
       });
       expect(p.status).toBe(200);
-      expect(p.json).toMatchObject({ configurationId: id, notificationType: 'KYC_STATUS_UPDATE', emails: 'kyc@example.com', enabled: false });
+      expect(p.json).toMatchObject({
+        configurationId: id,
+        notificationType: 'KYC_STATUS_UPDATE',
+        emails: 'kyc@example.com',
+        enabled: false,
+      });
     });
 
     it.each([
-      ['an invalid address', { notificationType: 'KYC_STATUS_UPDATE', emails: 'ops@example.com,not-an-address', enabled: true }, '5000.1001', /not-an-address/],
-      ['an empty address', { notificationType: 'KYC_STATUS_UPDATE', emails: 'ops@example.com,,', enabled: true }, '5000.1001', /empty/],
-      ['an unknown type', { notificationType: 'NOPE', emails: 'ops@example.com', enabled: true }, '5000.1001', /notificationType/],
+      [
+        'an invalid address',
+        { notificationType: 'KYC_STATUS_UPDATE', emails: 'ops@example.com,not-an-address', enabled: true },
+        '5000.1001',
+        /not-an-address/,
+      ],
+      [
+        'an empty address',
+        { notificationType: 'KYC_STATUS_UPDATE', emails: 'ops@example.com,,', enabled: true },
+        '5000.1001',
+        /empty/,
+      ],
+      [
+        'an unknown type',
+        { notificationType: 'NOPE', emails: 'ops@example.com', enabled: true },
+        '5000.1001',
+        /notificationType/,
+      ],
       ['no emails', { notificationType: 'KYC_STATUS_UPDATE', enabled: true }, '5000.1000', /emails/],
-      ['enabled as a string', { notificationType: 'KYC_STATUS_UPDATE', emails: 'a@example.com', enabled: 'yes' }, '5000.1001', /enabled/],
+      [
+        'enabled as a string',
+        { notificationType: 'KYC_STATUS_UPDATE', emails: 'a@example.com', enabled: 'yes' },
+        '5000.1001',
+        /enabled/,
+      ],
     ])('refuses %s with 400 in the REST error shape', async (_name, body, code, reason) => {
       const r = await post(CONF, body);
       expect(r.status).toBe(400);
@@ -117,16 +156,29 @@ describe.each(dialects())('the platform interface /api/v2 on %s', (dialect: Dial
       ['POST', '/api/v2/sandbox/split-transactions/SP1/status', { status: 'CANCELLED' }],
     ];
     const AUTH = { result: { status: 'error', errors: { code: '7300.3000', reason: 'Authorization error' } } };
-    it.each(paths)('%s %s refuses a missing, malformed, wrong or Basic credential with 401, before reading the body', async (method, path, body) => {
-      const alter = (k: string) => k.slice(0, -1) + (k.endsWith('x') ? 'y' : 'x');
-      const matrix: Array<Record<string, string>> = [{}, { 'x-api-key': '' }, { 'x-api-key': 'not-a-key' }, { 'x-api-key': alter(gw.demo.apiKey) }, { authorization: 'Basic dXNlcjpwYXNz' }];
-      for (const headers of matrix) {
-        const r = await gw.request(method, path, { headers, ...(body !== undefined ? { body } : {}) });
-        expect({ status: r.status, body: r.json }, `${JSON.stringify(headers)}`).toEqual({ status: 401, body: AUTH });
-      }
-    });
+    it.each(paths)(
+      '%s %s refuses a missing, malformed, wrong or Basic credential with 401, before reading the body',
+      async (method, path, body) => {
+        const alter = (k: string) => k.slice(0, -1) + (k.endsWith('x') ? 'y' : 'x');
+        const matrix: Array<Record<string, string>> = [
+          {},
+          { 'x-api-key': '' },
+          { 'x-api-key': 'not-a-key' },
+          { 'x-api-key': alter(gw.demo.apiKey) },
+          { authorization: 'Basic dXNlcjpwYXNz' },
+        ];
+        for (const headers of matrix) {
+          const r = await gw.request(method, path, { headers, ...(body !== undefined ? { body } : {}) });
+          expect({ status: r.status, body: r.json }, `${JSON.stringify(headers)}`).toEqual({ status: 401, body: AUTH });
+        }
+      },
+    );
     it('refuses a dispute key with 403', async () => {
-      const k = await createApiKey(gw.rt.deps, { entityId: gw.demo.processingEntityId, siteId: gw.demo.merchantSiteId, type: 'dispute' });
+      const k = await createApiKey(gw.rt.deps, {
+        entityId: gw.demo.processingEntityId,
+        siteId: gw.demo.merchantSiteId,
+        type: 'dispute',
+      });
       const r = await get(CONF, { 'x-api-key': k.plaintext.expose() });
       expect({ status: r.status, body: r.json }).toEqual({ status: 403, body: AUTH });
     });
@@ -151,7 +203,9 @@ describe.each(dialects())('the platform interface /api/v2 on %s', (dialect: Dial
       expect(final.status).toBe(409);
       expect((await get(`/api/v2/account-owners/${o.accountOwnerCode}`)).json.kycStatus).toBe('ACTIVE');
       const list = await get('/api/v2/account-owners');
-      expect(list.json.accountOwners.some((x: { accountOwnerCode: string }) => x.accountOwnerCode === o.accountOwnerCode)).toBe(true);
+      expect(
+        list.json.accountOwners.some((x: { accountOwnerCode: string }) => x.accountOwnerCode === o.accountOwnerCode),
+      ).toBe(true);
     });
 
     it('refuses a bad seller: address, country, webhook URL', async () => {
@@ -170,7 +224,11 @@ describe.each(dialects())('the platform interface /api/v2 on %s', (dialect: Dial
     it('another platform sees 404 for the seller and its moves; no key is 401', async () => {
       const o = await owner('private-1');
       expect((await get(`/api/v2/account-owners/${o.accountOwnerCode}`, otherKey)).status).toBe(404);
-      const move = await post(`/api/v2/sandbox/account-owners/${o.accountOwnerCode}/kyc-status`, { status: 'IN_PROGRESS' }, otherKey);
+      const move = await post(
+        `/api/v2/sandbox/account-owners/${o.accountOwnerCode}/kyc-status`,
+        { status: 'IN_PROGRESS' },
+        otherKey,
+      );
       expect(move.status).toBe(404);
       expect((await get(`/api/v2/account-owners/${o.accountOwnerCode}`)).json.kycStatus).toBe('MISSING_DATA');
       expect((await get('/api/v2/account-owners', otherKey)).json.accountOwners).toEqual([]);
@@ -185,30 +243,47 @@ describe.each(dialects())('the platform interface /api/v2 on %s', (dialect: Dial
   describe('payouts', () => {
     it('need an ACTIVE seller; every move of the machine, and forbidden ones 409', async () => {
       const o = await owner('payee-1');
-      const create = () => post('/api/v2/payouts', { accountOwnerCode: o.accountOwnerCode, amount: 12.5, currency: 'EUR' });
+      const create = () =>
+        post('/api/v2/payouts', { accountOwnerCode: o.accountOwnerCode, amount: 12.5, currency: 'EUR' });
       expect((await create()).status).toBe(400);
-      for (const s of ['IN_PROGRESS', 'ACTIVE']) await post(`/api/v2/sandbox/account-owners/${o.accountOwnerCode}/kyc-status`, { status: s });
+      for (const s of ['IN_PROGRESS', 'ACTIVE'])
+        await post(`/api/v2/sandbox/account-owners/${o.accountOwnerCode}/kyc-status`, { status: s });
       const p = await create();
       expect(p.status).toBe(201);
-      expect(p.json).toMatchObject({ accountOwnerCode: o.accountOwnerCode, amount: 12.5, currency: 'EUR', status: 'WAITING' });
+      expect(p.json).toMatchObject({
+        accountOwnerCode: o.accountOwnerCode,
+        amount: 12.5,
+        currency: 'EUR',
+        status: 'WAITING',
+      });
       const path = `/api/v2/sandbox/payouts/${p.json.payoutCode}/status`;
       expect((await post(path, { status: 'PROCESSED' })).status).toBe(409);
-      for (const s of ['ACCEPTED', 'PROCESSED', 'RETURNED']) expect((await post(path, { status: s })).json.status).toBe(s);
+      for (const s of ['ACCEPTED', 'PROCESSED', 'RETURNED'])
+        expect((await post(path, { status: s })).json.status).toBe(s);
       expect((await post(path, { status: 'CANCELLED' })).status).toBe(409);
       expect((await get(`/api/v2/payouts/${p.json.payoutCode}`)).json.status).toBe('RETURNED');
       expect((await get(`/api/v2/payouts/${p.json.payoutCode}`, otherKey)).status).toBe(404);
       const cancelled = await create();
-      expect((await post(`/api/v2/sandbox/payouts/${cancelled.json.payoutCode}/status`, { status: 'CANCELLED' })).json.status).toBe('CANCELLED');
+      expect(
+        (await post(`/api/v2/sandbox/payouts/${cancelled.json.payoutCode}/status`, { status: 'CANCELLED' })).json
+          .status,
+      ).toBe('CANCELLED');
       const failed = await create();
       const fpath = `/api/v2/sandbox/payouts/${failed.json.payoutCode}/status`;
       expect((await post(fpath, { status: 'FAILED' })).status).toBe(409);
       await post(fpath, { status: 'ACCEPTED' });
-      expect((await post(fpath, { status: 'FAILED', reason: 'bank refused' })).json).toMatchObject({ status: 'FAILED', reason: 'bank refused' });
+      expect((await post(fpath, { status: 'FAILED', reason: 'bank refused' })).json).toMatchObject({
+        status: 'FAILED',
+        reason: 'bank refused',
+      });
     });
 
     it('refuses excess precision and an unknown currency', async () => {
       const o = await owner('payee-2');
-      expect((await post('/api/v2/payouts', { accountOwnerCode: o.accountOwnerCode, amount: 1.234, currency: 'EUR' })).status).toBe(400);
+      expect(
+        (await post('/api/v2/payouts', { accountOwnerCode: o.accountOwnerCode, amount: 1.234, currency: 'EUR' }))
+          .status,
+      ).toBe(400);
       const cur = await post('/api/v2/payouts', { accountOwnerCode: o.accountOwnerCode, amount: 1, currency: 'XYZ' });
       expect(cur.json.result.errors.code).toBe('5000.1004');
     });
@@ -247,7 +322,8 @@ describe.each(dialects())('the platform interface /api/v2 on %s', (dialect: Dial
       const again = await create([90.5], 'order-2');
       expect(again.status).toBe(201);
       const apath = `/api/v2/sandbox/split-transactions/${again.json.splitCode}/status`;
-      for (const st of ['PENDING_SETTLEMENT', 'RECONCILED']) expect((await post(apath, { status: st })).json.status).toBe(st);
+      for (const st of ['PENDING_SETTLEMENT', 'RECONCILED'])
+        expect((await post(apath, { status: st })).json.status).toBe(st);
       expect((await post(apath, { status: 'CANCELLED' })).status).toBe(409);
       expect((await get(`/api/v2/split-transactions/${again.json.splitCode}`)).json.status).toBe('RECONCILED');
       expect((await get(`/api/v2/split-transactions/${again.json.splitCode}`, otherKey)).status).toBe(404);
@@ -258,7 +334,11 @@ describe.each(dialects())('the platform interface /api/v2 on %s', (dialect: Dial
       const tx = await sale(50);
       const answers = await Promise.all(
         Array.from({ length: 12 }, (_, i) =>
-          post('/api/v2/split-transactions', { transactionId: tx, extRef: `race-${i}`, splits: [{ accountOwnerCode: a.accountOwnerCode, amount: 7 }] }),
+          post('/api/v2/split-transactions', {
+            transactionId: tx,
+            extRef: `race-${i}`,
+            splits: [{ accountOwnerCode: a.accountOwnerCode, amount: 7 }],
+          }),
         ),
       );
       expect(answers.filter((r) => r.status === 201)).toHaveLength(7);
@@ -274,12 +354,21 @@ describe.each(dialects())('the platform interface /api/v2 on %s', (dialect: Dial
       const a = await owner('guard-a');
       const tx = await sale(10);
       const split = (body: Record<string, unknown>, headers: Record<string, string> = key()) =>
-        post('/api/v2/split-transactions', { transactionId: tx, extRef: 'g', splits: [{ accountOwnerCode: a.accountOwnerCode, amount: 1 }], ...body }, headers);
+        post(
+          '/api/v2/split-transactions',
+          { transactionId: tx, extRef: 'g', splits: [{ accountOwnerCode: a.accountOwnerCode, amount: 1 }], ...body },
+          headers,
+        );
       expect((await split({}, otherKey)).status).toBe(404);
       expect((await split({ transactionId: '999999999' })).status).toBe(404);
       expect((await split({ transactionId: 'abc' })).status).toBe(400);
       expect((await split({ splits: [{ accountOwnerCode: 'AO000', amount: 1 }] })).status).toBe(400);
-      const twice = await split({ splits: [{ accountOwnerCode: a.accountOwnerCode, amount: 1 }, { accountOwnerCode: a.accountOwnerCode, amount: 1 }] });
+      const twice = await split({
+        splits: [
+          { accountOwnerCode: a.accountOwnerCode, amount: 1 },
+          { accountOwnerCode: a.accountOwnerCode, amount: 1 },
+        ],
+      });
       expect(twice.json.result.errors.reason).toMatch(/more than once/);
       expect((await split({ splits: [] })).status).toBe(400);
     });

@@ -1,5 +1,10 @@
 import { Invalid, InvalidCurrency } from '../../domain/errors.js';
-import type { AccountOwner, EmailConfiguration, Payout, SplitTransaction } from '../../domain/platform/platform.types.js';
+import type {
+  AccountOwner,
+  EmailConfiguration,
+  Payout,
+  SplitTransaction,
+} from '../../domain/platform/platform.types.js';
 import { isCurrency, type Minor, parseJsonNumber, toJsonNumber } from '../../lib/money.js';
 import type {
   AccountOwnerWire,

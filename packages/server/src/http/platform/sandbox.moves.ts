@@ -35,7 +35,13 @@ export function registerSandboxMoves(app: FastifyInstance): void {
     },
     async (request) =>
       accountOwnerToWire(
-        await moveKycStatus(app.services.deps, platformOf(request), request.params.code, request.body.status, request.body.reason),
+        await moveKycStatus(
+          app.services.deps,
+          platformOf(request),
+          request.params.code,
+          request.body.status,
+          request.body.reason,
+        ),
       ),
   );
   app.post<{ Params: CodeParams; Body: PayoutMoveRequest }>(
@@ -53,7 +59,15 @@ export function registerSandboxMoves(app: FastifyInstance): void {
       },
     },
     async (request) =>
-      payoutToWire(await movePayoutStatus(app.services.deps, platformOf(request), request.params.code, request.body.status, request.body.reason)),
+      payoutToWire(
+        await movePayoutStatus(
+          app.services.deps,
+          platformOf(request),
+          request.params.code,
+          request.body.status,
+          request.body.reason,
+        ),
+      ),
   );
   app.post<{ Params: CodeParams; Body: SplitMoveRequest }>(
     '/api/v2/sandbox/split-transactions/:code/status',
@@ -70,6 +84,14 @@ export function registerSandboxMoves(app: FastifyInstance): void {
       },
     },
     async (request) =>
-      splitToWire(await moveSplitStatus(app.services.deps, platformOf(request), request.params.code, request.body.status, request.body.reason)),
+      splitToWire(
+        await moveSplitStatus(
+          app.services.deps,
+          platformOf(request),
+          request.params.code,
+          request.body.status,
+          request.body.reason,
+        ),
+      ),
   );
 }

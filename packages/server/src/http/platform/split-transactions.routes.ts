@@ -55,7 +55,10 @@ export function registerSplitTransactions(app: FastifyInstance): void {
       },
     },
     async (request): Promise<SplitTransactionList> => {
-      const rows = await app.services.deps.storage.read.platform.listSplits(platformOf(request).platformId, limitOf(request.query));
+      const rows = await app.services.deps.storage.read.platform.listSplits(
+        platformOf(request).platformId,
+        limitOf(request.query),
+      );
       return { splitTransactions: rows.map(splitToWire) };
     },
   );
@@ -71,6 +74,7 @@ export function registerSplitTransactions(app: FastifyInstance): void {
         response: { 200: SplitTransactionWire, ...errors },
       },
     },
-    async (request) => splitToWire(await getSplitTransaction(app.services.deps, platformOf(request).platformId, request.params.code)),
+    async (request) =>
+      splitToWire(await getSplitTransaction(app.services.deps, platformOf(request).platformId, request.params.code)),
   );
 }

@@ -7,7 +7,9 @@ const Time = (description: string) => Type.String({ format: 'date-time', descrip
 export const EmailWire = Type.Object(
   {
     id: Type.String({ description: 'the outbox id; the `Message-ID` is `<id@domain of SMTP_FROM>` on every attempt' }),
-    notificationType: Type.String({ description: '`KYC_STATUS_UPDATE`, `PAYOUT_STATUS_UPDATE` or `TRANSACTION_STATUS_UPDATE`' }),
+    notificationType: Type.String({
+      description: '`KYC_STATUS_UPDATE`, `PAYOUT_STATUS_UPDATE` or `TRANSACTION_STATUS_UPDATE`',
+    }),
     to: Type.Array(Type.String()),
     subject: Type.String(),
     text: Type.String(),
@@ -28,6 +30,8 @@ export const EmailList = Type.Object({ emails: Type.Array(EmailWire) }, { title:
 export type EmailList = Static<typeof EmailList>;
 
 export const EmailListQuery = Type.Object({
-  limit: Type.Optional(Type.String({ pattern: '^(?:[1-9][0-9]?|[1-4][0-9]{2}|500)$', description: '1 to 500, default 50' })),
+  limit: Type.Optional(
+    Type.String({ pattern: '^(?:[1-9][0-9]?|[1-4][0-9]{2}|500)$', description: '1 to 500, default 50' }),
+  ),
 });
 export type EmailListQuery = Static<typeof EmailListQuery>;

@@ -5,7 +5,11 @@ import { type Static, Type } from 'typebox';
 export const KYC_STATUSES = ['MISSING_DATA', 'IN_PROGRESS', 'ACTIVE', 'FAILED', 'REJECTED'] as const;
 export const PAYOUT_STATUSES = ['WAITING', 'ACCEPTED', 'PROCESSED', 'RETURNED', 'CANCELLED', 'FAILED'] as const;
 export const SPLIT_STATUSES = ['PENDING_SPLIT', 'PENDING_SETTLEMENT', 'RECONCILED', 'CANCELLED'] as const;
-export const EMAIL_NOTIFICATION_TYPES = ['KYC_STATUS_UPDATE', 'PAYOUT_STATUS_UPDATE', 'TRANSACTION_STATUS_UPDATE'] as const;
+export const EMAIL_NOTIFICATION_TYPES = [
+  'KYC_STATUS_UPDATE',
+  'PAYOUT_STATUS_UPDATE',
+  'TRANSACTION_STATUS_UPDATE',
+] as const;
 
 /** The marketplace platform interface `/api/v2` (DECISIONS.md 10, spec 4.5). Amounts: JSON numbers in major units. */
 
@@ -15,7 +19,12 @@ const Code = (description: string) => Type.String({ minLength: 1, maxLength: 64,
 const Amount = (description: string) => Type.Number({ minimum: 0, description });
 
 export const ListQuery = Type.Object({
-  limit: Type.Optional(Type.String({ pattern: '^(?:[1-9][0-9]?|[1-4][0-9]{2}|500)$', description: 'at most this many (1 to 500), newest first; default 100' })),
+  limit: Type.Optional(
+    Type.String({
+      pattern: '^(?:[1-9][0-9]?|[1-4][0-9]{2}|500)$',
+      description: 'at most this many (1 to 500), newest first; default 100',
+    }),
+  ),
 });
 export type ListQuery = Static<typeof ListQuery>;
 
@@ -29,7 +38,11 @@ export const CreateAccountOwnerRequest = Type.Object(
     email: Type.String({ minLength: 3, maxLength: 254, description: 'the seller’s e-mail address' }),
     country: Type.String({ minLength: 2, maxLength: 2, description: 'ISO 3166-1 alpha-2, e.g. `DE`' }),
     webhookUrl: Type.Optional(
-      Type.String({ format: 'uri', maxLength: 2000, description: 'where this seller’s events go; default the site’s `webhookUrl` setting' }),
+      Type.String({
+        format: 'uri',
+        maxLength: 2000,
+        description: 'where this seller’s events go; default the site’s `webhookUrl` setting',
+      }),
     ),
   },
   { title: 'CreateAccountOwnerRequest' },
@@ -53,7 +66,10 @@ export const AccountOwnerWire = Type.Object(
   { title: 'AccountOwner', additionalProperties: false },
 );
 export type AccountOwnerWire = Static<typeof AccountOwnerWire>;
-export const AccountOwnerList = Type.Object({ accountOwners: Type.Array(AccountOwnerWire) }, { title: 'AccountOwnerList' });
+export const AccountOwnerList = Type.Object(
+  { accountOwners: Type.Array(AccountOwnerWire) },
+  { title: 'AccountOwnerList' },
+);
 export type AccountOwnerList = Static<typeof AccountOwnerList>;
 
 export const CreatePayoutRequest = Type.Object(
@@ -85,10 +101,16 @@ export type PayoutList = Static<typeof PayoutList>;
 
 export const CreateSplitTransactionRequest = Type.Object(
   {
-    transactionId: Type.String({ pattern: '^[0-9]{1,19}$', description: 'an approved payment of the platform (Sale, or a settled Auth/PreAuth)' }),
+    transactionId: Type.String({
+      pattern: '^[0-9]{1,19}$',
+      description: 'an approved payment of the platform (Sale, or a settled Auth/PreAuth)',
+    }),
     extRef: Type.String({ minLength: 1, maxLength: 64, description: 'the platform’s reference of the split' }),
     splits: Type.Array(
-      Type.Object({ accountOwnerCode: Code('a seller of the platform'), amount: Amount('major units in the payment’s currency') }),
+      Type.Object({
+        accountOwnerCode: Code('a seller of the platform'),
+        amount: Amount('major units in the payment’s currency'),
+      }),
       { minItems: 1, maxItems: 100, description: 'together at most what remains of the payment’s settled amount' },
     ),
   },
@@ -119,7 +141,10 @@ export const SplitTransactionWire = Type.Object(
   { title: 'SplitTransaction', additionalProperties: false },
 );
 export type SplitTransactionWire = Static<typeof SplitTransactionWire>;
-export const SplitTransactionList = Type.Object({ splitTransactions: Type.Array(SplitTransactionWire) }, { title: 'SplitTransactionList' });
+export const SplitTransactionList = Type.Object(
+  { splitTransactions: Type.Array(SplitTransactionWire) },
+  { title: 'SplitTransactionList' },
+);
 export type SplitTransactionList = Static<typeof SplitTransactionList>;
 
 const moveBody = <S extends string>(statuses: readonly S[], title: string) =>
@@ -140,7 +165,11 @@ export type SplitMoveRequest = Static<typeof SplitMoveRequest>;
 export const EmailConfigurationRequest = Type.Object(
   {
     notificationType: Type.Enum([...EMAIL_NOTIFICATION_TYPES]),
-    emails: Type.String({ minLength: 1, maxLength: 5000, description: 'one or more addresses separated by commas; each is validated' }),
+    emails: Type.String({
+      minLength: 1,
+      maxLength: 5000,
+      description: 'one or more addresses separated by commas; each is validated',
+    }),
     enabled: Type.Boolean(),
   },
   { title: 'EmailConfigurationRequest' },
@@ -159,7 +188,10 @@ export const EmailConfigurationWire = Type.Object(
   { title: 'EmailConfiguration', additionalProperties: false },
 );
 export type EmailConfigurationWire = Static<typeof EmailConfigurationWire>;
-export const EmailConfigurationList = Type.Object({ configurations: Type.Array(EmailConfigurationWire) }, { title: 'EmailConfigurationList' });
+export const EmailConfigurationList = Type.Object(
+  { configurations: Type.Array(EmailConfigurationWire) },
+  { title: 'EmailConfigurationList' },
+);
 export type EmailConfigurationList = Static<typeof EmailConfigurationList>;
 
 export const ConfigurationParams = Type.Object({ configurationId: Type.String({ minLength: 1, maxLength: 64 }) });

@@ -25,7 +25,11 @@ export function platform(): Migration {
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('platform_account_owners_platform').on('platform_account_owners').columns(['platform_id', 'created_at']).execute();
+      await db.schema
+        .createIndex('platform_account_owners_platform')
+        .on('platform_account_owners')
+        .columns(['platform_id', 'created_at'])
+        .execute();
 
       await db.schema
         .createTable('platform_payouts')
@@ -41,7 +45,11 @@ export function platform(): Migration {
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('platform_payouts_platform').on('platform_payouts').columns(['platform_id', 'created_at']).execute();
+      await db.schema
+        .createIndex('platform_payouts_platform')
+        .on('platform_payouts')
+        .columns(['platform_id', 'created_at'])
+        .execute();
 
       await db.schema
         .createTable('platform_splits')
@@ -60,8 +68,16 @@ export function platform(): Migration {
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('platform_splits_platform').on('platform_splits').columns(['platform_id', 'created_at']).execute();
-      await db.schema.createIndex('platform_splits_transaction').on('platform_splits').column('transaction_id').execute();
+      await db.schema
+        .createIndex('platform_splits_platform')
+        .on('platform_splits')
+        .columns(['platform_id', 'created_at'])
+        .execute();
+      await db.schema
+        .createIndex('platform_splits_transaction')
+        .on('platform_splits')
+        .column('transaction_id')
+        .execute();
 
       await db.schema
         .createTable('platform_split_ledgers')
