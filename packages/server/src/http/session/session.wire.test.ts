@@ -75,7 +75,7 @@ describe.each(dialects())('session interface on the wire, on %s', (dialect) => {
     expectErrorEnvelope(await post('/ppp/api/v1/openOrder.do', raw, headers), 1066, reason);
   });
 
-  it.each(['unknownMethod.do', 'openorder.do', 'openOrder', 'withdrawal/submitRequest.do', ''])(
+  it.each(['unknownMethod.do', 'openorder.do', 'openorder', 'withdrawal/submitRequest.do', ''])(
     'an unknown method name under /ppp/api/v1/ (%s) is an ERROR envelope, not a 404 page',
     async (name) => {
       const r = await s.call(name.replace(/\.do$/, ''), {});
@@ -100,7 +100,7 @@ describe.each(dialects())('session interface on the wire, on %s', (dialect) => {
         'partialApproval',
       ].sort(),
     );
-    const err = await s.send('openOrder', { clientUniqueId: 'x', amount: '1', currency: 'EUR', notAField: 1 });
+    const err = await s.send('openOrder', { clientUniqueId: 'x', amount: 'one', currency: 'EUR', notAField: 1 });
     expect(Object.keys(err.json).every((k) => ENVELOPE_KEYS.includes(k))).toBe(true);
   });
 
