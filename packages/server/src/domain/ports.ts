@@ -9,6 +9,8 @@ import type { Acquirer } from './payments/acquirer.port.js';
 import type { CardTokenRepo, DccRepo, PaymentRepo, UpoRepo } from './payments/ports.js';
 import type { SessionRepo } from './sessions/ports.js';
 import type { WithdrawalRepo } from './withdrawals/ports.js';
+import type { UpoAdminRepo, UserRepo } from './users/ports.js';
+import type { PlanRepo } from './rebilling/ports.js';
 
 /** Every repository, bound to one connection or transaction. */
 export interface Repos {
@@ -22,6 +24,9 @@ export interface Repos {
   cardTokens: CardTokenRepo;
   upos: UpoRepo;
   withdrawals: WithdrawalRepo;
+  users: UserRepo;
+  upoAdmin: UpoAdminRepo;
+  plans: PlanRepo;
 }
 
 /** Reads outside a transaction, and durable writes: `write` resolves only once its commit is on disk. */

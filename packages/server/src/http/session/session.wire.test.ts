@@ -1,5 +1,6 @@
 import { CHECKSUM_FIELDS } from '@gatehouse/merchant-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOGUE_CHECKSUM_FIELDS } from '../../security/catalogue-checksum.js';
 import { dialects } from '../../../test/dialects.js';
 import { type Gateway, startGateway } from '../../../test/harness.js';
 import { type SessionClient, sessionClient } from '../../../test/session-client.js';
@@ -178,7 +179,8 @@ describe.each(dialects())('session interface on the wire, on %s', (dialect) => {
     const r = await gw.request('GET', '/openapi.json');
     expect(r.status).toBe(200);
     const paths = Object.keys(r.json.paths).filter((p) => p.startsWith('/ppp/api/v1/'));
-    expect(paths.sort()).toEqual(METHODS.map((m) => `/ppp/api/v1/${m}.do`).sort());
+    const catalogue = Object.keys(CATALOGUE_CHECKSUM_FIELDS);
+    expect(paths.sort()).toEqual([...METHODS, ...catalogue].map((m) => `/ppp/api/v1/${m}.do`).sort());
     expect(r.json.paths['/ppp/api/v1/openOrder.do'].post.tags).toEqual(['session']);
   });
 

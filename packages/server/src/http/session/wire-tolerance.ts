@@ -100,6 +100,12 @@ function objectBranches(schema: Schema): Schema[] {
  */
 export function normalise(schema: Schema, value: unknown, path: string, ignored: string[]): unknown {
   if (isObject(value)) {
+    // a map (`Type.Record`): every member normalised along the one value schema
+    const pattern = isObject(schema.patternProperties) ? Object.values(schema.patternProperties) : [];
+    if (pattern.length === 1 && isObject(pattern[0])) {
+      for (const key of Object.keys(value)) value[key] = normalise(pattern[0], value[key], path ? `${path}.${key}` : key, ignored);
+      return value;
+    }
     const branches = objectBranches(schema);
     if (branches.length === 0) return value;
     // A member is known when any branch names it; a branch open to more members keeps them all.
