@@ -43,23 +43,13 @@ const hash = (values: readonly string[], secret: Secret<string>) =>
     .update(values.join('') + secret.expose(), 'utf8')
     .digest('hex');
 
-/** [BODY]: merchantId, merchantSiteId, every other member in body order, timeStamp. */
-export const BODY_ORDER = Symbol('body order');
-const NOT_IN_BODY = new Set(['merchantId', 'merchantSiteId', 'timeStamp', 'checksum', 'sourceApplication', 'webMasterId']);
-
-/** The field order of a [BODY] checksum for this body. */
-export function bodyOrder(body: Readonly<Record<string, unknown>>): string[] {
-  return ['merchantId', 'merchantSiteId', ...Object.keys(body).filter((k) => !NOT_IN_BODY.has(k)), 'timeStamp'];
-}
-
 /** Does `presented` match the checksum over `fields` of `body`, in either text form? Constant time. */
 export function verifyCatalogueChecksum(
-  fields: readonly string[] | typeof BODY_ORDER,
+  order: readonly string[],
   body: Readonly<Record<string, unknown>>,
   secret: Secret<string>,
   presented: string,
 ): boolean {
-  const order = fields === BODY_ORDER ? bodyOrder(body) : fields;
   const given = presented.toLowerCase();
   const plain = catalogueChecksumValues(order, body);
   let ok = constantTimeEqual(hash(plain.values, secret), given);
