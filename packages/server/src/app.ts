@@ -11,6 +11,7 @@ import { registerHealth } from './http/ops/health.js';
 import { registerOpenApi } from './http/ops/openapi.js';
 import { restPlugin } from './http/rest/rest.plugin.js';
 import { sessionPlugin } from './http/session/session.plugin.js';
+import { rewriteSessionUrl } from './http/session/wire-tolerance.js';
 import type { Services } from './http/services.js';
 import type { SealedBox } from './security/sealed-box.js';
 import type { Store } from './store/db.js';
@@ -48,6 +49,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     return503OnClosing: true,
     ajv: AJV_OPTIONS,
+    // Session paths as real SDKs send them: `//`, `..`, no `.do` (docs/decisions/0120).
+    rewriteUrl: (req) => rewriteSessionUrl(req.url ?? '/'),
   });
   skipRedactionOfScalars(app.log);
   const services: Services = { config, store: deps.store, box: deps.box, deps: deps.deps ?? domainDeps(deps) };

@@ -10,6 +10,8 @@ import type { CardTokenRepo, DccRepo, PaymentRepo, UpoRepo } from './payments/po
 import type { PlatformRepo } from './platform/ports.js';
 import type { SessionRepo } from './sessions/ports.js';
 import type { WithdrawalRepo } from './withdrawals/ports.js';
+import type { UpoAdminRepo, UserRepo } from './users/ports.js';
+import type { PlanRepo } from './rebilling/ports.js';
 
 /** Every repository, bound to one connection or transaction. */
 export interface Repos {
@@ -24,6 +26,9 @@ export interface Repos {
   upos: UpoRepo;
   withdrawals: WithdrawalRepo;
   platform: PlatformRepo;
+  users: UserRepo;
+  upoAdmin: UpoAdminRepo;
+  plans: PlanRepo;
 }
 
 /** Reads outside a transaction, and durable writes: `write` resolves only once its commit is on disk. */

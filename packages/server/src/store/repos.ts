@@ -14,6 +14,8 @@ import { platformRepo } from './platform.repo.js';
 import { sessionRepo } from './sessions.repo.js';
 import { upoRepo } from './upos.repo.js';
 import { withdrawalRepo } from './withdrawals.repo.js';
+import { upoAdminRepo, userRepo } from './users.repo.js';
+import { planRepo } from './plans.repo.js';
 import type { Database } from './tables.js';
 import { cachedKeys, KeyCache, noteRevocations } from './key-cache.js';
 
@@ -29,6 +31,9 @@ const FACTORIES = {
   upos: upoRepo,
   withdrawals: withdrawalRepo,
   platform: platformRepo,
+  users: userRepo,
+  upoAdmin: upoAdminRepo,
+  plans: planRepo,
 } satisfies { [K in keyof Repos]: (db: Kysely<Database>, dialect: Dialect) => Repos[K] };
 
 /** Every repository bound to `db`, each built on first use (a write unit touches only a few). */

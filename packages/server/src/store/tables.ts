@@ -100,6 +100,37 @@ export interface Database extends OutboxTables, PlatformTables {
   user_payment_options: UpoTable;
   withdrawal_requests: WithdrawalRequestTable;
   withdrawal_users: WithdrawalUserTable;
+  users: UserTable;
+  plans: PlanTable;
+}
+
+/** A user of a site (migration 0010): the details createUser/updateUser last set, as JSON. */
+export interface UserTable {
+  id: Generated<number>;
+  merchant_id: string;
+  site_id: string;
+  user_token_id: string;
+  details: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A rebilling plan of a site (migration 0010); periods as {day, month, year} JSON. */
+export interface PlanTable {
+  id: Generated<number>;
+  merchant_id: string;
+  site_id: string;
+  name: string;
+  description: string | null;
+  status: string;
+  currency: string;
+  initial_amount_minor: number | string;
+  recurring_amount_minor: number | string;
+  start_after: string;
+  recurring_period: string;
+  end_after: string;
+  created_at: number;
+  updated_at: number;
 }
 
 /** A stored payment option of a userTokenId (migration 0005): masked card fields and a vault reference. */
@@ -121,6 +152,8 @@ export interface UpoTable {
   holder_name: string | null;
   created_at: number;
   deleted_at: number | null;
+  /** set by suspendUPO, cleared by enableUPO (migration 0010) */
+  suspended_at?: number | null;
 }
 
 /** A ccTempToken: one payment with a vaulted card, in the session that made it (migration 0005). */

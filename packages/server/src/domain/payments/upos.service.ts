@@ -132,6 +132,8 @@ export async function cardOfUpo(
     String(id),
     UPO_OPTION_FIELD,
   );
+  // suspendUPO (issue 15): a suspended UPO cannot pay until enableUPO
+  if ((await deps.storage.read.upoAdmin.suspendedAt(upo.id)) !== null) throw new Invalid(UPO_OPTION_FIELD, 'is suspended');
   if (upo.cardVaultId === null) throw new Invalid(UPO_OPTION_FIELD, 'is not a card');
   const sealed = await deps.storage.read.upos.sealedNumber(upo.cardVaultId);
   if (sealed === undefined) throw new Invalid(UPO_OPTION_FIELD, 'is not a payment option of this user');

@@ -12,16 +12,19 @@ import { checkJsonValue } from '../validation.js';
  * It runs before the body is validated, so an unsigned caller learns nothing of the schema.
  */
 
-const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+/**
+ * `YYYYMMDDHHmmss`: 14 digits, as a string or a JSON number (docs/decisions/0121). Its content is not
+ * checked further: one public SDK puts the month where the minutes belong, and the merchant's time
+ * zone is unknown, so neither impossible minutes nor clock skew can be refused.
+ */
+export function isTimeStamp(value: unknown): value is string | number {
+  if (typeof value === 'number') return Number.isInteger(value) && value >= 1e13 && value < 1e14;
+  return typeof value === 'string' && /^\d{14}$/.test(value);
+}
 
-/** `YYYYMMDDHHmmss` naming a real date and time. */
-export function isTimeStamp(value: unknown): value is string {
-  if (typeof value !== 'string' || !/^\d{14}$/.test(value)) return false;
-  const n = (a: number, b: number) => Number(value.slice(a, b));
-  const [y, mo, d, h, mi, s] = [n(0, 4), n(4, 6), n(6, 8), n(8, 10), n(10, 12), n(12, 14)];
-  if (mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 59) return false;
-  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
-  return d <= (mo === 2 && leap ? 29 : DAYS[mo - 1]!);
+/** merchantId and merchantSiteId arrive as strings or JSON numbers (docs/decisions/0121). */
+export function idText(value: unknown): unknown {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? String(value) : value;
 }
 
 /** A value worth looking up: a string of at most 255 characters without U+0000. */
@@ -52,7 +55,7 @@ export function verifySiteChecksum(
   site: { secretKeySealed: string },
 ): void {
   if (!isTimeStamp(body.timeStamp)) {
-    throw new SessionError('invalid_timestamp', 'Invalid timeStamp: must be YYYYMMDDHHmmss, a real date and time');
+    throw new SessionError('invalid_timestamp', 'Invalid timeStamp: must be YYYYMMDDHHmmss');
   }
   const secret = services.deps.vault.open(site.secretKeySealed, SITE_SECRET_PURPOSE);
   if (typeof body.checksum !== 'string' || !verifySessionChecksum(method, body, secret, body.checksum)) {
@@ -66,7 +69,8 @@ export async function authenticateChecksum(
   body: Record<string, unknown>,
 ): Promise<SessionContext> {
   const { merchants } = services.deps.storage.read;
-  const { merchantId, merchantSiteId } = body;
+  const merchantId = idText(body.merchantId);
+  const merchantSiteId = idText(body.merchantSiteId);
   if (!isLookupKey(merchantId) || !(await merchants.findMerchant(merchantId))) {
     throw new SessionError('invalid_merchant', 'Invalid merchant ID');
   }

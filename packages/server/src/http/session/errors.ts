@@ -3,6 +3,7 @@ import { DomainError, type DomainErrorCode, NotFound } from '../../domain/errors
 import { SessionError, type SessionErrorCode } from '../../domain/sessions/session.errors.js';
 import { type SchemaError, schemaErrorToDomain } from '../validation.js';
 import { envelope } from './envelope.js';
+import { cardFieldReason } from './wire-tolerance.js';
 
 /** errCode of each shared domain error (DECISIONS.md 5). Missing and invalid fields are validation errors. */
 const DOMAIN_ERR_CODES = {
@@ -74,7 +75,7 @@ export function domainToWire(err: DomainError): SessionWireError {
   if ('errCode' in err && typeof err.errCode === 'number') return { errCode: err.errCode, reason: err.message };
   const field = 'field' in err && typeof err.field === 'string' ? err.field : undefined;
   if (field !== undefined && FIELD_ERR_CODES[field] !== undefined)
-    return { errCode: FIELD_ERR_CODES[field], reason: err.message };
+    return { errCode: FIELD_ERR_CODES[field], reason: cardFieldReason(field, err.message) };
   if (err instanceof NotFound) return { errCode: NOT_FOUND_ERR_CODES[err.resource] ?? 1000, reason: err.message };
   return { errCode: DOMAIN_ERR_CODES[err.code], reason: err.message };
 }

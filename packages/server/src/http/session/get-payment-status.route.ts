@@ -5,7 +5,7 @@ import { findLiveSession, getPaymentStatus } from '../../domain/sessions/session
 import { formatDecimal } from '../../lib/money.js';
 import { sessionTransactionFields } from '../../domain/payments/payment.view.js';
 import { GetPaymentStatusRequest, GetPaymentStatusResponse } from '../../schemas/session/get-payment-status.schema.js';
-import { bodyObject, checkBodyValues, verifySiteChecksum } from './auth.js';
+import { bodyObject, checkBodyValues, idText, verifySiteChecksum } from './auth.js';
 import { SESSION_API, success } from './envelope.js';
 
 /**
@@ -19,10 +19,10 @@ async function authenticateStatusCall(app: FastifyInstance, request: FastifyRequ
   if (typeof body.sessionToken !== 'string') throw new Invalid('sessionToken', 'must be a string');
   checkBodyValues(body);
   const session = await findLiveSession(app.services.deps, body.sessionToken);
-  if (body.merchantId !== undefined && body.merchantId !== session.merchantId) {
+  if (body.merchantId !== undefined && idText(body.merchantId) !== session.merchantId) {
     throw new SessionError('invalid_merchant', 'Invalid merchant ID');
   }
-  if (body.merchantSiteId !== undefined && body.merchantSiteId !== session.siteId) {
+  if (body.merchantSiteId !== undefined && idText(body.merchantSiteId) !== session.siteId) {
     throw new SessionError('invalid_site', 'Invalid merchant site ID');
   }
   if (body.checksum !== undefined) {

@@ -31,8 +31,8 @@ describe.each(dialects())('POST /ppp/api/v1/getSessionToken.do on %s', (dialect)
     expect(session).toMatchObject({ orderId: null, clientRequestId: 'gst-1', siteId: gw.demo.merchantSiteId });
   });
 
-  it('refuses members beyond its contract once the checksum holds', async () => {
+  it('ignores members beyond its contract once the checksum holds (docs/decisions/0121)', async () => {
     const r = await s.send('getSessionToken', { amount: '1.00' });
-    expect(r.json).toMatchObject({ status: 'ERROR', errCode: 1019, reason: '[amount] is not a known field' });
+    expect(r.json).toMatchObject({ status: 'SUCCESS', errCode: 0 });
   });
 });

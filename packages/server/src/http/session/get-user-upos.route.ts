@@ -24,7 +24,10 @@ export function registerGetUserUpos(app: FastifyInstance): void {
       const ctx = contextOf(request);
       const body = request.body as Record<string, unknown>;
       const upos = await listUpos(app.services.deps, ctx.siteId, String(body.userTokenId));
-      return success(request, { paymentMethods: upos.map(upoFields) });
+      // a suspended UPO is listed as disabled (suspendUPO, issue 15)
+      const suspended = await app.services.deps.storage.read.upoAdmin.suspended(upos.map((u) => u.id));
+      const shown = upos.map((u) => ({ ...upoFields(u), ...(suspended.has(u.id) ? { upoStatus: 'disabled' } : {}) }));
+      return success(request, { paymentMethods: shown });
     },
   );
 }

@@ -17,8 +17,8 @@ type Row = [string, Record<string, unknown>, Expect];
 
 const v = (errCode: number, reason: RegExp): [number, RegExp] => [errCode, reason];
 const size = (path: string) => v(1019, new RegExp(`^\\[${path.replace(/[[\]().]/g, '\\$&')}\\] size must be`));
-const unknown = (path: string) =>
-  v(1019, new RegExp(`^\\[${path.replace(/[[\]().]/g, '\\$&')}\\] is not a known field$`));
+// An unknown member is ignored, as the real gateway ignores it (docs/decisions/0121).
+const unknown = (_path: string) => OK;
 const oneOf = (path: string) => v(1019, new RegExp(`^\\[${path.replace(/[[\]().]/g, '\\$&')}\\] must be one of `));
 const missing = (path: string) => v(1019, new RegExp(`^\\[${path.replace(/[[\]().]/g, '\\$&')}\\] must not be null$`));
 
@@ -31,9 +31,11 @@ const ROWS: Row[] = [
   ['merchantSiteId of 21', { merchantSiteId: '1'.repeat(21) }, v(1022, /^Invalid merchant site ID$/)],
   ['timeStamp on 29 February of a leap year', { timeStamp: '20240229235959' }, OK],
   ['timeStamp of 13 digits', { timeStamp: '2024022923595' }, v(1021, /^Invalid timeStamp/)],
-  ['timeStamp with month 13', { timeStamp: '20241301120000' }, v(1021, /YYYYMMDDHHmmss/)],
-  ['timeStamp on 29 February of 2025', { timeStamp: '20250229120000' }, v(1021, /real date/)],
-  ['timeStamp at hour 24', { timeStamp: '20250101240000' }, v(1021, /^Invalid timeStamp/)],
+  // 14 digits are enough: one public SDK puts the month where the minutes belong (docs/decisions/0121)
+  ['timeStamp with month 13', { timeStamp: '20241301120000' }, OK],
+  ['timeStamp on 29 February of 2025', { timeStamp: '20250229120000' }, OK],
+  ['timeStamp at hour 24', { timeStamp: '20250101240000' }, OK],
+  ['timeStamp as a JSON number', { timeStamp: 20250101120000 }, OK],
   ['timeStamp with separators', { timeStamp: '2025-01-01 12:00' }, v(1021, /^Invalid timeStamp/)],
   ['clientRequestId of 255', { clientRequestId: x(255) }, OK],
   ['clientRequestId of 256', { clientRequestId: x(256) }, size('clientRequestId')],
@@ -59,7 +61,8 @@ const ROWS: Row[] = [
   ['amount with a comma', { amount: '10,50' }, v(1040, /^\[amount\] must be a decimal number/)],
   ['amount in words', { amount: 'ten' }, v(1040, /^\[amount\] must be a decimal number/)],
   ['amount of 13 characters', { amount: '1234567890.12' }, v(1040, /^\[amount\] size must be/)],
-  ['amount as a JSON number', { amount: 10 }, v(1040, /^\[amount\] must be a string$/)],
+  // numbers and flag forms as the public SDKs send them (docs/decisions/0121)
+  ['amount as a JSON number', { amount: 10 }, OK],
   ['amount without currency', { currency: undefined }, v(1041, /^\[currency\] must not be null when amount is given$/)],
   ['currency without amount', { amount: undefined }, v(1040, /^\[amount\] must not be null when currency is given$/)],
   ['currency of 2 letters', { currency: 'EU' }, v(1041, /^\[currency\] size must be 3$/)],
@@ -128,7 +131,8 @@ const ROWS: Row[] = [
   ['isRebilling 0', { isRebilling: '0' }, OK],
   ['isRebilling 1', { isRebilling: '1' }, OK],
   ['isRebilling 2', { isRebilling: '2' }, oneOf('isRebilling')],
-  ['isRebilling as a number', { isRebilling: 0 }, oneOf('isRebilling')],
+  ['isRebilling as a number', { isRebilling: 0 }, OK],
+  ['isRebilling 2', { isRebilling: 2 }, oneOf('isRebilling')],
   ...['Sale', 'Auth', 'PreAuth'].map((t): Row => [`transactionType ${t}`, { transactionType: t }, OK]),
   [
     'transactionType Settle',
@@ -138,7 +142,8 @@ const ROWS: Row[] = [
   ['isMoto 1', { isMoto: '1' }, OK],
   ['isMoto Y', { isMoto: 'Y' }, oneOf('isMoto')],
   ['preventOverride 1', { preventOverride: '1' }, OK],
-  ['preventOverride true', { preventOverride: 'true' }, oneOf('preventOverride')],
+  ['preventOverride true', { preventOverride: 'true' }, OK],
+  ['preventOverride yes', { preventOverride: 'yes' }, oneOf('preventOverride')],
   ...(['1', '0', 1, 0, true, false] as const).map((p): Row => [
     `isPartialApproval ${JSON.stringify(p)}`,
     { isPartialApproval: p },
@@ -481,7 +486,7 @@ const ROWS: Row[] = [
   [
     'sessionCardDeclineLimit as a number',
     { sessionCardDeclineLimit: 3 },
-    v(1019, /^\[sessionCardDeclineLimit\] must be a string$/),
+    OK,
   ],
   // billingAddress
   ['billingAddress with the required members', { billingAddress: BILLING }, OK],

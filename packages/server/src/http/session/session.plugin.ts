@@ -17,6 +17,10 @@ import { registerUnknownMethod } from './unknown-method.route.js';
 import { registerUpdateOrder } from './update-order.route.js';
 import { registerVoidTransaction } from './void-transaction.route.js';
 import { registerWithdrawalRequests } from './withdrawal-requests.route.js';
+import { registerWireTolerance } from './wire-tolerance.js';
+import { registerUsers } from './users.route.js';
+import { registerUposAdmin } from './upos-admin.route.js';
+import { registerPlans } from './plans.route.js';
 
 /**
  * The session interface (`POST /ppp/api/v1/<method>.do`): checksum-signed JSON calls answered with
@@ -32,6 +36,8 @@ export async function sessionPlugin(app: FastifyInstance): Promise<void> {
     request.internalRequestId = Number(app.services.deps.ids.numeric(15));
     request.log = request.log.child({ internalRequestId: request.internalRequestId });
   });
+  // What real SDKs send: tolerated types, unknown members ignored (docs/decisions/0121).
+  registerWireTolerance(app);
 
   registerGetSessionToken(app);
   registerOpenOrder(app);
@@ -49,5 +55,8 @@ export async function sessionPlugin(app: FastifyInstance): Promise<void> {
   registerGetUserUpos(app);
   registerDeleteUpo(app);
   registerWithdrawalRequests(app);
+  registerUsers(app);
+  registerUposAdmin(app);
+  registerPlans(app);
   registerUnknownMethod(app);
 }

@@ -1,5 +1,6 @@
 import { CHECKSUM_FIELDS } from '@gatehouse/merchant-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOGUE_CHECKSUM_FIELDS } from '../../security/catalogue-checksum.js';
 import { dialects } from '../../../test/dialects.js';
 import { type Gateway, startGateway } from '../../../test/harness.js';
 import { type SessionClient, sessionClient } from '../../../test/session-client.js';
@@ -75,7 +76,7 @@ describe.each(dialects())('session interface on the wire, on %s', (dialect) => {
     expectErrorEnvelope(await post('/ppp/api/v1/openOrder.do', raw, headers), 1066, reason);
   });
 
-  it.each(['unknownMethod.do', 'openorder.do', 'openOrder', 'withdrawal/submitRequest.do', ''])(
+  it.each(['unknownMethod.do', 'openorder.do', 'openorder', 'withdrawal/submitRequest.do', ''])(
     'an unknown method name under /ppp/api/v1/ (%s) is an ERROR envelope, not a 404 page',
     async (name) => {
       const r = await s.call(name.replace(/\.do$/, ''), {});
@@ -100,7 +101,7 @@ describe.each(dialects())('session interface on the wire, on %s', (dialect) => {
         'partialApproval',
       ].sort(),
     );
-    const err = await s.send('openOrder', { clientUniqueId: 'x', amount: '1', currency: 'EUR', notAField: 1 });
+    const err = await s.send('openOrder', { clientUniqueId: 'x', amount: 'one', currency: 'EUR', notAField: 1 });
     expect(Object.keys(err.json).every((k) => ENVELOPE_KEYS.includes(k))).toBe(true);
   });
 
@@ -178,7 +179,8 @@ describe.each(dialects())('session interface on the wire, on %s', (dialect) => {
     const r = await gw.request('GET', '/openapi.json');
     expect(r.status).toBe(200);
     const paths = Object.keys(r.json.paths).filter((p) => p.startsWith('/ppp/api/v1/'));
-    expect(paths.sort()).toEqual(METHODS.map((m) => `/ppp/api/v1/${m}.do`).sort());
+    const catalogue = Object.keys(CATALOGUE_CHECKSUM_FIELDS);
+    expect(paths.sort()).toEqual([...METHODS, ...catalogue].map((m) => `/ppp/api/v1/${m}.do`).sort());
     expect(r.json.paths['/ppp/api/v1/openOrder.do'].post.tags).toEqual(['session']);
   });
 

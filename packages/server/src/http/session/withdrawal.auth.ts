@@ -4,7 +4,7 @@ import { SessionError } from '../../domain/sessions/session.errors.js';
 import { sessionChecksum } from '../../security/checksum.js';
 import { constantTimeEqual } from '../../security/constant-time.js';
 import { withdrawalChecksumValues } from '../../security/withdrawal-checksum.js';
-import { bodyObject, checkBodyValues, isLookupKey, isTimeStamp } from './auth.js';
+import { bodyObject, checkBodyValues, idText, isLookupKey, isTimeStamp } from './auth.js';
 
 /**
  * Authentication of the withdrawal management calls: the session interface's order of refusals
@@ -15,14 +15,15 @@ export function withdrawalChecksumAuth(app: FastifyInstance): preValidationAsync
   return async (request) => {
     const body = bodyObject(request);
     const { merchants } = app.services.deps.storage.read;
-    const { merchantId, merchantSiteId } = body;
+    const merchantId = idText(body.merchantId);
+    const merchantSiteId = idText(body.merchantSiteId);
     if (!isLookupKey(merchantId) || !(await merchants.findMerchant(merchantId))) {
       throw new SessionError('invalid_merchant', 'Invalid merchant ID');
     }
     const site = isLookupKey(merchantSiteId) ? await merchants.findSite(merchantSiteId) : undefined;
     if (!site || site.merchantId !== merchantId) throw new SessionError('invalid_site', 'Invalid merchant site ID');
     if (!isTimeStamp(body.timeStamp)) {
-      throw new SessionError('invalid_timestamp', 'Invalid timeStamp: must be YYYYMMDDHHmmss, a real date and time');
+      throw new SessionError('invalid_timestamp', 'Invalid timeStamp: must be YYYYMMDDHHmmss');
     }
     const secret = app.services.deps.vault.open(site.secretKeySealed, SITE_SECRET_PURPOSE);
     const expected = sessionChecksum(withdrawalChecksumValues(body), secret);

@@ -1,0 +1,188 @@
+import { Secret } from '../../lib/secret.js';
+import { Invalid } from '../errors.js';
+import type { CardInput } from '../payments/acquirer.port.js';
+import { CARD_FIELDS } from '../payments/card.js';
+import { CARD_NUMBER_PURPOSE } from '../payments/card-vault.js';
+import type { Upo } from '../payments/ports.js';
+import { addCardUpo } from '../payments/upos.service.js';
+import type { DomainDeps } from '../ports.js';
+import type { SessionContext } from '../sessions/session.types.js';
+import { InvalidWithCode, unknownUpo } from './errors.js';
+import { findUser } from './user.service.js';
+
+/**
+ * Stored payment options managed by the merchant (spec server-methods 2.6, issue 15): cards and APM
+ * accounts added to a user of the site, edited, suspended (a suspended UPO cannot pay) and enabled
+ * again. Card numbers go to the vault; a UPO of another site or user is unknown (1011).
+ */
+
+/** The card fields of addUPOCreditCard, as this method names them (errCodes as for a payment). */
+const WIRE_CARD_FIELDS: Record<string, [string, number]> = {
+  [CARD_FIELDS.number]: ['ccCardNumber', 1004],
+  [CARD_FIELDS.expMonth]: ['ccExpMonth', 1029],
+  [CARD_FIELDS.expYear]: ['ccExpYear', 1029],
+};
+
+function renamed(err: unknown): unknown {
+  if (err instanceof Invalid && WIRE_CARD_FIELDS[err.field]) {
+    const [field, errCode] = WIRE_CARD_FIELDS[err.field]!;
+    return new InvalidWithCode(field, err.rule, errCode);
+  }
+  return err;
+}
+
+/** Four-digit year of `YY` or `YYYY`. */
+const fullYear = (y: string) => (y.length === 2 ? 2000 + Number(y) : Number(y));
+
+export interface CardUpoInput {
+  number: string;
+  expMonth: string;
+  expYear: string;
+  holderName: string;
+}
+
+export interface AddedCardUpo {
+  upo: Upo;
+  /** stable per card number and site: the same card of two users gives the same value */
+  uniqueCC: string;
+  ccToken: string;
+}
+
+function cardRefs(deps: DomainDeps, ctx: SessionContext, upo: Upo, number: string) {
+  const mac = (purpose: string, data: string) => deps.vault.mac(purpose, data).toString('hex').slice(0, 32);
+  return {
+    uniqueCC: mac('upo.unique-cc', `${ctx.siteId}:${number}`),
+    ccToken: mac('upo.cc-token', `${ctx.siteId}:${upo.id}`),
+  };
+}
+
+export async function addCreditCard(
+  deps: DomainDeps,
+  ctx: SessionContext,
+  userTokenId: string,
+  card: CardUpoInput,
+): Promise<AddedCardUpo> {
+  await findUser(deps, ctx, userTokenId);
+  const input: CardInput = {
+    number: new Secret(card.number),
+    holderName: card.holderName,
+    expMonth: Number(card.expMonth),
+    expYear: fullYear(card.expYear),
+  };
+  let upo: Upo;
+  try {
+    upo = await addCardUpo(deps, { merchantId: ctx.merchantId, siteId: ctx.siteId, userTokenId }, input);
+  } catch (err) {
+    throw renamed(err);
+  }
+  return { upo, ...cardRefs(deps, ctx, upo, card.number) };
+}
+
+/** A card of cardTokenization (ccTempToken of a live session of this site) stored for the user. */
+export async function addCreditCardByTempToken(
+  deps: DomainDeps,
+  ctx: SessionContext,
+  userTokenId: string,
+  sessionToken: string,
+  ccTempToken: string,
+): Promise<AddedCardUpo> {
+  await findUser(deps, ctx, userTokenId);
+  const token = await deps.storage.read.cardTokens.find(ccTempToken);
+  if (!token || token.siteId !== ctx.siteId || token.sessionToken !== sessionToken || token.usedAt !== null) {
+    throw new InvalidWithCode('ccTempToken', 'is not a card token of this session', 1061);
+  }
+  const number = deps.vault.open(token.numberSealed, CARD_NUMBER_PURPOSE);
+  const upo = await addCardUpo(
+    deps,
+    { merchantId: ctx.merchantId, siteId: ctx.siteId, userTokenId },
+    { number, holderName: token.holderName, expMonth: token.expMonth, expYear: token.expYear },
+  );
+  await deps.storage.write((repos) => repos.cardTokens.consume(ccTempToken, deps.clock.now()));
+  return { upo, ...cardRefs(deps, ctx, upo, number.expose()) };
+}
+
+export async function addApm(
+  deps: DomainDeps,
+  ctx: SessionContext,
+  userTokenId: string,
+  paymentMethod: string,
+  apmData: Record<string, string>,
+): Promise<Upo> {
+  await findUser(deps, ctx, userTokenId);
+  return deps.storage.write((repos) =>
+    repos.upos.insert({
+      merchantId: ctx.merchantId,
+      siteId: ctx.siteId,
+      userTokenId,
+      paymentMethod,
+      cardVaultId: null,
+      apmData,
+      maskedNumber: null,
+      bin: null,
+      last4: null,
+      brand: null,
+      cardType: null,
+      expMonth: null,
+      expYear: null,
+      holderName: null,
+      createdAt: deps.clock.now(),
+    }),
+  );
+}
+
+/** The live UPO `id` of the user on the caller's site; otherwise 1011, and nothing changes. */
+export async function ownUpo(deps: DomainDeps, ctx: SessionContext, userTokenId: string, id: string): Promise<Upo> {
+  const upo = await deps.storage.read.upos.find(id);
+  if (!upo || upo.deletedAt !== null || upo.siteId !== ctx.siteId || upo.userTokenId !== userTokenId) throw unknownUpo();
+  return upo;
+}
+
+export async function editCard(
+  deps: DomainDeps,
+  ctx: SessionContext,
+  userTokenId: string,
+  id: string,
+  f: { expMonth: string; expYear: string; holderName: string },
+): Promise<void> {
+  const upo = await ownUpo(deps, ctx, userTokenId, id);
+  if (upo.cardVaultId === null) throw new InvalidWithCode('userPaymentOptionId', 'is not a card', 1011);
+  const expMonth = Number(f.expMonth);
+  const expYear = fullYear(f.expYear);
+  const now = new Date(deps.clock.now());
+  if (expYear < now.getUTCFullYear() || (expYear === now.getUTCFullYear() && expMonth < now.getUTCMonth() + 1)) {
+    throw new InvalidWithCode('ccExpYear', 'the card has expired', 1029);
+  }
+  await deps.storage.write((repos) => repos.upoAdmin.editCard(id, { expMonth, expYear, holderName: f.holderName }));
+}
+
+export async function editApm(
+  deps: DomainDeps,
+  ctx: SessionContext,
+  userTokenId: string,
+  id: string,
+  apmData: Record<string, string>,
+): Promise<void> {
+  const upo = await ownUpo(deps, ctx, userTokenId, id);
+  if (upo.cardVaultId !== null) throw new InvalidWithCode('userPaymentOptionId', 'is not an APM account', 1011);
+  await deps.storage.write((repos) => repos.upoAdmin.editApm(id, apmData));
+}
+
+/** suspendUPO / enableUPO: idempotent; a suspended UPO cannot pay until enabled. */
+export async function setUpoSuspended(
+  deps: DomainDeps,
+  ctx: SessionContext,
+  userTokenId: string,
+  id: string,
+  suspended: boolean,
+): Promise<void> {
+  await ownUpo(deps, ctx, userTokenId, id);
+  await deps.storage.write((repos) => repos.upoAdmin.setSuspended(id, suspended ? deps.clock.now() : null));
+}
+
+/** Refuses a suspended UPO (the payment path's UPO lookup calls this). */
+export async function assertUpoUsable(deps: DomainDeps, id: string, field: string): Promise<void> {
+  if ((await deps.storage.read.upoAdmin.suspendedAt(id)) !== null) {
+    throw new InvalidWithCode(field, 'is suspended', 1011);
+  }
+}
+

@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { TSchema } from 'typebox';
+import { SITE_SECRET_PURPOSE } from '../../domain/merchants/merchant.service.js';
+import { SessionError } from '../../domain/sessions/session.errors.js';
+import type { SessionContext } from '../../domain/sessions/session.types.js';
+import {
+  CATALOGUE_CHECKSUM_FIELDS,
+  type CatalogueMethodName,
+  verifyCatalogueChecksum,
+} from '../../security/catalogue-checksum.js';
+import { bodyObject, checkBodyValues, idText, isLookupKey, isTimeStamp } from './auth.js';
+import { SESSION_API, success } from './envelope.js';
+
+/**
+ * The methods of the real gateway's catalogue beyond the seed (issue 15): one route per method at
+ * `POST /ppp/api/v1/<method>.do`, authenticated like every checksum call (unknown merchant 1013,
+ * unknown or foreign site 1022, malformed timeStamp 1021, wrong checksum 1001), its checksum over
+ * the method's fields with nested values flattened (security/catalogue-checksum.ts).
+ */
+
+export function catalogueChecksumAuth(app: FastifyInstance, method: CatalogueMethodName): preValidationAsyncHookHandler {
+  const fields = CATALOGUE_CHECKSUM_FIELDS[method];
+  return async (request) => {
+    const body = bodyObject(request);
+    const { merchants } = app.services.deps.storage.read;
+    const merchantId = idText(body.merchantId);
+    const merchantSiteId = idText(body.merchantSiteId);
+    if (!isLookupKey(merchantId) || !(await merchants.findMerchant(merchantId))) {
+      throw new SessionError('invalid_merchant', 'Invalid merchant ID');
+    }
+    const site = isLookupKey(merchantSiteId) ? await merchants.findSite(merchantSiteId) : undefined;
+    if (!site || site.merchantId !== merchantId) throw new SessionError('invalid_site', 'Invalid merchant site ID');
+    if (!isTimeStamp(body.timeStamp)) throw new SessionError('invalid_timestamp', 'Invalid timeStamp: must be YYYYMMDDHHmmss');
+    const secret = app.services.deps.vault.open(site.secretKeySealed, SITE_SECRET_PURPOSE);
+    if (typeof body.checksum !== 'string' || !verifyCatalogueChecksum(fields, body, secret, body.checksum)) {
+      throw new SessionError('invalid_checksum', 'Invalid checksum');
+    }
+    request.sessionContext = { merchantId, siteId: site.id };
+    checkBodyValues(body);
+    if (isLookupKey(body.clientRequestId)) request.log = request.log.child({ clientRequestId: body.clientRequestId });
+  };
+}
+
+export interface CatalogueMethod<B> {
+  name: CatalogueMethodName;
+  summary: string;
+  description: string;
+  body: TSchema;
+  response: TSchema;
+  /** the method's own members of the SUCCESS envelope */
+  handle(ctx: SessionContext, body: B, request: FastifyRequest): Promise<Record<string, unknown>>;
+}
+
+export function registerCatalogueMethod<B>(app: FastifyInstance, m: CatalogueMethod<B>): void {
+  app.post(
+    `${SESSION_API}/${m.name}.do`,
+    {
+      preValidation: catalogueChecksumAuth(app, m.name),
+      schema: {
+        summary: m.summary,
+        description: `${m.description} Checksum: ${CATALOGUE_CHECKSUM_FIELDS[m.name].join(', ')} (present fields only, nested values flattened in order), then the merchant secret key.`,
+        tags: ['session'],
+        body: m.body,
+        response: { 200: m.response },
+      },
+    },
+    async (request) => {
+      const ctx = request.sessionContext;
+      if (!ctx) throw new SessionError('general', 'route without checksum authentication');
+      return success(request, await m.handle(ctx, request.body as B, request));
+    },
+  );
+}
