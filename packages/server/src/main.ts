@@ -4,7 +4,8 @@ import { type CommandSpec, helpText, parseCommand, UsageError } from './cli/args
 import { credentialCommands } from './cli/credentials.commands.js';
 import { notificationCommands } from './cli/notifications.commands.js';
 import { apmCommands } from './cli/apm.commands.js';
-import { runWorker, startRelay, workerSpec } from './cli/worker.command.js';
+import { runWorker, workerSpec } from './cli/worker.command.js';
+import { startRelay } from './delivery/relay.js';
 import { demoPageEnabled } from './http/demo/demo.plugin.js';
 import { type Config, configTable, loadConfig } from './config.js';
 import { DomainError } from './domain/errors.js';
