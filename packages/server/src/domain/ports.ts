@@ -6,7 +6,8 @@ import type { MerchantRepo } from './merchants/ports.js';
 import type { NotificationRepo } from './notifications/ports.js';
 import type { NewOrder, OrderRepo } from './orders/ports.js';
 import type { Acquirer } from './payments/acquirer.port.js';
-import type { CardTokenRepo, DccRepo, PaymentRepo, UpoRepo } from './payments/ports.js';
+import type { CardTokenRepo, UpoRepo } from './payment-methods/ports.js';
+import type { DccRepo, PaymentRepo } from './payments/ports.js';
 import type { SessionRepo } from './sessions/ports.js';
 import type { WithdrawalRepo } from './withdrawals/ports.js';
 
