@@ -10,7 +10,8 @@ import { SessionError } from '../../domain/sessions/session.errors.js';
 import { updateOrder } from '../../domain/sessions/session.service.js';
 import { formatDecimal } from '../../lib/money.js';
 import { ClientRequests, ClientResponse } from '../../schemas/client/client.schema.js';
-import { CLIENT_API, clientSuccess, sessionOf, sessionTokenAuth } from './client.plugin.js';
+import { CLIENT_API, sessionOf, sessionTokenAuth } from './context.js';
+import { clientSuccess } from './errors.js';
 import { dccDetailsOf } from '../dcc.view.js';
 import { clientCardOf } from './payments.routes.js';
 

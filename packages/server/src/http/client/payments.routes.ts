@@ -16,7 +16,8 @@ import type { Session, SessionOrder } from '../../domain/sessions/session.types.
 import { ClientRequests, ClientResponse } from '../../schemas/client/client.schema.js';
 import { billingOf, cardInputOf, type WireCard } from '../payment-card.js';
 import { baseUrlOf, threeDRequestOf } from '../three-d.view.js';
-import { CLIENT_API, clientSuccess, sessionOf, sessionTokenAuth } from './client.plugin.js';
+import { CLIENT_API, sessionOf, sessionTokenAuth } from './context.js';
+import { clientSuccess } from './errors.js';
 import { paymentResultOf } from './result.js';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
