@@ -46,12 +46,19 @@ export interface Vault {
   mac(purpose: string, data: string): Buffer;
 }
 
+/** New secrets the domain hands out (security/ implements them; randomness stays out of the domain). */
+export interface Secrets {
+  /** a new Standard Webhooks signing secret (`whsec_…`) */
+  webhookSecret(): Secret<string>;
+}
+
 /** What every domain service receives. */
 export interface DomainDeps {
   storage: Storage;
   clock: Clock;
   ids: Ids;
   vault: Vault;
+  secrets: Secrets;
   /** the acquirer behind the payments (the simulated one unless a connector is configured) */
   acquirer: Acquirer;
 }
