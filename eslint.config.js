@@ -16,10 +16,8 @@ const layer = (message, regex, extra = {}) => ({ regex, message, ...extra });
 const importsOnly = (patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
 
 /**
- * Files that still break a layer rule; the rule is on for every other file. PART_A: until issue 14
- * part A (one error catalogue mapped per interface) lands. SECURITY_IN_DOMAIN: the API-key
- * primitives the domain still calls directly (the hot path of ADR 0011); a port for them is the
- * follow-up recorded in ADR 0612.
+ * Files that still break a layer rule until issue 14 part A (one error catalogue mapped per
+ * interface) lands; the rule is on for every other file.
  */
 const PART_A = [
   // the admin API borrows REST's error handler; client errors borrow the session API's mapping
@@ -27,7 +25,6 @@ const PART_A = [
   `${SERVER}/http/client/errors.ts`,
   `${SERVER}/http/client/withdrawals.routes.ts`,
 ];
-const SECURITY_IN_DOMAIN = [`${SERVER}/domain/merchants/merchant.service.ts`];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/*.js', '**/*.mjs'] },
@@ -86,17 +83,6 @@ export default tseslint.config(
     files: PART_A,
     // issue 14 part A removes this
     rules: { '@typescript-eslint/no-restricted-imports': 'off' },
-  },
-  {
-    files: SECURITY_IN_DOMAIN,
-    // the security port of ADR 0612's follow-up removes this; other implementations stay banned here
-    rules: importsOnly([
-      layer(
-        'The domain imports no implementation: reach it through a port in domain/ (docs/architecture.md).',
-        `^(\\.\\./)+(${OUTSIDE_DOMAIN.filter((f) => f !== 'security').join('|')})(/|\\.js$)`,
-      ),
-      layer('The domain imports schema types only.', '^(\\.\\./)+schemas/', { allowTypeImports: true }),
-    ]),
   },
   {
     files: ['**/*.test.ts', '**/test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],

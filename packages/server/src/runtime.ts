@@ -8,6 +8,7 @@ import { createIds, type Ids } from './lib/ids.js';
 import { loadMasterKey } from './security/master-key.js';
 import { createSealedBox, type SealedBox } from './security/sealed-box.js';
 import { generateWebhookSecret } from './security/webhook-secret.js';
+import { issueApiKey } from './security/api-keys.js';
 import { openStore, type Store } from './store/db.js';
 
 /** Everything a process needs before it serves or runs a command: store (migrated), keys, clock, ids. */
@@ -54,7 +55,7 @@ export function domainDeps(deps: Pick<Runtime, 'store' | 'box' | 'clock' | 'ids'
     clock: deps.clock,
     ids: deps.ids,
     vault: deps.box,
-    secrets: { webhookSecret: generateWebhookSecret },
+    secrets: { webhookSecret: generateWebhookSecret, apiKey: () => issueApiKey(deps.ids) },
     acquirer: deps.acquirer,
   };
 }

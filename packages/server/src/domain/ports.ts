@@ -50,6 +50,8 @@ export interface Vault {
 export interface Secrets {
   /** a new Standard Webhooks signing secret (`whsec_…`) */
   webhookSecret(): Secret<string>;
+  /** a new REST API key: its public id, the full key (shown once) and the hash that alone is stored */
+  apiKey(): { id: string; plaintext: Secret<string>; secretHash: string };
 }
 
 /** What every domain service receives. */

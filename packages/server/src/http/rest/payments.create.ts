@@ -1,12 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { Forbidden, Invalid, Missing, NotFound, Unauthenticated } from '../../domain/errors.js';
-import {
-  authenticateApiKey,
-  authorizeEntity,
-  contextOfAccessToken,
-  requireOperationsKey,
-} from '../../domain/merchants/merchant.service.js';
+import { authorizeEntity, contextOfAccessToken, requireOperationsKey } from '../../domain/merchants/merchant.service.js';
+import { authenticateApiKey } from '../api-key-auth.js';
 import type { MerchantContext } from '../../domain/merchants/merchant.types.js';
 import { findOrder } from '../../domain/orders/order.service.js';
 import type { Order } from '../../domain/orders/order.types.js';
