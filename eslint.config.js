@@ -4,6 +4,31 @@ import tseslint from 'typescript-eslint';
 
 const seams = ['packages/server/src/lib/clock.ts', 'packages/server/src/lib/ids.ts', 'packages/web-sdk/src/clock.ts'];
 
+// The layers of docs/architecture.md (issue 14, ADR 0612). Tests are left out: they wire real parts
+// together on purpose (a domain test runs the real relay), and never ship.
+const SERVER = 'packages/server/src';
+const TESTS = ['**/*.test.ts'];
+/** the server's top-level folders and files that are not the domain's to import */
+const OUTSIDE_DOMAIN = ['http', 'store', 'acquirer', 'delivery', 'security', 'cli', 'bootstrap', 'app', 'main', 'runtime', 'config'];
+/** the interfaces under http/ (each one Fastify plugin); http/ root files and http/shared/ are shared */
+const INTERFACES = ['admin', 'client', 'demo', 'hosted', 'ops', 'platform', 'rest', 'session'];
+const layer = (message, regex, extra = {}) => ({ regex, message, ...extra });
+const importsOnly = (patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
+
+/**
+ * Files that still break a layer rule until issue 14 part A (one error catalogue mapped per
+ * interface) lands; the rule is on for every other file.
+ */
+const PART_A = [
+  // the admin API borrows REST's error handler; client errors borrow the session API's mapping
+  `${SERVER}/http/admin/errors.ts`,
+  `${SERVER}/http/client/errors.ts`,
+  `${SERVER}/http/client/withdrawals.routes.ts`,
+  // the platform API answers with REST's x-api-key auth and REST's error shape (DECISIONS.md 10)
+  `${SERVER}/http/platform/auth.ts`,
+  `${SERVER}/http/platform/errors.ts`,
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/*.js', '**/*.mjs'] },
   ...tseslint.configs.recommended,
@@ -25,6 +50,42 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
     },
+  },
+  {
+    // domain/: lib/, its own ports, and schema types only (STYLE.md layout)
+    files: [`${SERVER}/domain/**/*.ts`],
+    ignores: TESTS,
+    rules: importsOnly([
+      layer(
+        'The domain imports no implementation: reach it through a port in domain/ (docs/architecture.md).',
+        `^(\\.\\./)+(${OUTSIDE_DOMAIN.join('|')})(/|\\.js$)`,
+      ),
+      layer('The domain imports schema types only.', '^(\\.\\./)+schemas/', { allowTypeImports: true }),
+    ]),
+  },
+  {
+    // schemas/: TypeBox and lib/ only
+    files: [`${SERVER}/schemas/**/*.ts`],
+    ignores: TESTS,
+    rules: importsOnly([
+      layer('Schemas import lib/ and other schemas only.', `^(\\.\\./)+(domain|${OUTSIDE_DOMAIN.join('|')})(/|\\.js$)`),
+    ]),
+  },
+  // http/<iface>/: no other interface's internals (shared helpers live in http/ or http/shared/)
+  ...INTERFACES.map((iface) => ({
+    files: [`${SERVER}/http/${iface}/**/*.ts`],
+    ignores: TESTS,
+    rules: importsOnly([
+      layer(
+        `http/${iface} imports no other interface's files: move what they share to http/ or http/shared/.`,
+        `^(\\.\\./)+(?!${iface}/)(${INTERFACES.join('|')})/`,
+      ),
+    ]),
+  })),
+  {
+    files: PART_A,
+    // issue 14 part A removes this
+    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
   {
     files: ['**/*.test.ts', '**/test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],

@@ -88,8 +88,8 @@ async function main(): Promise<void> {
   const { buildApp } = await mod<typeof import('../packages/server/src/app.js')>('app.js');
   const { ensureDemoMerchant } = await mod<typeof import('../packages/server/src/bootstrap/demo.js')>('bootstrap/demo.js');
   const { loggerOptions } = await mod<typeof import('../packages/server/src/http/logging.js')>('http/logging.js');
-  const { authenticateApiKey } = await mod<typeof import('../packages/server/src/domain/merchants/merchant.service.js')>(
-    'domain/merchants/merchant.service.js',
+  const { authenticateApiKey } = await mod<typeof import('../packages/server/src/http/api-key-auth.js')>(
+    'http/api-key-auth.js',
   );
 
   const dataDir = await mkdtemp(join(tmpdir(), 'gatehouse-breakdown-'));

@@ -4,7 +4,7 @@ import { type Browser, type Page } from 'playwright-core';
 import { launchChromium } from './chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardNumbersAtRest } from '../packages/server/test/card-scan.js';
-import { startRelay } from '../packages/server/src/cli/worker.command.js';
+import { startRelay } from '../packages/server/src/delivery/relay.js';
 import { type Gateway, startGateway } from '../packages/server/test/harness.js';
 import { type SessionClient, sessionClient } from '../packages/server/test/session-client.js';
 

@@ -7,6 +7,8 @@ import { type Clock, systemClock } from './lib/clock.js';
 import { createIds, type Ids } from './lib/ids.js';
 import { loadMasterKey } from './security/master-key.js';
 import { createSealedBox, type SealedBox } from './security/sealed-box.js';
+import { generateWebhookSecret } from './security/webhook-secret.js';
+import { issueApiKey } from './security/api-keys.js';
 import { openStore, type Store } from './store/db.js';
 
 /** Everything a process needs before it serves or runs a command: store (migrated), keys, clock, ids. */
@@ -48,5 +50,12 @@ export async function openRuntime(config: Config, options: { clock?: Clock; migr
 
 /** The domain's dependencies, built once per process and shared by the HTTP app and the commands. */
 export function domainDeps(deps: Pick<Runtime, 'store' | 'box' | 'clock' | 'ids' | 'acquirer'>): DomainDeps {
-  return { storage: storageOf(deps.store), clock: deps.clock, ids: deps.ids, vault: deps.box, acquirer: deps.acquirer };
+  return {
+    storage: storageOf(deps.store),
+    clock: deps.clock,
+    ids: deps.ids,
+    vault: deps.box,
+    secrets: { webhookSecret: generateWebhookSecret, apiKey: () => issueApiKey(deps.ids) },
+    acquirer: deps.acquirer,
+  };
 }

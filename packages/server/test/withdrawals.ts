@@ -1,7 +1,7 @@
 import { buildWithdrawalRequest, type WithdrawalMethod } from '@gatehouse/merchant-kit';
 import { findApm } from '../src/acquirer/apm-catalogue.js';
 import { addApmUpo } from '../src/domain/payments/apm.service.js';
-import { addCardUpo } from '../src/domain/payments/upos.service.js';
+import { addCardUpo } from '../src/domain/payment-methods/upos.service.js';
 import { Secret } from '../src/lib/secret.js';
 import type { Gateway, HttpResult } from './harness.js';
 

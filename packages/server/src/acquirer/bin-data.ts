@@ -92,6 +92,11 @@ export const ISSUER_BY_PREFIX: Readonly<Record<string, Issuer>> = {
   '5160': { country: 'DE', currency: 'EUR' }, // simulated German Mastercard range
 };
 
+/** The currency of an issuer country of the numeric ranges above (ISO 3166 alpha-2, upper case). */
+export function currencyOfIssuerCountry(country: string): string | undefined {
+  return Object.values(ISSUER_COUNTRY_BY_NUMERIC).find((i) => i.country === country)?.currency;
+}
+
 export const DEFAULT_ISSUER: Issuer = { country: 'US', currency: 'USD' };
 
 const VISA_COUNTRY_RANGE = /^400000(\d{3})/;

@@ -13,8 +13,8 @@ import { MAX_MINOR } from '../lib/money.js';
 import type { Secret } from '../lib/secret.js';
 import { canPayOutApm, decideApmPayout } from './apm-payout.js';
 import { apmMethodInfo, completeApmPayment, decideApmPayment } from './apm-payments.js';
-import { brandOf, cardInfoOf } from './bin-data.js';
-import { quoteDcc } from './dcc-rates.js';
+import { brandOf, cardInfoOf, currencyOfIssuerCountry } from './bin-data.js';
+import { dayOf, quoteDcc } from './dcc-rates.js';
 import { digitsOf, hexOf } from './derive.js';
 import {
   avsCodeFor,
@@ -225,5 +225,7 @@ export function createSimulatedAcquirer(deps: SimulatedAcquirerDeps): Acquirer {
     apmPayout: async (req) => decideApmPayout(req),
 
     dccQuote: (amount, from, to, day) => quoteDcc(amount, from, to, day),
+    dccDay: (at) => dayOf(at),
+    issuerCountryCurrency: (country) => currencyOfIssuerCountry(country),
   };
 }

@@ -1,5 +1,5 @@
 import { pino } from 'pino';
-import { Relay, relayOptionsOf } from '../delivery/relay.js';
+import { startRelay } from '../delivery/relay.js';
 import { loggerOptions } from '../http/logging.js';
 import type { Runtime } from '../runtime.js';
 import type { CommandSpec } from './args.js';
@@ -12,15 +12,6 @@ export const workerSpec: CommandSpec = {
     'log-level': { type: 'string', placeholder: 'level', description: 'Log level (LOG_LEVEL, default info)' },
   },
 };
-
-type RelayLogger = ConstructorParameters<typeof Relay>[0]['log'];
-
-/** Starts a relay over the runtime's store, polling until `stop()`. */
-export function startRelay(rt: Pick<Runtime, 'store' | 'deps' | 'config'>, log?: RelayLogger): Relay {
-  const relay = new Relay({ store: rt.store, deps: rt.deps, ...(log ? { log } : {}) }, relayOptionsOf(rt.config));
-  relay.start();
-  return relay;
-}
 
 /** Runs a relay until SIGTERM or SIGINT, then lets the attempts in flight settle and exits. */
 export async function runWorker(rt: Runtime): Promise<void> {

@@ -268,3 +268,10 @@ export class Relay {
     };
   }
 }
+
+/** Starts a relay over the runtime's store, polling until `stop()` (the server's and `gatehouse worker`'s). */
+export function startRelay(rt: { store: Store; deps: DomainDeps; config: Config }, log?: RelayLog): Relay {
+  const relay = new Relay({ store: rt.store, deps: rt.deps, ...(log ? { log } : {}) }, relayOptionsOf(rt.config));
+  relay.start();
+  return relay;
+}

@@ -6,7 +6,8 @@ import type { MerchantRepo } from './merchants/ports.js';
 import type { NotificationRepo } from './notifications/ports.js';
 import type { NewOrder, OrderRepo } from './orders/ports.js';
 import type { Acquirer } from './payments/acquirer.port.js';
-import type { CardTokenRepo, DccRepo, PaymentRepo, UpoRepo } from './payments/ports.js';
+import type { CardTokenRepo, UpoRepo } from './payment-methods/ports.js';
+import type { DccRepo, PaymentRepo } from './payments/ports.js';
 import type { PlatformRepo } from './platform/ports.js';
 import type { SessionRepo } from './sessions/ports.js';
 import type { WithdrawalRepo } from './withdrawals/ports.js';
@@ -52,12 +53,21 @@ export interface Vault {
   mac(purpose: string, data: string): Buffer;
 }
 
+/** New secrets the domain hands out (security/ implements them; randomness stays out of the domain). */
+export interface Secrets {
+  /** a new Standard Webhooks signing secret (`whsec_…`) */
+  webhookSecret(): Secret<string>;
+  /** a new REST API key: its public id, the full key (shown once) and the hash that alone is stored */
+  apiKey(): { id: string; plaintext: Secret<string>; secretHash: string };
+}
+
 /** What every domain service receives. */
 export interface DomainDeps {
   storage: Storage;
   clock: Clock;
   ids: Ids;
   vault: Vault;
+  secrets: Secrets;
   /** the acquirer behind the payments (the simulated one unless a connector is configured) */
   acquirer: Acquirer;
 }

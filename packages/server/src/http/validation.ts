@@ -184,3 +184,9 @@ export function locateJsonProblem(value: unknown, maxDepth = MAX_NESTING): Domai
   }
   return undefined;
 }
+
+/** Rules every member keeps whatever its schema (no U+0000, bounded nesting): a validation error (1019). */
+export function checkBodyValues(body: unknown): void {
+  const err = checkJsonValue(body);
+  if (err) throw err;
+}

@@ -6,7 +6,3 @@ export function constantTimeEqual(a: string, b: string): boolean {
   const hb = createHash('sha256').update(b, 'utf8').digest();
   return timingSafeEqual(ha, hb);
 }
-
-export function sha256Hex(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
-}

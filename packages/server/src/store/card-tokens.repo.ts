@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { CardTokenRepo } from '../domain/payments/ports.js';
+import type { CardTokenRepo } from '../domain/payment-methods/ports.js';
 import type { Database } from './tables.js';
 
 export function cardTokenRepo(db: Kysely<Database>): CardTokenRepo {

@@ -1,7 +1,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { IdempotencyRecord, IdempotencyRepo } from '../domain/idempotency/ports.js';
 import type { Dialect } from './dialect.js';
-import { type FixedStatement, fixedStatement } from './fixed-statement.js';
+import { type FixedStatement, fixedStatement } from './sqlite/fixed-statement.js';
 import type { Database } from './tables.js';
 
 export function idempotencyRepo(db: Kysely<Database>, dialect: Dialect): IdempotencyRepo {

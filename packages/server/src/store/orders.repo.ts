@@ -2,7 +2,7 @@ import { CompiledQuery, type Kysely, type Selectable } from 'kysely';
 import type { Minor } from '../lib/money.js';
 import type { Order } from '../domain/orders/order.types.js';
 import type { NewOrder, OrderRepo } from '../domain/orders/ports.js';
-import { type FixedStatement, fixedStatement } from './fixed-statement.js';
+import { type FixedStatement, fixedStatement } from './sqlite/fixed-statement.js';
 import type { Dialect } from './dialect.js';
 import type { Database, OrderTable } from './tables.js';
 

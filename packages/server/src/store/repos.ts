@@ -8,7 +8,7 @@ import { idempotencyClaim, idempotencyRepo } from './idempotency.repo.js';
 import { merchantRepo } from './merchants.repo.js';
 import { notificationRepo } from './notifications.repo.js';
 import { orderInsert, orderRepo } from './orders.repo.js';
-import type { PlannedStatement } from './planned-write.js';
+import type { PlannedStatement } from './sqlite/planned-write.js';
 import { paymentRepo } from './payments.repo.js';
 import { platformRepo } from './platform.repo.js';
 import { sessionRepo } from './sessions.repo.js';

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Upo, UpoRepo } from '../domain/payments/ports.js';
+import type { Upo, UpoRepo } from '../domain/payment-methods/ports.js';
 import type { Database, UpoTable } from './tables.js';
 
 const num = (v: number | string | null): number | null => (v === null ? null : Number(v));

@@ -1,4 +1,3 @@
-import { type IssuedApiKey, issueApiKey, parseApiKey, verifyKeyRecordSecret } from '../../security/api-keys.js';
 import { Secret } from '../../lib/secret.js';
 import { Forbidden, Invalid, NotFound, Unauthenticated } from '../errors.js';
 import type { DomainDeps, Repos } from '../ports.js';
@@ -77,7 +76,7 @@ export async function createApiKey(
   deps: DomainDeps,
   input: { entityId: string; siteId: string; type: ApiKeyType; label?: string },
 ): Promise<{ key: ApiKeyInfo; plaintext: Secret<string> }> {
-  const issued: IssuedApiKey = issueApiKey(deps.ids);
+  const issued = deps.secrets.apiKey();
   const key: ApiKeyInfo = {
     id: issued.id,
     entityId: input.entityId,
@@ -115,25 +114,11 @@ export async function revokeApiKey(deps: DomainDeps, keyId: string): Promise<Api
   });
 }
 
-/** Resolves an `x-api-key` value to its context; any failure is the same `Unauthenticated`. */
-export async function authenticateApiKey(repos: Repos, presented: string): Promise<MerchantContext> {
-  return resolveApiKey(repos, presented);
-}
-
 /**
- * `authenticateApiKey` for a hot path: the context at once, with no promise, when the key's record is
- * at hand (`apiKeyAtHand`); a promise of it otherwise. A failure is thrown (at once) or rejected.
+ * The context of an API key whose secret the interface verified (http/api-key-auth.ts): a revoked
+ * key is refused; an Operations key also holds the operations scope.
  */
-export function resolveApiKey(repos: Repos, presented: string): MerchantContext | Promise<MerchantContext> {
-  const parsed = parseApiKey(presented);
-  if (!parsed) throw new Unauthenticated('malformed api key');
-  const atHand = repos.merchants.apiKeyAtHand?.(parsed.id);
-  if (atHand !== undefined) return checkApiKey(atHand ?? undefined, parsed.secret);
-  return repos.merchants.findApiKey(parsed.id).then((key) => checkApiKey(key, parsed.secret));
-}
-
-function checkApiKey(key: ApiKeyRecord | undefined, secret: Secret<string>): MerchantContext {
-  if (!key || !verifyKeyRecordSecret(secret, key)) throw new Unauthenticated('unknown api key');
+export function contextOfApiKey(key: ApiKeyRecord): MerchantContext {
   if (key.revokedAt !== null) throw new Unauthenticated('revoked api key');
   return contextOf(key, 'api-key', key.type === 'operations' ? ['payments', 'operations'] : []);
 }

@@ -1,5 +1,5 @@
 import { formatDecimal } from '../../lib/money.js';
-import { sha256Hex } from '../../security/constant-time.js';
+import { sha256Hex } from '../../lib/hash.js';
 import { transactionEventType } from './webhook.payload.js';
 import type { NotificationEvent, TransactionOutcome } from './notification.types.js';
 

@@ -1,7 +1,6 @@
 import { seededId } from '../../lib/ids.js';
 import type { Minor } from '../../lib/money.js';
 import type { Secret } from '../../lib/secret.js';
-import { generateWebhookSecret, WEBHOOK_SECRET_PURPOSE } from '../../security/webhook-secret.js';
 import { InFlight, Invalid, NotFound } from '../errors.js';
 import type { DomainDeps, Repos } from '../ports.js';
 import { dmnNotification } from './dmn.payload.js';
@@ -13,6 +12,9 @@ import type {
   TransactionOutcome,
 } from './notification.types.js';
 import { transactionEventType, webhookNotification } from './webhook.payload.js';
+
+/** The sealing purpose (AAD) of site webhook secrets: they open nowhere else. */
+export const WEBHOOK_SECRET_PURPOSE = 'site.webhook_secret';
 
 /** How long a rotated-out webhook secret keeps signing beside the new one. */
 export const WEBHOOK_SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
@@ -175,7 +177,7 @@ export async function rotateWebhookSecret(
   siteId: string,
 ): Promise<{ secret: Secret<string>; previousValidUntil: number | null }> {
   const now = deps.clock.now();
-  const secret = generateWebhookSecret();
+  const secret = deps.secrets.webhookSecret();
   const sealed = deps.vault.seal(secret, WEBHOOK_SECRET_PURPOSE);
   const hadOne = await deps.storage.write(async (repos) => {
     if (!(await repos.merchants.findSite(siteId))) throw new NotFound('site');

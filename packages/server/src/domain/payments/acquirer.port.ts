@@ -190,4 +190,8 @@ export interface Acquirer {
   canPayOut(paymentMethod: string, currency: string): boolean;
   apmPayout(req: ApmPayoutRequest): Promise<AuthorizeOutcome>;
   dccQuote(amount: number, from: string, to: string, day: string): DccQuote;
+  /** the rate day (`YYYY-MM-DD`) of the instant `at` (epoch ms): the day whose DCC rates apply then */
+  dccDay(at: number): string;
+  /** the currency of an issuer country the acquirer's BIN data knows (ISO 3166 alpha-2, upper case) */
+  issuerCountryCurrency(country: string): string | undefined;
 }

@@ -16,7 +16,7 @@ import {
   settleOutcome,
   transactionRowOf,
 } from './payment.service.js';
-import type { Upo } from './ports.js';
+import type { Upo } from '../payment-methods/ports.js';
 import type { ApmRecord, PaymentType, ProcessingOptions, Transaction, TransactionResult } from './transaction.types.js';
 
 /**

@@ -1,11 +1,9 @@
-import { dayOf } from '../../acquirer/dcc-rates.js';
-import { ISSUER_COUNTRY_BY_NUMERIC } from '../../acquirer/bin-data.js';
 import { Invalid, Missing } from '../errors.js';
 import type { DomainDeps, Repos } from '../ports.js';
 import { checkCurrency, toMinor } from '../sessions/session.pricing.js';
 import type { Minor } from '../../lib/money.js';
 import type { Transaction } from './transaction.types.js';
-import type { DccQuote } from './acquirer.port.js';
+import type { Acquirer, DccQuote } from './acquirer.port.js';
 import { cardDetails } from './card-details.service.js';
 
 /**
@@ -15,18 +13,18 @@ import { cardDetails } from './card-details.service.js';
  * deterministic rate of the clock's UTC day, 3.5% markup included (docs/decisions/0321).
  */
 
-/** Countries whose currency the simulated issuer ranges know, plus the euro area and a few more. */
+/** Countries beyond those of the acquirer's BIN data: the euro area and a few more. */
 const COUNTRY_CURRENCY: Readonly<Record<string, string>> = {
-  ...Object.fromEntries(Object.values(ISSUER_COUNTRY_BY_NUMERIC).map((i) => [i.country, i.currency])),
   AT: 'EUR', BE: 'EUR', CY: 'EUR', EE: 'EUR', FI: 'EUR', GR: 'EUR', HR: 'EUR', IE: 'EUR', LT: 'EUR',
   LU: 'EUR', LV: 'EUR', MT: 'EUR', PT: 'EUR', SI: 'EUR', SK: 'EUR',
   DK: 'DKK', PL: 'PLN', CZ: 'CZK', HU: 'HUF', RO: 'RON', BG: 'BGN', IS: 'ISK', NZ: 'NZD', SG: 'SGD',
   HK: 'HKD', IL: 'ILS', AE: 'AED', SA: 'SAR', QA: 'QAR', TR: 'TRY', UA: 'UAH', IN: 'INR', ZA: 'ZAR',
 };
 
-/** The currency of an ISO 3166 alpha-2 country, or `Invalid('country')`. */
-export function currencyOfCountry(country: string): string {
-  const c = COUNTRY_CURRENCY[country.toUpperCase()];
+/** The currency of an ISO 3166 alpha-2 country (the acquirer's issuer countries first), or `Invalid('country')`. */
+export function currencyOfCountry(acquirer: Pick<Acquirer, 'issuerCountryCurrency'>, country: string): string {
+  const upper = country.toUpperCase();
+  const c = COUNTRY_CURRENCY[upper] ?? acquirer.issuerCountryCurrency(upper);
   if (c === undefined) throw new Invalid('country', 'is not a country with a known currency');
   return c;
 }
@@ -47,9 +45,11 @@ export interface DccAnswer {
 
 export function quoteForCardholder(deps: Pick<DomainDeps, 'acquirer' | 'clock'>, req: DccRequest): DccAnswer {
   const card = req.cardNumber === undefined ? undefined : cardDetails(deps, req.cardNumber);
-  const target = req.currency ?? (req.country !== undefined ? currencyOfCountry(req.country) : card?.currency);
+  const target =
+    req.currency ?? (req.country !== undefined ? currencyOfCountry(deps.acquirer, req.country) : card?.currency);
   if (target === undefined) throw new Missing('currency');
-  const quote = deps.acquirer.dccQuote(req.originalAmount, req.originalCurrency, target, dayOf(deps.clock.now()));
+  const day = deps.acquirer.dccDay(deps.clock.now());
+  const quote = deps.acquirer.dccQuote(req.originalAmount, req.originalCurrency, target, day);
   return { quote, dccFullSupport: card ? card.dccAllowed : true };
 }
 
@@ -59,7 +59,8 @@ export function checkDccCharge(
   charge: { amount: number; currency: string },
   original: { amount: number; currency: string },
 ): DccQuote {
-  const quote = deps.acquirer.dccQuote(original.amount, original.currency, charge.currency, dayOf(deps.clock.now()));
+  const day = deps.acquirer.dccDay(deps.clock.now());
+  const quote = deps.acquirer.dccQuote(original.amount, original.currency, charge.currency, day);
   if (quote.amount !== charge.amount) {
     throw new Invalid('amount', `must be the DCC amount of the day for the originalAmount (${quote.amount} minor units)`);
   }

@@ -8,7 +8,7 @@ import type { TransactionOutcome } from '../notifications/notification.types.js'
 import type { DomainDeps, Repos } from '../ports.js';
 import type { AuthorizeOutcome, BillingInfo, CardInput, FollowUpOutcome, ThreeDResult } from './acquirer.port.js';
 import { checkCard } from './card.js';
-import { cardOutputOf, vaultCard } from './card-vault.js';
+import { cardOutputOf, vaultCard } from '../payment-methods/card-vault.js';
 import { TransactionRefused, UnknownRelatedTransaction } from './payment.errors.js';
 import { outcomeOf, restPaymentResponse } from './payment.view.js';
 import { decideFollowUp } from './transaction.machine.js';

@@ -4,10 +4,10 @@ import type { DomainDeps, Repos } from '../ports.js';
 import { SessionError } from '../sessions/session.errors.js';
 import type { AuthorizeOutcome, CardInput } from './acquirer.port.js';
 import { checkCard } from './card.js';
-import { CARD_NUMBER_PURPOSE, cardOutputOf, vaultCard } from './card-vault.js';
+import { CARD_NUMBER_PURPOSE, cardOutputOf, vaultCard } from '../payment-methods/card-vault.js';
 import type { Origin } from './payment.service.js';
 import { notifyTransaction, transactionRowOf } from './payment.service.js';
-import type { Upo } from './ports.js';
+import type { Upo } from '../payment-methods/ports.js';
 import type { Transaction, TransactionResult } from './transaction.types.js';
 
 /**

@@ -12,7 +12,7 @@ import {
   type Run,
   transactionRowOf,
 } from './payment.service.js';
-import { cardOutputOf, vaultCard } from './card-vault.js';
+import { cardOutputOf, vaultCard } from '../payment-methods/card-vault.js';
 import type { PaymentType, Transaction } from './transaction.types.js';
 
 /**

@@ -1,5 +1,5 @@
 import { formatDecimal } from '../../lib/money.js';
-import type { Upo } from '../payments/ports.js';
+import type { Upo } from '../payment-methods/ports.js';
 import { stateOf, wireStatusOf } from './withdrawal.machine.js';
 import type { Withdrawal } from './withdrawal.types.js';
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { Unauthenticated } from '../../domain/errors.js';
-import { authenticateApiKey, requireOperationsKey } from '../../domain/merchants/merchant.service.js';
+import { requireOperationsKey } from '../../domain/merchants/merchant.service.js';
+import { authenticateApiKey } from '../api-key-auth.js';
 import type { MerchantContext } from '../../domain/merchants/merchant.types.js';
 
 declare module 'fastify' {

@@ -1,8 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { findApm } from '../../acquirer/apm-catalogue.js';
 import { Invalid } from '../../domain/errors.js';
-import type { DomainDeps } from '../../domain/ports.js';
 import { pay } from '../../domain/payments/payment.service.js';
 import { ApmRefused } from '../../domain/payments/payment.errors.js';
 import { SessionError } from '../../domain/sessions/session.errors.js';
@@ -11,8 +9,10 @@ import { formatDecimal } from '../../lib/money.js';
 import { Secret } from '../../lib/secret.js';
 import { ClientRequests, ClientResponse } from '../../schemas/client/client.schema.js';
 import { billingOf } from '../payment-card.js';
+import { signCaptureRef } from '../shared/capture-ref.js';
 import { baseUrlOf } from '../three-d.view.js';
-import { CLIENT_API, clientSuccess, sessionOf, sessionTokenAuth } from './client.plugin.js';
+import { CLIENT_API, sessionOf, sessionTokenAuth } from './context.js';
+import { clientSuccess } from './errors.js';
 import { originOf, sessionGuard } from './payments.routes.js';
 import { paymentResultOf } from './result.js';
 
@@ -26,37 +26,8 @@ import { paymentResultOf } from './result.js';
  *   no wallet connector exists and the method is "not enabled" (1068).
  */
 
-const CAPTURE_PURPOSE = 'client.account-capture';
 const CAPTURE_TTL_MS = 30 * 60 * 1000;
 const SANDBOX_WALLET_CARD = '4761344136141390';
-
-export interface CaptureRef {
-  t: string;
-  u: string;
-  m: string;
-  cur: string;
-  c: string;
-  lang: string;
-  exp: number;
-  urls: { successUrl?: string; failureUrl?: string };
-}
-
-export function signCaptureRef(deps: DomainDeps, ref: CaptureRef): string {
-  const payload = Buffer.from(JSON.stringify(ref)).toString('base64url');
-  return `${payload}.${deps.vault.mac(CAPTURE_PURPOSE, payload).toString('base64url')}`;
-}
-
-/** The reference of a capture page, when its signature holds and it has not expired. */
-export function openCaptureRef(deps: DomainDeps, text: string): CaptureRef | undefined {
-  const [payload, sig] = text.split('.');
-  if (!payload || !sig) return undefined;
-  // compared as text: one canonical encoding only
-  const expected = Buffer.from(deps.vault.mac(CAPTURE_PURPOSE, payload).toString('base64url'));
-  const given = Buffer.from(sig);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-  const ref = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as CaptureRef;
-  return ref.exp >= deps.clock.now() ? ref : undefined;
-}
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const obj = (v: unknown): Record<string, unknown> | undefined =>

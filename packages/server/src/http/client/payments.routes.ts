@@ -3,9 +3,9 @@ import { Invalid, Missing } from '../../domain/errors.js';
 import type { CardInput } from '../../domain/payments/acquirer.port.js';
 import { guardOrderPayment, pay, type Origin } from '../../domain/payments/payment.service.js';
 import { initAuth3D, payThreeD, type ThreeDRun } from '../../domain/payments/three-d-secure.service.js';
-import { cardOfTempToken, tokenizeCard } from '../../domain/payments/tokens.service.js';
+import { cardOfTempToken, tokenizeCard } from '../../domain/payment-methods/tokens.service.js';
 import type { PaymentType } from '../../domain/payments/transaction.types.js';
-import { cardOfUpo, saveCardUpo, savePmOf } from '../../domain/payments/upos.service.js';
+import { cardOfUpo, saveCardUpo, savePmOf } from '../../domain/payment-methods/upos.service.js';
 import { apmUpoOf, payApm } from '../../domain/payments/apm.service.js';
 import { apmInputOf, returnUrlsOf } from '../payment-options.js';
 import type { Repos } from '../../domain/ports.js';
@@ -16,7 +16,8 @@ import type { Session, SessionOrder } from '../../domain/sessions/session.types.
 import { ClientRequests, ClientResponse } from '../../schemas/client/client.schema.js';
 import { billingOf, cardInputOf, type WireCard } from '../payment-card.js';
 import { baseUrlOf, threeDRequestOf } from '../three-d.view.js';
-import { CLIENT_API, clientSuccess, sessionOf, sessionTokenAuth } from './client.plugin.js';
+import { CLIENT_API, sessionOf, sessionTokenAuth } from './context.js';
+import { clientSuccess } from './errors.js';
 import { paymentResultOf } from './result.js';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);

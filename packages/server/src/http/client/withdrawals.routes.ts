@@ -14,7 +14,8 @@ import {
 } from '../../schemas/client/withdrawals.schema.js';
 import { domainToWire } from '../session/errors.js';
 import { customFieldsOf, listEntriesOf, submitCommandOf } from '../withdrawal.translate.js';
-import { CLIENT_API, clientError, clientSuccess, sessionOf, sessionTokenAuth } from './client.plugin.js';
+import { CLIENT_API, sessionOf, sessionTokenAuth } from './context.js';
+import { clientError, clientSuccess } from './errors.js';
 
 /**
  * The Web SDK's withdrawal calls (spec 4.2, docs/decisions/0506): `submitWdRequest`,

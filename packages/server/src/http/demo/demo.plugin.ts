@@ -6,8 +6,8 @@ import { Type } from 'typebox';
 import { DEMO_FILE, type DemoCredentials } from '../../bootstrap/demo.js';
 import type { Config } from '../../config.js';
 import { baseUrlOf } from '../three-d.view.js';
-import { esc } from '../hosted/html-page.js';
-import { bundle } from '../hosted/bundles.js';
+import { esc } from '../shared/html-page.js';
+import { bundle } from '../shared/bundles.js';
 
 /**
  * The demo shop at `/demo` (docs/decisions/0407): the page a new user opens first. Its "server side"

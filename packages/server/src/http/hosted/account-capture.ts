@@ -4,8 +4,8 @@ import { findApm } from '../../acquirer/apm-catalogue.js';
 import { DomainError } from '../../domain/errors.js';
 import { addPayoutAccountUpo } from '../../domain/payments/apm.service.js';
 import { findLiveSession } from '../../domain/sessions/session.service.js';
-import { openCaptureRef } from '../client/capture.routes.js';
-import { esc, sendPage } from './html-page.js';
+import { openCaptureRef } from '../shared/capture-ref.js';
+import { esc, sendPage } from '../shared/html-page.js';
 
 /**
  * The account capture page of the Web SDK's accountCapture (docs/decisions/0406): the payout method's

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { formatDecimal } from '../../lib/money.js';
 import { answerChallenge, findChallenge, methodNotificationOf } from '../../domain/payments/three-d-secure.service.js';
-import { esc, sendPage } from './html-page.js';
+import { esc, sendPage } from '../shared/html-page.js';
 
 /**
  * The simulated ACS (docs/decisions/0310): the 3-D Secure method page and the challenge page, served

@@ -5,7 +5,7 @@ import { completeApmPayment, findApmPage } from '../../domain/payments/apm.servi
 import type { Transaction } from '../../domain/payments/transaction.types.js';
 import { apmLogoSvg } from '../../acquirer/apm-catalogue.js';
 import { formatDecimal } from '../../lib/money.js';
-import { esc, sendPage } from './html-page.js';
+import { esc, sendPage } from '../shared/html-page.js';
 
 /**
  * The simulated APM pages (DECISIONS.md 1 and 6, docs/decisions/0360), served by Gatehouse under

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from '../../../test/harness.js';
-import { BUNDLE_FILES } from './bundles.js';
+import { BUNDLE_FILES } from '../shared/bundles.js';
 
 /** The Web SDK's assets as a browser fetches them: caching, integrity, CORS and the hosted pages' CSP. */
 

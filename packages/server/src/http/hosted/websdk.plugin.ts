@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { registerAccountCapture } from './account-capture.js';
-import { bundle, type BundleName, loadBundles } from './bundles.js';
+import { bundle, type BundleName, loadBundles } from '../shared/bundles.js';
 
 /**
  * The Web SDK's assets (docs/decisions/0400, 0405): `/sdk/v1/websdk.js` (and its content-addressed

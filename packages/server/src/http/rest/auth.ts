@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { Forbidden, Unauthenticated } from '../../domain/errors.js';
-import { contextOfAccessToken, resolveApiKey } from '../../domain/merchants/merchant.service.js';
+import { contextOfAccessToken } from '../../domain/merchants/merchant.service.js';
+import { resolveApiKey } from '../api-key-auth.js';
 import type { MerchantContext } from '../../domain/merchants/merchant.types.js';
 import type { Services } from '../services.js';
 import { verifyAccessToken } from '../../security/jwt.js';

@@ -1,12 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { Forbidden, Invalid, Missing, NotFound, Unauthenticated } from '../../domain/errors.js';
-import {
-  authenticateApiKey,
-  authorizeEntity,
-  contextOfAccessToken,
-  requireOperationsKey,
-} from '../../domain/merchants/merchant.service.js';
+import { authorizeEntity, contextOfAccessToken, requireOperationsKey } from '../../domain/merchants/merchant.service.js';
+import { authenticateApiKey } from '../api-key-auth.js';
 import type { MerchantContext } from '../../domain/merchants/merchant.types.js';
 import { findOrder } from '../../domain/orders/order.service.js';
 import type { Order } from '../../domain/orders/order.types.js';
@@ -31,8 +27,8 @@ import { billingOf, cardInputOf, paymentCardOf } from '../payment-card.js';
 import { initAuth3D, payThreeD } from '../../domain/payments/three-d-secure.service.js';
 import { baseUrlOf, restAuthenticatedResponse, restChallengeResponse, restFingerprintResponse, threeDRequestOf } from '../three-d.view.js';
 import { apmUpoOf, payApm } from '../../domain/payments/apm.service.js';
-import { cardOfRestTempToken, type TokenCard } from '../../domain/payments/tokens.service.js';
-import { cardOfUpo, saveCardUpo } from '../../domain/payments/upos.service.js';
+import { cardOfRestTempToken, type TokenCard } from '../../domain/payment-methods/tokens.service.js';
+import { cardOfUpo, saveCardUpo } from '../../domain/payment-methods/upos.service.js';
 import type { CardInput } from '../../domain/payments/acquirer.port.js';
 import type { Transaction } from '../../domain/payments/transaction.types.js';
 import { apmInputOf, processingOptionsOf, returnUrlsOf } from '../payment-options.js';

@@ -4,7 +4,7 @@ import { SessionError } from '../../domain/sessions/session.errors.js';
 import type { SessionContext } from '../../domain/sessions/session.types.js';
 import { type SessionMethod, verifySessionChecksum } from '../../security/checksum.js';
 import type { Services } from '../services.js';
-import { checkJsonValue } from '../validation.js';
+import { checkBodyValues } from '../validation.js';
 
 /**
  * Session interface authentication (spec 5, DECISIONS.md 5), in this order: unknown merchant 1013,
@@ -30,12 +30,6 @@ export function idText(value: unknown): unknown {
 /** A value worth looking up: a string of at most 255 characters without U+0000. */
 export function isLookupKey(v: unknown): v is string {
   return typeof v === 'string' && v.length <= 255 && !v.includes('\u0000');
-}
-
-/** Rules every member keeps whatever its schema (no U+0000, bounded nesting): a validation error (1019). */
-export function checkBodyValues(body: unknown): void {
-  const err = checkJsonValue(body);
-  if (err) throw err;
 }
 
 /** The request body as an object; anything else is an invalid request. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Missing } from '../../domain/errors.js';
-import { tokenizeCard } from '../../domain/payments/tokens.service.js';
+import { tokenizeCard } from '../../domain/payment-methods/tokens.service.js';
 import { findCallerSession } from '../../domain/sessions/session.service.js';
 import { CardTokenizationResponse } from '../../schemas/session/card-details.schema.js';
 import { ServerCallRequests } from '../../schemas/session/server-calls.schema.js';

@@ -8,7 +8,8 @@ import {
   type CatalogueMethodName,
   verifyCatalogueChecksum,
 } from '../../security/catalogue-checksum.js';
-import { bodyObject, checkBodyValues, idText, isLookupKey, isTimeStamp } from './auth.js';
+import { checkBodyValues } from '../validation.js';
+import { bodyObject, idText, isLookupKey, isTimeStamp } from './auth.js';
 import { SESSION_API, success } from './envelope.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { deleteUpo } from '../../domain/payments/upos.service.js';
+import { deleteUpo } from '../../domain/payment-methods/upos.service.js';
 import { SessionEnvelope } from '../../schemas/session/envelope.schema.js';
 import { ServerCallRequests } from '../../schemas/session/server-calls.schema.js';
 import { CHECKSUM_FIELDS } from '../../security/checksum.js';

@@ -5,7 +5,8 @@ import { findLiveSession, getPaymentStatus } from '../../domain/sessions/session
 import { formatDecimal } from '../../lib/money.js';
 import { sessionTransactionFields } from '../../domain/payments/payment.view.js';
 import { GetPaymentStatusRequest, GetPaymentStatusResponse } from '../../schemas/session/get-payment-status.schema.js';
-import { bodyObject, checkBodyValues, idText, verifySiteChecksum } from './auth.js';
+import { checkBodyValues } from '../validation.js';
+import { bodyObject, idText, verifySiteChecksum } from './auth.js';
 import { SESSION_API, success } from './envelope.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { listUpos, upoFields } from '../../domain/payments/upos.service.js';
+import { listUpos, upoFields } from '../../domain/payment-methods/upos.service.js';
 import { GetUserUposResponse } from '../../schemas/session/card-details.schema.js';
 import { ServerCallRequests } from '../../schemas/session/server-calls.schema.js';
 import { CHECKSUM_FIELDS } from '../../security/checksum.js';

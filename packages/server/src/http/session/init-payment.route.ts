@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Invalid } from '../../domain/errors.js';
 import { guardOrderPayment, type Origin } from '../../domain/payments/payment.service.js';
-import { cardOfTempToken } from '../../domain/payments/tokens.service.js';
+import { cardOfTempToken } from '../../domain/payment-methods/tokens.service.js';
 import { initAuth3D } from '../../domain/payments/three-d-secure.service.js';
 import { findCallerSession, requireSessionOrder } from '../../domain/sessions/session.service.js';
 import { checkCurrency, toMinor } from '../../domain/sessions/session.pricing.js';

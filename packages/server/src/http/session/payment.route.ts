@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { cardOfUpo, saveCardUpo, savePmOf } from '../../domain/payments/upos.service.js';
-import { cardOfTempToken } from '../../domain/payments/tokens.service.js';
+import { cardOfUpo, saveCardUpo, savePmOf } from '../../domain/payment-methods/upos.service.js';
+import { cardOfTempToken } from '../../domain/payment-methods/tokens.service.js';
 import { dccOfPayment, originalOf, recordDccOption } from '../../domain/payments/dcc.service.js';
 import { Invalid } from '../../domain/errors.js';
 import { checkOrderAmount, guardOrderPayment, pay, type Origin } from '../../domain/payments/payment.service.js';

@@ -4,7 +4,7 @@ import { type DialectName, dialects } from '../../../test/dialects.js';
 import { type Gateway, startGateway } from '../../../test/harness.js';
 import { apmUpo, cardUpo, wdCall } from '../../../test/withdrawals.js';
 import { listDeliveries, setSiteNotificationUrl } from '../../domain/notifications/notification.service.js';
-import { deleteUpo } from '../../domain/payments/upos.service.js';
+import { deleteUpo } from '../../domain/payment-methods/upos.service.js';
 
 /**
  * The merchant's withdrawal management calls (`/ppp/api/withdrawal/*.do`) through the real server:

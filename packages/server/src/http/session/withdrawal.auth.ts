@@ -4,7 +4,8 @@ import { SessionError } from '../../domain/sessions/session.errors.js';
 import { sessionChecksum } from '../../security/checksum.js';
 import { constantTimeEqual } from '../../security/constant-time.js';
 import { withdrawalChecksumValues } from '../../security/withdrawal-checksum.js';
-import { bodyObject, checkBodyValues, idText, isLookupKey, isTimeStamp } from './auth.js';
+import { checkBodyValues } from '../validation.js';
+import { bodyObject, idText, isLookupKey, isTimeStamp } from './auth.js';
 
 /**
  * Authentication of the withdrawal management calls: the session interface's order of refusals

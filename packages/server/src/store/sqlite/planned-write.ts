@@ -1,5 +1,5 @@
 import { CompiledQuery, type Kysely } from 'kysely';
-import type { Database } from './tables.js';
+import type { Database } from '../tables.js';
 
 /** One statement of a planned write: SQL compiled for the store's dialect, and its values. */
 export interface PlannedStatement {

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DialectName, dialects, freshPgSchema } from '../../test/dialects.js';
-import { openStore, type Store } from './db.js';
+import { type DialectName, dialects, freshPgSchema } from '../../../test/dialects.js';
+import { openStore, type Store } from '../db.js';
 import type { PlannedWrite } from './planned-write.js';
 
 /**

@@ -5,10 +5,10 @@ import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, type Store } from './db.js';
+import { openStore, type Store } from '../db.js';
 import { GroupCommitter } from './group-commit.js';
 import type { PlannedWrite } from './planned-write.js';
-import type { Database } from './tables.js';
+import type { Database } from '../tables.js';
 
 /**
  * Group commit on the embedded SQLite store (synchronous=FULL): write units submitted together share

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, type Store } from './db.js';
+import { openStore, type Store } from '../db.js';
 
 /**
  * ADR 0012 (amended): under a steady write load the WAL must start over from its beginning now and

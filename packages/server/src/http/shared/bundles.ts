@@ -16,7 +16,7 @@ export interface Bundle {
   hash: string;
 }
 
-// src/http/hosted or dist/http/hosted → packages/
+// src/http/shared or dist/http/shared → packages/
 const PACKAGES = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 
 export const BUNDLE_FILES = {

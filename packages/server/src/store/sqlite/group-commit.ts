@@ -1,6 +1,6 @@
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { PlannedOutcome, PlannedWrite } from './planned-write.js';
-import type { Database } from './tables.js';
+import type { Database } from '../tables.js';
 import type { PlannedResult } from './writer-thread.js';
 
 export type WriteUnit<T> = (trx: Transaction<Database>) => Promise<T>;

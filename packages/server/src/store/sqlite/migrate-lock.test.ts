@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore } from './db.js';
+import { openStore } from '../db.js';
 
 /**
  * Migrations wait for SQLite's write lock as long as another process holds it (its own migrations on a

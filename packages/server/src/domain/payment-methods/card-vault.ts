@@ -1,6 +1,6 @@
 import type { DomainDeps, Repos } from '../ports.js';
-import type { CardInput } from './acquirer.port.js';
-import type { CardOutput } from './transaction.types.js';
+import type { CardInput } from '../payments/acquirer.port.js';
+import type { CardOutput } from '../payments/transaction.types.js';
 
 /**
  * The card vault: numbers are kept only sealed (AES-256-GCM) and found again by a keyed fingerprint;

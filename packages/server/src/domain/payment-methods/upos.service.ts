@@ -1,12 +1,12 @@
 import { Secret } from '../../lib/secret.js';
 import { Invalid } from '../errors.js';
 import type { DomainDeps, Repos } from '../ports.js';
-import type { CardInput } from './acquirer.port.js';
-import { checkCard } from './card.js';
+import type { CardInput } from '../payments/acquirer.port.js';
+import { checkCard } from '../payments/card.js';
 import { CARD_NUMBER_PURPOSE, cardOutputOf, vaultCard } from './card-vault.js';
-import type { CardOutput } from './transaction.types.js';
+import type { CardOutput } from '../payments/transaction.types.js';
 import type { Upo } from './ports.js';
-import type { Transaction } from './transaction.types.js';
+import type { Transaction } from '../payments/transaction.types.js';
 
 /**
  * Stored payment options (DECISIONS.md 8, docs/decisions/0323). A card UPO is a vault reference with

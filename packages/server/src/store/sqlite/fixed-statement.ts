@@ -1,5 +1,5 @@
 import type { CompiledQuery } from 'kysely';
-import type { Dialect } from './dialect.js';
+import type { Dialect } from '../dialect.js';
 
 const texts = new Map<string, string>();
 

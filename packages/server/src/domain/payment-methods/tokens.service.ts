@@ -1,8 +1,8 @@
 import { Secret } from '../../lib/secret.js';
 import { Invalid, Missing } from '../errors.js';
 import type { DomainDeps, Repos } from '../ports.js';
-import type { CardInfo, CardInput } from './acquirer.port.js';
-import { checkCard } from './card.js';
+import type { CardInfo, CardInput } from '../payments/acquirer.port.js';
+import { checkCard } from '../payments/card.js';
 import { CARD_NUMBER_PURPOSE, vaultCard } from './card-vault.js';
 import { isExpired } from '../sessions/session.service.js';
 

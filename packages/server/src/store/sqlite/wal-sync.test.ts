@@ -5,9 +5,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, type Store } from './db.js';
+import { openStore, type Store } from '../db.js';
 import { GroupCommitter } from './group-commit.js';
-import type { Database } from './tables.js';
+import type { Database } from '../tables.js';
 
 /**
  * ADR 0012: commits run with synchronous=NORMAL and are acknowledged only after the durability

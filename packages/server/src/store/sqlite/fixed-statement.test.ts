@@ -1,6 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { sqliteDialect } from './dialect.js';
+import { sqliteDialect } from '../dialect.js';
 import { fixedStatement } from './fixed-statement.js';
 
 describe('fixed statements', () => {

@@ -1,0 +1,37 @@
+/** The store's contract, apart from the engines that implement it (db.ts: PostgreSQL; sqlite/: the embedded file). */
+import type { Kysely } from 'kysely';
+import type { Dialect } from './dialect.js';
+import type { WriteUnit } from './sqlite/group-commit.js';
+import type { PlannedOutcome, PlannedWrite } from './sqlite/planned-write.js';
+import type { Database } from './tables.js';
+
+export interface StoreOptions {
+  /** postgres://… ; absent = SQLite file `gatehouse.sqlite` in `dataDir` */
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** FULL: a commit is acknowledged once the WAL is on disk (ADR 0012); NORMAL: without waiting for it */
+  sqliteSynchronous?: 'FULL' | 'NORMAL';
+  /** PostgreSQL pool size */
+  poolSize?: number;
+  /** SQLite: the WAL's length in frames past which writers start it over (default 16384, 64 MiB) */
+  walRestartFrames?: number;
+  /** SQLite: how often the background thread copies the WAL into the database file (default 25 ms) */
+  checkpointIntervalMs?: number;
+}
+
+/**
+ * The store: `db` for reads, `write(unit)` for a durable transaction (group-committed on SQLite,
+ * one transaction per unit on PostgreSQL, where the server shares WAL flushes itself).
+ */
+export interface Store {
+  readonly dialect: Dialect;
+  readonly db: Kysely<Database>;
+  write<T>(unit: WriteUnit<T>): Promise<T>;
+  /** a durable write whose statements are known in advance, sent as data (ADR 0013) */
+  writePlanned(write: PlannedWrite): Promise<PlannedOutcome>;
+  migrate(): Promise<string[]>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** the SQLite file, when embedded */
+  readonly file?: string;
+}
