@@ -9,6 +9,7 @@ import { requireStore } from './cli/store-check.js';
 import { notificationCommands } from './cli/notifications.commands.js';
 import { apmCommands } from './cli/apm.commands.js';
 import { runWorker, startRelay, workerSpec } from './cli/worker.command.js';
+import { pointDemoAtInbox } from './bootstrap/demo-inbox.js';
 import { demoPageEnabled } from './http/demo/demo.plugin.js';
 import { type Config, loadConfig } from './config.js';
 import { DomainError } from './domain/errors.js';
@@ -74,13 +75,8 @@ async function start(values: OptionValues): Promise<void> {
   // Withdrawal requests whose payout the crash cut off take the payout's outcome (docs/decisions/0503).
   const { recoverProcessingWithdrawals } = await import('./domain/withdrawals/withdrawal.service.js');
   app.log.info({ recovered: await recoverProcessingWithdrawals(rt.deps) }, 'withdrawal requests recovered');
-  if (config.GATEHOUSE_DEMO) {
-    const demo = await ensureDemoMerchant(rt.deps, config.dataDir);
-    if (demo) {
-      app.log.info({ merchantId: demo.credentials.merchantId, created: demo.created }, 'demo merchant ready');
-      printDemo(demo.credentials, demo.created, config);
-    }
-  }
+  const demo = config.GATEHOUSE_DEMO ? await ensureDemoMerchant(rt.deps, config.dataDir) : undefined;
+  if (demo) app.log.info({ merchantId: demo.credentials.merchantId, created: demo.created }, 'demo merchant ready');
   let closing = false;
   let relay: ReturnType<typeof startRelay> | undefined;
   const shutdown = async (signal: string) => {
@@ -98,15 +94,28 @@ async function start(values: OptionValues): Promise<void> {
   if (config.GATEHOUSE_WORKERS) relay = startRelay(rt, app.log);
   app.log.info({ address, store: rt.store.dialect.name, dataDir: config.dataDir }, 'gatehouse listening');
   process.stderr.write(`\nGatehouse listening on ${address}  (store: ${rt.store.file ?? 'postgres'})\n`);
+  if (demo) {
+    // The sandbox inbox shows the demo merchant's notifications (docs/decisions/0901).
+    const inbox = demoPageEnabled(config) ? await pointDemoAtInbox(rt.deps, demo.credentials, address) : null;
+    printDemo(demo.credentials, demo.created, config);
+    if (inbox) process.stderr.write(`Its DMNs go to ${inbox}: see them at ${address}/demo/inbox\n`);
+  }
+  if (config.GATEHOUSE_MODE === 'sandbox') process.stderr.write(`Start here: ${address}/\n`);
   if (demoPageEnabled(config)) process.stderr.write(`Demo shop (hosted card fields, DMNs): ${address}/demo\n`);
 }
 
+/** The secrets are printed when they are made; later starts name the file that holds them. */
+const DEMO_SECRETS = new Set(['merchantSecretKey', 'apiKey', 'webhookSecret']);
+
 function printDemo(c: DemoCredentials, created: boolean, config: Config): void {
+  const file = `${config.dataDir}/demo-credentials.json`;
   const lines = [
     '',
     created ? 'Demo merchant created:' : 'Demo merchant:',
-    ...Object.entries(c).map(([k, v]) => `  ${k.padEnd(19)} ${v}`),
-    `  (also in ${config.dataDir}/demo-credentials.json)`,
+    ...Object.entries(c)
+      .filter(([k]) => created || !DEMO_SECRETS.has(k))
+      .map(([k, v]) => `  ${k.padEnd(19)} ${v}`),
+    created ? `  (also in ${file}; later starts print no secrets)` : `  secrets (apiKey, merchantSecretKey, webhookSecret): in ${file}`,
     '',
   ];
   process.stderr.write(lines.join('\n') + '\n');
