@@ -24,7 +24,8 @@ article.n.bad{border-left-color:#c53030}article.n header{display:flex;gap:.6rem;
 .v{font-weight:600}article.ok .v{color:#2f855a}article.bad .v{color:#c53030}time{color:#52606d;font-size:.85rem}
 h1{font-size:1.5rem}h2{font-size:1.2rem}h3{font-size:1rem}.op{border:1px solid #d8dee4;border-radius:8px;margin:1rem 0;padding:.2rem .9rem}
 .m{display:inline-block;min-width:4rem;font-weight:700;font-family:ui-monospace,monospace}.get{color:#2f855a}.post{color:#1f4fb5}.patch{color:#b7791f}.delete{color:#c53030}
-nav.toc{columns:2 16rem;font-size:.9rem}nav.toc a{display:block}`;
+nav.toc{columns:2 16rem;font-size:.9rem}nav.toc a{display:block}
+main{overflow-wrap:anywhere}td{word-break:break-word}`;
 
 export interface SitePageOptions {
   title: string;
