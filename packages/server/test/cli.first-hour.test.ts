@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -142,6 +142,31 @@ describe('gatehouse CLI, the first hour', () => {
 
     const unknown = await cli(dataDir, ['sites', 'list', '--merchant', '999']);
     expect(unknown).toMatchObject({ code: 2, stdout: '', stderr: 'gatehouse: Merchant not found\n' });
+  });
+
+  it('`bin/gatehouse.js` runs whether or not the CLI is built, and explains in one line where it cannot', { timeout: CLI_TIMEOUT }, async () => {
+    const runBin = (bin: string) =>
+      new Promise<{ code: number | null; stdout: string; stderr: string }>((ok, fail) => {
+        const child = spawn(process.execPath, [bin, '--help'], { stdio: ['ignore', 'pipe', 'pipe'], timeout: CLI_TIMEOUT, killSignal: 'SIGKILL' });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
+        child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
+        child.once('error', fail);
+        child.once('close', (code) => ok({ code, stdout, stderr }));
+      });
+    // Here: the built CLI when there is one, else the sources through tsx.
+    const real = await runBin(join(SERVER_DIR, 'bin', 'gatehouse.js'));
+    expect(real.code).toBe(0);
+    expect(real.stdout).toMatch(/^Usage: gatehouse <command> \[options\]/);
+    // A copy with neither a build nor the sources beside it.
+    const lone = join(root, 'lone', 'packages', 'server', 'bin');
+    mkdirSync(lone, { recursive: true });
+    copyFileSync(join(SERVER_DIR, 'bin', 'gatehouse.js'), join(lone, 'gatehouse.js'));
+    const r = await runBin(join(lone, 'gatehouse.js'));
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(`gatehouse: not built yet: run \`npm run build\` (or \`npm start\`) in ${join(root, 'lone')}/ first\n`);
   });
 
   it('leaves only the store files in the data folder after the commands', () => {
