@@ -61,4 +61,27 @@ describe('the first pages in Chromium', () => {
       });
     }
   }
+
+  for (const [card, kind, text] of [
+    ['4761344136141390', 'ok', /^✓ Payment approved: 15\.00 EUR, transaction \d+$/],
+    ['4000128449498204', 'bad', /^✗ Payment declined/],
+  ] as const) {
+    it(`/demo shows a clear ${kind === 'ok' ? 'success' : 'decline'} state after paying with ${card}`, async () => {
+      const page = await browser.newPage({ viewport: { width: 375, height: 900 } });
+      try {
+        await page.goto(`${gw.url}/demo`);
+        const frame = page.frameLocator('#card iframe');
+        await frame.locator('input[autocomplete="cc-number"]').fill(card, { timeout: 30_000 });
+        await frame.locator('input[autocomplete="cc-exp"]').fill('12/30', { timeout: 30_000 });
+        await frame.locator('input[autocomplete="cc-csc"]').fill('217', { timeout: 30_000 });
+        await page.click('#pay');
+        await page.waitForFunction(() => !/\bwait\b/.test(document.getElementById('outcome')!.className) && document.getElementById('outcome')!.className !== 'outcome', null, { timeout: 30_000 });
+        expect(await page.getAttribute('#outcome', 'class')).toBe(`outcome ${kind}`);
+        expect((await page.textContent('#outcome'))!.trim()).toMatch(text);
+        expect(await page.isVisible('#outcome')).toBe(true);
+      } finally {
+        await page.close();
+      }
+    });
+  }
 });
