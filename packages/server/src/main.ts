@@ -1,19 +1,25 @@
 #!/usr/bin/env node
 import type { DemoCredentials } from './bootstrap/demo.js';
-import { type CommandSpec, helpText, parseCommand, UsageError } from './cli/args.js';
+import { type CommandSpec, type OptionValues, UsageError } from './cli/args.js';
 import { credentialCommands } from './cli/credentials.commands.js';
+import { configText } from './cli/help.js';
+import { listCommands } from './cli/list.commands.js';
+import { buildProgram, CommanderError, normalizeArgv, type ProgramEntry, USAGE_EXIT } from './cli/program.js';
+import { requireStore } from './cli/store-check.js';
 import { notificationCommands } from './cli/notifications.commands.js';
 import { apmCommands } from './cli/apm.commands.js';
 import { emailCommands } from './cli/emails.commands.js';
 import { platformCommands } from './cli/platform.commands.js';
 import { runWorker, workerSpec } from './cli/worker.command.js';
 import { startRelay } from './delivery/relay.js';
+import { pointDemoAtInbox } from './bootstrap/demo-inbox.js';
 import { demoPageEnabled } from './http/demo/demo.plugin.js';
-import { type Config, configTable, loadConfig } from './config.js';
+import { type Config, loadConfig } from './config.js';
 import { DomainError } from './domain/errors.js';
 import { openRuntime } from './runtime.js';
 
-const commands = [...credentialCommands, ...notificationCommands, ...apmCommands, ...platformCommands, ...emailCommands];
+// Every `{spec, run}` command module's array, in the order `gatehouse --help` lists them.
+const commands = [...credentialCommands, ...listCommands, ...notificationCommands, ...apmCommands, ...platformCommands, ...emailCommands];
 
 const commonOptions: CommandSpec['options'] = {
   'data-dir': { type: 'string', placeholder: 'path', description: 'Data folder (GATEHOUSE_DATA_DIR, default ./data)' },
@@ -47,7 +53,7 @@ const FLAG_ENV: Record<string, string> = {
   'database-url': 'DATABASE_URL',
 };
 
-function configFrom(values: Record<string, string | boolean | undefined>): Config {
+function configFrom(values: OptionValues): Config {
   const env: Record<string, string | undefined> = { ...process.env };
   for (const [flag, name] of Object.entries(FLAG_ENV)) {
     const v = values[flag];
@@ -58,26 +64,8 @@ function configFrom(values: Record<string, string | boolean | undefined>): Confi
   return loadConfig(env, process.cwd());
 }
 
-function topHelp(): string {
-  const cmds = [startSpec, migrateSpec, workerSpec, ...commands.map((c) => c.spec)];
-  return [
-    'Usage: gatehouse <command> [options]',
-    '',
-    'Gatehouse, a self-hostable payment gateway with a simulated acquirer.',
-    '',
-    'Commands:',
-    ...cmds.map((c) => `  ${c.name.padEnd(20)} ${c.summary}`),
-    '',
-    'Every command takes --help. Configuration by environment variable:',
-    '',
-    configTable(),
-  ].join('\n');
-}
-
-async function start(argv: string[]): Promise<void> {
-  const parsed = parseCommand(startSpec, argv);
-  if (!parsed) return void console.log(helpText(startSpec));
-  const config = configFrom(parsed.values);
+async function start(values: OptionValues): Promise<void> {
+  const config = configFrom(values);
   const rt = await openRuntime(config);
   // The server's modules load only for `start`: the credential commands stay quick.
   const { buildApp } = await import('./app.js');
@@ -90,13 +78,8 @@ async function start(argv: string[]): Promise<void> {
   // Withdrawal requests whose payout the crash cut off take the payout's outcome (docs/decisions/0503).
   const { recoverProcessingWithdrawals } = await import('./domain/withdrawals/withdrawal.service.js');
   app.log.info({ recovered: await recoverProcessingWithdrawals(rt.deps) }, 'withdrawal requests recovered');
-  if (config.GATEHOUSE_DEMO) {
-    const demo = await ensureDemoMerchant(rt.deps, config.dataDir);
-    if (demo) {
-      app.log.info({ merchantId: demo.credentials.merchantId, created: demo.created }, 'demo merchant ready');
-      printDemo(demo.credentials, demo.created, config);
-    }
-  }
+  const demo = config.GATEHOUSE_DEMO ? await ensureDemoMerchant(rt.deps, config.dataDir) : undefined;
+  if (demo) app.log.info({ merchantId: demo.credentials.merchantId, created: demo.created }, 'demo merchant ready');
   let closing = false;
   let relay: ReturnType<typeof startRelay> | undefined;
   const shutdown = async (signal: string) => {
@@ -114,66 +97,84 @@ async function start(argv: string[]): Promise<void> {
   if (config.GATEHOUSE_WORKERS) relay = startRelay(rt, app.log);
   app.log.info({ address, store: rt.store.dialect.name, dataDir: config.dataDir }, 'gatehouse listening');
   process.stderr.write(`\nGatehouse listening on ${address}  (store: ${rt.store.file ?? 'postgres'})\n`);
+  if (demo) {
+    // The sandbox inbox shows the demo merchant's notifications (docs/decisions/0901).
+    const inbox = demoPageEnabled(config) ? await pointDemoAtInbox(rt.deps, demo.credentials, address) : null;
+    printDemo(demo.credentials, demo.created, config);
+    if (inbox) process.stderr.write(`Its DMNs go to ${inbox}: see them at ${address}/demo/inbox\n`);
+  }
+  if (config.GATEHOUSE_MODE === 'sandbox') process.stderr.write(`Start here: ${address}/\n`);
   if (demoPageEnabled(config)) process.stderr.write(`Demo shop (hosted card fields, DMNs): ${address}/demo\n`);
 }
 
+/** The secrets are printed when they are made; later starts name the file that holds them. */
+const DEMO_SECRETS = new Set(['merchantSecretKey', 'apiKey', 'webhookSecret']);
+
 function printDemo(c: DemoCredentials, created: boolean, config: Config): void {
+  const file = `${config.dataDir}/demo-credentials.json`;
   const lines = [
     '',
     created ? 'Demo merchant created:' : 'Demo merchant:',
-    ...Object.entries(c).map(([k, v]) => `  ${k.padEnd(19)} ${v}`),
-    `  (also in ${config.dataDir}/demo-credentials.json)`,
+    ...Object.entries(c)
+      .filter(([k]) => created || !DEMO_SECRETS.has(k))
+      .map(([k, v]) => `  ${k.padEnd(19)} ${v}`),
+    created ? `  (also in ${file}; later starts print no secrets)` : `  secrets (apiKey, merchantSecretKey, webhookSecret): in ${file}`,
     '',
   ];
   process.stderr.write(lines.join('\n') + '\n');
 }
 
-async function migrate(argv: string[]): Promise<void> {
-  const parsed = parseCommand(migrateSpec, argv);
-  if (!parsed) return void console.log(helpText(migrateSpec));
-  const rt = await openRuntime(configFrom(parsed.values));
+async function migrate(values: OptionValues): Promise<void> {
+  const rt = await openRuntime(configFrom(values));
   console.log(rt.migrated.length ? `applied: ${rt.migrated.join(', ')}` : 'store is up to date');
   await rt.store.close();
 }
 
-async function worker(argv: string[]): Promise<void> {
-  const spec: CommandSpec = { ...workerSpec, options: { ...workerSpec.options, ...commonOptions } };
-  const parsed = parseCommand(spec, argv);
-  if (!parsed) return void console.log(helpText(spec));
-  await runWorker(await openRuntime(configFrom(parsed.values)));
+async function worker(values: OptionValues): Promise<void> {
+  const config = configFrom(values);
+  await requireStore(config);
+  await runWorker(await openRuntime(config));
 }
 
+const withCommon = (spec: CommandSpec): CommandSpec => ({ ...spec, options: { ...spec.options, ...commonOptions } });
+
+const entries: ProgramEntry[] = [
+  { spec: startSpec, action: start },
+  { spec: migrateSpec, action: migrate },
+  { spec: withCommon(workerSpec), action: worker },
+  ...commands.map(
+    (cmd): ProgramEntry => ({
+      spec: withCommon(cmd.spec),
+      async action(values, positionals) {
+        const config = configFrom(values);
+        // Only start and migrate make a store: a typo in --data-dir must not create one.
+        await requireStore(config);
+        const rt = await openRuntime(config);
+        try {
+          const out = await cmd.run(rt, values, positionals);
+          console.log(values.json ? JSON.stringify(out.json, null, 2) : out.text);
+        } finally {
+          await rt.store.close();
+        }
+      },
+    }),
+  ),
+];
+
 async function main(argv: string[]): Promise<void> {
-  const [first, second, ...rest] = argv;
-  if (first === '--help' || first === '-h' || first === 'help') return void console.log(topHelp());
-  // `gatehouse` alone, or with start's flags only, starts the server.
-  if (first === undefined || first.startsWith('-')) return start(argv);
-  if (first === 'start') return start(argv.slice(1));
-  if (first === 'migrate') return migrate(argv.slice(1));
-  if (first === 'worker') return worker(argv.slice(1));
-  const cmd = commands.find((c) => c.spec.name === `${first} ${second}`);
-  if (!cmd) {
-    const group = commands.filter((c) => c.spec.name.startsWith(`${first} `));
-    if (group.length > 0 && (second === undefined || second === '--help' || second === '-h')) {
-      return void console.log(group.map((c) => `gatehouse ${c.spec.name.padEnd(18)} ${c.spec.summary}`).join('\n'));
-    }
-    throw new UsageError(`unknown command: ${argv.slice(0, 2).join(' ')} (see gatehouse --help)`);
-  }
-  const parsed = parseCommand({ ...cmd.spec, options: { ...cmd.spec.options, ...commonOptions } }, rest);
-  if (!parsed) return void console.log(helpText({ ...cmd.spec, options: { ...cmd.spec.options, ...commonOptions } }));
-  const rt = await openRuntime(configFrom(parsed.values));
-  try {
-    const out = await cmd.run(rt, parsed.values, parsed.positionals);
-    console.log(parsed.values.json ? JSON.stringify(out.json, null, 2) : out.text);
-  } finally {
-    await rt.store.close();
-  }
+  const program = buildProgram(entries, {
+    description: 'Gatehouse, a self-hostable payment gateway with a simulated acquirer. Every command takes --help.',
+    helpAfter: configText,
+  });
+  await program.parseAsync(normalizeArgv(program, argv), { from: 'user' });
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {
+  // commander has printed its own message (or the help) already.
+  if (err instanceof CommanderError) process.exit(err.exitCode === 0 ? 0 : USAGE_EXIT);
   if (err instanceof UsageError || err instanceof DomainError) {
     console.error(`gatehouse: ${err.message}`);
-    process.exit(2);
+    process.exit(USAGE_EXIT);
   }
   console.error(`gatehouse: ${(err as Error).message ?? err}`);
   if (process.env.LOG_LEVEL === 'debug') console.error(err);

@@ -1,4 +1,8 @@
-import { parseArgs } from 'node:util';
+/**
+ * The contract of a `gatehouse` command module: a `CommandSpec` (name, summary, options, positionals)
+ * and a `run`. `cli/program.ts` turns the specs into a commander program (parsing, generated help);
+ * a command module never parses argv itself.
+ */
 
 export interface OptionSpec {
   type: 'string' | 'boolean';
@@ -12,39 +16,14 @@ export interface CommandSpec {
   /** e.g. `keys create` */
   name: string;
   summary: string;
+  /** the usage line after `gatehouse`, when `<name> [options]` says too little */
   usage?: string;
   options: Record<string, OptionSpec>;
   positionals?: string[];
 }
 
+/** Parsed option values, by the option names of the spec (`no-demo` is `true` when given). */
+export type OptionValues = Record<string, string | boolean | undefined>;
+
+/** Bad usage: reported as one `gatehouse: …` line, exit code 2. */
 export class UsageError extends Error {}
-
-export function helpText(cmd: CommandSpec): string {
-  const lines = [`Usage: gatehouse ${cmd.usage ?? cmd.name + ' [options]'}`, '', cmd.summary, '', 'Options:'];
-  const opts = { ...cmd.options, help: { type: 'boolean', description: 'Show this help' } as OptionSpec };
-  for (const [name, o] of Object.entries(opts)) {
-    const flag = o.type === 'string' ? `--${name} <${o.placeholder ?? 'value'}>` : `--${name}`;
-    lines.push(`  ${flag.padEnd(30)} ${o.description}${o.required ? ' (required)' : ''}`);
-  }
-  return lines.join('\n');
-}
-
-/** Parses argv for one command; `undefined` means help was asked for. */
-export function parseCommand(cmd: CommandSpec, argv: string[]) {
-  const options: Record<string, { type: 'string' | 'boolean' }> = { help: { type: 'boolean' } };
-  for (const [name, o] of Object.entries(cmd.options)) options[name] = { type: o.type };
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
-  if (parsed.values.help) return undefined;
-  const max = cmd.positionals?.length ?? 0;
-  if (parsed.positionals.length > max) throw new UsageError(`unexpected argument: ${parsed.positionals[max]}`);
-  if (parsed.positionals.length < max) throw new UsageError(`missing argument: <${cmd.positionals![parsed.positionals.length]}>`);
-  for (const [name, o] of Object.entries(cmd.options)) {
-    if (o.required && parsed.values[name] === undefined) throw new UsageError(`missing option --${name}`);
-  }
-  return { values: parsed.values as Record<string, string | boolean | undefined>, positionals: parsed.positionals };
-}

@@ -2,6 +2,7 @@ import { rotateWebhookSecret } from '../domain/notifications/notification.servic
 import { createApiKey, createEntity, createMerchant, createSite, listApiKeys, revokeApiKey } from '../domain/merchants/merchant.service.js';
 import type { ApiKeyType } from '../domain/merchants/merchant.types.js';
 import { configureSite } from '../domain/sessions/site-settings.service.js';
+import { storageWithin } from '../domain/storage-within.js';
 import type { Runtime } from '../runtime.js';
 import { type CommandSpec, UsageError } from './args.js';
 
@@ -14,31 +15,73 @@ export interface CredentialCommand {
 
 const str = (v: string | boolean | undefined) => (typeof v === 'string' ? v : undefined);
 
+/** What `merchants create` prints: the ids, the secrets once, and what to do with them. */
+function merchantCreatedText(o: {
+  merchantId: string;
+  name: string;
+  merchantSiteId: string;
+  processingEntityId: string;
+  keyId: string;
+  apiKey: string;
+  merchantSecretKey: string;
+  webhookSecret: string;
+}): string {
+  return [
+    `Merchant ${o.merchantId} (${o.name}) created with a site, a processing entity and an API key.`,
+    '',
+    `  merchantId          ${o.merchantId}`,
+    `  merchantSiteId      ${o.merchantSiteId}`,
+    `  processingEntityId  ${o.processingEntityId}`,
+    `  keyId               ${o.keyId}`,
+    '',
+    'Secrets, shown this once (only hashes or sealed copies are kept): store them now.',
+    `  apiKey              ${o.apiKey}`,
+    `  merchantSecretKey   ${o.merchantSecretKey}`,
+    `  webhookSecret       ${o.webhookSecret}`,
+    '',
+    'Next:',
+    `  REST API:     send the header "x-api-key: <apiKey>" and "processingEntityId": "${o.processingEntityId}" in POST /orders`,
+    '  Session API:  sign calls with merchantId, merchantSiteId and merchantSecretKey (docs/session-api.md)',
+    `  Webhooks:     gatehouse sites set-notification-url --site ${o.merchantSiteId} --url https://your.shop/notify`,
+    '                and verify them with webhookSecret (docs/notifications.md)',
+    `  More keys:    gatehouse keys create --entity ${o.processingEntityId} --site ${o.merchantSiteId}`,
+  ].join('\n');
+}
+
 export const credentialCommands: CredentialCommand[] = [
   {
     spec: {
       name: 'merchants create',
-      summary: 'Create a merchant with its first site and the site secret key (shown once).',
+      summary:
+        'Create a merchant ready to call the API: its first site, processing entity and operations API key, and the site and webhook secrets (shown once).',
       options: {
         name: { type: 'string', placeholder: 'name', description: 'Merchant name', required: true },
         'site-name': { type: 'string', placeholder: 'name', description: 'Name of the first site' },
+        'entity-name': { type: 'string', placeholder: 'name', description: 'Name of the first processing entity' },
         json,
       },
     },
     async run(rt, v) {
-      const r = await createMerchant(rt.deps, { name: str(v.name)!, siteName: str(v['site-name']) });
-      const webhook = await rotateWebhookSecret(rt.deps, r.site.id);
-      const out = {
-        merchantId: r.merchant.id,
-        name: r.merchant.name,
-        merchantSiteId: r.site.id,
-        merchantSecretKey: r.merchantSecretKey.expose(),
-        webhookSecret: webhook.secret.expose(),
-      };
-      return {
-        json: out,
-        text: `merchant ${out.merchantId} (${out.name})\nsite     ${out.merchantSiteId}\nsecret   ${out.merchantSecretKey}   (shown once: keep it now)\nwebhook  ${out.webhookSecret}   (shown once)`,
-      };
+      const name = str(v.name)!;
+      // One transaction: never a merchant without the key it was promised.
+      const out = await rt.deps.storage.write(async (repos) => {
+        const inTx = { ...rt.deps, storage: storageWithin(repos) };
+        const r = await createMerchant(inTx, { name, siteName: str(v['site-name']) });
+        const entity = await createEntity(inTx, { merchantId: r.merchant.id, name: str(v['entity-name']) ?? name });
+        const key = await createApiKey(inTx, { entityId: entity.id, siteId: r.site.id, type: 'operations', label: 'first' });
+        const webhook = await rotateWebhookSecret(inTx, r.site.id);
+        return {
+          merchantId: r.merchant.id,
+          name: r.merchant.name,
+          merchantSiteId: r.site.id,
+          processingEntityId: entity.id,
+          keyId: key.key.id,
+          apiKey: key.plaintext.expose(),
+          merchantSecretKey: r.merchantSecretKey.expose(),
+          webhookSecret: webhook.secret.expose(),
+        };
+      });
+      return { json: out, text: merchantCreatedText(out) };
     },
   },
   {

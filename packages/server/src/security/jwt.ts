@@ -1,7 +1,11 @@
-import { timingSafeEqual } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
 import type { SealedBox } from './sealed-box.js';
 
-/** Compact HS256 JWTs for merchant access tokens, keyed by a purpose-derived key of the master key. */
+/**
+ * Merchant access tokens: HS256 JWTs made and checked by `jose` (docs/decisions/0904), with issuer,
+ * audience, `nbf` and `exp` checked against the injected clock, and a `kid` header naming the signing
+ * key, so a new key can sign while tokens of the previous one run out.
+ */
 export interface AccessTokenClaims {
   /** processing entity the token acts for */
   sub: string;
@@ -12,29 +16,58 @@ export interface AccessTokenClaims {
   exp: number;
 }
 
-const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+export const ACCESS_TOKEN_ISSUER = 'gatehouse';
+export const ACCESS_TOKEN_AUDIENCE = 'gatehouse:rest';
 const PURPOSE = 'oauth2/access-token';
 
-export function signAccessToken(box: SealedBox, claims: AccessTokenClaims): string {
-  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
-  const sig = box.mac(PURPOSE, `${HEADER}.${payload}`).toString('base64url');
-  return `${HEADER}.${payload}.${sig}`;
+/**
+ * The signing keys by key id, each derived from the master key; the first signs. To rotate, put a new
+ * id first and keep the old one until the longest token lifetime has passed.
+ */
+export const ACCESS_TOKEN_KEY_IDS = ['at1'] as const;
+
+const keyOf = (box: SealedBox, keyId: string) => new Uint8Array(box.mac(PURPOSE, `signing-key/${keyId}`));
+
+export async function signAccessToken(box: SealedBox, claims: AccessTokenClaims, keyIds: readonly string[] = ACCESS_TOKEN_KEY_IDS): Promise<string> {
+  const keyId = keyIds[0]!;
+  return new SignJWT({ kid: claims.kid, scope: claims.scope })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: keyId })
+    .setSubject(claims.sub)
+    .setIssuer(ACCESS_TOKEN_ISSUER)
+    .setAudience(ACCESS_TOKEN_AUDIENCE)
+    .setIssuedAt(claims.iat)
+    .setNotBefore(claims.iat)
+    .setExpirationTime(claims.exp)
+    .sign(keyOf(box, keyId));
 }
 
-/** The claims of a well-signed, unexpired token; undefined otherwise. `nowSec` comes from the clock. */
-export function verifyAccessToken(box: SealedBox, token: string, nowSec: number): AccessTokenClaims | undefined {
-  const parts = token.split('.');
-  if (parts.length !== 3 || parts[0] !== HEADER) return undefined;
-  const expected = box.mac(PURPOSE, `${parts[0]}.${parts[1]}`);
-  const given = Buffer.from(parts[2]!, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-  let claims: AccessTokenClaims;
+/** The claims of a well-signed token valid at `nowSec` (from the clock); undefined otherwise. */
+export async function verifyAccessToken(
+  box: SealedBox,
+  token: string,
+  nowSec: number,
+  keyIds: readonly string[] = ACCESS_TOKEN_KEY_IDS,
+): Promise<AccessTokenClaims | undefined> {
+  if (token.length > 4096) return undefined;
   try {
-    claims = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as AccessTokenClaims;
+    const { payload } = await jwtVerify(
+      token,
+      (header) => {
+        if (typeof header.kid !== 'string' || !keyIds.includes(header.kid)) throw new errors.JWKSNoMatchingKey();
+        return keyOf(box, header.kid);
+      },
+      {
+        algorithms: ['HS256'],
+        issuer: ACCESS_TOKEN_ISSUER,
+        audience: ACCESS_TOKEN_AUDIENCE,
+        currentDate: new Date(nowSec * 1000),
+        requiredClaims: ['sub', 'exp', 'nbf', 'iat'],
+        clockTolerance: 0,
+      },
+    );
+    if (typeof payload.sub !== 'string' || typeof payload.scope !== 'string' || typeof payload.kid !== 'string') return undefined;
+    return { sub: payload.sub, kid: payload.kid, scope: payload.scope, iat: payload.iat!, exp: payload.exp! };
   } catch {
     return undefined;
   }
-  if (typeof claims.exp !== 'number' || claims.exp <= nowSec) return undefined;
-  if (typeof claims.sub !== 'string' || typeof claims.scope !== 'string') return undefined;
-  return claims;
 }

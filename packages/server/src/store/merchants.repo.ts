@@ -59,6 +59,22 @@ export function merchantRepo(db: Kysely<Database>): MerchantRepo {
       const r = await db.selectFrom('processing_entities').selectAll().where('id', '=', id).executeTakeFirst();
       return r && { id: r.id, merchantId: r.merchant_id, parentId: r.parent_id, name: r.name, createdAt: r.created_at };
     },
+    async listMerchants() {
+      const rows = await db.selectFrom('merchants').selectAll().orderBy('created_at').orderBy('id').execute();
+      return rows.map((r) => ({ id: r.id, name: r.name, createdAt: r.created_at }));
+    },
+    async listSites(merchantId) {
+      let q = db.selectFrom('sites').select(['id', 'merchant_id', 'name', 'created_at']);
+      if (merchantId !== undefined) q = q.where('merchant_id', '=', merchantId);
+      const rows = await q.orderBy('created_at').orderBy('id').execute();
+      return rows.map((r) => ({ id: r.id, merchantId: r.merchant_id, name: r.name, createdAt: r.created_at }));
+    },
+    async listEntities(merchantId) {
+      let q = db.selectFrom('processing_entities').selectAll();
+      if (merchantId !== undefined) q = q.where('merchant_id', '=', merchantId);
+      const rows = await q.orderBy('created_at').orderBy('id').execute();
+      return rows.map((r) => ({ id: r.id, merchantId: r.merchant_id, parentId: r.parent_id, name: r.name, createdAt: r.created_at }));
+    },
     async findApiKey(id) {
       const r = await db
         .selectFrom('api_keys')

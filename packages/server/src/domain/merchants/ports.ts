@@ -23,6 +23,12 @@ export interface MerchantRepo {
    */
   apiKeyAtHand?(id: string): ApiKeyRecord | null | undefined;
   listApiKeys(entityId: string): Promise<ApiKeyInfo[]>;
+  /** every merchant, oldest first (the operator's `merchants list`) */
+  listMerchants(): Promise<Merchant[]>;
+  /** sites, of one merchant or all, oldest first; never their secrets */
+  listSites(merchantId?: string): Promise<Site[]>;
+  /** processing entities, of one merchant or all, oldest first */
+  listEntities(merchantId?: string): Promise<ProcessingEntity[]>;
   revokeApiKey(id: string, at: number): Promise<boolean>;
   /**
    * The entity and its ancestors, nearest first, each with whether it holds an active key of `type`.

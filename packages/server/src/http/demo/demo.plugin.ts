@@ -8,6 +8,8 @@ import type { Config } from '../../config.js';
 import { baseUrlOf } from '../three-d.view.js';
 import { esc } from '../shared/html-page.js';
 import { bundle } from '../shared/bundles.js';
+import { FAVICON_LINK, sendSitePage } from '../site/shell.js';
+import { Inbox, registerInbox } from './inbox.js';
 
 /**
  * The demo shop at `/demo` (docs/decisions/0407): the page a new user opens first. Its "server side"
@@ -23,12 +25,6 @@ export function demoPageEnabled(config: Config): boolean {
 
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 const pad = (n: number) => String(n).padStart(2, '0');
-
-interface ReceivedDmn {
-  receivedAt: string;
-  checksumValid: boolean;
-  fields: Record<string, string>;
-}
 
 const SHOWN = [
   'ppp_status',
@@ -49,7 +45,7 @@ const SHOWN = [
 export async function demoPlugin(app: FastifyInstance): Promise<void> {
   const { config } = app.services;
   if (!demoPageEnabled(config)) return;
-  const received: ReceivedDmn[] = [];
+  const inbox = new Inbox();
 
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -132,31 +128,24 @@ export async function demoPlugin(app: FastifyInstance): Promise<void> {
     return send(reply, nonce, demoHtml(nonce, init, sdk ? `integrity="${sdk.integrity}" crossorigin="anonymous"` : ''));
   });
 
-  app.post<{ Body: Record<string, string> }>('/demo/dmn', { schema: { hide: true } }, async (request, reply) => {
-    const c = await credentials();
-    const f = request.body && typeof request.body === 'object' ? request.body : {};
-    const fields: Record<string, string> = {};
-    for (const k of SHOWN) if (typeof f[k] === 'string') fields[k] = f[k].slice(0, 200);
-    const expected = c
-      ? sha256(
-          `${c.merchantSecretKey}${f.totalAmount ?? ''}${f.currency ?? ''}${f.responseTimeStamp ?? ''}${f.PPP_TransactionID ?? ''}${f.Status ?? ''}${f.productId ?? ''}`,
-        )
-      : '';
-    received.unshift({
-      receivedAt: new Date(app.services.deps.clock.now()).toISOString(),
-      checksumValid: expected !== '' && expected === f.advanceResponseChecksum,
-      fields,
-    });
-    received.length = Math.min(received.length, 200);
-    return reply.code(200).type('text/plain').send('OK');
-  });
+  // The sandbox inbox (/demo/inbox) receives the demo merchant's webhooks and DMNs; /demo/dmn is the
+  // address the demo page's orders give, and lands there too.
+  registerInbox(app, inbox, credentials, (reply, html) => sendSitePage(reply, html, { title: 'Gatehouse sandbox inbox', refresh: 5 }));
 
   app.get<{ Querystring: { cu: string } }>(
     '/demo/events',
     { schema: { hide: true, querystring: Type.Object({ cu: Type.String({ maxLength: 64 }) }) } },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return { notifications: received.filter((r) => r.fields.merchant_unique_id === request.query.cu) };
+      const dmns = inbox.entries.filter(
+        (e) => e.kind === 'dmn' && (e.body as Record<string, string>).merchant_unique_id === request.query.cu,
+      );
+      return {
+        notifications: dmns.map((e) => {
+          const f = e.body as Record<string, string>;
+          return { receivedAt: e.receivedAt, checksumValid: e.verified, fields: Object.fromEntries(SHOWN.filter((k) => k in f).map((k) => [k, f[k]])) };
+        }),
+      };
     },
   );
 
@@ -191,12 +180,13 @@ export async function demoPlugin(app: FastifyInstance): Promise<void> {
 function demoHtml(nonce: string, init: string, sri: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Gatehouse demo shop</title>
+<title>Gatehouse demo shop</title>${FAVICON_LINK}
 <style nonce="${nonce}">body{font-family:system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;color:#1f2933}
 h1{font-size:1.4rem}.box{border:1px solid #d8dee4;border-radius:8px;padding:1rem;margin:1rem 0}
 #card{border:1px solid #c5ccd3;border-radius:6px;padding:4px;margin:.5rem 0}#card.sfc-focus{border-color:#3b6fd8}#card.sfc-invalid{border-color:#c53030}
 button{font-size:1rem;padding:.5rem 1.2rem;border-radius:6px;border:0;background:#3b6fd8;color:#fff;cursor:pointer}button:disabled{opacity:.5}
-pre{background:#f6f8fa;padding:.6rem;border-radius:6px;overflow:auto;font-size:.8rem;max-height:18rem}
+pre{background:#f6f8fa;padding:.6rem;border-radius:6px;overflow-x:auto;white-space:pre-wrap;word-break:break-word;font-size:.8rem}
+.outcome{display:none;border-radius:8px;padding:.8rem 1rem;margin:1rem 0;font-size:1.15rem;font-weight:600}.outcome.ok{display:block;background:#e6f4ea;color:#1e6b3a;border:1px solid #9fd3b0}.outcome.bad{display:block;background:#fdecec;color:#9b1c1c;border:1px solid #f2a9a9}.outcome.wait{display:block;background:#eef2f7;color:#334e68;border:1px solid #c5d0dc}
 table{border-collapse:collapse;font-size:.85rem}td{padding:.15rem .6rem;border-bottom:1px solid #eee}.hint{color:#5a6470;font-size:.9rem}
 label{display:block;margin:.4rem 0 .1rem}input[type=text]{font-size:1rem;padding:.35rem;width:16rem}</style></head>
 <body>
@@ -210,9 +200,10 @@ label{display:block;margin:.4rem 0 .1rem}input[type=text]{font-size:1rem;padding
 <tr><td>2221 0081 2367 7736</td><td>3-D Secure challenge, then approved</td></tr><tr><td>4000 0084 0000 1629</td><td>3-D Secure challenge, then declined</td></tr>
 <tr><td colspan="2">any future expiry (e.g. 12/30), any CVV (e.g. 217)</td></tr></table>
 </div>
+<div id="outcome" class="outcome" role="status" aria-live="polite"></div>
 <div class="box"><b>Result in the browser</b> (the createPayment callback)<pre id="result">–</pre></div>
 <div class="box"><b>Server-side status</b> (getPaymentStatus.do)<pre id="status">–</pre></div>
-<div class="box"><b>DMN received by this shop</b> (POST /demo/dmn)<pre id="dmn">waiting for a payment…</pre></div>
+<div class="box"><b>DMN received by this shop</b> (POST /demo/dmn; every notification: <a href="/demo/inbox">the sandbox inbox</a>)<pre id="dmn">waiting for a payment…</pre></div>
 <script id="demo-init" type="application/json" nonce="${nonce}">${init.replace(/</g, '\\u003c')}</script>
 <script src="/sdk/v1/websdk.js" ${sri}></script>
 <script src="/demo/demo.js"></script>
@@ -224,6 +215,7 @@ const DEMO_JS = `(function () {
   var sdk = ServiceSdk({ sessionToken: init.sessionToken, merchantId: init.merchantId, merchantSiteId: init.merchantSiteId, env: 'int', logLevel: 3 });
   var card = sdk.fields({ style: { base: { fontSize: '16px' } } }).create('card', {});
   card.attach('#card');
+  var outcome = function (kind, text) { var o = document.getElementById('outcome'); o.className = 'outcome ' + kind; o.textContent = text; };
   var show = function (id, v) { document.getElementById(id).textContent = typeof v === 'string' ? v : JSON.stringify(v, null, 2); };
   var poll = function (n) {
     fetch('/demo/status?token=' + encodeURIComponent(init.sessionToken)).then(function (r) { return r.json(); }).then(function (s) { show('status', s); });
@@ -236,11 +228,15 @@ const DEMO_JS = `(function () {
     var button = document.getElementById('pay');
     button.disabled = true;
     show('result', 'paying…');
+    outcome('wait', 'Paying…');
     sdk.createPayment({
       sessionToken: init.sessionToken, paymentOption: card, cardHolderName: document.getElementById('holder').value,
       billingAddress: { firstName: 'John', lastName: 'Smith', email: 'john@example.com', country: 'US', zip: '10001' }
     }, function (res) {
       show('result', res);
+      if (res.result === 'APPROVED') outcome('ok', '\u2713 Payment approved: 15.00 EUR, transaction ' + res.transactionId);
+      else if (res.result === 'DECLINED') outcome('bad', '\u2717 Payment declined' + (res.errorDescription ? ': ' + res.errorDescription : '') + '. Try another card with New order.');
+      else outcome('bad', '\u2717 Payment failed' + (res.errorDescription || res.reason ? ': ' + (res.errorDescription || res.reason) : '') + '.');
       button.disabled = res.result === 'APPROVED';
       poll(30);
     });

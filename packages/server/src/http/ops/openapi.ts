@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { registerReference } from './reference.js';
 
 export const OPENAPI_INFO = {
   title: 'Gatehouse',
@@ -23,6 +23,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  // The reference UI: server-rendered, under the site's strict CSP (docs/decisions/0903).
+  registerReference(app);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

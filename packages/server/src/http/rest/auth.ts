@@ -30,7 +30,7 @@ export function authenticateRest(
 }
 
 async function authenticateBearer(services: Services, token: string): Promise<MerchantContext> {
-  const claims = verifyAccessToken(services.box, token, Math.floor(services.deps.clock.now() / 1000));
+  const claims = await verifyAccessToken(services.box, token, Math.floor(services.deps.clock.now() / 1000));
   if (!claims) {
     // An order's sessionId is a bearer for that order's payments only, never for creating orders.
     if (await services.deps.storage.read.orders.findBySessionId(token)) {

@@ -34,7 +34,7 @@ export function registerOauthToken(app: FastifyInstance): void {
       const scope = request.body?.scope ?? 'payments operations';
       const scopes = [...new Set(scope.split(' '))].join(' ');
       const iat = Math.floor(services.deps.clock.now() / 1000);
-      const token = signAccessToken(services.box, {
+      const token = await signAccessToken(services.box, {
         sub: ctx.entityId,
         kid: ctx.keyId,
         scope: scopes,

@@ -51,7 +51,7 @@ async function authenticatePayment(app: FastifyInstance, request: FastifyRequest
   if (typeof authorization !== 'string' || !/^bearer\s/i.test(authorization)) throw new Unauthenticated('no credential');
   const token = authorization.slice(7).trim();
   const now = deps.clock.now();
-  const claims = verifyAccessToken(box, token, Math.floor(now / 1000));
+  const claims = await verifyAccessToken(box, token, Math.floor(now / 1000));
   if (claims) return contextOfAccessToken(deps.storage.read, claims);
   const order = token.length > 0 && token.length <= 255 ? await deps.storage.read.orders.findBySessionId(token) : undefined;
   if (!order || order.entityId === null || now >= order.sessionExpiresAt) throw new Unauthenticated('invalid bearer token');

@@ -1,0 +1,119 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { DemoCredentials } from '../../bootstrap/demo.js';
+import { sha256Hex } from '../../lib/hash.js';
+import { constantTimeEqual } from '../../security/constant-time.js';
+import { esc } from '../shared/html-page.js';
+
+/**
+ * The sandbox's notification inbox (docs/decisions/0901): the demo merchant's webhooks and DMNs are
+ * addressed here, each is verified the way a merchant's server must (Standard Webhooks signature with
+ * the site's `whsec_…`, `advanceResponseChecksum` with the site secret key), and shown at `/demo/inbox`.
+ * Kept in this process's memory only (the last 200): a window on the relay, not a store.
+ */
+
+export interface InboxEntry {
+  kind: 'webhook' | 'dmn';
+  receivedAt: string;
+  /** the signature (webhook) or checksum (DMN) matched the demo merchant's secret */
+  verified: boolean;
+  /** webhook `type`, or the DMN's `Status` */
+  event: string;
+  /** webhook-id, or PPP_TransactionID + Status */
+  id: string;
+  /** the parsed body (DMN fields, webhook JSON) */
+  body: unknown;
+}
+
+export const INBOX_PATHS = { webhook: '/demo/inbox/webhook', dmn: '/demo/inbox/dmn' } as const;
+
+/** Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, any of a space-separated list. */
+export function webhookSignatureValid(secret: string, id: string, timestamp: string, body: string, header: string): boolean {
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  const expected = `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`, 'utf8').digest('base64')}`;
+  return header.split(' ').some((sig) => constantTimeEqual(sig, expected));
+}
+
+/** A DMN's `advanceResponseChecksum`: SHA-256 of the secret key and six fields (docs/notifications.md). */
+export function dmnChecksumValid(secretKey: string, f: Record<string, string | undefined>): boolean {
+  const expected = sha256Hex(
+    `${secretKey}${f.totalAmount ?? ''}${f.currency ?? ''}${f.responseTimeStamp ?? ''}${f.PPP_TransactionID ?? ''}${f.Status ?? ''}${f.productId ?? ''}`,
+  );
+  return typeof f.advanceResponseChecksum === 'string' && constantTimeEqual(expected, f.advanceResponseChecksum);
+}
+
+export class Inbox {
+  readonly entries: InboxEntry[] = [];
+  add(entry: InboxEntry): void {
+    this.entries.unshift(entry);
+    this.entries.length = Math.min(this.entries.length, 200);
+  }
+}
+
+const header = (v: string | string[] | undefined) => (typeof v === 'string' ? v : '');
+
+/** Routes of the inbox, inside the demo plugin's context (which parses forms). */
+export function registerInbox(
+  app: FastifyInstance,
+  inbox: Inbox,
+  credentials: () => Promise<DemoCredentials | undefined>,
+  send: (reply: import('fastify').FastifyReply, html: string) => unknown,
+): void {
+  const now = () => new Date(app.services.deps.clock.now()).toISOString();
+
+  // The raw body is what is signed: the webhook route reads JSON as text and parses it itself.
+  void app.register(async (scoped) => {
+    scoped.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 262_144 }, (_req, body, done) =>
+      done(null, String(body)),
+    );
+    scoped.post(INBOX_PATHS.webhook, { schema: { hide: true } }, async (request, reply) => {
+      const raw = typeof request.body === 'string' ? request.body : '';
+      const secret = (await credentials())?.webhookSecret;
+      const id = header(request.headers['webhook-id']);
+      const verified =
+        secret !== undefined &&
+        webhookSignatureValid(secret, id, header(request.headers['webhook-timestamp']), raw, header(request.headers['webhook-signature']));
+      let body: unknown = raw.slice(0, 4096);
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        // shown as text
+      }
+      const type = body && typeof body === 'object' && 'type' in body ? String((body as { type: unknown }).type) : '?';
+      inbox.add({ kind: 'webhook', receivedAt: now(), verified, event: type, id, body });
+      return reply.code(verified ? 200 : 400).type('text/plain').send(verified ? 'OK' : 'bad signature');
+    });
+  });
+
+  const dmn = async (request: import('fastify').FastifyRequest<{ Body: Record<string, string> }>, reply: import('fastify').FastifyReply) => {
+    const f = request.body && typeof request.body === 'object' ? request.body : {};
+    const c = await credentials();
+    const verified = c !== undefined && dmnChecksumValid(c.merchantSecretKey, f);
+    const fields = Object.fromEntries(Object.entries(f).map(([k, v]) => [k, String(v).slice(0, 200)]));
+    inbox.add({ kind: 'dmn', receivedAt: now(), verified, event: f.Status ?? '?', id: `${f.PPP_TransactionID ?? ''} ${f.Status ?? ''}`, body: fields });
+    return reply.code(200).type('text/plain').send('OK');
+  };
+  app.post<{ Body: Record<string, string> }>(INBOX_PATHS.dmn, { schema: { hide: true } }, dmn);
+  app.post<{ Body: Record<string, string> }>('/demo/dmn', { schema: { hide: true } }, dmn);
+
+  app.get('/demo/inbox.json', { schema: { hide: true } }, async (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return { notifications: inbox.entries };
+  });
+
+  app.get('/demo/inbox', { schema: { hide: true } }, async (_request, reply) => send(reply, inboxHtml(inbox.entries)));
+}
+
+function inboxHtml(entries: InboxEntry[]): string {
+  const rows = entries.map(
+    (e) => `<article class="n ${e.verified ? 'ok' : 'bad'}">
+<header><b>${e.kind === 'webhook' ? 'Webhook' : 'DMN'}</b> <code>${esc(e.event)}</code>
+<span class="v">${e.verified ? '✓ signature verified' : '✗ signature NOT verified'}</span><time>${esc(e.receivedAt)}</time></header>
+<pre>${esc(JSON.stringify(e.body, null, 2))}</pre></article>`,
+  );
+  return `<h1>Sandbox inbox</h1>
+<p class="hint">The demo merchant's webhooks (<code>POST ${INBOX_PATHS.webhook}</code>, Standard Webhooks signature checked with
+<code>webhookSecret</code>) and DMNs (<code>POST ${INBOX_PATHS.dmn}</code>, <code>advanceResponseChecksum</code> checked with
+<code>merchantSecretKey</code>), newest first. This page reloads every 5 seconds; <a href="/demo/inbox.json">as JSON</a>, <a href="/">home</a>, <a href="/demo">demo shop</a>.</p>
+${rows.length ? rows.join('\n') : '<p class="empty">Nothing yet: make a payment (the README walk-through, or <a href="/demo">the demo shop</a>).</p>'}`;
+}
