@@ -2,7 +2,7 @@
 // id source are the only places that may read the time or randomness.
 import tseslint from 'typescript-eslint';
 
-const seams = ['packages/server/src/lib/clock.ts', 'packages/server/src/lib/ids.ts', 'packages/web-sdk/src/clock.ts'];
+const seams = ['packages/server/src/lib/clock.ts', 'packages/server/src/lib/ids.ts', 'packages/protocol/src/clock.ts'];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/*.js', '**/*.mjs'] },

@@ -10,30 +10,30 @@
 import {
   blockingNeedsLookup,
   brandOf,
+  type CardData,
+  createTransport,
   cvvState,
   digitsOf,
   expiryState,
-  isBlocked,
-  maxDigits,
-  numberState,
-  parseExpiry,
-  type NumberState,
-} from '../../web-sdk/src/card-rules.js';
-import { systemNow } from '../../web-sdk/src/clock.js';
-import { payWithCard, resultOf, type CardData } from '../../web-sdk/src/pay-flow.js';
-import {
   type FieldConfig,
   type FieldState,
   type FieldStyle,
   type FieldType,
   FIELD_TYPES,
+  type FromField,
+  isBlocked,
   isMessage,
   isOrigin,
+  maxDigits,
+  numberState,
+  type NumberState,
+  parseExpiry,
+  payWithCard,
+  resultOf,
+  systemNow,
   TAG,
-  type FromField,
   type ToField,
-} from '../../web-sdk/src/protocol.js';
-import { createTransport } from '../../web-sdk/src/transport.js';
+} from '@gatehouse/protocol';
 
 type Part = 'number' | 'exp' | 'cvc' | 'name';
 

@@ -10,7 +10,7 @@ import {
   isMessage,
   TAG,
   type ToField,
-} from './protocol.js';
+} from '@gatehouse/protocol';
 
 /**
  * Hosted card fields on the merchant page: each field is an iframe of Gatehouse's `/hosted/v1/fields`

@@ -2,9 +2,8 @@
  * Entry of the browser bundle served at /sdk/v1/websdk.js. Defines the globals `ServiceSdk` and
  * `websdk`; every call goes to the origin this script was loaded from (DECISIONS.md section 1).
  */
-import { systemNow } from './clock.js';
+import { createTransport, systemNow } from '@gatehouse/protocol';
 import { createServiceSdk } from './sdk.js';
-import { createTransport } from './transport.js';
 import { createWebsdk } from './withdrawals.js';
 
 function scriptOrigin(): string {
