@@ -37,6 +37,8 @@ export interface FieldsOptions {
   classes?: Partial<StateClasses>;
   placeholders?: Record<string, string>;
   locale?: string;
+  /** what checkout() adds to the frames' config: translated labels, language, direction, maskCvv, cardWhitelist */
+  frame?: Pick<FieldConfig, 'labels' | 'lang' | 'dir' | 'maskCvv' | 'cardWhitelist'>;
 }
 
 export interface CreateOptions extends FieldsOptions {
@@ -278,6 +280,7 @@ export class HostedField {
     };
     return {
       ...this.group.ctx.config,
+      ...g.frame,
       type: this.type,
       style,
       placeholders,

@@ -6,6 +6,7 @@ import { findLiveSession } from '../../domain/sessions/session.service.js';
 import { checkBodyValues } from '../session/auth.js';
 import { clientError, clientErrorHandler } from './errors.js';
 import { registerCaptureRoutes } from './capture.routes.js';
+import { registerCheckoutRoutes } from './checkout.routes.js';
 import { registerLookupRoutes } from './lookups.routes.js';
 import { registerPaymentRoutes } from './payments.routes.js';
 import { registerWithdrawalRoutes } from './withdrawals.routes.js';
@@ -88,4 +89,5 @@ function registerClientRoutes(app: FastifyInstance): void {
   registerPaymentRoutes(app);
   registerLookupRoutes(app);
   registerCaptureRoutes(app);
+  registerCheckoutRoutes(app);
 }
