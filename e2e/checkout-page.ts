@@ -44,6 +44,8 @@ const page = (gw: Gateway) => `<!doctype html><html lang="en"><head><meta charse
 export interface Shop {
   url: string;
   open(cfg: ShopConfig, width?: number): Promise<Page>;
+  /** a new page of the browser (for a test that goes to the shop itself) */
+  browserPage(width?: number): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -61,6 +63,7 @@ export async function startShop(gw: Gateway, browser: Browser): Promise<Shop> {
       await p.waitForFunction(() => (window as any).events.some((e: any) => e[0] === 'ready'), null, WAIT);
       return p;
     },
+    browserPage: (width = 800) => browser.newPage({ viewport: { width, height: 900 } }),
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }

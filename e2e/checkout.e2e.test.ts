@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardNumbersAtRest } from '../packages/server/test/card-scan.js';
 import { type Gateway, startGateway } from '../packages/server/test/harness.js';
 import { type SessionClient, sessionClient } from '../packages/server/test/session-client.js';
-import { eventsNamed, fillValidCard, pay, type Shop, startShop, WAIT } from './checkout-page.js';
+import { eventsNamed, fillCard, fillValidCard, pay, type Shop, startShop, WAIT, waitEvent } from './checkout-page.js';
 import { launchChromium } from './chromium.js';
 
 /**
@@ -69,6 +69,281 @@ describe('hosted checkout in a real browser', () => {
     });
     expect(await status(sessionToken)).toMatchObject({ transactionStatus: 'APPROVED', transactionId: result.transactionId });
     await p.locator('.ghc-status.ghc-ok').waitFor(WAIT);
+    await p.close();
+  });
+
+  const upos = async (sessionToken: string) =>
+    ((await gw.request('POST', '/client/v1/getUserUPOs', { body: { sessionToken } })).json?.paymentMethods ?? []) as Array<
+      Record<string, any>
+    >;
+  const storeCard = async (userTokenId: string, cardNumber = '5555555555554444') => {
+    const { sessionToken } = await order({ userTokenId });
+    const r = await gw.request('POST', '/client/v1/addCardUpo', {
+      body: {
+        sessionToken,
+        card: { cardNumber, cardHolderName: 'John Smith', expirationMonth: '09', expirationYear: '2031' },
+      },
+    });
+    expect(r.json.result).toBe('ADDED');
+    return String(r.json.userPaymentOptionId);
+  };
+
+  it('declined, then recovered with another card: onDeclineRecovery gets the history, the second card is approved', async () => {
+    const { sessionToken } = await order();
+    const p = await shop.open({ token: sessionToken, opts: { ...cardOnly, locale: 'de' }, recovery: { retry: false, supportMessage: 'Rufen Sie uns an' } });
+    await fillValidCard(p, DECLINED);
+    const declined = await pay(p);
+    expect(declined).toMatchObject({ result: 'DECLINED', errCode: 0, transactionStatus: 'DECLINED' });
+    await waitEvent(p, 'declineRecovery');
+    const [history] = await eventsNamed(p, 'declineRecovery');
+    expect(history).toEqual([expect.objectContaining({ paymentMethod: 'cc_card', transactionId: declined.transactionId })]);
+    // the decline in the shopper's language, the override applied (no retry, the support message shown)
+    await p.locator('[data-ghc-recovery]').waitFor(WAIT);
+    expect(await p.locator('.ghc-status').textContent()).toContain('abgelehnt');
+    expect(await p.locator('[data-recovery=retry]').count()).toBe(0);
+    expect(await p.locator('[data-ghc-recovery]').textContent()).toContain('Rufen Sie uns an');
+    await p.locator('[data-recovery=differentCard]').click();
+    await fillCard(p, APPROVED);
+    const approved = await pay(p, 2);
+    expect(approved).toMatchObject({ result: 'APPROVED', transactionStatus: 'APPROVED' });
+    expect(await status(sessionToken)).toMatchObject({ transactionStatus: 'APPROVED', transactionId: approved.transactionId });
+    await p.close();
+  });
+
+  it('disableDeclineRecovery: a decline shows its message and offers nothing else', async () => {
+    const { sessionToken } = await order();
+    const p = await shop.open({ token: sessionToken, opts: { ...cardOnly, disableDeclineRecovery: true } });
+    await fillValidCard(p, DECLINED);
+    expect(await pay(p)).toMatchObject({ result: 'DECLINED' });
+    await p.locator('.ghc-status.ghc-bad').waitFor(WAIT);
+    expect(await eventsNamed(p, 'declineRecovery')).toEqual([]);
+    expect(await p.locator('[data-ghc-recovery]').count()).toBe(0);
+    expect(await status(sessionToken)).toMatchObject({ transactionStatus: 'DECLINED' });
+    await p.close();
+  });
+
+  for (const [name, card, button, outcome] of [
+    ['completed', CHALLENGE, '#complete', 'APPROVED'],
+    ['failed', CHALLENGE_FAIL, '#fail', 'DECLINED'],
+  ] as const) {
+    it(`3-D Secure challenge ${name} in the modal`, async () => {
+      const { sessionToken } = await order();
+      const p = await shop.open({ token: sessionToken, opts: cardOnly });
+      await fillValidCard(p, card);
+      await p.evaluate(() => void (window as any).checkout.submitPayment());
+      const acs = p.frameLocator('[data-gatehouse-challenge] iframe');
+      await acs.locator('#code').fill('123456', WAIT);
+      await acs.locator(button).click(WAIT);
+      await waitEvent(p, 'result');
+      const [result] = await eventsNamed(p, 'result');
+      expect(result).toMatchObject({ result: outcome, transactionStatus: outcome });
+      if (outcome === 'APPROVED') expect(result).toMatchObject({ eci: expect.any(String), cavv: expect.any(String) });
+      const types = (await eventsNamed(p, 'event')).map((e) => e.type);
+      expect(types).toEqual(expect.arrayContaining(['challengeOpened', 'challengeCompleted', 'paymentResult']));
+      expect(await status(sessionToken)).toMatchObject({ transactionStatus: outcome, transactionId: result.transactionId });
+      await p.close();
+    });
+  }
+
+  it('a saved card: CVV asked in a Gatehouse frame by default, not asked with alwaysCollectCvv never', async () => {
+    const upoId = await storeCard('co-saved');
+    for (const [mode, cvv] of [
+      ['always', true],
+      ['never', false],
+    ] as const) {
+      const { sessionToken } = await order({ userTokenId: 'co-saved' });
+      const p = await shop.open({ token: sessionToken, opts: { alwaysCollectCvv: mode, selectUpo: upoId, savePM: 'false' } });
+      expect(await p.locator(`[data-upo="${upoId}"] input`).isChecked()).toBe(true);
+      expect(await p.locator('[data-ghc-frame=upoCvc]').count()).toBe(cvv ? 1 : 0);
+      if (cvv) {
+        // without the CVV the form is invalid and nothing is paid
+        expect(await p.evaluate(() => (window as any).checkout.submitPayment())).toMatchObject({ result: 'ERROR' });
+        const f = p.frameLocator('[data-ghc-frame=upoCvc] iframe').locator('input[autocomplete="cc-csc"]');
+        await f.fill('123', WAIT);
+      }
+      const result = await pay(p);
+      expect(result).toMatchObject({ result: 'APPROVED', userPaymentOptionId: upoId });
+      const [pre] = await eventsNamed(p, 'prePayment');
+      expect(pre.paymentOption).toEqual({ userPaymentOptionId: upoId, paymentMethod: 'cc_card' });
+      expect(await status(sessionToken)).toMatchObject({ transactionStatus: 'APPROVED' });
+      await p.close();
+    }
+  });
+
+  for (const [savePM, checkbox, stored] of [
+    ['always', 'always', true],
+    ['force', 'force', true],
+    ['true', 'true', false],
+    ['false', null, false],
+  ] as const) {
+    it(`savePM ${savePM}: ${stored ? 'the card is stored' : 'nothing is stored'}`, async () => {
+      const user = `co-save-${savePM}`;
+      const { sessionToken } = await order({ userTokenId: user });
+      const opts: Record<string, unknown> = { pmWhitelist: ['cc_card'], savePM };
+      if (savePM === 'always') opts.savePmUrl = 'https://shop.example/terms';
+      const p = await shop.open({ token: sessionToken, opts });
+      const save = p.locator('[data-ghc-save]');
+      if (checkbox === null) expect(await save.count()).toBe(0);
+      else expect(await save.getAttribute('data-ghc-save')).toBe(checkbox);
+      if (savePM === 'force') expect(await p.locator('#ghc-save').isChecked()).toBe(true);
+      if (savePM === 'always') expect(await p.locator('[data-ghc-save] a').getAttribute('href')).toBe('https://shop.example/terms');
+      await fillValidCard(p, APPROVED);
+      expect(await pay(p)).toMatchObject({ result: 'APPROVED' });
+      expect((await eventsNamed(p, 'prePayment'))[0].savePM).toBe(stored);
+      expect(await upos(sessionToken)).toHaveLength(stored ? 1 : 0);
+      await p.close();
+    });
+  }
+
+  it('an APM by redirect: the shopper approves on the provider page and the server agrees', async () => {
+    const { sessionToken } = await order();
+    const p = await shop.open({
+      token: sessionToken,
+      opts: { pmWhitelist: ['cc_card', 'apmgw_RedirectPay'], apmWindowType: 'redirect', email: 'jane@example.com' },
+    });
+    await p.locator('[data-method=apmgw_RedirectPay]').click();
+    expect(await p.locator('input[name=email]').inputValue()).toBe('jane@example.com');
+    const [select] = (await eventsNamed(p, 'select')).slice(-1);
+    expect(select).toMatchObject({ paymentMethod: 'apmgw_RedirectPay' });
+    await Promise.all([
+      p.waitForURL(/\/apm\//, WAIT),
+      p.evaluate(() => void (window as any).checkout.submitPayment()),
+    ]);
+    await p.click('#approve');
+    await p.waitForSelector('#landed, #result', WAIT);
+    expect(await status(sessionToken)).toMatchObject({ transactionStatus: 'APPROVED' });
+    await p.close();
+  });
+
+  it('DCC: a GBP card is offered its currency; accepted, prePayment carries the conversion', async () => {
+    const { sessionToken } = await order();
+    const p = await shop.open({ token: sessionToken, opts: { ...cardOnly, useDCC: 'enable' } });
+    await fillValidCard(p, GBP_CARD);
+    const offer = p.locator('[data-ghc-dcc=GBP] input[type=checkbox]');
+    await offer.waitFor(WAIT);
+    expect(await offer.isChecked()).toBe(false);
+    await offer.check();
+    expect(await pay(p)).toMatchObject({ result: 'APPROVED' });
+    const [pre] = await eventsNamed(p, 'prePayment');
+    expect(pre).toMatchObject({
+      useDCC: true,
+      dccDetails: { amount: '15.00', currency: 'EUR', chargedCurrency: 'GBP', rate: expect.any(String), markup: expect.any(String) },
+    });
+    expect(Number(pre.dccDetails.chargedAmount)).toBeGreaterThan(0);
+    expect(await status(sessionToken)).toMatchObject({ transactionStatus: 'APPROVED' });
+    await p.close();
+  });
+
+  it('installments (Mexico): the choice and the national ID reach prePayment', async () => {
+    const { sessionToken } = await sc.openOrder({ amount: '500.00', currency: 'MXN' });
+    const p = await shop.open({
+      token: sessionToken,
+      opts: {
+        ...cardOnly,
+        amount: '500.00',
+        currency: 'MXN',
+        country: 'MX',
+        billingAddress: { firstName: 'Ana', lastName: 'Ruiz', email: 'ana@example.com', country: 'MX' },
+        cardInstallments: { installmentType: { singlePayment: true, type2: [3, 6] }, nationalId: '' },
+      },
+    });
+    await fillCard(p, APPROVED);
+    // required: no choice yet, so the form is not valid
+    expect(await p.evaluate(() => (window as any).checkout.submitPayment())).toMatchObject({ result: 'ERROR' });
+    await p.selectOption('#ghc-inst', 'type2:6');
+    await p.fill('#ghc-nid', 'RUAA800101');
+    expect(await pay(p)).toMatchObject({ result: 'APPROVED' });
+    const [pre] = await eventsNamed(p, 'prePayment');
+    expect(pre).toMatchObject({ installmentType: 'type2', numberOfInstallments: 6, currency: 'MXN' });
+    expect(await status(sessionToken)).toMatchObject({ transactionStatus: 'APPROVED' });
+    await p.close();
+  });
+
+  it('prePayment rejecting stops the payment and shows its message; nothing is charged', async () => {
+    const { sessionToken } = await order();
+    const p = await shop.open({ token: sessionToken, opts: cardOnly, reject: 'Out of stock' });
+    await fillValidCard(p, APPROVED);
+    const answer = await p.evaluate(() => (window as any).checkout.submitPayment());
+    expect(answer).toMatchObject({ result: 'ERROR', errorDescription: 'Out of stock' });
+    expect(await p.locator('.ghc-status').textContent()).toBe('Out of stock');
+    expect(await eventsNamed(p, 'result')).toEqual([]);
+    expect((await status(sessionToken)).transactionStatus).not.toBe('APPROVED');
+    await p.close();
+  });
+
+  it('setOpenAmount within openAmount changes what is charged; outside it is refused', async () => {
+    const { sessionToken } = await order();
+    const p = await shop.open({
+      token: sessionToken,
+      opts: { ...cardOnly, openAmount: { min: 5, max: 50 }, amountSuggestions: ['10.00', '25.00'] },
+    });
+    const outside = await p.evaluate(
+      () => new Promise((resolve) => (window as any).checkout.setOpenAmount(500, resolve)),
+    );
+    expect(outside).toMatchObject({ result: 'ERROR', errCode: 1040 });
+    const inside = await p.evaluate(() => new Promise((resolve) => (window as any).checkout.setOpenAmount(20, resolve)));
+    expect(inside).toMatchObject({ result: 'SUCCESS', amount: '20.00', currency: 'EUR' });
+    await p.locator('.ghc-suggest button').first().click();
+    await waitEvent(p, 'suggested');
+    expect((await eventsNamed(p, 'suggested'))[0]).toEqual({ amount: '10.00', currency: 'EUR' });
+    await fillValidCard(p, APPROVED);
+    expect(await pay(p)).toMatchObject({ result: 'APPROVED' });
+    expect((await eventsNamed(p, 'prePayment'))[0].amount).toBe('10.00');
+    expect(await status(sessionToken)).toMatchObject({ transactionStatus: 'APPROVED', amount: '10.00' });
+    await p.close();
+  });
+
+  it('deleteUpo: resolves SUCCESS, fires upoDeleted, the UPO is gone on the server; an unknown id rejects', async () => {
+    const upoId = await storeCard('co-delete');
+    const { sessionToken } = await order({ userTokenId: 'co-delete' });
+    const p = await shop.open({ token: sessionToken });
+    expect(await p.locator(`[data-upo="${upoId}"]`).count()).toBe(1);
+    const answer = await p.evaluate((id) => (window as any).checkout.deleteUpo(id), upoId);
+    expect(answer).toMatchObject({ result: 'SUCCESS', userPaymentOptionId: upoId });
+    expect((await eventsNamed(p, 'upoDeleted'))[0]).toEqual({ userPaymentOptionId: upoId, result: 'SUCCESS' });
+    expect(await p.locator(`[data-upo="${upoId}"]`).count()).toBe(0);
+    expect(await upos(sessionToken)).toEqual([]);
+    const failed = await p.evaluate((id) => (window as any).checkout.deleteUpo(id).catch((e: unknown) => e), upoId);
+    expect(failed).toMatchObject({ result: 'ERROR' });
+    await p.close();
+  });
+
+  it('methods: getToken, getCardDetails, getUserUPOs, overlay, showDeclined/showApproved/showRefresh, destroy', async () => {
+    const { sessionToken } = await order({ userTokenId: 'co-methods' });
+    const p = await shop.open({ token: sessionToken, opts: { ...cardOnly, savePM: 'true' } });
+    await fillValidCard(p, APPROVED);
+    const token = await p.evaluate(() => (window as any).checkout.getToken());
+    expect(token).toMatchObject({ ccTempToken: expect.any(String) });
+    const details = await p.evaluate(() => new Promise((r) => (window as any).checkout.getCardDetails(r)));
+    expect(details).toMatchObject({ brand: expect.any(String), bin: '476134' });
+    const list = await p.evaluate(() => new Promise((r) => (window as any).checkout.getUserUPOs(r)));
+    expect(list).toMatchObject({ paymentMethods: [] });
+    const apms = await p.evaluate(() => new Promise((r) => (window as any).checkout.getApms(r)));
+    expect((apms as any).paymentMethods.length).toBeGreaterThan(0);
+    await p.evaluate(() => (window as any).checkout.applyOverlay());
+    expect(await p.locator('[data-ghc-overlay]').count()).toBe(1);
+    await p.evaluate(() => (window as any).checkout.removeOverlay());
+    expect(await p.locator('[data-ghc-overlay]').count()).toBe(0);
+    await p.evaluate(() => (window as any).checkout.showDeclined('Nope'));
+    expect(await p.locator('.ghc-status').textContent()).toBe('Nope');
+    await p.evaluate(() => (window as any).checkout.showApproved());
+    expect(await p.locator('.ghc-status.ghc-ok').count()).toBe(1);
+    await p.evaluate(() => (window as any).checkout.showRefresh());
+    expect(await p.locator('.ghc .ghc-pay').isDisabled()).toBe(true);
+    await p.evaluate(() => (window as any).checkout.destroy());
+    expect(await p.evaluate(() => document.querySelector('#co')!.querySelectorAll('iframe,input,button').length)).toBe(0);
+    await p.close();
+  });
+
+  it('invalid parameters answer the SDK error shape to onResult and render nothing', async () => {
+    const { sessionToken } = await order();
+    const p = await shop.browserPage();
+    await p.goto(`${shop.url}#${encodeURIComponent(JSON.stringify({ token: sessionToken, opts: { currency: 'euro' } }))}`);
+    await waitEvent(p, 'result');
+    expect((await eventsNamed(p, 'result'))[0]).toMatchObject({ result: 'ERROR', errCode: 1041, errorDescription: expect.stringContaining('currency') });
+    expect(await p.evaluate(() => (window as any).returned)).toMatchObject({ result: 'ERROR', status: 'ERROR' });
+    // nothing was downloaded for the form
+    expect(await p.evaluate(() => performance.getEntriesByType('resource').some((e) => /checkout\./.test(e.name)))).toBe(false);
     await p.close();
   });
 });

@@ -153,7 +153,9 @@ export class Checkout {
       maskCvv: this.o.maskCvv,
       cardWhitelist: this.o.cardWhitelist,
     };
-    this.card = this.sdk.fields({ frame, placeholders: { ccCvc: 'CVV' } });
+    // the frames' inputs look like the form's own (an allow-listed style, docs/decisions/0400)
+    const style = { base: { borderColor: '#8a96a3', borderRadius: '6px', color: '#1f2933' }, invalid: { borderColor: '#b42318' } };
+    this.card = this.sdk.fields({ frame, style, placeholders: { ccCvc: 'CVV' } });
     for (const [part, type] of [
       ['number', 'ccNumber'],
       ['exp', 'ccExpiration'],
@@ -164,7 +166,7 @@ export class Checkout {
       f.on('ready', () => this.frameReady(f));
       f.on('change', (st) => this.frameChange(part, st as FieldState));
     }
-    this.upoCvvGroup = this.sdk.fields({ frame, placeholders: { ccCvc: 'CVV' } });
+    this.upoCvvGroup = this.sdk.fields({ frame, style, placeholders: { ccCvc: 'CVV' } });
     this.upoCvv = this.upoCvvGroup.create('ccCvc');
     this.upoCvv.on('ready', () => this.frameReady(this.upoCvv));
     this.upoCvv.on('change', (st) => this.frameChange('upoCvc', st as FieldState));
@@ -218,7 +220,7 @@ export class Checkout {
       methods.push({
         id,
         label: captionOf(names, o.locale, id.replace(/^apmgw_/, '')),
-        ...(typeof m.logoURL === 'string' ? { logoURL: m.logoURL } : {}),
+        ...(typeof m.logoURL === 'string' ? { logoURL: new URL(m.logoURL, this.env.gatewayOrigin).toString() } : {}),
         fields: (m.fields as ApmFieldSpec[]) ?? [],
       });
     }
@@ -1036,8 +1038,13 @@ export class Checkout {
     const brand = this.states.number?.brand;
     const logo =
       o.cardLogo !== false ? (
-        <span class="ghc-logo" aria-hidden="true" style={o.cardLogo.backgroundSize ? { fontSize: o.cardLogo.backgroundSize } : undefined}>
-          {brand ? brand.toUpperCase() : '💳'}
+        <span class="ghc-brand" aria-hidden="true" data-ghc-brand={brand ?? ''} style={o.cardLogo.backgroundSize ? { fontSize: o.cardLogo.backgroundSize } : undefined}>
+          {brand ? brand.toUpperCase() : (
+            <svg width="26" height="18" viewBox="0 0 26 18" aria-hidden="true">
+              <rect x="1" y="1" width="24" height="16" rx="2" fill="none" stroke="#52606d" stroke-width="1.5" />
+              <rect x="1" y="5" width="24" height="3" fill="#52606d" />
+            </svg>
+          )}
         </span>
       ) : null;
     const inst = o.cardInstallments;

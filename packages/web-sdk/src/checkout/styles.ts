@@ -29,7 +29,7 @@ export const CSS = `
 .ghc-theme-tiles .ghc-methods{grid-template-columns:repeat(auto-fill,minmax(140px,1fr))}
 .ghc-theme-tiles .ghc-method{flex-direction:column;justify-content:center;text-align:center;min-height:72px}
 .ghc-theme-horizontal .ghc-methods{display:flex;overflow-x:auto;gap:6px;padding-bottom:4px}
-.ghc-theme-horizontal .ghc-method{flex:0 0 auto;width:auto;border-radius:999px}
+.ghc-theme-horizontal .ghc-method{flex:0 0 auto;width:auto;border-radius:999px;white-space:nowrap}
 .ghc-theme-accordion .ghc-methods{gap:0}
 .ghc-theme-accordion .ghc-method{border-radius:0;margin-top:-1px}
 .ghc-theme-accordion .ghc-panel{border:1px solid #8a96a3;border-top:0;padding:8px 12px 12px}
@@ -40,18 +40,19 @@ export const CSS = `
 .ghc-upo{display:flex;align-items:center;gap:8px;border:1px solid #8a96a3;border-radius:8px;padding:6px 8px}
 .ghc-upo.ghc-on{border:2px solid #1a56db;background:#eef4ff}
 .ghc-upo label{flex:1 1 auto;display:flex;gap:8px;align-items:center;cursor:pointer;min-height:32px}
-.ghc-del{border:0;background:transparent;color:#b42318;min-width:32px;min-height:32px;cursor:pointer;font-size:18px;border-radius:6px}
+.ghc .ghc-del{border:0;background:transparent;color:#b42318;min-width:32px;min-height:32px;cursor:pointer;font-size:18px;border-radius:6px}
 .ghc-check{display:flex;gap:8px;align-items:flex-start;margin:10px 0}
 .ghc-check input{width:18px;height:18px;margin:2px 0 0}
-.ghc-pay{display:block;width:100%;min-height:46px;margin:12px 0 0;border:0;border-radius:8px;background:#1a56db;color:#fff;font-weight:700;font-size:16px;cursor:pointer}
-.ghc-pay[disabled]{background:#6b7c93;cursor:default}
+.ghc .ghc-pay{display:block;width:100%;min-height:46px;margin:12px 0 0;border:0;border-radius:8px;background:#1a56db;color:#fff;font-weight:700;font-size:16px;cursor:pointer}
+.ghc .ghc-pay[disabled]{background:#6b7c93;cursor:default}
 .ghc-status{min-height:22px;margin:10px 0 0}
 .ghc-status.ghc-ok{color:#03543f;font-weight:600}
 .ghc-status.ghc-bad{color:#b42318;font-weight:600}
 .ghc-recovery{display:flex;flex-wrap:wrap;gap:8px;margin:8px 0 0}
-.ghc-link{border:1px solid #1a56db;background:#fff;color:#1a56db;border-radius:6px;min-height:36px;padding:4px 10px;cursor:pointer}
+.ghc .ghc-link{border:1px solid #1a56db;background:#fff;color:#1a56db;border-radius:6px;min-height:36px;padding:4px 10px;cursor:pointer}
 .ghc-suggest{display:flex;flex-wrap:wrap;gap:6px;margin:6px 0}
 .ghc-logos{display:flex;flex-wrap:wrap;gap:6px;margin:4px 0 0;padding:0;list-style:none}
+.ghc-brand{display:inline-flex;align-items:center;justify-content:center;min-width:40px;height:26px;font-size:10px;font-weight:700;border:1px solid #8a96a3;border-radius:4px;color:#3e4c59;padding:0 4px}
 .ghc-logo{font-size:11px;font-weight:700;border:1px solid #8a96a3;border-radius:4px;padding:1px 6px;color:#3e4c59}
 .ghc-numwrap{display:flex;align-items:center;gap:6px}
 .ghc-numwrap .ghc-field{flex:1 1 auto;min-width:0}
