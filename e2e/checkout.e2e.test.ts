@@ -346,4 +346,22 @@ describe('hosted checkout in a real browser', () => {
     expect(await p.evaluate(() => performance.getEntriesByType('resource').some((e) => /checkout\./.test(e.name)))).toBe(false);
     await p.close();
   });
+
+  it('/demo/checkout: the demo shop renders the checkout under its strict CSP and pays', async () => {
+    const p = await shop.browserPage();
+    const csp: string[] = [];
+    p.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) csp.push(m.text());
+    });
+    await p.goto(`${gw.url}/demo/checkout?theme=accordion&locale=de`);
+    await p.locator('.ghc.ghc-theme-accordion[lang=de]').waitFor(WAIT);
+    // the style sheet got in with the script tag's nonce: the form is styled
+    await expect.poll(() => p.locator('.ghc').evaluate((b) => getComputedStyle(b).borderTopLeftRadius)).toBe('10px');
+    await p.locator('[data-method=cc_card]').click();
+    await fillCard(p, APPROVED);
+    await p.locator('.ghc .ghc-pay').click();
+    await p.locator('#status').filter({ hasText: 'APPROVED' }).waitFor(WAIT);
+    expect(csp).toEqual([]);
+    await p.close();
+  });
 });

@@ -18,6 +18,8 @@ function scriptOrigin(): string {
 }
 
 const origin = scriptOrigin();
+// A page with a strict CSP lets the checkout's style sheet in with the nonce of this script's tag.
+const styleNonce = (document.currentScript as HTMLScriptElement | null)?.nonce ?? '';
 const transport = createTransport(origin);
 const w = window as unknown as Record<string, unknown>;
 w.ServiceSdk = (params: unknown) => createServiceSdk(params, { gatewayOrigin: origin, transport, now: systemNow });
@@ -31,6 +33,7 @@ w.checkout = createCheckout(
     gatewayOrigin: origin,
     transport,
     now: systemNow,
+    styleNonce,
     createSdk: (init) => createServiceSdk(init, { gatewayOrigin: origin, transport, now: systemNow }),
   },
   {

@@ -174,7 +174,7 @@ export class Checkout {
     const root = document.createElement('div');
     container.replaceChildren(root);
     this.root = root;
-    installStyles();
+    installStyles(env.styleNonce);
     this.s = {
       phase: 'loading',
       methods: [],

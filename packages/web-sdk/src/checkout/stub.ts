@@ -17,6 +17,8 @@ export interface CheckoutEnv {
   gatewayOrigin: string;
   transport: ClientTransport;
   now: () => number;
+  /** the nonce of websdk.js's script tag, given to the checkout's <style> (strict CSP pages) */
+  styleNonce?: string;
   createSdk: (init: Record<string, unknown>) => ReturnType<typeof createServiceSdk>;
 }
 

@@ -63,9 +63,10 @@ export const CSS = `
 @media (max-width:420px){.ghc{padding:12px;border-radius:0;border-left:0;border-right:0}.ghc-amount{font-size:19px}}
 `;
 
-export function installStyles(): void {
+export function installStyles(nonce = ''): void {
   if (document.getElementById('gatehouse-checkout-css')) return;
   const style = document.createElement('style');
+  if (nonce) style.nonce = nonce;
   style.id = 'gatehouse-checkout-css';
   style.textContent = CSS;
   document.head.append(style);

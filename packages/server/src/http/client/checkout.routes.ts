@@ -8,7 +8,7 @@ import { CLIENT_API, clientSuccess, sessionOf, sessionTokenAuth } from './client
 /**
  * The client API routes of the hosted checkout (spec 4.3): `deleteUpo`, behind `checkout.deleteUpo`
  * and the form's remove buttons. The session's own user only: a UPO of another user or site is
- * answered exactly as a missing one (errCode 1019 on userPaymentOptionId).
+ * answered exactly as a missing one (errCode 1011 Invalid user payment option).
  */
 export function registerCheckoutRoutes(app: FastifyInstance): void {
   const auth = sessionTokenAuth(app);
