@@ -364,4 +364,83 @@ describe('hosted checkout in a real browser', () => {
     expect(csp).toEqual([]);
     await p.close();
   });
+
+  it('an APM in a pop-up: the shopper approves there and onResult gets APPROVED', async () => {
+    const { sessionToken } = await order();
+    const p = await shop.open({
+      token: sessionToken,
+      opts: { pmWhitelist: ['apmgw_RedirectPay'], apmWindowType: 'popup', email: 'jane@example.com', savePM: 'false' },
+    });
+    // a single method: its form is open at once
+    expect(await p.locator('[data-ghc-form=apmgw_RedirectPay]').count()).toBe(1);
+    const [popup] = await Promise.all([
+      p.waitForEvent('popup', WAIT),
+      p.evaluate(() => void (window as any).checkout.submitPayment()),
+    ]);
+    await popup.click('#approve', WAIT);
+    await waitEvent(p, 'result');
+    expect((await eventsNamed(p, 'result'))[0]).toMatchObject({ result: 'APPROVED' });
+    expect(await status(sessionToken)).toMatchObject({ transactionStatus: 'APPROVED' });
+    await p.close();
+  });
+
+  it('form callbacks: onPaymentFormChange with positional arguments, userData, onSelectPaymentMethod', async () => {
+    const { sessionToken } = await order();
+    const p = await shop.open({ token: sessionToken, opts: { selectPM: 'cc_card', fullName: '' } });
+    expect((await eventsNamed(p, 'select'))[0]).toMatchObject({ paymentMethod: 'cc_card', label: 'Credit or debit card' });
+    await p.locator('#ghc-name').pressSequentially('Jo');
+    await p.locator('#ghc-name').blur();
+    const changes = (await eventsNamed(p, 'change')).filter((c) => c[1] === 'Name on card');
+    expect(changes.at(-1)).toEqual(['cc_card', 'Name on card', 'input', 'J', 'Jo', true, false]);
+    await waitEvent(p, 'userData');
+    expect((await eventsNamed(p, 'userData')).at(-1)).toEqual({ cardHolderName: 'Jo' });
+    // a card frame reports its state, never its content
+    await p.frameLocator('[data-ghc-frame=ccNumber] iframe').locator('input').fill(APPROVED, WAIT);
+    await p.waitForFunction(() => (window as any).events.some((e: any) => e[0] === 'change' && e[1][1] === 'Card number'));
+    const number = (await eventsNamed(p, 'change')).find((c) => c[1] === 'Card number');
+    expect(number).toEqual(['cc_card', 'Card number', 'change', 'empty', 'complete', true, false]);
+    expect(JSON.stringify(await eventsNamed(p, 'change'))).not.toContain('1390');
+    await p.close();
+  });
+
+  it('options in the browser: showMore, maskCvv, blockCards, asciiValidation, read-only APM fields, upoRestriction, apmConfig', async () => {
+    const upoId = await storeCard('co-options');
+    const { sessionToken } = await order({ userTokenId: 'co-options' });
+    const p = await shop.open({
+      token: sessionToken,
+      opts: {
+        paymentTiles: 'showMore',
+        maskCvv: true,
+        blockCards: [['amex']],
+        asciiValidation: true,
+        prepopulateApmFields: { email: 'fixed@example.com' },
+        readonlyPrepopulateApmFields: true,
+        upoRestriction: { maxCards: 1 },
+        apmConfig: { apmgw_MobileWallet: { savePM: 'always' } },
+        disableDeleteUpoButton: true,
+      },
+    });
+    expect(await p.locator('[data-method]').count()).toBe(3);
+    await p.locator('.ghc-methods .ghc-link').click();
+    expect(await p.locator('[data-method]').count()).toBeGreaterThan(3);
+    expect(await p.locator(`[data-upo="${upoId}"] .ghc-del`).count()).toBe(0);
+    await p.locator('[data-method=cc_card]').click();
+    // maxCards reached: no saving offered for cards
+    expect(await p.locator('[data-ghc-save]').count()).toBe(0);
+    const cvc = p.frameLocator('[data-ghc-frame=ccCvc] iframe').locator('input');
+    await expect.poll(() => cvc.getAttribute('type')).toBe('password');
+    await p.frameLocator('[data-ghc-frame=ccNumber] iframe').locator('input').fill('375510288656924', WAIT);
+    await p.locator('[data-ghc-frame=ccNumber].sfc-invalid').waitFor(WAIT);
+    expect(await p.locator('.ghc-card .ghc-err').first().textContent()).toContain('not accepted');
+    await p.fill('#ghc-name', 'Jöhn Smith');
+    expect(await p.evaluate(() => (window as any).checkout.submitPayment())).toMatchObject({ result: 'ERROR' });
+    expect(await p.locator('#ghc-err-cardHolderName').textContent()).toBe('Use Latin letters only');
+    await p.locator('[data-method=apmgw_RedirectPay]').click();
+    const email = p.locator('[data-ghc-form=apmgw_RedirectPay] input[name=email]');
+    expect(await email.inputValue()).toBe('fixed@example.com');
+    expect(await email.getAttribute('readonly')).not.toBeNull();
+    await p.locator('[data-method=apmgw_MobileWallet]').click();
+    expect(await p.locator('[data-ghc-save]').getAttribute('data-ghc-save')).toBe('always');
+    await p.close();
+  });
 });
