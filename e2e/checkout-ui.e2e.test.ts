@@ -97,6 +97,7 @@ describe('hosted checkout: themes, locales and accessibility in a real browser',
       expect(await p.locator('label[for=ghc-name]').textContent()).toBe(t.cardHolder);
       const number = p.frameLocator('[data-ghc-frame=ccNumber] iframe').locator('input[autocomplete="cc-number"]');
       await expect.poll(() => number.getAttribute('aria-label')).toBe(t.cardNumber);
+      expect(await p.locator('[data-ghc-frame=ccNumber] iframe').getAttribute('title')).toBe(t.cardNumber);
       await p.close();
     });
   }

@@ -297,6 +297,9 @@ export class Checkout {
       const at = this.attached.get(field);
       if (el && at !== el) {
         field.attach(el);
+        // the frame's accessible name in the shopper's language
+        const frame = el.querySelector('iframe');
+        if (frame) frame.title = this.t(field.type === 'ccNumber' ? 'cardNumber' : field.type === 'ccExpiration' ? 'expiry' : 'cvv');
         this.attached.set(field, el);
         this.ready.delete(field);
       } else if (!el && at) {
@@ -1051,7 +1054,9 @@ export class Checkout {
     const frameErr = (part: 'number' | 'exp' | 'cvc') => {
       const st = this.states[part];
       const show = (s.showErrors && this.invalidFields().includes(PART_FIELDS[part])) || st?.invalid;
-      return <p class="ghc-err">{show ? (st?.error ?? t('invalid')) : ''}</p>;
+      // the frames explain in English: their reason in an English form, the locale's text otherwise
+      const reason = o.locale === 'en' && st?.error ? st.error : t('invalid');
+      return <p class="ghc-err">{show ? reason : ''}</p>;
     };
     return (
       <div class="ghc-card" data-ghc-form="cc_card">

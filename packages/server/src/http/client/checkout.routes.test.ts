@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DialectName, dialects } from '../../../test/dialects.js';
 import { type Gateway, startGateway } from '../../../test/harness.js';
 import { type SessionClient, sessionClient } from '../../../test/session-client.js';
 
 /** POST /client/v1/deleteUpo (checkout.deleteUpo): the session user's own UPOs only. */
 
-describe('client deleteUpo', () => {
+describe.each(dialects())('client deleteUpo on %s', (dialect: DialectName) => {
   let gw: Gateway;
   let sc: SessionClient;
   beforeAll(async () => {
-    gw = await startGateway();
+    gw = await startGateway({ dialect });
     sc = sessionClient(gw);
   });
   afterAll(async () => {
