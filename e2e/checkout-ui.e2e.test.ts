@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- browser-side values in page.evaluate */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -124,10 +123,22 @@ describe('hosted checkout: themes, locales and accessibility in a real browser',
     for (let i = 0; i < 12 && !(await inNumber()); i++) await p.keyboard.press('Tab');
     expect(await inNumber()).toBe(true);
     expect(await p.locator('[data-ghc-frame=ccNumber]').getAttribute('class')).toContain('sfc-focus');
+    // focus crosses into another process's frame: wait until it has arrived before typing
+    const focused = (frame: string) =>
+      expect
+        .poll(() =>
+          p
+            .frameLocator(`[data-ghc-frame=${frame}] iframe`)
+            .locator('input')
+            .evaluate((el) => el === document.activeElement),
+        )
+        .toBe(true);
     await p.keyboard.type('4761344136141390');
     await p.keyboard.press('Tab');
+    await focused('ccExpiration');
     await p.keyboard.type('1230');
     await p.keyboard.press('Tab');
+    await focused('ccCvc');
     await p.keyboard.type('217');
     await p.keyboard.press('Tab');
     expect(await p.evaluate(() => document.activeElement?.id)).toBe('ghc-name');
