@@ -1,4 +1,7 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
+import { startRelay } from '../packages/server/src/cli/worker.command.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardNumbersAtRest } from '../packages/server/test/card-scan.js';
 import { type Gateway, startGateway } from '../packages/server/test/harness.js';
@@ -44,8 +47,20 @@ describe('hosted checkout in a real browser', () => {
   const order = (extra: Record<string, unknown> = {}) => sc.openOrder({ amount: '15.00', currency: 'EUR', ...extra });
   const cardOnly = { pmWhitelist: ['cc_card'], savePM: 'false' };
 
-  it('a new card: onReady, onFormValidated, prePayment and onResult APPROVED; the server agrees', async () => {
-    const { sessionToken } = await order();
+  it('a new card: onReady, onFormValidated, prePayment and onResult APPROVED; the server agrees; the DMN goes out', async () => {
+    const dmns: Array<Record<string, string>> = [];
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        dmns.push(Object.fromEntries(new URLSearchParams(body)));
+        res.end('OK');
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    const relay = startRelay(gw.rt);
+    const notificationUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/dmn`;
+    const { sessionToken } = await order({ urlDetails: { notificationUrl } });
     const p = await shop.open({ token: sessionToken, opts: cardOnly });
     expect((await eventsNamed(p, 'ready'))[0]).toEqual({ loaded: true });
     // pmWhitelist ['cc_card']: the card form is open at once, with the standard autocomplete attributes
@@ -69,6 +84,12 @@ describe('hosted checkout in a real browser', () => {
     });
     expect(await status(sessionToken)).toMatchObject({ transactionStatus: 'APPROVED', transactionId: result.transactionId });
     await p.locator('.ghc-status.ghc-ok').waitFor(WAIT);
+    // the order's DMN, as for any payment
+    await expect
+      .poll(() => dmns.find((d) => d.TransactionID === result.transactionId), { timeout: 60_000 })
+      .toMatchObject({ Status: 'APPROVED', totalAmount: '15.00', currency: 'EUR' });
+    await relay.stop();
+    await new Promise((r) => receiver.close(r));
     await p.close();
   });
 
