@@ -163,6 +163,10 @@ describe('hosted checkout: themes, locales and accessibility in a real browser',
     it(`320 px wide (${theme}): nothing overflows sideways`, async () => {
       const p = await open({ theme, locale: 'de' }, 320);
       expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+      // the card number field takes the row (beside its brand logo)
+      const form = (await p.locator('.ghc').boundingBox())!;
+      const number = (await p.locator('[data-ghc-frame=ccNumber] iframe').boundingBox())!;
+      expect(number.width).toBeGreaterThan(form.width * 0.6);
       await p.close();
     });
   }
