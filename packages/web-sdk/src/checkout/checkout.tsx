@@ -968,10 +968,22 @@ export class Checkout {
             disabled={busy || done || !sel || s.phase === 'loading'}
             onClick={() => void this.submitPayment()}
           >
-            {busy ? t('processing') : t('pay', { amount: this.money(s.amount) })}
+            {busy ? t('processing') : this.payLabel()}
           </button>
         </div>
       </div>
+    );
+  }
+
+  /** "Pay {amount}" with the amount isolated, so a right-to-left form keeps "15,00 €" in one piece. */
+  private payLabel() {
+    const [before = '', after = ''] = this.t('pay', { amount: '\u0000' }).split('\u0000');
+    return (
+      <>
+        {before}
+        <bdi>{this.money(this.s.amount)}</bdi>
+        {after}
+      </>
     );
   }
 
@@ -983,7 +995,7 @@ export class Checkout {
       return (
         <p class="ghc-amount">
           <span class="ghc-sr">{t('amountDue')}: </span>
-          {this.money(s.amount)}
+          <bdi>{this.money(s.amount)}</bdi>
         </p>
       );
     const problem = s.showErrors || s.amountText !== s.amount ? this.amountProblem(s.amountText) : undefined;
