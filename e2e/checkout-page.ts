@@ -82,7 +82,10 @@ export const waitEvent = (p: Page, name: string, count = 1) =>
 
 /** The card number, expiry and CVV frames of the checkout, then its cardholder name input. */
 export async function fillCard(p: Page, number: string, exp = '12/30', cvc = '217') {
-  await p.frameLocator('[data-ghc-frame=ccNumber] iframe').locator('input[autocomplete="cc-number"]').fill(number, WAIT);
+  await p
+    .frameLocator('[data-ghc-frame=ccNumber] iframe')
+    .locator('input[autocomplete="cc-number"]')
+    .fill(number, WAIT);
   await p.frameLocator('[data-ghc-frame=ccExpiration] iframe').locator('input[autocomplete="cc-exp"]').fill(exp, WAIT);
   await p.frameLocator('[data-ghc-frame=ccCvc] iframe').locator('input[autocomplete="cc-csc"]').fill(cvc, WAIT);
 }

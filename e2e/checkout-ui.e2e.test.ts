@@ -37,7 +37,12 @@ describe('hosted checkout: themes, locales and accessibility in a real browser',
     await gw.request('POST', '/client/v1/addCardUpo', {
       body: {
         sessionToken,
-        card: { cardNumber: '5555555555554444', cardHolderName: 'Jane Doe', expirationMonth: '09', expirationYear: '2031' },
+        card: {
+          cardNumber: '5555555555554444',
+          cardHolderName: 'Jane Doe',
+          expirationMonth: '09',
+          expirationYear: '2031',
+        },
       },
     });
   });
@@ -119,7 +124,10 @@ describe('hosted checkout: themes, locales and accessibility in a real browser',
     await p.locator('.ghc').waitFor(WAIT);
     // Tab from the page's start until the card number input has the focus
     const inNumber = () =>
-      p.frameLocator('[data-ghc-frame=ccNumber] iframe').locator('input').evaluate((el) => el === document.activeElement);
+      p
+        .frameLocator('[data-ghc-frame=ccNumber] iframe')
+        .locator('input')
+        .evaluate((el) => el === document.activeElement);
     for (let i = 0; i < 12 && !(await inNumber()); i++) await p.keyboard.press('Tab');
     expect(await inNumber()).toBe(true);
     expect(await p.locator('[data-ghc-frame=ccNumber]').getAttribute('class')).toContain('sfc-focus');
@@ -152,7 +160,10 @@ describe('hosted checkout: themes, locales and accessibility in a real browser',
     expect(outline.width).toBeGreaterThanOrEqual(2);
     await p.keyboard.press('Enter');
     await waitEvent(p, 'result').catch(async (e) => {
-      console.log(await p.locator('.ghc-status').textContent(), JSON.stringify((await eventsNamed(p, 'validated')).slice(-2)));
+      console.log(
+        await p.locator('.ghc-status').textContent(),
+        JSON.stringify((await eventsNamed(p, 'validated')).slice(-2)),
+      );
       throw e;
     });
     expect((await eventsNamed(p, 'result'))[0]).toMatchObject({ result: 'APPROVED' });

@@ -68,7 +68,12 @@ describe('hosted checkout in a real browser', () => {
     expect(await p.locator('#ghc-name').getAttribute('autocomplete')).toBe('cc-name');
     await fillValidCard(p, APPROVED);
     const result = await pay(p);
-    expect(result).toMatchObject({ result: 'APPROVED', errCode: 0, transactionStatus: 'APPROVED', last4Digits: '1390' });
+    expect(result).toMatchObject({
+      result: 'APPROVED',
+      errCode: 0,
+      transactionStatus: 'APPROVED',
+      last4Digits: '1390',
+    });
     expect(Object.keys(result).every((k) => !['status', 'reason', 'version'].includes(k))).toBe(true);
     const [pre] = await eventsNamed(p, 'prePayment');
     expect(pre).toEqual({
@@ -82,7 +87,10 @@ describe('hosted checkout in a real browser', () => {
       numberOfInstallments: 'none',
       promoCode: false,
     });
-    expect(await status(sessionToken)).toMatchObject({ transactionStatus: 'APPROVED', transactionId: result.transactionId });
+    expect(await status(sessionToken)).toMatchObject({
+      transactionStatus: 'APPROVED',
+      transactionId: result.transactionId,
+    });
     await p.locator('.ghc-status.ghc-ok').waitFor(WAIT);
     // the order's DMN, as for any payment
     await expect
@@ -94,9 +102,8 @@ describe('hosted checkout in a real browser', () => {
   });
 
   const upos = async (sessionToken: string) =>
-    ((await gw.request('POST', '/client/v1/getUserUPOs', { body: { sessionToken } })).json?.paymentMethods ?? []) as Array<
-      Record<string, any>
-    >;
+    ((await gw.request('POST', '/client/v1/getUserUPOs', { body: { sessionToken } })).json?.paymentMethods ??
+      []) as Array<Record<string, any>>;
   const storeCard = async (userTokenId: string, cardNumber = '5555555555554444') => {
     const { sessionToken } = await order({ userTokenId });
     const r = await gw.request('POST', '/client/v1/addCardUpo', {
@@ -111,13 +118,19 @@ describe('hosted checkout in a real browser', () => {
 
   it('declined, then recovered with another card: onDeclineRecovery gets the history, the second card is approved', async () => {
     const { sessionToken } = await order();
-    const p = await shop.open({ token: sessionToken, opts: { ...cardOnly, locale: 'de' }, recovery: { retry: false, supportMessage: 'Rufen Sie uns an' } });
+    const p = await shop.open({
+      token: sessionToken,
+      opts: { ...cardOnly, locale: 'de' },
+      recovery: { retry: false, supportMessage: 'Rufen Sie uns an' },
+    });
     await fillValidCard(p, DECLINED);
     const declined = await pay(p);
     expect(declined).toMatchObject({ result: 'DECLINED', errCode: 0, transactionStatus: 'DECLINED' });
     await waitEvent(p, 'declineRecovery');
     const [history] = await eventsNamed(p, 'declineRecovery');
-    expect(history).toEqual([expect.objectContaining({ paymentMethod: 'cc_card', transactionId: declined.transactionId })]);
+    expect(history).toEqual([
+      expect.objectContaining({ paymentMethod: 'cc_card', transactionId: declined.transactionId }),
+    ]);
     // the decline in the shopper's language, the override applied (no retry, the support message shown)
     await p.locator('[data-ghc-recovery]').waitFor(WAIT);
     expect(await p.locator('.ghc-status').textContent()).toContain('abgelehnt');
@@ -127,7 +140,10 @@ describe('hosted checkout in a real browser', () => {
     await fillCard(p, APPROVED);
     const approved = await pay(p, 2);
     expect(approved).toMatchObject({ result: 'APPROVED', transactionStatus: 'APPROVED' });
-    expect(await status(sessionToken)).toMatchObject({ transactionStatus: 'APPROVED', transactionId: approved.transactionId });
+    expect(await status(sessionToken)).toMatchObject({
+      transactionStatus: 'APPROVED',
+      transactionId: approved.transactionId,
+    });
     await p.close();
   });
 
@@ -161,7 +177,10 @@ describe('hosted checkout in a real browser', () => {
       if (outcome === 'APPROVED') expect(result).toMatchObject({ eci: expect.any(String), cavv: expect.any(String) });
       const types = (await eventsNamed(p, 'event')).map((e) => e.type);
       expect(types).toEqual(expect.arrayContaining(['challengeOpened', 'challengeCompleted', 'paymentResult']));
-      expect(await status(sessionToken)).toMatchObject({ transactionStatus: outcome, transactionId: result.transactionId });
+      expect(await status(sessionToken)).toMatchObject({
+        transactionStatus: outcome,
+        transactionId: result.transactionId,
+      });
       await p.close();
     });
   }
@@ -173,7 +192,10 @@ describe('hosted checkout in a real browser', () => {
       ['never', false],
     ] as const) {
       const { sessionToken } = await order({ userTokenId: 'co-saved' });
-      const p = await shop.open({ token: sessionToken, opts: { alwaysCollectCvv: mode, selectUpo: upoId, savePM: 'false' } });
+      const p = await shop.open({
+        token: sessionToken,
+        opts: { alwaysCollectCvv: mode, selectUpo: upoId, savePM: 'false' },
+      });
       expect(await p.locator(`[data-upo="${upoId}"] input`).isChecked()).toBe(true);
       expect(await p.locator('[data-ghc-frame=upoCvc]').count()).toBe(cvv ? 1 : 0);
       if (cvv) {
@@ -207,7 +229,8 @@ describe('hosted checkout in a real browser', () => {
       if (checkbox === null) expect(await save.count()).toBe(0);
       else expect(await save.getAttribute('data-ghc-save')).toBe(checkbox);
       if (savePM === 'force') expect(await p.locator('#ghc-save').isChecked()).toBe(true);
-      if (savePM === 'always') expect(await p.locator('[data-ghc-save] a').getAttribute('href')).toBe('https://shop.example/terms');
+      if (savePM === 'always')
+        expect(await p.locator('[data-ghc-save] a').getAttribute('href')).toBe('https://shop.example/terms');
       await fillValidCard(p, APPROVED);
       expect(await pay(p)).toMatchObject({ result: 'APPROVED' });
       expect((await eventsNamed(p, 'prePayment'))[0].savePM).toBe(stored);
@@ -226,10 +249,7 @@ describe('hosted checkout in a real browser', () => {
     expect(await p.locator('input[name=email]').inputValue()).toBe('jane@example.com');
     const [select] = (await eventsNamed(p, 'select')).slice(-1);
     expect(select).toMatchObject({ paymentMethod: 'apmgw_RedirectPay' });
-    await Promise.all([
-      p.waitForURL(/\/apm\//, WAIT),
-      p.evaluate(() => void (window as any).checkout.submitPayment()),
-    ]);
+    await Promise.all([p.waitForURL(/\/apm\//, WAIT), p.evaluate(() => void (window as any).checkout.submitPayment())]);
     await p.click('#approve');
     await p.waitForSelector('#landed, #result', WAIT);
     expect(await status(sessionToken)).toMatchObject({ transactionStatus: 'APPROVED' });
@@ -248,7 +268,13 @@ describe('hosted checkout in a real browser', () => {
     const [pre] = await eventsNamed(p, 'prePayment');
     expect(pre).toMatchObject({
       useDCC: true,
-      dccDetails: { amount: '15.00', currency: 'EUR', chargedCurrency: 'GBP', rate: expect.any(String), markup: expect.any(String) },
+      dccDetails: {
+        amount: '15.00',
+        currency: 'EUR',
+        chargedCurrency: 'GBP',
+        rate: expect.any(String),
+        markup: expect.any(String),
+      },
     });
     expect(Number(pre.dccDetails.chargedAmount)).toBeGreaterThan(0);
     expect(await status(sessionToken)).toMatchObject({ transactionStatus: 'APPROVED' });
@@ -302,7 +328,9 @@ describe('hosted checkout in a real browser', () => {
       () => new Promise((resolve) => (window as any).checkout.setOpenAmount(500, resolve)),
     );
     expect(outside).toMatchObject({ result: 'ERROR', errCode: 1040 });
-    const inside = await p.evaluate(() => new Promise((resolve) => (window as any).checkout.setOpenAmount(20, resolve)));
+    const inside = await p.evaluate(
+      () => new Promise((resolve) => (window as any).checkout.setOpenAmount(20, resolve)),
+    );
     expect(inside).toMatchObject({ result: 'SUCCESS', amount: '20.00', currency: 'EUR' });
     await p.locator('.ghc-suggest button').first().click();
     await waitEvent(p, 'suggested');
@@ -352,19 +380,29 @@ describe('hosted checkout in a real browser', () => {
     await p.evaluate(() => (window as any).checkout.showRefresh());
     expect(await p.locator('.ghc .ghc-pay').isDisabled()).toBe(true);
     await p.evaluate(() => (window as any).checkout.destroy());
-    expect(await p.evaluate(() => document.querySelector('#co')!.querySelectorAll('iframe,input,button').length)).toBe(0);
+    expect(await p.evaluate(() => document.querySelector('#co')!.querySelectorAll('iframe,input,button').length)).toBe(
+      0,
+    );
     await p.close();
   });
 
   it('invalid parameters answer the SDK error shape to onResult and render nothing', async () => {
     const { sessionToken } = await order();
     const p = await shop.browserPage();
-    await p.goto(`${shop.url}#${encodeURIComponent(JSON.stringify({ token: sessionToken, opts: { currency: 'euro' } }))}`);
+    await p.goto(
+      `${shop.url}#${encodeURIComponent(JSON.stringify({ token: sessionToken, opts: { currency: 'euro' } }))}`,
+    );
     await waitEvent(p, 'result');
-    expect((await eventsNamed(p, 'result'))[0]).toMatchObject({ result: 'ERROR', errCode: 1041, errorDescription: expect.stringContaining('currency') });
+    expect((await eventsNamed(p, 'result'))[0]).toMatchObject({
+      result: 'ERROR',
+      errCode: 1041,
+      errorDescription: expect.stringContaining('currency'),
+    });
     expect(await p.evaluate(() => (window as any).returned)).toMatchObject({ result: 'ERROR', status: 'ERROR' });
     // nothing was downloaded for the form
-    expect(await p.evaluate(() => performance.getEntriesByType('resource').some((e) => /checkout\./.test(e.name)))).toBe(false);
+    expect(
+      await p.evaluate(() => performance.getEntriesByType('resource').some((e) => /checkout\./.test(e.name))),
+    ).toBe(false);
     await p.close();
   });
 
@@ -408,7 +446,10 @@ describe('hosted checkout in a real browser', () => {
   it('form callbacks: onPaymentFormChange with positional arguments, userData, onSelectPaymentMethod', async () => {
     const { sessionToken } = await order();
     const p = await shop.open({ token: sessionToken, opts: { selectPM: 'cc_card', fullName: '' } });
-    expect((await eventsNamed(p, 'select'))[0]).toMatchObject({ paymentMethod: 'cc_card', label: 'Credit or debit card' });
+    expect((await eventsNamed(p, 'select'))[0]).toMatchObject({
+      paymentMethod: 'cc_card',
+      label: 'Credit or debit card',
+    });
     await p.locator('#ghc-name').pressSequentially('Jo');
     await p.locator('#ghc-name').blur();
     const changes = (await eventsNamed(p, 'change')).filter((c) => c[1] === 'Name on card');
@@ -417,7 +458,9 @@ describe('hosted checkout in a real browser', () => {
     expect((await eventsNamed(p, 'userData')).at(-1)).toEqual({ cardHolderName: 'Jo' });
     // a card frame reports its state, never its content
     await p.frameLocator('[data-ghc-frame=ccNumber] iframe').locator('input').fill(APPROVED, WAIT);
-    await p.waitForFunction(() => (window as any).events.some((e: any) => e[0] === 'change' && e[1][1] === 'Card number'));
+    await p.waitForFunction(() =>
+      (window as any).events.some((e: any) => e[0] === 'change' && e[1][1] === 'Card number'),
+    );
     const number = (await eventsNamed(p, 'change')).find((c) => c[1] === 'Card number');
     expect(number).toEqual(['cc_card', 'Card number', 'change', 'empty', 'complete', true, false]);
     expect(JSON.stringify(await eventsNamed(p, 'change'))).not.toContain('1390');

@@ -63,7 +63,12 @@ try {
   await gw.request('POST', '/client/v1/addCardUpo', {
     body: {
       sessionToken: first.sessionToken,
-      card: { cardNumber: '5555555555554444', cardHolderName: 'Jane Doe', expirationMonth: '09', expirationYear: '2031' },
+      card: {
+        cardNumber: '5555555555554444',
+        cardHolderName: 'Jane Doe',
+        expirationMonth: '09',
+        expirationYear: '2031',
+      },
     },
   });
   for (const shot of SHOTS) {

@@ -72,7 +72,10 @@ describe('checkout() options', () => {
     ['email', 'john@example.com'],
     ['support19Digits', true],
     ['upoRestriction', { maxApmUpos: 2, onePerApm: true, maxCards: 3 }],
-    ['cardInstallments', { installmentType: { singlePayment: true, type1: [3, 6], type2: [12], type3: [18] }, nationalId: '' }],
+    [
+      'cardInstallments',
+      { installmentType: { singlePayment: true, type1: [3, 6], type2: [12], type3: [18] }, nationalId: '' },
+    ],
     ['promoCode', true],
     ['useDualBrand', true],
     ['logLevel', 6],
@@ -167,7 +170,9 @@ describe('checkout() options', () => {
       errorDescription: 'amountSuggestions must have at most 3 amounts',
     });
     expect(check({ openAmount, amountSuggestions: ['60.00'] })).toMatchObject({ errCode: 1019 });
-    expect(check({ amountSuggestions: ['10.00'] })).toMatchObject({ errorDescription: 'amountSuggestions needs openAmount' });
+    expect(check({ amountSuggestions: ['10.00'] })).toMatchObject({
+      errorDescription: 'amountSuggestions needs openAmount',
+    });
     expect(check({ openAmount: { min: 50, max: 5 } })).toMatchObject({ errCode: 1019 });
     expect(check({ openAmount: { min: 20, max: 50 } })).toMatchObject({ errCode: 1040 });
     expect(check({ openAmount: { min: 5 } })).toMatchObject({ errorDescription: 'openAmount.max is required' });

@@ -43,7 +43,9 @@ describe('callback payloads', () => {
     });
     expect(Object.keys(r).every((k) => (RESULT_MEMBERS as readonly string[]).includes(k))).toBe(true);
     expect(resultPayload({})).toEqual({ result: 'ERROR', errCode: 1000, errorDescription: '' });
-    expect(resultPayload({ result: 'PENDING', redirectUrl: 'https://x/apm' })).toMatchObject({ redirectUrl: 'https://x/apm' });
+    expect(resultPayload({ result: 'PENDING', redirectUrl: 'https://x/apm' })).toMatchObject({
+      redirectUrl: 'https://x/apm',
+    });
   });
 
   it('prePayment: the table of spec 6', () => {
@@ -52,7 +54,14 @@ describe('callback payloads', () => {
         method: 'cc_card',
         amount: '500.00',
         currency: 'MXN',
-        dcc: { amount: '500.00', currency: 'MXN', chargedAmount: '25.10', chargedCurrency: 'USD', rate: '0.050200', markup: '3.5' },
+        dcc: {
+          amount: '500.00',
+          currency: 'MXN',
+          chargedAmount: '25.10',
+          chargedCurrency: 'USD',
+          rate: '0.050200',
+          markup: '3.5',
+        },
         savePM: true,
         installment: { type: 'type2', months: 6 },
         promoCode: 'SPRING',
@@ -62,14 +71,29 @@ describe('callback payloads', () => {
       amount: '500.00',
       currency: 'MXN',
       useDCC: true,
-      dccDetails: { amount: '500.00', currency: 'MXN', chargedAmount: '25.10', chargedCurrency: 'USD', rate: '0.050200', markup: '3.5' },
+      dccDetails: {
+        amount: '500.00',
+        currency: 'MXN',
+        chargedAmount: '25.10',
+        chargedCurrency: 'USD',
+        rate: '0.050200',
+        markup: '3.5',
+      },
       savePM: true,
       installmentType: 'type2',
       numberOfInstallments: 6,
       promoCode: true,
     });
     expect(
-      prePaymentPayload({ method: 'cc_card', upoId: '77', amount: '1', currency: 'EUR', savePM: false, installment: { type: 'singlePayment' }, promoCode: ' ' }),
+      prePaymentPayload({
+        method: 'cc_card',
+        upoId: '77',
+        amount: '1',
+        currency: 'EUR',
+        savePM: false,
+        installment: { type: 'singlePayment' },
+        promoCode: ' ',
+      }),
     ).toMatchObject({
       paymentOption: { userPaymentOptionId: '77', paymentMethod: 'cc_card' },
       useDCC: false,
@@ -82,7 +106,10 @@ describe('callback payloads', () => {
 
   it('onFormValidated: isFormValid and invalidFields (empty when valid)', () => {
     expect(formValidatedPayload([])).toEqual({ isFormValid: true, invalidFields: [] });
-    expect(formValidatedPayload(['ccCardNumber', 'ccCvc'])).toEqual({ isFormValid: false, invalidFields: ['ccCardNumber', 'ccCvc'] });
+    expect(formValidatedPayload(['ccCardNumber', 'ccCvc'])).toEqual({
+      isFormValid: false,
+      invalidFields: ['ccCardNumber', 'ccCvc'],
+    });
   });
 
   it('onDeclineRecovery: a history entry per decline, and the override read safely', () => {
@@ -109,8 +136,15 @@ describe('callback payloads', () => {
       paymentMethod: 'apmgw_RedirectPay',
       label: 'RedirectPay',
     });
-    expect(selectPaymentMethodPayload('cc_card', '5')).toEqual({ paymentMethod: 'cc_card', userPaymentOptionId: '5', label: 'cc_card' });
-    expect(upoDeletedPayload('5', { status: 'SUCCESS', errCode: 0 })).toEqual({ userPaymentOptionId: '5', result: 'SUCCESS' });
+    expect(selectPaymentMethodPayload('cc_card', '5')).toEqual({
+      paymentMethod: 'cc_card',
+      userPaymentOptionId: '5',
+      label: 'cc_card',
+    });
+    expect(upoDeletedPayload('5', { status: 'SUCCESS', errCode: 0 })).toEqual({
+      userPaymentOptionId: '5',
+      result: 'SUCCESS',
+    });
     expect(upoDeletedPayload('5', { status: 'ERROR', errCode: 1019, errorDescription: 'bad' })).toEqual({
       userPaymentOptionId: '5',
       result: 'ERROR',
@@ -118,8 +152,14 @@ describe('callback payloads', () => {
       errorDescription: 'bad',
     });
     expect(suggestedAmountPayload('10.00', 'EUR')).toEqual({ amount: '10.00', currency: 'EUR' });
-    expect(userDataPayload({ cardHolderName: 'J', email: '', nationalId: 'X1' })).toEqual({ cardHolderName: 'J', nationalId: 'X1' });
-    expect(paymentEventPayload('paymentStarted', { paymentMethod: 'cc_card' })).toEqual({ type: 'paymentStarted', paymentMethod: 'cc_card' });
+    expect(userDataPayload({ cardHolderName: 'J', email: '', nationalId: 'X1' })).toEqual({
+      cardHolderName: 'J',
+      nationalId: 'X1',
+    });
+    expect(paymentEventPayload('paymentStarted', { paymentMethod: 'cc_card' })).toEqual({
+      type: 'paymentStarted',
+      paymentMethod: 'cc_card',
+    });
   });
 });
 
@@ -134,7 +174,9 @@ describe('locale files', () => {
     const t = translator('de', { title: 'Kasse' });
     expect(t('title')).toBe('Kasse');
     expect(t('pay', { amount: '15,00 €' })).toBe('15,00 € bezahlen');
-    expect(declineText(t, 'Insufficient Funds')).toBe('Ihre Zahlung wurde abgelehnt. Das Guthaben dieser Karte reicht nicht aus.');
+    expect(declineText(t, 'Insufficient Funds')).toBe(
+      'Ihre Zahlung wurde abgelehnt. Das Guthaben dieser Karte reicht nicht aus.',
+    );
     expect(declineText(t, 'Something else')).toBe('Ihre Zahlung wurde abgelehnt.');
     expect(formatAmount('15.00', 'EUR', 'de')).toMatch(/15,00\s€/);
     expect(formatAmount('15.00', 'XXZ', 'de')).toContain('15');

@@ -147,14 +147,22 @@ export class Checkout {
     });
     const t = this.t;
     const frame = {
-      labels: { ccNumber: t('cardNumber'), ccExpiration: t('expiry'), ccCvc: t('cvv'), cardHolderName: t('cardHolder') },
+      labels: {
+        ccNumber: t('cardNumber'),
+        ccExpiration: t('expiry'),
+        ccCvc: t('cvv'),
+        cardHolderName: t('cardHolder'),
+      },
       lang: this.o.locale,
       dir: this.o.textDirection,
       maskCvv: this.o.maskCvv,
       cardWhitelist: this.o.cardWhitelist,
     };
     // the frames' inputs look like the form's own (an allow-listed style, docs/decisions/0400)
-    const style = { base: { borderColor: '#8a96a3', borderRadius: '6px', color: '#1f2933' }, invalid: { borderColor: '#b42318' } };
+    const style = {
+      base: { borderColor: '#8a96a3', borderRadius: '6px', color: '#1f2933' },
+      invalid: { borderColor: '#b42318' },
+    };
     this.card = this.sdk.fields({ frame, style, placeholders: { ccCvc: 'CVV' } });
     for (const [part, type] of [
       ['number', 'ccNumber'],
@@ -299,7 +307,10 @@ export class Checkout {
         field.attach(el);
         // the frame's accessible name in the shopper's language
         const frame = el.querySelector('iframe');
-        if (frame) frame.title = this.t(field.type === 'ccNumber' ? 'cardNumber' : field.type === 'ccExpiration' ? 'expiry' : 'cvv');
+        if (frame)
+          frame.title = this.t(
+            field.type === 'ccNumber' ? 'cardNumber' : field.type === 'ccExpiration' ? 'expiry' : 'cvv',
+          );
         this.attached.set(field, el);
         this.ready.delete(field);
       } else if (!el && at) {
@@ -330,8 +341,20 @@ export class Checkout {
     const word = (x?: FieldState) =>
       !x ? 'empty' : x.empty ? 'empty' : x.complete ? 'complete' : x.invalid ? 'invalid' : 'incomplete';
     if (word(before) !== word(st)) {
-      const label = part === 'upoCvc' ? this.t('cvv') : this.t(part === 'number' ? 'cardNumber' : part === 'exp' ? 'expiry' : 'cvv');
-      this.call('onPaymentFormChange', this.currentMethod(), label, 'change', word(before), word(st), !st.invalid, false);
+      const label =
+        part === 'upoCvc'
+          ? this.t('cvv')
+          : this.t(part === 'number' ? 'cardNumber' : part === 'exp' ? 'expiry' : 'cvv');
+      this.call(
+        'onPaymentFormChange',
+        this.currentMethod(),
+        label,
+        'change',
+        word(before),
+        word(st),
+        !st.invalid,
+        false,
+      );
     }
     if (part === 'number') void this.maybeQuoteDcc();
     this.update({});
@@ -404,8 +427,7 @@ export class Checkout {
     if (!method) return ['paymentMethod'];
     const okState = (st?: FieldState, optional = false) => (st ? st.complete || (optional && st.empty) : false);
     if (this.s.selected?.kind === 'upo') {
-      if (this.upoNeedsCvv() && !okState(this.states.upoCvc, this.o.alwaysCollectCvv === 'optional'))
-        out.push('ccCvc');
+      if (this.upoNeedsCvv() && !okState(this.states.upoCvc, this.o.alwaysCollectCvv === 'optional')) out.push('ccCvc');
     } else if (method === CARD) {
       if (!okState(this.states.number)) out.push(PART_FIELDS.number);
       if (!okState(this.states.exp)) out.push(PART_FIELDS.exp);
@@ -469,7 +491,13 @@ export class Checkout {
 
   select(sel: Selection): void {
     if (this.s.phase === 'paying') return;
-    this.update({ selected: sel, showErrors: false, status: undefined, recovery: undefined, save: this.o.savePM === 'force' });
+    this.update({
+      selected: sel,
+      showErrors: false,
+      status: undefined,
+      recovery: undefined,
+      save: this.o.savePM === 'force',
+    });
     this.announceSelection(sel);
     this.validated();
   }
@@ -481,7 +509,10 @@ export class Checkout {
         ? this.s.upos.find((u) => u.id === sel.id)?.label
         : this.s.methods.find((m) => m.id === sel.id)?.label;
     this.event('paymentMethodSelected', { paymentMethod: method });
-    this.call('onSelectPaymentMethod', selectPaymentMethodPayload(method, sel.kind === 'upo' ? sel.id : undefined, label));
+    this.call(
+      'onSelectPaymentMethod',
+      selectPaymentMethodPayload(method, sel.kind === 'upo' ? sel.id : undefined, label),
+    );
   }
 
   private typed(key: 'name' | 'nationalId' | 'promo', label: string, value: string): void {
@@ -567,14 +598,25 @@ export class Checkout {
     void this.maybeQuoteDcc();
     if (fromSuggestion) this.call('onSuggestedAmount', suggestedAmountPayload(amount, this.o.currency));
     this.validated();
-    return { result: 'SUCCESS', status: 'SUCCESS', errCode: 0, amount, currency: String(answer.currency ?? this.o.currency) };
+    return {
+      result: 'SUCCESS',
+      status: 'SUCCESS',
+      errCode: 0,
+      amount,
+      currency: String(answer.currency ?? this.o.currency),
+    };
   }
 
   // ----------------------------------------------------------------------------------------------
   // Paying
 
   async submitPayment(): Promise<Obj> {
-    if (this.s.phase === 'paying' || this.s.phase === 'approved' || this.s.phase === 'refresh' || this.s.phase === 'loading')
+    if (
+      this.s.phase === 'paying' ||
+      this.s.phase === 'approved' ||
+      this.s.phase === 'refresh' ||
+      this.s.phase === 'loading'
+    )
       return sdkError(1000, 'The form is not ready for a payment');
     const invalid = this.invalidFields();
     this.lastValidated = '';
@@ -587,7 +629,12 @@ export class Checkout {
     const upo = this.selectedUpo();
     const dcc = this.s.dcc && this.s.dccAccepted && method === CARD && !upo ? this.s.dcc : undefined;
     const save = this.savePmValue();
-    this.update({ phase: 'paying', status: { tone: 'info', text: this.t('processing') }, recovery: undefined, showErrors: false });
+    this.update({
+      phase: 'paying',
+      status: { tone: 'info', text: this.t('processing') },
+      recovery: undefined,
+      showErrors: false,
+    });
     const installment = this.installmentChoice();
     if (this.cb.prePayment) {
       try {
@@ -651,7 +698,11 @@ export class Checkout {
       answer = await this.sdk.createPayment({
         ...base,
         paymentOption: {
-          alternativePaymentMethod: { paymentMethod: method, ...values, ...(o.subMethod ? { subMethod: o.subMethod } : {}) },
+          alternativePaymentMethod: {
+            paymentMethod: method,
+            ...values,
+            ...(o.subMethod ? { subMethod: o.subMethod } : {}),
+          },
         },
         apmWindowType: o.apmWindowType,
       });
@@ -677,14 +728,21 @@ export class Checkout {
       if (!this.o.disableDeclineRecovery) {
         let override: unknown;
         try {
-          override = await this.call('onDeclineRecovery', this.history.map((h) => ({ ...h })));
+          override = await this.call(
+            'onDeclineRecovery',
+            this.history.map((h) => ({ ...h })),
+          );
         } catch {
           override = undefined;
         }
         recovery = recoveryOf(override, method);
         this.event('declineRecovery', { ...recovery });
       }
-      this.update({ phase: 'declined', status: show ? { tone: 'bad', text } : undefined, ...(recovery ? { recovery } : {}) });
+      this.update({
+        phase: 'declined',
+        status: show ? { tone: 'bad', text } : undefined,
+        ...(recovery ? { recovery } : {}),
+      });
     } else {
       const text = result.errCode === -5 ? this.t('cancelled3ds') : this.t('error');
       this.update({ phase: 'error', status: show ? { tone: 'bad', text } : undefined });
@@ -785,7 +843,8 @@ export class Checkout {
         const id = String(upoId ?? '');
         const answer = await this.env.transport('deleteUpo', { sessionToken: o.sessionToken, userPaymentOptionId: id });
         const payload = upoDeletedPayload(id, answer);
-        if (payload.result !== 'SUCCESS') throw { ...payload, errorDescription: answer.reason ?? answer.errorDescription };
+        if (payload.result !== 'SUCCESS')
+          throw { ...payload, errorDescription: answer.reason ?? answer.errorDescription };
         const wasSelected = this.s.selected?.kind === 'upo' && this.s.selected.id === id;
         this.update({ upos: this.s.upos.filter((u) => u.id !== id), ...(wasSelected ? { selected: undefined } : {}) });
         this.call('upoDeleted', payload);
@@ -867,7 +926,8 @@ export class Checkout {
       </ul>
     );
     const selectedMethod = sel?.kind === 'method' ? s.methods.find((m) => m.id === sel.id) : undefined;
-    const form = !accordion && selectedMethod ? <div class="ghc-panel-flat">{this.methodForm(selectedMethod)}</div> : null;
+    const form =
+      !accordion && selectedMethod ? <div class="ghc-panel-flat">{this.methodForm(selectedMethod)}</div> : null;
     const upos =
       s.upos.length > 0 ? (
         <section aria-labelledby="ghc-upos-h">
@@ -958,7 +1018,11 @@ export class Checkout {
           {this.amountView()}
           {body}
           {this.saveView()}
-          <div class={`ghc-status${s.status?.tone === 'ok' ? ' ghc-ok' : s.status?.tone === 'bad' ? ' ghc-bad' : ''}`} role="status" aria-live="polite">
+          <div
+            class={`ghc-status${s.status?.tone === 'ok' ? ' ghc-ok' : s.status?.tone === 'bad' ? ' ghc-bad' : ''}`}
+            role="status"
+            aria-live="polite"
+          >
             {s.status?.text ?? ''}
           </div>
           {s.recovery ? this.recoveryView(s.recovery) : null}
@@ -1053,8 +1117,15 @@ export class Checkout {
     const brand = this.states.number?.brand;
     const logo =
       o.cardLogo !== false ? (
-        <span class="ghc-brand" aria-hidden="true" data-ghc-brand={brand ?? ''} style={o.cardLogo.backgroundSize ? { fontSize: o.cardLogo.backgroundSize } : undefined}>
-          {brand ? brand.toUpperCase() : (
+        <span
+          class="ghc-brand"
+          aria-hidden="true"
+          data-ghc-brand={brand ?? ''}
+          style={o.cardLogo.backgroundSize ? { fontSize: o.cardLogo.backgroundSize } : undefined}
+        >
+          {brand ? (
+            brand.toUpperCase()
+          ) : (
             <svg width="26" height="18" viewBox="0 0 26 18" aria-hidden="true">
               <rect x="1" y="1" width="24" height="16" rx="2" fill="none" stroke="#52606d" stroke-width="1.5" />
               <rect x="1" y="5" width="24" height="3" fill="#52606d" />
@@ -1082,7 +1153,9 @@ export class Checkout {
           </ul>
         ) : null}
         <span class="ghc-label">{t('cardNumber')}</span>
-        <div class={`ghc-numwrap${o.cardLogo !== false && o.cardLogo.cardLogoPosition === 'left' ? ' ghc-logo-left' : ''}`}>
+        <div
+          class={`ghc-numwrap${o.cardLogo !== false && o.cardLogo.cardLogoPosition === 'left' ? ' ghc-logo-left' : ''}`}
+        >
           <div class="ghc-field" data-ghc-frame="ccNumber" />
           {logo}
         </div>
@@ -1157,7 +1230,9 @@ export class Checkout {
                   maxLength={30}
                   value={s.nationalId}
                   aria-describedby="ghc-err-nationalId"
-                  onInput={(e) => this.typed('nationalId', t('nationalId'), (e.currentTarget as HTMLInputElement).value)}
+                  onInput={(e) =>
+                    this.typed('nationalId', t('nationalId'), (e.currentTarget as HTMLInputElement).value)
+                  }
                   onBlur={() => this.userData()}
                 />
                 {this.err('nationalId', t('required'))}
@@ -1288,7 +1363,12 @@ export class Checkout {
       <div class="ghc-recovery" data-ghc-recovery="">
         {r.supportMessage ? <p class="ghc-muted">{r.supportMessage}</p> : null}
         {r.differentCard ? (
-          <button type="button" class="ghc-link" data-recovery="differentCard" onClick={() => this.recover('differentCard')}>
+          <button
+            type="button"
+            class="ghc-link"
+            data-recovery="differentCard"
+            onClick={() => this.recover('differentCard')}
+          >
             {t('differentCard')}
           </button>
         ) : null}
@@ -1312,6 +1392,8 @@ export async function mount(params: Obj, env: CheckoutEnv): Promise<CheckoutInst
   const container = document.querySelector(String(params.renderTo));
   if (!container) throw new Error('renderTo matches no element');
   const c = new Checkout(params, env, container);
-  void c.load().catch(() => c.update({ phase: 'refresh', status: { tone: 'bad', text: translator(c.o.locale)('refresh') } }));
+  void c
+    .load()
+    .catch(() => c.update({ phase: 'refresh', status: { tone: 'bad', text: translator(c.o.locale)('refresh') } }));
   return c.api();
 }

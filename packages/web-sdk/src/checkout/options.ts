@@ -163,8 +163,7 @@ const fn: Check = (v, path) => (typeof v === 'function' ? undefined : sdkError(1
 const flatObject: Check = (v, path) => {
   if (!isObj(v)) return sdkError(1019, `${path} must be an object`);
   for (const [k, value] of Object.entries(v)) {
-    if (typeof value !== 'string' && typeof value !== 'number')
-      return sdkError(1019, `${path}.${k} must be a string`);
+    if (typeof value !== 'string' && typeof value !== 'number') return sdkError(1019, `${path}.${k} must be a string`);
     if (String(value).length > 255) return sdkError(1019, `${path}.${k} must be at most 255 characters`);
   }
   return undefined;
@@ -197,8 +196,10 @@ const SHAPE = {
       : sdkError(1019, `${path} must be 0 to 6`),
   ),
   savePM: opt((v, path) => oneOf(SAVE_PM)(boolOrText(v), path)),
-  savePmUrl: opt((v, path) =>
-    str(1000)(v, path) ?? (/^https?:\/\//.test(String(v)) ? undefined : sdkError(1019, `${path} must be an http(s) URL`)),
+  savePmUrl: opt(
+    (v, path) =>
+      str(1000)(v, path) ??
+      (/^https?:\/\//.test(String(v)) ? undefined : sdkError(1019, `${path} must be an http(s) URL`)),
   ),
   apmConfig: opt((v, path) => {
     if (!isObj(v)) return sdkError(1019, `${path} must be an object`);
@@ -226,9 +227,7 @@ const SHAPE = {
   fullName: opt(text(70)),
   email: opt(text(100)),
   support19Digits: opt(bool),
-  upoRestriction: opt(
-    object({ maxApmUpos: opt(nonNegativeInt), onePerApm: opt(bool), maxCards: opt(nonNegativeInt) }),
-  ),
+  upoRestriction: opt(object({ maxApmUpos: opt(nonNegativeInt), onePerApm: opt(bool), maxCards: opt(nonNegativeInt) })),
   cardInstallments: opt(
     object({
       installmentType: req(

@@ -76,7 +76,11 @@ export async function checkoutDemoPlugin(app: FastifyInstance): Promise<void> {
       const checksum = sha256(
         `${order.merchantId}${order.merchantSiteId}${order.clientRequestId}${order.amount}${order.currency}${order.timeStamp}${c.merchantSecretKey}`,
       );
-      const opened = await app.inject({ method: 'POST', url: '/ppp/api/v1/openOrder.do', payload: { ...order, checksum } });
+      const opened = await app.inject({
+        method: 'POST',
+        url: '/ppp/api/v1/openOrder.do',
+        payload: { ...order, checksum },
+      });
       const answer = opened.json() as { status?: string; sessionToken?: string; reason?: string };
       if (answer.status !== 'SUCCESS' || !answer.sessionToken)
         return send(reply, nonce, `<!doctype html><p>openOrder failed: ${esc(String(answer.reason))}</p>`, 500);
