@@ -2,7 +2,7 @@
 // id source are the only places that may read the time or randomness.
 import tseslint from 'typescript-eslint';
 
-const seams = ['packages/server/src/lib/clock.ts', 'packages/server/src/lib/ids.ts', 'packages/web-sdk/src/clock.ts'];
+const seams = ['packages/server/src/lib/clock.ts', 'packages/server/src/lib/ids.ts', 'packages/protocol/src/clock.ts'];
 
 // The layers of docs/architecture.md (issue 14, ADR 0612). Tests are left out: they wire real parts
 // together on purpose (a domain test runs the real relay), and never ship.

@@ -15,9 +15,9 @@ const writeDocs = !process.argv.includes('--no-docs');
 const outfile = join(outdir, 'websdk.js');
 mkdirSync(outdir, { recursive: true });
 
-const result = await build({
-  entryPoints: [join(here, 'src', 'index.ts')],
-  outfile,
+// The checkout form (Preact) is a bundle of its own, loaded by websdk.js only when checkout() is
+// called: websdk.js learns its content-addressed name and its SRI hash here (docs/decisions/0410).
+const common = {
   write: false,
   bundle: true,
   format: 'iife',
@@ -26,13 +26,32 @@ const result = await build({
   legalComments: 'none',
   platform: 'browser',
   logLevel: 'warning',
+  jsx: 'automatic',
+  jsxImportSource: 'preact',
+};
+const co = await build({ ...common, charset: 'utf8', entryPoints: [join(here, 'src', 'checkout', 'main.ts')], outfile: join(outdir, 'checkout.js') });
+const coBytes = Buffer.from(co.outputFiles[0].contents);
+const coSha = createHash('sha384').update(coBytes).digest();
+const coIntegrity = `sha384-${coSha.toString('base64')}`;
+const coFile = `checkout.${coSha.toString('hex').slice(0, 16)}.js`;
+writeFileSync(join(outdir, `checkout.js.${process.pid}.tmp`), coBytes);
+renameSync(join(outdir, `checkout.js.${process.pid}.tmp`), join(outdir, 'checkout.js'));
+
+const result = await build({
+  ...common,
+  define: { __CHECKOUT_FILE__: JSON.stringify(coFile), __CHECKOUT_INTEGRITY__: JSON.stringify(coIntegrity) },
+  entryPoints: [join(here, 'src', 'index.ts')],
+  outfile,
 });
 // Written whole, then renamed: a server starting meanwhile reads the old bundle or the new, never half.
 const bytes = Buffer.from(result.outputFiles[0].contents);
 writeFileSync(`${outfile}.${process.pid}.tmp`, bytes);
 renameSync(`${outfile}.${process.pid}.tmp`, outfile);
 const integrity = `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
-writeFileSync(join(outdir, 'websdk.integrity.json'), JSON.stringify({ file: 'websdk.js', bytes: bytes.length, integrity }, null, 2) + '\n');
+writeFileSync(
+  join(outdir, 'websdk.integrity.json'),
+  JSON.stringify({ file: 'websdk.js', bytes: bytes.length, integrity, checkout: { file: coFile, bytes: coBytes.length, integrity: coIntegrity } }, null, 2) + '\n',
+);
 
 const doc = join(here, '..', '..', 'docs', 'web-sdk.md');
 if (writeDocs && existsSync(doc)) {
@@ -40,4 +59,4 @@ if (writeDocs && existsSync(doc)) {
   const next = text.replace(/(<!-- sri:start -->)[\s\S]*?(<!-- sri:end -->)/, `$1\`${integrity}\`$2`);
   if (next !== text) writeFileSync(doc, next);
 }
-if (!process.argv.includes('--quiet')) console.log(`web-sdk: dist/websdk.js ${bytes.length} bytes, ${integrity}`);
+if (!process.argv.includes('--quiet')) console.log(`web-sdk: dist/websdk.js ${bytes.length} bytes, ${integrity}; dist/checkout.js ${coBytes.length} bytes`);

@@ -10,30 +10,30 @@
 import {
   blockingNeedsLookup,
   brandOf,
+  type CardData,
+  createTransport,
   cvvState,
   digitsOf,
   expiryState,
-  isBlocked,
-  maxDigits,
-  numberState,
-  parseExpiry,
-  type NumberState,
-} from '../../web-sdk/src/card-rules.js';
-import { systemNow } from '../../web-sdk/src/clock.js';
-import { payWithCard, resultOf, type CardData } from '../../web-sdk/src/pay-flow.js';
-import {
   type FieldConfig,
   type FieldState,
   type FieldStyle,
   type FieldType,
   FIELD_TYPES,
+  type FromField,
+  isBlocked,
   isMessage,
   isOrigin,
+  maxDigits,
+  numberState,
+  type NumberState,
+  parseExpiry,
+  payWithCard,
+  resultOf,
+  systemNow,
   TAG,
-  type FromField,
   type ToField,
-} from '../../web-sdk/src/protocol.js';
-import { createTransport } from '../../web-sdk/src/transport.js';
+} from '@gatehouse/protocol';
 
 type Part = 'number' | 'exp' | 'cvc' | 'name';
 
@@ -211,6 +211,16 @@ function restyle(): void {
 // ------------------------------------------------------------------------------------------------
 // State
 
+/** blockCards, and the cardWhitelist of checkout() (a card must match one of its lists), by brand. */
+function notAccepted(brand: string): boolean {
+  if (isBlocked(config?.blockCards, { brand })) return true;
+  const allow = config?.cardWhitelist;
+  if (!allow || allow.length === 0) return false;
+  // decided by the brand alone only when every list names a brand alone (else after the BIN lookup)
+  if (allow.some((l) => l.length !== 1)) return false;
+  return !isBlocked(allow, { brand });
+}
+
 function numberValue(): string {
   return digitsOf(inputs.number?.value ?? '');
 }
@@ -222,7 +232,7 @@ function partStates(): Partial<Record<Part, { state: NumberState; reason?: strin
   if (inputs.number) {
     out.number = numberState(inputs.number.value, support19);
     const brand = brandOf(numberValue());
-    if (brand && out.number.state !== 'empty' && isBlocked(config?.blockCards, { brand: brand.id })) {
+    if (brand && out.number.state !== 'empty' && notAccepted(brand.id)) {
       out.number = { state: 'invalid', reason: `${brand.label} cards are not accepted` };
     }
   }
@@ -419,8 +429,9 @@ const isCard = (v: CardData | Record<string, unknown>): v is CardData => typeof 
 async function blockedByIssuer(sessionToken: string, number: string): Promise<Record<string, unknown> | undefined> {
   const rules = config?.blockCards ?? [];
   const brand = brandOf(number)?.id;
-  if (brand && isBlocked(rules, { brand })) return fail(1004, 'This card brand is not accepted');
-  if (!blockingNeedsLookup(rules)) return undefined;
+  if (brand && notAccepted(brand)) return fail(1004, 'This card brand is not accepted');
+  const allow = config?.cardWhitelist ?? [];
+  if (!blockingNeedsLookup(rules) && !blockingNeedsLookup(allow)) return undefined;
   const info = await transport('getCardDetails', { sessionToken, cardNumber: number });
   if (info.status === 'ERROR')
     return config?.strictCardBlocking ? fail(1004, 'The card could not be recognised') : undefined;
@@ -430,6 +441,7 @@ async function blockedByIssuer(sessionToken: string, number: string): Promise<Re
     ...(typeof info.isPrepaid === 'boolean' ? { isPrepaid: info.isPrepaid } : {}),
     ...(typeof info.issuerCountry === 'string' ? { issuerCountry: info.issuerCountry } : {}),
   };
+  if (allow.length > 0 && !isBlocked(allow, attrs)) return fail(1004, 'This card is not accepted');
   return isBlocked(rules, attrs) ? fail(1004, 'This card is not accepted') : undefined;
 }
 
@@ -475,6 +487,20 @@ async function handle(id: number, op: string, params: Record<string, unknown>): 
       if (!isCard(card)) return card;
       return resultOf(await transport('addCardUpo', { sessionToken, card, ...pick(params, ['billingAddress']) }));
     }
+    case 'payUpo': {
+      // a stored card (checkout): only its CVV is typed here, the rest is in the vault
+      const cvv = (inputs.cvc?.value ?? '').trim();
+      touched.cvc = true;
+      report();
+      if (!/^\d{3,4}$/.test(cvv) && !(params.alwaysCollectCvv === 'optional' && cvv === '')) {
+        return fail(1062, cvv === '' ? 'CVV is missing' : 'CVV is invalid');
+      }
+      const paymentOption = {
+        userPaymentOptionId: String(params.userPaymentOptionId ?? ''),
+        ...(cvv ? { card: { CVV: cvv } } : {}),
+      };
+      return resultOf(await transport('createPayment', { ...pick(params, PASS), sessionToken, paymentOption }));
+    }
     case 'cardDetails':
     case 'dcc': {
       const number = numberValue();
@@ -499,10 +525,15 @@ function onMessage(event: MessageEvent): void {
     case 'config': {
       config = msg.config;
       if (config.showCardHolderName) addNameInput();
+      if (config.lang) document.documentElement.lang = config.lang.slice(0, 8);
+      if (config.dir === 'rtl' || config.dir === 'ltr') document.documentElement.dir = config.dir;
+      if (config.maskCvv && inputs.cvc) inputs.cvc.type = 'password';
       for (const [part, input] of Object.entries(inputs) as Array<[Part, HTMLInputElement]>) {
         const key = { number: 'ccNumber', exp: 'ccExpiration', cvc: 'ccCvc', name: 'cardHolderName' }[part];
         const ph = config.placeholders[key] ?? (type !== 'card' ? config.placeholders[type] : undefined);
         if (typeof ph === 'string') input.placeholder = ph.slice(0, 40);
+        const label = config.labels?.[key];
+        if (typeof label === 'string' && label) input.setAttribute('aria-label', label.slice(0, 80));
         if (part === 'number') input.maxLength = config.support19Digits ? 23 : 19;
       }
       addCvvIcon();

@@ -3,7 +3,7 @@
  * the merchant page — and only the origin it was given — that the cardholder finished the challenge.
  * The outcome itself is read by the card field page from the gateway, never from this message.
  */
-import { isOrigin, TAG } from '../../web-sdk/src/protocol.js';
+import { isOrigin, TAG } from '@gatehouse/protocol';
 
 const mo = new URLSearchParams(window.location.search).get('mo') ?? '';
 if (isOrigin(mo) && window.parent !== window) window.parent.postMessage({ tag: TAG, kind: 'challenge-complete' }, mo);

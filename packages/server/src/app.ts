@@ -89,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register((await import('./http/hosted/websdk.plugin.js')).websdkPlugin);
   await app.register((await import('./http/demo/demo.plugin.js')).demoPlugin);
   await app.register((await import('./http/site/site.plugin.js')).sitePlugin);
+  await app.register((await import('./http/demo/checkout-demo.js')).checkoutDemoPlugin);
 
   app.setNotFoundHandler((request, reply) => {
     void reply.code(404).send({

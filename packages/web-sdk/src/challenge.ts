@@ -1,4 +1,4 @@
-import { isMessage } from './protocol.js';
+import { isMessage } from '@gatehouse/protocol';
 
 /**
  * The 3-D Secure challenge on the merchant page (docs/decisions/0403): a modal overlay holding an

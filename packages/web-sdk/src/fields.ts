@@ -10,7 +10,7 @@ import {
   isMessage,
   TAG,
   type ToField,
-} from './protocol.js';
+} from '@gatehouse/protocol';
 
 /**
  * Hosted card fields on the merchant page: each field is an iframe of Gatehouse's `/hosted/v1/fields`
@@ -37,6 +37,8 @@ export interface FieldsOptions {
   classes?: Partial<StateClasses>;
   placeholders?: Record<string, string>;
   locale?: string;
+  /** what checkout() adds to the frames' config: translated labels, language, direction, maskCvv, cardWhitelist */
+  frame?: Pick<FieldConfig, 'labels' | 'lang' | 'dir' | 'maskCvv' | 'cardWhitelist'>;
 }
 
 export interface CreateOptions extends FieldsOptions {
@@ -278,6 +280,7 @@ export class HostedField {
     };
     return {
       ...this.group.ctx.config,
+      ...g.frame,
       type: this.type,
       style,
       placeholders,

@@ -1,10 +1,10 @@
 /**
- * Entry of the browser bundle served at /sdk/v1/websdk.js. Defines the globals `ServiceSdk` and
- * `websdk`; every call goes to the origin this script was loaded from (DECISIONS.md section 1).
+ * Entry of the browser bundle served at /sdk/v1/websdk.js. Defines the globals `ServiceSdk`,
+ * `websdk` and `checkout` (whose form is a separate bundle, loaded when it is first called); every call goes to the origin this script was loaded from (DECISIONS.md section 1).
  */
-import { systemNow } from './clock.js';
+import { createTransport, systemNow } from '@gatehouse/protocol';
+import { createCheckout } from './checkout/stub.js';
 import { createServiceSdk } from './sdk.js';
-import { createTransport } from './transport.js';
 import { createWebsdk } from './withdrawals.js';
 
 function scriptOrigin(): string {
@@ -18,7 +18,26 @@ function scriptOrigin(): string {
 }
 
 const origin = scriptOrigin();
+// A page with a strict CSP lets the checkout's style sheet in with the nonce of this script's tag.
+const styleNonce = (document.currentScript as HTMLScriptElement | null)?.nonce ?? '';
 const transport = createTransport(origin);
 const w = window as unknown as Record<string, unknown>;
 w.ServiceSdk = (params: unknown) => createServiceSdk(params, { gatewayOrigin: origin, transport, now: systemNow });
 w.websdk = (init: Parameters<typeof createWebsdk>[0]) => createWebsdk(init, createTransport(origin));
+
+// Set by build.mjs: the content-addressed checkout bundle and its Subresource Integrity hash.
+declare const __CHECKOUT_FILE__: string;
+declare const __CHECKOUT_INTEGRITY__: string;
+w.checkout = createCheckout(
+  {
+    gatewayOrigin: origin,
+    transport,
+    now: systemNow,
+    styleNonce,
+    createSdk: (init) => createServiceSdk(init, { gatewayOrigin: origin, transport, now: systemNow }),
+  },
+  {
+    file: typeof __CHECKOUT_FILE__ === 'string' ? __CHECKOUT_FILE__ : 'checkout.js',
+    integrity: typeof __CHECKOUT_INTEGRITY__ === 'string' ? __CHECKOUT_INTEGRITY__ : '',
+  },
+);

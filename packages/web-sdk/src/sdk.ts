@@ -1,9 +1,7 @@
-import { brandOf, digitsOf, isBlocked } from './card-rules.js';
+import { brandOf, type ClientTransport, digitsOf, isBlocked, payWithCard, resultOf } from '@gatehouse/protocol';
 import { openChallengeModal } from './challenge.js';
 import { type FieldsOptions, fieldsOf, HostedFields } from './fields.js';
 import { createLogger, levelOf, type Logger } from './log.js';
-import { payWithCard, resultOf } from './pay-flow.js';
-import type { ClientTransport } from './transport.js';
 import {
   sdkError,
   type SdkError,

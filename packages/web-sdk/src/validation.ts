@@ -1,4 +1,4 @@
-import { expiryProblem, fullYear, luhn, digitsOf } from './card-rules.js';
+import { expiryProblem, fullYear, luhn, digitsOf } from '@gatehouse/protocol';
 import {
   amountText,
   bool,

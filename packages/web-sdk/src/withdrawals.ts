@@ -1,4 +1,4 @@
-import type { ClientTransport } from './transport.js';
+import type { ClientTransport } from '@gatehouse/protocol';
 import {
   type Check as Rule,
   checkShape,

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -23,12 +24,29 @@ describe('websdk.js bundle', () => {
   });
   afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-  it('is a small ES2019 script defining ServiceSdk and websdk', () => {
+  it('is a small ES2019 script defining ServiceSdk, websdk and checkout', () => {
     expect(bundle.length).toBeLessThan(60_000);
     const text = bundle.toString('utf8');
     expect(text).toContain('ServiceSdk');
     expect(text).toContain('websdk');
+    expect(text).toContain('checkout');
     expect(text).not.toMatch(/\?\?=|\|\|=|&&=/); // no ES2021 logical assignment
+  });
+
+  // The size budget of docs/decisions/0410: the checkout form is its own bundle, so a page with
+  // hosted fields only never downloads it; websdk.js names it by hash, with its SRI hash.
+  it('the checkout form is a separate bundle within its budget (90 KB, 32 KB gzipped), named by hash in websdk.js', () => {
+    const checkout = readFileSync(join(out, 'checkout.js'));
+    expect(checkout.length).toBeLessThan(90_000);
+    expect(gzipSync(checkout).length).toBeLessThan(32_000);
+    const sha = createHash('sha384').update(checkout).digest();
+    const text = bundle.toString('utf8');
+    expect(text).toContain(`checkout.${sha.toString('hex').slice(0, 16)}.js`);
+    expect(text).toContain(`sha384-${sha.toString('base64')}`);
+    // Preact and the form's texts are not in websdk.js
+    expect(text).not.toContain('__gatehouseCheckout=');
+    expect(text).not.toContain('Kredit- oder Debitkarte');
+    expect(checkout.toString('utf8')).toContain('Kredit- oder Debitkarte');
   });
 
   it('its sha384 is the Subresource Integrity hash published in docs/web-sdk.md (npm run build writes it)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ClientTransport } from '../src/transport.js';
+import type { ClientTransport } from '@gatehouse/protocol';
 import { checkWithdrawalInput, createWebsdk } from '../src/withdrawals.js';
 
 /** The input rules of websdk().submitWdRequest / getWdRequests / cancelWdRequest (spec 4.2). */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCaptureRoutes } from './capture.routes.js';
+import { registerCheckoutRoutes } from './checkout.routes.js';
 import { CLIENT_API } from './context.js';
 import { clientError, clientErrorHandler } from './errors.js';
 import { registerLookupRoutes } from './lookups.routes.js';
@@ -51,4 +52,5 @@ function registerClientRoutes(app: FastifyInstance): void {
   registerPaymentRoutes(app);
   registerLookupRoutes(app);
   registerCaptureRoutes(app);
+  registerCheckoutRoutes(app);
 }

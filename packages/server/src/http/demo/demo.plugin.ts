@@ -195,7 +195,7 @@ label{display:block;margin:.4rem 0 .1rem}input[type=text]{font-size:1rem;padding
 <div class="box">
 <label for="holder">Name on card</label><input id="holder" type="text" value="John Smith" autocomplete="cc-name">
 <label>Card</label><div id="card"></div>
-<button id="pay" type="button">Pay 15.00 EUR</button> &nbsp; <a href="/demo">New order</a>
+<button id="pay" type="button">Pay 15.00 EUR</button> &nbsp; <a href="/demo">New order</a> &nbsp; <a href="/demo/checkout">Try the hosted checkout</a>
 <table class="hint"><tr><td>4761 3441 3614 1390</td><td>approved</td></tr><tr><td>4000 1284 4949 8204</td><td>declined</td></tr>
 <tr><td>2221 0081 2367 7736</td><td>3-D Secure challenge, then approved</td></tr><tr><td>4000 0084 0000 1629</td><td>3-D Secure challenge, then declined</td></tr>
 <tr><td colspan="2">any future expiry (e.g. 12/30), any CVV (e.g. 217)</td></tr></table>

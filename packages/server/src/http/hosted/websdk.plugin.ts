@@ -5,8 +5,9 @@ import { registerAccountCapture } from './account-capture.js';
 import { bundle, type BundleName, loadBundles } from '../shared/bundles.js';
 
 /**
- * The Web SDK's assets (docs/decisions/0400, 0405): `/sdk/v1/websdk.js` (and its content-addressed
- * twin `/sdk/v1/websdk.<hash>.js`, immutable), the hosted card field page `/hosted/v1/fields` and the
+ * The Web SDK's assets (docs/decisions/0400, 0405, 0410): `/sdk/v1/websdk.js` (and its content-addressed
+ * twin `/sdk/v1/websdk.<hash>.js`, immutable), the checkout form `/sdk/v1/checkout.<hash>.js` that
+ * websdk.js loads when `checkout()` is called, the hosted card field page `/hosted/v1/fields` and the
  * 3-D Secure completion page `/hosted/v1/three-d/complete`, with their scripts.
  */
 
@@ -68,9 +69,11 @@ export async function websdkPlugin(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { file } = request.params;
       if (file === 'websdk.js') return sendBundle(request, reply, 'websdk', 'public, max-age=3600, must-revalidate');
-      const m = /^websdk\.([0-9a-f]{16})\.js$/.exec(file);
-      const b = bundle('websdk');
-      if (m && b && m[1] === b.hash) return sendBundle(request, reply, 'websdk', `public, max-age=${YEAR}, immutable`);
+      if (file === 'checkout.js') return sendBundle(request, reply, 'checkout', 'public, max-age=300, must-revalidate');
+      const m = /^(websdk|checkout)\.([0-9a-f]{16})\.js$/.exec(file);
+      const name = m?.[1] as 'websdk' | 'checkout' | undefined;
+      const b = name ? bundle(name) : undefined;
+      if (m && name && b && m[2] === b.hash) return sendBundle(request, reply, name, `public, max-age=${YEAR}, immutable`);
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     },
   );

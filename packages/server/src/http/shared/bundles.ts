@@ -21,6 +21,7 @@ const PACKAGES = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '.
 
 export const BUNDLE_FILES = {
   websdk: join(PACKAGES, 'web-sdk', 'dist', 'websdk.js'),
+  checkout: join(PACKAGES, 'web-sdk', 'dist', 'checkout.js'),
   fields: join(PACKAGES, 'hosted-ui', 'dist', 'fields.js'),
   'three-d-complete': join(PACKAGES, 'hosted-ui', 'dist', 'three-d-complete.js'),
 } as const;

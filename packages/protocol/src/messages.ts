@@ -12,7 +12,7 @@ export type FieldType = 'ccNumber' | 'ccExpiration' | 'ccCvc' | 'card';
 export const FIELD_TYPES: readonly FieldType[] = ['ccNumber', 'ccExpiration', 'ccCvc', 'card'];
 
 /** The work a card field page does on the SDK's behalf, with the card it holds. */
-export type FieldOp = 'pay' | 'tokenize' | 'cardDetails' | 'dcc' | 'addCardUpo';
+export type FieldOp = 'pay' | 'tokenize' | 'cardDetails' | 'dcc' | 'addCardUpo' | 'payUpo';
 
 /** Style of one state: CSS properties (camelCase) from an allow-list, applied inside the field. */
 export type StyleRules = Record<string, string>;
@@ -36,6 +36,15 @@ export interface FieldConfig {
   showCardHolderName: boolean;
   sessionToken: string;
   logLevel: number;
+  /** accessible names of the inputs (keys ccNumber, ccExpiration, ccCvc, cardHolderName), e.g. translated by checkout() */
+  labels?: Record<string, string>;
+  /** the page language and direction (checkout's locale and textDirection) */
+  lang?: string;
+  dir?: 'ltr' | 'rtl';
+  /** the CVV typed as a password (checkout's maskCvv) */
+  maskCvv?: boolean;
+  /** only cards matching one of these attribute lists are accepted (checkout's cardWhitelist) */
+  cardWhitelist?: string[][];
 }
 
 /** The state a field reports on every change (no card data: brand and flags only). */

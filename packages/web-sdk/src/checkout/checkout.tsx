@@ -1,0 +1,1399 @@
+import type { FieldState } from '@gatehouse/protocol';
+import { render } from 'preact';
+import type { HostedField, HostedFields } from '../fields.js';
+import { sdkError } from '../rules.js';
+import { declineText, formatAmount, type Translate, translator } from './i18n.js';
+import { type CheckoutOptions, INSTALLMENT_COUNTRIES, normaliseOptions } from './options.js';
+import {
+  declineEntry,
+  type DccChoice,
+  formValidatedPayload,
+  paymentEventPayload,
+  prePaymentPayload,
+  type RecoveryOverride,
+  recoveryOf,
+  resultPayload,
+  selectPaymentMethodPayload,
+  suggestedAmountPayload,
+  upoDeletedPayload,
+  userDataPayload,
+} from './payloads.js';
+import type { CheckoutEnv, CheckoutInstance } from './stub.js';
+import { installStyles } from './styles.js';
+
+/**
+ * The hosted checkout form (spec 4.3) on the merchant page, rendered with Preact into `renderTo`.
+ * Card data is typed only in Gatehouse's hosted field frames (number, expiry, CVV; a saved card's
+ * CVV too): this code sees their states, never their values. Payments go through the SDK's own
+ * createPayment (3-D Secure modal, APM windows), so a checkout payment is any other client payment
+ * for the server: the order's DMN and webhook go out as usual.
+ */
+
+type Obj = Record<string, unknown>;
+type Fn = (...args: unknown[]) => unknown;
+
+interface ApmFieldSpec {
+  name: string;
+  regex?: string;
+  type?: string;
+  caption?: Array<{ language: string; message: string }>;
+  validationMessage?: Array<{ language: string; message: string }>;
+}
+interface Method {
+  id: string;
+  label: string;
+  logoURL?: string;
+  fields: ApmFieldSpec[];
+}
+interface Upo {
+  id: string;
+  method: string;
+  label: string;
+  expires?: string;
+  isCard: boolean;
+}
+type Selection = { kind: 'method'; id: string } | { kind: 'upo'; id: string };
+type Phase = 'loading' | 'ready' | 'paying' | 'approved' | 'declined' | 'error' | 'refresh';
+
+interface State {
+  phase: Phase;
+  methods: Method[];
+  upos: Upo[];
+  selected?: Selection;
+  showAll: boolean;
+  name: string;
+  nationalId: string;
+  promo: string;
+  apmValues: Record<string, Record<string, string>>;
+  save: boolean;
+  installment: string;
+  dcc?: DccChoice & { full: boolean };
+  dccAccepted: boolean;
+  amount: string;
+  amountText: string;
+  showErrors: boolean;
+  status?: { tone: 'ok' | 'bad' | 'info'; text: string };
+  recovery?: RecoveryOverride;
+  overlay: boolean;
+}
+
+const CARD = 'cc_card';
+const BRANDS = ['Visa', 'Mastercard', 'American Express', 'Discover', 'Maestro', 'JCB', 'UnionPay', 'Diners Club'];
+const PART_FIELDS = { number: 'ccCardNumber', exp: 'ccExpDate', cvc: 'ccCvc' } as const;
+
+const decimalOf = (v: string) => v.replace(',', '.').trim();
+const upoLabelOf = (u: Obj): Upo => {
+  const details = (u.upoData ?? {}) as Obj;
+  const method = String(u.paymentMethodName ?? u.paymentMethod ?? CARD);
+  const isCard = method === CARD || details.ccCardNumber !== undefined;
+  const masked = String(details.ccCardNumber ?? '');
+  const brand = String(details.brand ?? '');
+  const month = String(details.ccExpMonth ?? '');
+  const year = String(details.ccExpYear ?? '');
+  const data = Object.values(details).filter((v) => typeof v === 'string' && v.includes('*'));
+  return {
+    id: String(u.userPaymentOptionId),
+    method: isCard ? CARD : method,
+    isCard,
+    label: isCard
+      ? `${brand ? `${brand[0]!.toUpperCase()}${brand.slice(1)} ` : ''}•••• ${masked.slice(-4)}`
+      : `${method.replace(/^apmgw_/, '')} ${String(data[0] ?? '')}`.trim(),
+    ...(isCard && month && year ? { expires: `${month.padStart(2, '0')}/${year.slice(-2)}` } : {}),
+  };
+};
+
+const captionOf = (list: ApmFieldSpec['caption'], locale: string, fallback: string) =>
+  list?.find((c) => c.language === locale)?.message ?? list?.find((c) => c.language === 'en')?.message ?? fallback;
+
+export class Checkout {
+  readonly o: CheckoutOptions;
+  private readonly t: Translate;
+  private readonly root: HTMLElement;
+  private readonly sdk: ReturnType<CheckoutEnv['createSdk']>;
+  private readonly cb: CheckoutOptions['callbacks'];
+  private card: HostedFields;
+  private fields: Partial<Record<'number' | 'exp' | 'cvc', HostedField>> = {};
+  private upoCvvGroup: HostedFields;
+  private upoCvv: HostedField;
+  private attached = new Map<HostedField, HTMLElement>();
+  private ready = new Set<HostedField>();
+  private states: Partial<Record<'number' | 'exp' | 'cvc' | 'upoCvc', FieldState>> = {};
+  private history: Obj[] = [];
+  private lastValidated = '';
+  private readyFired = false;
+  private dccFor = '';
+  private pasted = false;
+  private destroyed = false;
+  s: State;
+
+  constructor(
+    params: Obj,
+    private readonly env: CheckoutEnv,
+    container: Element,
+  ) {
+    this.o = normaliseOptions(params);
+    this.cb = this.o.callbacks;
+    this.t = translator(this.o.locale, this.o.i18n);
+    this.sdk = env.createSdk({
+      sessionToken: this.o.sessionToken,
+      merchantId: this.o.merchantId,
+      merchantSiteId: this.o.merchantSiteId,
+      env: this.o.env,
+      logLevel: this.o.logLevel,
+      support19Digits: this.o.support19Digits,
+      strictCardBlocking: this.o.strictCardBlocking,
+      blockCards: this.o.blockCards,
+      onPaymentEvent: (e: unknown) => this.call('onPaymentEvent', e),
+    });
+    const t = this.t;
+    const frame = {
+      labels: {
+        ccNumber: t('cardNumber'),
+        ccExpiration: t('expiry'),
+        ccCvc: t('cvv'),
+        cardHolderName: t('cardHolder'),
+      },
+      lang: this.o.locale,
+      dir: this.o.textDirection,
+      maskCvv: this.o.maskCvv,
+      cardWhitelist: this.o.cardWhitelist,
+    };
+    // the frames' inputs look like the form's own (an allow-listed style, docs/decisions/0400)
+    const style = {
+      base: { borderColor: '#8a96a3', borderRadius: '6px', color: '#1f2933' },
+      invalid: { borderColor: '#b42318' },
+    };
+    this.card = this.sdk.fields({ frame, style, placeholders: { ccCvc: 'CVV' } });
+    for (const [part, type] of [
+      ['number', 'ccNumber'],
+      ['exp', 'ccExpiration'],
+      ['cvc', 'ccCvc'],
+    ] as const) {
+      const f = this.card.create(type);
+      this.fields[part] = f;
+      f.on('ready', () => this.frameReady(f));
+      f.on('change', (st) => this.frameChange(part, st as FieldState));
+    }
+    this.upoCvvGroup = this.sdk.fields({ frame, style, placeholders: { ccCvc: 'CVV' } });
+    this.upoCvv = this.upoCvvGroup.create('ccCvc');
+    this.upoCvv.on('ready', () => this.frameReady(this.upoCvv));
+    this.upoCvv.on('change', (st) => this.frameChange('upoCvc', st as FieldState));
+
+    const root = document.createElement('div');
+    container.replaceChildren(root);
+    this.root = root;
+    installStyles(env.styleNonce);
+    this.s = {
+      phase: 'loading',
+      methods: [],
+      upos: [],
+      showAll: this.o.paymentTiles !== 'showMore',
+      name: this.o.fullName ?? '',
+      nationalId: '',
+      promo: '',
+      apmValues: {},
+      save: this.o.savePM === 'force',
+      installment: '',
+      dccAccepted: this.o.useDCC === 'force',
+      amount: this.o.amount,
+      amountText: this.o.amount,
+      showErrors: false,
+      overlay: false,
+    };
+    this.update({});
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Life cycle
+
+  async load(): Promise<void> {
+    const o = this.o;
+    const [apms, upos] = await Promise.all([
+      this.env.transport('getApms', {
+        sessionToken: o.sessionToken,
+        currencyCode: o.currency,
+        countryCode: o.country,
+        languageCode: o.locale,
+      }),
+      this.env.transport('getUserUPOs', { sessionToken: o.sessionToken }),
+    ]);
+    if (this.destroyed) return;
+    const allowed = (id: string) => !o.pmWhitelist || o.pmWhitelist.includes(id);
+    const methods: Method[] = [];
+    if (allowed(CARD)) methods.push({ id: CARD, label: this.t(CARD), fields: [] });
+    for (const m of (apms.paymentMethods as Obj[] | undefined) ?? []) {
+      const id = String(m.paymentMethod);
+      if (!allowed(id)) continue;
+      const names = (m.paymentMethodDisplayName as Array<{ language: string; message: string }>) ?? [];
+      methods.push({
+        id,
+        label: captionOf(names, o.locale, id.replace(/^apmgw_/, '')),
+        ...(typeof m.logoURL === 'string' ? { logoURL: new URL(m.logoURL, this.env.gatewayOrigin).toString() } : {}),
+        fields: (m.fields as ApmFieldSpec[]) ?? [],
+      });
+    }
+    const ids = new Set(methods.map((m) => m.id));
+    const list = ((upos.paymentMethods as Obj[] | undefined) ?? []).map(upoLabelOf).filter((u) => ids.has(u.method));
+    let selected: Selection | undefined;
+    if (o.selectUpo && list.length > 0) {
+      const u = o.selectUpo === 'first' ? list[0] : list.find((x) => x.id === o.selectUpo);
+      if (u) selected = { kind: 'upo', id: u.id };
+    }
+    if (!selected && o.selectPM && o.selectPM !== 'none') {
+      const m = o.selectPM === 'first' ? methods[0] : methods.find((x) => x.id === o.selectPM);
+      if (m) selected = { kind: 'method', id: m.id };
+    }
+    if (!selected && o.selectPM !== 'none' && methods.length === 1 && list.length === 0)
+      selected = { kind: 'method', id: methods[0]!.id };
+    const apmValues: State['apmValues'] = {};
+    for (const m of methods) {
+      apmValues[m.id] = {};
+      for (const f of m.fields) {
+        const pre = o.prepopulateApmFields[f.name] ?? (f.name === 'email' ? (o.email ?? '') : '');
+        apmValues[m.id]![f.name] = pre;
+      }
+    }
+    this.update({ phase: 'ready', methods, upos: list, apmValues, ...(selected ? { selected } : {}) });
+    if (selected) this.announceSelection(selected);
+    this.checkReady();
+    if (!o.preventScrollOnInt && selected?.kind === 'method' && selected.id === CARD) this.fields.number?.focus();
+  }
+
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.card.destroy();
+    this.upoCvvGroup.destroy();
+    render(null, this.root);
+    this.root.remove();
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // State and rendering
+
+  update(patch: Partial<State>): void {
+    if (this.destroyed) return;
+    this.s = { ...this.s, ...patch };
+    render(this.view(), this.root);
+    this.syncFrames();
+  }
+
+  private call(name: keyof CheckoutOptions['callbacks'], ...args: unknown[]): unknown {
+    const f = this.cb[name] as Fn | undefined;
+    if (!f) return undefined;
+    try {
+      return f(...args);
+    } catch (err) {
+      if (this.o.logLevel > 0) console.error(`gatehouse checkout: ${name} failed`, err);
+      return undefined;
+    }
+  }
+
+  private event(type: string, details: Obj = {}): void {
+    this.call('onPaymentEvent', paymentEventPayload(type, details));
+  }
+
+  /** Attaches each hosted field to its placeholder element when the form shows one (and only then). */
+  private syncFrames(): void {
+    const want: Array<[HostedField, HTMLElement | null]> = [
+      [this.fields.number!, this.root.querySelector<HTMLElement>('[data-ghc-frame=ccNumber]')],
+      [this.fields.exp!, this.root.querySelector<HTMLElement>('[data-ghc-frame=ccExpiration]')],
+      [this.fields.cvc!, this.root.querySelector<HTMLElement>('[data-ghc-frame=ccCvc]')],
+      [this.upoCvv, this.root.querySelector<HTMLElement>('[data-ghc-frame=upoCvc]')],
+    ];
+    for (const [field, el] of want) {
+      const at = this.attached.get(field);
+      if (el && at !== el) {
+        field.attach(el);
+        // the frame's accessible name in the shopper's language
+        const frame = el.querySelector('iframe');
+        if (frame)
+          frame.title = this.t(
+            field.type === 'ccNumber' ? 'cardNumber' : field.type === 'ccExpiration' ? 'expiry' : 'cvv',
+          );
+        this.attached.set(field, el);
+        this.ready.delete(field);
+      } else if (!el && at) {
+        field.detach();
+        this.attached.delete(field);
+        this.ready.delete(field);
+      }
+    }
+  }
+
+  private frameReady(f: HostedField): void {
+    this.ready.add(f);
+    this.checkReady();
+  }
+
+  /** onReady once: the data is loaded and every frame the form shows has loaded. */
+  private checkReady(): void {
+    if (this.readyFired || this.s.phase === 'loading') return;
+    for (const f of this.attached.keys()) if (!this.ready.has(f)) return;
+    this.readyFired = true;
+    this.event('formReady');
+    this.call('onReady', { loaded: true });
+  }
+
+  private frameChange(part: 'number' | 'exp' | 'cvc' | 'upoCvc', st: FieldState): void {
+    const before = this.states[part];
+    this.states[part] = st;
+    const word = (x?: FieldState) =>
+      !x ? 'empty' : x.empty ? 'empty' : x.complete ? 'complete' : x.invalid ? 'invalid' : 'incomplete';
+    if (word(before) !== word(st)) {
+      const label =
+        part === 'upoCvc'
+          ? this.t('cvv')
+          : this.t(part === 'number' ? 'cardNumber' : part === 'exp' ? 'expiry' : 'cvv');
+      this.call(
+        'onPaymentFormChange',
+        this.currentMethod(),
+        label,
+        'change',
+        word(before),
+        word(st),
+        !st.invalid,
+        false,
+      );
+    }
+    if (part === 'number') void this.maybeQuoteDcc();
+    this.update({});
+    this.validated();
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // What is selected, and what it needs
+
+  currentMethod(): string {
+    const sel = this.s.selected;
+    if (!sel) return '';
+    return sel.kind === 'upo' ? (this.s.upos.find((u) => u.id === sel.id)?.method ?? '') : sel.id;
+  }
+
+  private selectedUpo(): Upo | undefined {
+    const sel = this.s.selected;
+    return sel?.kind === 'upo' ? this.s.upos.find((u) => u.id === sel.id) : undefined;
+  }
+
+  /** savePM for the selected method: apmConfig, then the general option; upoRestriction wins. */
+  savePmMode(): 'true' | 'force' | 'false' | 'always' {
+    const method = this.currentMethod();
+    if (!method || this.s.selected?.kind === 'upo') return 'false';
+    const r = this.o.upoRestriction;
+    if (r) {
+      const cards = this.s.upos.filter((u) => u.isCard).length;
+      const apms = this.s.upos.filter((u) => !u.isCard);
+      if (method === CARD && r.maxCards !== undefined && cards >= r.maxCards) return 'false';
+      if (method !== CARD && r.maxApmUpos !== undefined && apms.length >= r.maxApmUpos) return 'false';
+      if (method !== CARD && r.onePerApm && apms.some((u) => u.method === method)) return 'false';
+    }
+    const own = this.o.apmConfig[method]?.savePM;
+    if (own === 'false' || own === 'always') return own;
+    if (own === 'true') return this.o.savePM === 'force' ? 'force' : 'true';
+    return this.o.savePM;
+  }
+
+  private savePmValue(): boolean {
+    const mode = this.savePmMode();
+    return mode === 'always' || ((mode === 'true' || mode === 'force') && this.s.save);
+  }
+
+  private upoNeedsCvv(): boolean {
+    const u = this.selectedUpo();
+    return !!u && u.isCard && this.o.alwaysCollectCvv !== 'never';
+  }
+
+  installmentsOffered(): boolean {
+    return (
+      !!this.o.cardInstallments &&
+      (INSTALLMENT_COUNTRIES as readonly string[]).includes(this.o.country) &&
+      this.currentMethod() === CARD
+    );
+  }
+
+  private installmentChoice(): { type: 'singlePayment' | 'type1' | 'type2' | 'type3'; months?: number } | undefined {
+    if (!this.installmentsOffered() || !this.s.installment) return undefined;
+    const [type, months] = this.s.installment.split(':');
+    return {
+      type: type as 'singlePayment',
+      ...(months ? { months: Number(months) } : {}),
+    };
+  }
+
+  /** The names of the invalid fields of the selected method (with the shopper's entries so far). */
+  invalidFields(): string[] {
+    const out: string[] = [];
+    const method = this.currentMethod();
+    if (!method) return ['paymentMethod'];
+    const okState = (st?: FieldState, optional = false) => (st ? st.complete || (optional && st.empty) : false);
+    if (this.s.selected?.kind === 'upo') {
+      if (this.upoNeedsCvv() && !okState(this.states.upoCvc, this.o.alwaysCollectCvv === 'optional')) out.push('ccCvc');
+    } else if (method === CARD) {
+      if (!okState(this.states.number)) out.push(PART_FIELDS.number);
+      if (!okState(this.states.exp)) out.push(PART_FIELDS.exp);
+      if (!okState(this.states.cvc, this.o.alwaysCollectCvv === 'optional')) out.push(PART_FIELDS.cvc);
+      if (this.nameProblem()) out.push('cardHolderName');
+      if (this.installmentsOffered()) {
+        if (!this.s.installment) out.push('installments');
+        if (this.o.cardInstallments?.nationalId !== undefined && !this.s.nationalId.trim()) out.push('nationalId');
+      }
+    } else {
+      const m = this.s.methods.find((x) => x.id === method);
+      for (const f of m?.fields ?? []) if (this.apmFieldProblem(method, f)) out.push(f.name);
+    }
+    if (this.o.openAmount && this.amountProblem(this.s.amountText)) out.push('amount');
+    return out;
+  }
+
+  private nameProblem(): string | undefined {
+    const name = this.s.name.trim();
+    if (!name) return this.t('required');
+    if (this.o.asciiValidation && !/^[\x20-\x7E]+$/.test(name)) return this.t('asciiOnly');
+    return undefined;
+  }
+
+  private apmFieldProblem(method: string, f: ApmFieldSpec): string | undefined {
+    const v = (this.s.apmValues[method]?.[f.name] ?? '').trim();
+    if (!v) return this.t('required');
+    if (f.regex) {
+      try {
+        if (!new RegExp(f.regex).test(v)) return captionOf(f.validationMessage, this.o.locale, this.t('invalid'));
+      } catch {
+        return undefined;
+      }
+    }
+    return undefined;
+  }
+
+  private amountProblem(text: string): string | undefined {
+    const bounds = this.o.openAmount;
+    const v = decimalOf(text);
+    if (!/^\d{1,9}(\.\d{1,3})?$/.test(v)) return this.t('invalid');
+    if (bounds && (Number(v) < bounds.min || Number(v) > bounds.max))
+      return this.t('amountRange', { min: this.money(bounds.min), max: this.money(bounds.max) });
+    return undefined;
+  }
+
+  private validated(): void {
+    const payload = formValidatedPayload(this.invalidFields());
+    const key = JSON.stringify(payload);
+    if (key === this.lastValidated) return;
+    this.lastValidated = key;
+    this.call('onFormValidated', payload);
+  }
+
+  private money(amount: string | number, currency = this.o.currency): string {
+    return formatAmount(amount, currency, this.o.locale);
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Shopper actions
+
+  select(sel: Selection): void {
+    if (this.s.phase === 'paying') return;
+    this.update({
+      selected: sel,
+      showErrors: false,
+      status: undefined,
+      recovery: undefined,
+      save: this.o.savePM === 'force',
+    });
+    this.announceSelection(sel);
+    this.validated();
+  }
+
+  private announceSelection(sel: Selection): void {
+    const method = this.currentMethod();
+    const label =
+      sel.kind === 'upo'
+        ? this.s.upos.find((u) => u.id === sel.id)?.label
+        : this.s.methods.find((m) => m.id === sel.id)?.label;
+    this.event('paymentMethodSelected', { paymentMethod: method });
+    this.call(
+      'onSelectPaymentMethod',
+      selectPaymentMethodPayload(method, sel.kind === 'upo' ? sel.id : undefined, label),
+    );
+  }
+
+  private typed(key: 'name' | 'nationalId' | 'promo', label: string, value: string): void {
+    const old = this.s[key];
+    this.update({ [key]: value } as Partial<State>);
+    this.call('onPaymentFormChange', this.currentMethod(), label, 'input', old, value, true, this.pasted);
+    this.pasted = false;
+    this.validated();
+  }
+
+  private typedApm(method: string, f: ApmFieldSpec, value: string): void {
+    const old = this.s.apmValues[method]?.[f.name] ?? '';
+    const apmValues = { ...this.s.apmValues, [method]: { ...this.s.apmValues[method], [f.name]: value } };
+    this.update({ apmValues });
+    const problem = this.apmFieldProblem(method, f);
+    this.call('onPaymentFormChange', method, f.name, 'input', old, value, !problem, this.pasted);
+    this.pasted = false;
+    this.validated();
+  }
+
+  private userData(): void {
+    const method = this.currentMethod();
+    const email = method && method !== CARD ? this.s.apmValues[method]?.email : undefined;
+    this.call(
+      'userData',
+      userDataPayload({
+        cardHolderName: this.s.name,
+        ...(email ? { email } : {}),
+        nationalId: this.s.nationalId,
+      }),
+    );
+  }
+
+  private async maybeQuoteDcc(): Promise<void> {
+    const st = this.states.number;
+    if (this.o.useDCC === 'disable' || !st?.complete || !st.brand) {
+      if (this.s.dcc && !st?.complete) {
+        this.dccFor = '';
+        this.update({ dcc: undefined });
+      }
+      return;
+    }
+    const key = `${st.brand}:${this.s.amount}`;
+    if (this.dccFor === key) return;
+    this.dccFor = key;
+    const primary = this.card.primary();
+    if (!primary) return;
+    const q = await primary.request('dcc', { sessionToken: this.o.sessionToken, clientUniqueId: 'checkout' });
+    if (this.destroyed || q.result === 'ERROR' || typeof q.currency !== 'string') return;
+    if (q.currency === this.o.currency) return;
+    if (this.o.strictDcc && q.dccFullSupport !== true) return;
+    this.update({
+      dcc: {
+        amount: String(q.originalAmount ?? this.s.amount),
+        currency: String(q.originalCurrency ?? this.o.currency),
+        chargedAmount: String(q.amount),
+        chargedCurrency: q.currency,
+        rate: String(q.rateValueWithMarkup ?? ''),
+        markup: String(q.markUpValue ?? ''),
+        full: q.dccFullSupport === true,
+      },
+    });
+    this.event('dccOffered', { currency: q.currency });
+  }
+
+  private async changeAmount(text: string, fromSuggestion: boolean): Promise<Obj> {
+    const v = decimalOf(text);
+    this.update({ amountText: text });
+    const problem = this.amountProblem(v);
+    if (problem) {
+      this.validated();
+      return sdkError(1040, problem);
+    }
+    const answer = await this.env.transport('setOpenAmount', { sessionToken: this.o.sessionToken, amount: v });
+    if (answer.status === 'ERROR') {
+      const err = sdkError(Number(answer.errCode ?? 1040), String(answer.reason ?? answer.errorDescription ?? ''));
+      this.update({ status: { tone: 'bad', text: this.t('invalid') } });
+      return err;
+    }
+    const amount = String(answer.amount ?? v);
+    this.update({ amount, amountText: amount, dcc: undefined });
+    this.dccFor = '';
+    void this.maybeQuoteDcc();
+    if (fromSuggestion) this.call('onSuggestedAmount', suggestedAmountPayload(amount, this.o.currency));
+    this.validated();
+    return {
+      result: 'SUCCESS',
+      status: 'SUCCESS',
+      errCode: 0,
+      amount,
+      currency: String(answer.currency ?? this.o.currency),
+    };
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Paying
+
+  async submitPayment(): Promise<Obj> {
+    if (
+      this.s.phase === 'paying' ||
+      this.s.phase === 'approved' ||
+      this.s.phase === 'refresh' ||
+      this.s.phase === 'loading'
+    )
+      return sdkError(1000, 'The form is not ready for a payment');
+    const invalid = this.invalidFields();
+    this.lastValidated = '';
+    this.validated();
+    if (invalid.length > 0) {
+      this.update({ showErrors: true, status: { tone: 'bad', text: this.t('invalidCard') } });
+      return sdkError(1019, `Invalid fields: ${invalid.join(', ')}`);
+    }
+    const method = this.currentMethod();
+    const upo = this.selectedUpo();
+    const dcc = this.s.dcc && this.s.dccAccepted && method === CARD && !upo ? this.s.dcc : undefined;
+    const save = this.savePmValue();
+    this.update({
+      phase: 'paying',
+      status: { tone: 'info', text: this.t('processing') },
+      recovery: undefined,
+      showErrors: false,
+    });
+    const installment = this.installmentChoice();
+    if (this.cb.prePayment) {
+      try {
+        await this.cb.prePayment(
+          prePaymentPayload({
+            method,
+            ...(upo ? { upoId: upo.id } : {}),
+            amount: this.s.amount,
+            currency: this.o.currency,
+            ...(dcc ? { dcc } : {}),
+            savePM: save,
+            ...(installment ? { installment } : {}),
+            promoCode: this.s.promo,
+          }),
+        );
+      } catch (reason) {
+        const text =
+          typeof reason === 'string' && reason
+            ? reason
+            : reason instanceof Error && reason.message
+              ? reason.message
+              : this.t('stopped');
+        this.event('paymentStopped', { reason: text });
+        this.update({ phase: 'ready', status: { tone: 'bad', text } });
+        return sdkError(1000, text);
+      }
+    }
+    this.event('paymentStarted', { paymentMethod: method });
+    const o = this.o;
+    const base: Obj = {
+      sessionToken: o.sessionToken,
+      billingAddress: o.billingAddress,
+      ...(o.userDetails ? { userDetails: o.userDetails } : {}),
+      ...(o.shippingAddress ? { shippingAddress: o.shippingAddress } : {}),
+      ...(o.merchantDetails ? { merchantDetails: o.merchantDetails } : {}),
+      savePM: save ? 'true' : 'false',
+    };
+    let answer: Obj;
+    if (upo) {
+      answer =
+        upo.isCard && this.upoNeedsCvv()
+          ? await this.upoCvv.request('payUpo', {
+              ...base,
+              userPaymentOptionId: upo.id,
+              alwaysCollectCvv: o.alwaysCollectCvv === 'optional' ? 'optional' : 'always',
+            })
+          : await this.sdk.createPayment({
+              ...base,
+              paymentOption: { userPaymentOptionId: upo.id },
+              apmWindowType: o.apmWindowType,
+            });
+    } else if (method === CARD) {
+      answer = await this.sdk.createPayment({
+        ...base,
+        paymentOption: this.card,
+        cardHolderName: this.s.name.trim(),
+        ...(o.alwaysCollectCvv === 'optional' ? { alwaysCollectCvv: 'optional' } : {}),
+      });
+    } else {
+      const values = this.s.apmValues[method] ?? {};
+      answer = await this.sdk.createPayment({
+        ...base,
+        paymentOption: {
+          alternativePaymentMethod: {
+            paymentMethod: method,
+            ...values,
+            ...(o.subMethod ? { subMethod: o.subMethod } : {}),
+          },
+        },
+        apmWindowType: o.apmWindowType,
+      });
+    }
+    if (this.destroyed) return answer;
+    return this.finish(method, answer);
+  }
+
+  private async finish(method: string, answer: Obj): Promise<Obj> {
+    const result = resultPayload(answer);
+    this.event('paymentResult', { result: result.result });
+    this.call('onResult', result);
+    const show = this.o.showResponseMessage;
+    if (result.result === 'APPROVED') {
+      this.update({ phase: 'approved', status: show ? { tone: 'ok', text: this.t('approved') } : undefined });
+      if (this.savePmValue()) void this.reloadUpos();
+    } else if (result.result === 'PENDING') {
+      this.update({ phase: 'ready', status: show ? { tone: 'info', text: this.t('pending') } : undefined });
+    } else if (result.result === 'DECLINED') {
+      this.history.push(declineEntry(method, answer, this.env.now()));
+      const text = declineText(this.t, answer.gwErrorReason ?? answer.errorDescription ?? answer.reason);
+      let recovery: RecoveryOverride | undefined;
+      if (!this.o.disableDeclineRecovery) {
+        let override: unknown;
+        try {
+          override = await this.call(
+            'onDeclineRecovery',
+            this.history.map((h) => ({ ...h })),
+          );
+        } catch {
+          override = undefined;
+        }
+        recovery = recoveryOf(override, method);
+        this.event('declineRecovery', { ...recovery });
+      }
+      this.update({
+        phase: 'declined',
+        status: show ? { tone: 'bad', text } : undefined,
+        ...(recovery ? { recovery } : {}),
+      });
+    } else {
+      const text = result.errCode === -5 ? this.t('cancelled3ds') : this.t('error');
+      this.update({ phase: 'error', status: show ? { tone: 'bad', text } : undefined });
+    }
+    return result;
+  }
+
+  private async reloadUpos(): Promise<void> {
+    const answer = await this.env.transport('getUserUPOs', { sessionToken: this.o.sessionToken });
+    const ids = new Set(this.s.methods.map((m) => m.id));
+    const list = ((answer.paymentMethods as Obj[] | undefined) ?? []).map(upoLabelOf).filter((u) => ids.has(u.method));
+    this.update({ upos: list });
+  }
+
+  private recover(kind: 'differentCard' | 'retry' | 'nextPm'): void {
+    this.event('declineRecoveryChosen', { choice: kind });
+    if (kind === 'differentCard') {
+      this.card.primary()?.clear();
+      for (const f of Object.values(this.fields)) if (f && f !== this.card.primary()) f.clear();
+      this.update({ phase: 'ready', recovery: undefined, status: undefined, selected: { kind: 'method', id: CARD } });
+      this.fields.number?.focus();
+    } else if (kind === 'retry') {
+      this.update({ phase: 'ready', recovery: undefined });
+      void this.submitPayment();
+    } else {
+      this.update({ phase: 'ready', recovery: undefined, status: undefined, selected: undefined, showAll: true });
+    }
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Methods of spec 4.3
+
+  api(): CheckoutInstance {
+    const o = this.o;
+    const withCb = async (work: Promise<Obj>, cb: unknown) => {
+      const r = await work;
+      if (typeof cb === 'function') (cb as (r: Obj) => void)(r);
+      return r;
+    };
+    const api: CheckoutInstance = {
+      getApms: (p?: unknown, cb?: unknown) => {
+        const q = (p && typeof p === 'object' ? p : {}) as Obj;
+        const callback = typeof p === 'function' ? p : cb;
+        return this.sdk.getApms(
+          { currencyCode: o.currency, countryCode: o.country, languageCode: o.locale, ...q },
+          callback as never,
+        );
+      },
+      getCardDetails: (p?: unknown, cb?: unknown) => {
+        const callback = typeof p === 'function' ? p : cb;
+        const q = (p && typeof p === 'object' ? p : {}) as Obj;
+        return this.sdk.getCardDetails({ ...q, useFields: true }, callback as never);
+      },
+      clientGetDccDetails: (p?: unknown, cb?: unknown) => {
+        const callback = typeof p === 'function' ? p : cb;
+        const q = (p && typeof p === 'object' ? p : {}) as Obj;
+        const primary = this.card.primary();
+        const body: Obj = { sessionToken: o.sessionToken, clientUniqueId: String(q.clientUniqueId ?? 'checkout') };
+        if (q.clientRequestId !== undefined) body.clientRequestId = q.clientRequestId;
+        if (q.currency !== undefined) body.currency = q.currency;
+        else if (q.country !== undefined) body.country = q.country;
+        return withCb(
+          primary && this.attached.has(primary)
+            ? primary.request('dcc', body)
+            : Promise.resolve(sdkError(1004, 'Open the card form and type a card first')),
+          callback,
+        );
+      },
+      getUserUPOs: (cb?: unknown) => this.sdk.getUserUPOs(cb as never),
+      getToken: (p?: unknown) => {
+        const q = (p && typeof p === 'object' ? p : {}) as Obj;
+        return this.sdk.getToken(this.card, {
+          sessionToken: o.sessionToken,
+          cardHolderName: String(q.cardHolderName ?? this.s.name),
+          billingAddress: q.billingAddress ?? o.billingAddress,
+        });
+      },
+      applyOverlay: () => {
+        this.update({ overlay: true });
+        return undefined;
+      },
+      removeOverlay: () => {
+        this.update({ overlay: false });
+        return undefined;
+      },
+      destroy: () => {
+        this.destroy();
+        return undefined;
+      },
+      submitPayment: () => this.submitPayment(),
+      setOpenAmount: (amount: unknown, cb?: unknown) => {
+        const work = o.openAmount
+          ? this.changeAmount(String(amount ?? ''), false)
+          : Promise.resolve(sdkError(1019, 'setOpenAmount needs the openAmount option'));
+        return withCb(work, cb);
+      },
+      deleteUpo: async (upoId: unknown) => {
+        const id = String(upoId ?? '');
+        const answer = await this.env.transport('deleteUpo', { sessionToken: o.sessionToken, userPaymentOptionId: id });
+        const payload = upoDeletedPayload(id, answer);
+        if (payload.result !== 'SUCCESS')
+          throw { ...payload, errorDescription: answer.reason ?? answer.errorDescription };
+        const wasSelected = this.s.selected?.kind === 'upo' && this.s.selected.id === id;
+        this.update({ upos: this.s.upos.filter((u) => u.id !== id), ...(wasSelected ? { selected: undefined } : {}) });
+        this.call('upoDeleted', payload);
+        return payload;
+      },
+      showDeclined: (message?: unknown) => {
+        this.update({
+          phase: 'declined',
+          status: { tone: 'bad', text: typeof message === 'string' && message ? message : this.t('declined') },
+        });
+        return undefined;
+      },
+      showApproved: () => {
+        this.update({ phase: 'approved', status: { tone: 'ok', text: this.t('approved') } });
+        return undefined;
+      },
+      showRefresh: () => {
+        this.update({ phase: 'refresh', status: { tone: 'bad', text: this.t('refresh') } });
+        return undefined;
+      },
+      addUpo: async () => {
+        const method = this.currentMethod();
+        if (!method || this.s.selected?.kind === 'upo') return sdkError(1019, 'Select a payment method first');
+        const r =
+          method === CARD
+            ? await this.sdk.addCardUpo({ useFields: true, billingAddress: o.billingAddress })
+            : await this.sdk.addApmUpo({
+                paymentMethodName: method,
+                apmData: this.s.apmValues[method] ?? {},
+                billingAddress: o.billingAddress,
+              });
+        if (r.result === 'ADDED') await this.reloadUpos();
+        return r;
+      },
+    };
+    return api;
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // View
+
+  private view() {
+    const s = this.s;
+    const o = this.o;
+    const t = this.t;
+    const busy = s.phase === 'paying';
+    const done = s.phase === 'approved' || s.phase === 'refresh';
+    const methods = s.showAll ? s.methods : s.methods.slice(0, 3);
+    const accordion = o.theme === 'accordion';
+    const sel = s.selected;
+    const methodList = (
+      <ul class="ghc-methods" aria-label={t('methods')}>
+        {methods.map((m) => {
+          const on = sel?.kind === 'method' && sel.id === m.id;
+          return (
+            <li key={m.id}>
+              <button
+                type="button"
+                class="ghc-method"
+                data-method={m.id}
+                {...(accordion ? { 'aria-expanded': on } : { 'aria-pressed': on })}
+                disabled={busy || done}
+                onClick={() => this.select({ kind: 'method', id: m.id })}
+              >
+                {m.logoURL ? <img src={m.logoURL} alt="" /> : null}
+                <span>{m.label}</span>
+              </button>
+              {accordion && on ? <div class="ghc-panel">{this.methodForm(m)}</div> : null}
+            </li>
+          );
+        })}
+        {!s.showAll && s.methods.length > 3 ? (
+          <li>
+            <button type="button" class="ghc-link" onClick={() => this.update({ showAll: true })}>
+              {t('showMore')}
+            </button>
+          </li>
+        ) : null}
+      </ul>
+    );
+    const selectedMethod = sel?.kind === 'method' ? s.methods.find((m) => m.id === sel.id) : undefined;
+    const form =
+      !accordion && selectedMethod ? <div class="ghc-panel-flat">{this.methodForm(selectedMethod)}</div> : null;
+    const upos =
+      s.upos.length > 0 ? (
+        <section aria-labelledby="ghc-upos-h">
+          <h3 id="ghc-upos-h">{t('savedMethods')}</h3>
+          <ul class="ghc-upos">
+            {s.upos.map((u) => {
+              const on = sel?.kind === 'upo' && sel.id === u.id;
+              return (
+                <li key={u.id} class={`ghc-upo${on ? ' ghc-on' : ''}`} data-upo={u.id}>
+                  <label>
+                    <input
+                      type="radio"
+                      name="ghc-upo"
+                      checked={on}
+                      disabled={busy || done}
+                      onChange={() => this.select({ kind: 'upo', id: u.id })}
+                    />
+                    <span>
+                      {u.label}
+                      {u.expires ? <span class="ghc-muted"> · {t('expires', { date: u.expires })}</span> : null}
+                    </span>
+                  </label>
+                  {o.disableDeleteUpoButton ? null : (
+                    <button
+                      type="button"
+                      class="ghc-del"
+                      aria-label={t('deleteUpo', { name: u.label })}
+                      disabled={busy || done}
+                      onClick={() => void (this.api().deleteUpo(u.id) as Promise<unknown>).catch(() => undefined)}
+                    >
+                      ×
+                    </button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+          {sel?.kind === 'upo' && this.upoNeedsCvv() ? (
+            <div>
+              <span class="ghc-label" id="ghc-upo-cvv-l">
+                {o.alwaysCollectCvv === 'optional' ? t('cvvOptional') : t('cvv')}
+              </span>
+              <div class={`ghc-field`} data-ghc-frame="upoCvc" />
+              <p class="ghc-err">{s.showErrors && this.invalidFields().includes('ccCvc') ? t('invalid') : ''}</p>
+            </div>
+          ) : null}
+        </section>
+      ) : null;
+    const methodsSection = (
+      <section aria-labelledby="ghc-methods-h">
+        <h3 id="ghc-methods-h">{t('methods')}</h3>
+        {s.phase === 'loading' ? (
+          <p class="ghc-muted">{t('loading')}</p>
+        ) : s.methods.length === 0 ? (
+          <p>{t('noMethods')}</p>
+        ) : (
+          methodList
+        )}
+      </section>
+    );
+    const body =
+      o.theme === 'cashier' ? (
+        <div class="ghc-body">
+          <div class="ghc-side">
+            {upos}
+            {methodsSection}
+          </div>
+          <div class="ghc-main">{form}</div>
+        </div>
+      ) : (
+        <div class="ghc-body">
+          {upos}
+          {methodsSection}
+          {form}
+        </div>
+      );
+    return (
+      <div
+        class={`ghc ghc-theme-${o.theme}`}
+        dir={o.textDirection}
+        lang={o.locale}
+        data-phase={s.phase}
+        aria-busy={busy}
+      >
+        {s.overlay ? <div class="ghc-overlay" data-ghc-overlay="" /> : null}
+        <div {...(s.overlay ? { inert: true, 'aria-hidden': 'true' } : {})}>
+          <h2>{t('title')}</h2>
+          {this.amountView()}
+          {body}
+          {this.saveView()}
+          <div
+            class={`ghc-status${s.status?.tone === 'ok' ? ' ghc-ok' : s.status?.tone === 'bad' ? ' ghc-bad' : ''}`}
+            role="status"
+            aria-live="polite"
+          >
+            {s.status?.text ?? ''}
+          </div>
+          {s.recovery ? this.recoveryView(s.recovery) : null}
+          <button
+            type="button"
+            class="ghc-pay"
+            disabled={busy || done || !sel || s.phase === 'loading'}
+            onClick={() => void this.submitPayment()}
+          >
+            {busy ? t('processing') : this.payLabel()}
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  /** "Pay {amount}" with the amount isolated, so a right-to-left form keeps "15,00 €" in one piece. */
+  private payLabel() {
+    const [before = '', after = ''] = this.t('pay', { amount: '\u0000' }).split('\u0000');
+    return (
+      <>
+        {before}
+        <bdi>{this.money(this.s.amount)}</bdi>
+        {after}
+      </>
+    );
+  }
+
+  private amountView() {
+    const o = this.o;
+    const s = this.s;
+    const t = this.t;
+    if (!o.openAmount)
+      return (
+        <p class="ghc-amount">
+          <span class="ghc-sr">{t('amountDue')}: </span>
+          <bdi>{this.money(s.amount)}</bdi>
+        </p>
+      );
+    const problem = s.showErrors || s.amountText !== s.amount ? this.amountProblem(s.amountText) : undefined;
+    return (
+      <div>
+        <label class="ghc-label" for="ghc-amount">
+          {t('chooseAmount')} ({o.currency})
+        </label>
+        <input
+          id="ghc-amount"
+          class="ghc-input"
+          inputMode="decimal"
+          autocomplete="off"
+          value={s.amountText}
+          aria-invalid={problem ? 'true' : 'false'}
+          aria-describedby="ghc-amount-hint ghc-amount-err"
+          onChange={(e) => void this.changeAmount((e.currentTarget as HTMLInputElement).value, false)}
+        />
+        <p class="ghc-muted" id="ghc-amount-hint">
+          {t('amountRange', { min: this.money(o.openAmount.min), max: this.money(o.openAmount.max) })}
+        </p>
+        {o.amountSuggestions.length > 0 ? (
+          <div class="ghc-suggest" role="group" aria-label={t('suggested')}>
+            {o.amountSuggestions.map((a) => (
+              <button type="button" class="ghc-link" key={a} onClick={() => void this.changeAmount(a, true)}>
+                {this.money(a)}
+              </button>
+            ))}
+          </div>
+        ) : null}
+        <p class="ghc-err" id="ghc-amount-err">
+          {problem ?? ''}
+        </p>
+      </div>
+    );
+  }
+
+  private methodForm(m: Method) {
+    return m.id === CARD ? this.cardForm() : this.apmForm(m);
+  }
+
+  private err(name: string, text?: string) {
+    const show = this.s.showErrors && this.invalidFields().includes(name);
+    return (
+      <p class="ghc-err" id={`ghc-err-${name}`}>
+        {show ? (text ?? this.t('invalid')) : ''}
+      </p>
+    );
+  }
+
+  private cardForm() {
+    const o = this.o;
+    const s = this.s;
+    const t = this.t;
+    const brand = this.states.number?.brand;
+    const logo =
+      o.cardLogo !== false ? (
+        <span
+          class="ghc-brand"
+          aria-hidden="true"
+          data-ghc-brand={brand ?? ''}
+          style={o.cardLogo.backgroundSize ? { fontSize: o.cardLogo.backgroundSize } : undefined}
+        >
+          {brand ? (
+            brand.toUpperCase()
+          ) : (
+            <svg width="26" height="18" viewBox="0 0 26 18" aria-hidden="true">
+              <rect x="1" y="1" width="24" height="16" rx="2" fill="none" stroke="#52606d" stroke-width="1.5" />
+              <rect x="1" y="5" width="24" height="3" fill="#52606d" />
+            </svg>
+          )}
+        </span>
+      ) : null;
+    const inst = o.cardInstallments;
+    const frameErr = (part: 'number' | 'exp' | 'cvc') => {
+      const st = this.states[part];
+      const show = (s.showErrors && this.invalidFields().includes(PART_FIELDS[part])) || st?.invalid;
+      // the frames explain in English: their reason in an English form, the locale's text otherwise
+      const reason = o.locale === 'en' && st?.error ? st.error : t('invalid');
+      return <p class="ghc-err">{show ? reason : ''}</p>;
+    };
+    return (
+      <div class="ghc-card" data-ghc-form="cc_card">
+        {o.showCardLogos ? (
+          <ul class="ghc-logos" aria-label={t('acceptedCards')}>
+            {BRANDS.slice(0, 4).map((b) => (
+              <li class="ghc-logo" key={b}>
+                {b}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <span class="ghc-label">{t('cardNumber')}</span>
+        <div
+          class={`ghc-numwrap${o.cardLogo !== false && o.cardLogo.cardLogoPosition === 'left' ? ' ghc-logo-left' : ''}`}
+        >
+          <div class="ghc-field" data-ghc-frame="ccNumber" />
+          {logo}
+        </div>
+        {frameErr('number')}
+        <div class="ghc-row">
+          <div>
+            <span class="ghc-label">{t('expiry')}</span>
+            <div class="ghc-field" data-ghc-frame="ccExpiration" />
+            {frameErr('exp')}
+          </div>
+          <div>
+            <span class="ghc-label">{o.alwaysCollectCvv === 'optional' ? t('cvvOptional') : t('cvv')}</span>
+            <div class="ghc-field" data-ghc-frame="ccCvc" />
+            {frameErr('cvc')}
+          </div>
+        </div>
+        <label class="ghc-label" for="ghc-name">
+          {t('cardHolder')}
+        </label>
+        <input
+          id="ghc-name"
+          class="ghc-input"
+          name="ccname"
+          autocomplete="cc-name"
+          maxLength={70}
+          value={s.name}
+          aria-invalid={s.showErrors && this.nameProblem() ? 'true' : 'false'}
+          aria-describedby="ghc-err-cardHolderName"
+          onPaste={() => (this.pasted = true)}
+          onInput={(e) => this.typed('name', t('cardHolder'), (e.currentTarget as HTMLInputElement).value)}
+          onBlur={() => this.userData()}
+        />
+        {this.err('cardHolderName', this.nameProblem())}
+        {this.installmentsOffered() && inst ? (
+          <div>
+            <label class="ghc-label" for="ghc-inst">
+              {t('installments')}
+            </label>
+            <select
+              id="ghc-inst"
+              class="ghc-input"
+              value={s.installment}
+              aria-describedby="ghc-err-installments"
+              onChange={(e) => {
+                const old = s.installment;
+                const v = (e.currentTarget as HTMLSelectElement).value;
+                this.update({ installment: v });
+                this.call('onPaymentFormChange', CARD, t('installments'), 'select', old, v, v !== '', false);
+                this.validated();
+              }}
+            >
+              <option value="">—</option>
+              {inst.installmentType.singlePayment ? <option value="singlePayment">{t('singlePayment')}</option> : null}
+              {(['type1', 'type2', 'type3'] as const).flatMap((type) =>
+                inst.installmentType[type].map((n) => (
+                  <option key={`${type}:${n}`} value={`${type}:${n}`}>
+                    {t(type, { n })}
+                  </option>
+                )),
+              )}
+            </select>
+            {this.err('installments', t('required'))}
+            {inst.nationalId !== undefined ? (
+              <div>
+                <label class="ghc-label" for="ghc-nid">
+                  {inst.nationalId || t('nationalId')}
+                </label>
+                <input
+                  id="ghc-nid"
+                  class="ghc-input"
+                  autocomplete="off"
+                  maxLength={30}
+                  value={s.nationalId}
+                  aria-describedby="ghc-err-nationalId"
+                  onInput={(e) =>
+                    this.typed('nationalId', t('nationalId'), (e.currentTarget as HTMLInputElement).value)
+                  }
+                  onBlur={() => this.userData()}
+                />
+                {this.err('nationalId', t('required'))}
+              </div>
+            ) : null}
+          </div>
+        ) : null}
+        {o.promoCode ? (
+          <div>
+            <label class="ghc-label" for="ghc-promo">
+              {t('promoCode')}
+            </label>
+            <input
+              id="ghc-promo"
+              class="ghc-input"
+              autocomplete="off"
+              maxLength={40}
+              value={s.promo}
+              onInput={(e) => this.typed('promo', t('promoCode'), (e.currentTarget as HTMLInputElement).value)}
+            />
+          </div>
+        ) : null}
+        {s.dcc ? (
+          <div class="ghc-dcc" data-ghc-dcc={s.dcc.chargedCurrency}>
+            <label class="ghc-check">
+              <input
+                type="checkbox"
+                checked={s.dccAccepted}
+                disabled={o.useDCC === 'force'}
+                onChange={(e) => {
+                  const v = (e.currentTarget as HTMLInputElement).checked;
+                  this.update({ dccAccepted: v });
+                  this.event(v ? 'dccAccepted' : 'dccDeclined', { currency: s.dcc?.chargedCurrency });
+                }}
+              />
+              <span>
+                {t('dccOffer', {
+                  amount: this.money(s.dcc.chargedAmount, s.dcc.chargedCurrency),
+                  rate: s.dcc.rate,
+                  markup: s.dcc.markup,
+                })}
+              </span>
+            </label>
+          </div>
+        ) : null}
+      </div>
+    );
+  }
+
+  private apmForm(m: Method) {
+    const o = this.o;
+    const t = this.t;
+    const values = this.s.apmValues[m.id] ?? {};
+    return (
+      <div class="ghc-apm" data-ghc-form={m.id}>
+        {m.fields.map((f) => {
+          const id = `ghc-apm-${m.id}-${f.name}`;
+          const problem = this.s.showErrors ? this.apmFieldProblem(m.id, f) : undefined;
+          const prefilled = o.prepopulateApmFields[f.name] !== undefined;
+          return (
+            <div key={f.name}>
+              <label class="ghc-label" for={id}>
+                {captionOf(f.caption, o.locale, f.name)}
+              </label>
+              <input
+                id={id}
+                class="ghc-input"
+                name={f.name}
+                type="text"
+                inputMode={f.type === 'email' || f.name === 'email' ? 'email' : 'text'}
+                autocomplete={f.name === 'email' ? 'email' : f.name === 'account_holder_name' ? 'name' : 'off'}
+                value={values[f.name] ?? ''}
+                readOnly={prefilled && o.readonlyPrepopulateApmFields}
+                aria-invalid={problem ? 'true' : 'false'}
+                aria-describedby={`${id}-err`}
+                onPaste={() => (this.pasted = true)}
+                onInput={(e) => this.typedApm(m.id, f, (e.currentTarget as HTMLInputElement).value)}
+                onBlur={() => this.userData()}
+              />
+              <p class="ghc-err" id={`${id}-err`}>
+                {problem ?? ''}
+              </p>
+            </div>
+          );
+        })}
+        {m.fields.length === 0 || o.apmWindowType !== 'customRedirect' ? (
+          <p class="ghc-muted">{t('redirectNotice')}</p>
+        ) : null}
+      </div>
+    );
+  }
+
+  private saveView() {
+    const mode = this.savePmMode();
+    const t = this.t;
+    if (mode === 'false' || this.s.phase === 'approved') return null;
+    if (mode === 'always')
+      return (
+        <p class="ghc-muted" data-ghc-save="always">
+          {t('savePmAlways')}{' '}
+          {this.o.savePmUrl ? (
+            <a href={this.o.savePmUrl} target="_blank" rel="noopener noreferrer">
+              {t('terms')}
+            </a>
+          ) : null}
+        </p>
+      );
+    return (
+      <label class="ghc-check" data-ghc-save={mode}>
+        <input
+          type="checkbox"
+          id="ghc-save"
+          checked={this.s.save}
+          onChange={(e) => {
+            const v = (e.currentTarget as HTMLInputElement).checked;
+            this.update({ save: v });
+            this.call('onPaymentFormChange', this.currentMethod(), t('savePm'), 'check', !v, v, true, false);
+          }}
+        />
+        <span>{t('savePm')}</span>
+      </label>
+    );
+  }
+
+  private recoveryView(r: RecoveryOverride) {
+    const t = this.t;
+    return (
+      <div class="ghc-recovery" data-ghc-recovery="">
+        {r.supportMessage ? <p class="ghc-muted">{r.supportMessage}</p> : null}
+        {r.differentCard ? (
+          <button
+            type="button"
+            class="ghc-link"
+            data-recovery="differentCard"
+            onClick={() => this.recover('differentCard')}
+          >
+            {t('differentCard')}
+          </button>
+        ) : null}
+        {r.retry ? (
+          <button type="button" class="ghc-link" data-recovery="retry" onClick={() => this.recover('retry')}>
+            {t('retry')}
+          </button>
+        ) : null}
+        {r.nextPm ? (
+          <button type="button" class="ghc-link" data-recovery="nextPm" onClick={() => this.recover('nextPm')}>
+            {t('nextPm')}
+          </button>
+        ) : null}
+      </div>
+    );
+  }
+}
+
+/** The checkout bundle's entry: registers `mount` for the websdk.js stub. */
+export async function mount(params: Obj, env: CheckoutEnv): Promise<CheckoutInstance> {
+  const container = document.querySelector(String(params.renderTo));
+  if (!container) throw new Error('renderTo matches no element');
+  const c = new Checkout(params, env, container);
+  void c
+    .load()
+    .catch(() => c.update({ phase: 'refresh', status: { tone: 'bad', text: translator(c.o.locale)('refresh') } }));
+  return c.api();
+}

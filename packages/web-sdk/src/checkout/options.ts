@@ -1,0 +1,423 @@
+import {
+  amountText,
+  bool,
+  type Check,
+  checkShape,
+  isObj,
+  type Obj,
+  object,
+  oneOf,
+  opt,
+  present,
+  req,
+  type SdkError,
+  sdkError,
+  str,
+  text,
+} from '../rules.js';
+import { paymentBillingAddress } from '../validation.js';
+
+/**
+ * The parameters of `checkout(params)` (spec 4.3): the rules every one is checked by (an invalid call
+ * answers the SDK's error result and renders nothing) and the normalised options the form runs on,
+ * with the defaults of docs/decisions/0410. Pure: no DOM, unit-tested in test/checkout-options.test.ts.
+ */
+
+export const LOCALES = ['de', 'en', 'es', 'fr', 'it', 'pl', 'pt', 'ru'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const THEMES = ['tiles', 'accordion', 'horizontal', 'cashier'] as const;
+export type Theme = (typeof THEMES)[number];
+export const SAVE_PM = ['true', 'force', 'false', 'always'] as const;
+export type SavePm = (typeof SAVE_PM)[number];
+export const APM_WINDOW_TYPES = ['popup', 'newTab', 'redirect', 'customRedirect'] as const;
+/** The six countries whose card installments checkout() offers (docs/checkout.md). */
+export const INSTALLMENT_COUNTRIES = ['AR', 'BR', 'CL', 'CO', 'MX', 'PE'] as const;
+export const CALLBACKS = [
+  'onResult',
+  'onReady',
+  'onFormValidated',
+  'prePayment',
+  'upoDeleted',
+  'onPaymentFormChange',
+  'onSelectPaymentMethod',
+  'onPaymentEvent',
+  'onDeclineRecovery',
+  'userData',
+  'onSuggestedAmount',
+] as const;
+export type CallbackName = (typeof CALLBACKS)[number];
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Fn = (...args: any[]) => any;
+
+export interface InstallmentTypes {
+  singlePayment: boolean;
+  type1: number[];
+  type2: number[];
+  type3: number[];
+}
+
+export interface CheckoutOptions {
+  sessionToken: string;
+  merchantId: string;
+  merchantSiteId: string;
+  amount: string;
+  currency: string;
+  renderTo: string;
+  country: string;
+  userId: string;
+  billingAddress: Obj;
+  userDetails?: Obj;
+  shippingAddress?: Obj;
+  merchantDetails?: Obj;
+  env: 'prod' | 'int';
+  logLevel: number;
+  savePM: SavePm;
+  savePmUrl?: string;
+  /** per method (`apmgw_…` or `cc_card`): its savePM */
+  apmConfig: Record<string, { savePM?: 'true' | 'false' | 'always' }>;
+  selectUpo?: string;
+  selectPM?: string;
+  fullName?: string;
+  email?: string;
+  support19Digits: boolean;
+  upoRestriction?: { maxApmUpos?: number; onePerApm: boolean; maxCards?: number };
+  cardInstallments?: { installmentType: InstallmentTypes; nationalId?: string };
+  promoCode: boolean;
+  useDualBrand: boolean;
+  cardLogo: false | { cardLogoPosition: 'right' | 'left'; backgroundSize?: string };
+  disableDeleteUpoButton: boolean;
+  prepopulateApmFields: Record<string, string>;
+  readonlyPrepopulateApmFields: boolean;
+  strictCardBlocking: boolean;
+  asciiValidation: boolean;
+  preventScrollOnInt: boolean;
+  blockCards: string[][];
+  cardWhitelist: string[][];
+  pmWhitelist?: string[];
+  openAmount?: { min: number; max: number };
+  amountSuggestions: string[];
+  locale: Locale;
+  useDCC: 'enable' | 'disable' | 'force';
+  strictDcc: boolean;
+  subMethod?: string;
+  showCardLogos: boolean;
+  maskCvv: boolean;
+  alwaysCollectCvv: 'always' | 'optional' | 'never';
+  textDirection: 'ltr' | 'rtl';
+  theme: Theme;
+  paymentTiles: 'splash' | 'showMore';
+  apmWindowType: (typeof APM_WINDOW_TYPES)[number];
+  disableDeclineRecovery: boolean;
+  i18n: Record<string, string>;
+  showResponseMessage: boolean;
+  callbacks: Partial<Record<CallbackName, Fn>>;
+}
+
+const ID20 = text(20);
+const boolOrText = (v: unknown) => (typeof v === 'boolean' ? String(v) : v);
+
+const stringList =
+  (max: number, itemMax = 50): Check =>
+  (v, path) => {
+    if (!Array.isArray(v)) return sdkError(1019, `${path} must be an array`);
+    if (v.length > max) return sdkError(1019, `${path} must have at most ${max} items`);
+    for (const [i, item] of v.entries()) {
+      const err = str(itemMax)(item, `${path}[${i}]`);
+      if (err) return err;
+    }
+    return undefined;
+  };
+
+/** blockCards / cardWhitelist: an array of attribute lists, e.g. [['visa'], ['mastercard', 'prepaid']]. */
+const cardRules: Check = (v, path) => {
+  if (!Array.isArray(v)) return sdkError(1019, `${path} must be an array of attribute lists`);
+  for (const [i, rule] of v.entries()) {
+    const err = stringList(8, 40)(rule, `${path}[${i}]`);
+    if (err) return err;
+  }
+  return undefined;
+};
+
+const positiveInt: Check = (v, path) =>
+  Number.isInteger(v) && (v as number) > 0 && (v as number) <= 120
+    ? undefined
+    : sdkError(1019, `${path} must be a positive integer`);
+const nonNegativeInt: Check = (v, path) =>
+  Number.isInteger(v) && (v as number) >= 0 ? undefined : sdkError(1019, `${path} must be a whole number`);
+
+const intList: Check = (v, path) => {
+  if (!Array.isArray(v) || v.length === 0) return sdkError(1019, `${path} must be a non-empty array of months`);
+  for (const [i, n] of v.entries()) {
+    const err = positiveInt(n, `${path}[${i}]`);
+    if (err) return err;
+  }
+  return undefined;
+};
+
+/** An amount as a decimal string or a non-negative number. */
+const amountLike: Check = (v, path) =>
+  typeof v === 'number' && Number.isFinite(v) && v >= 0 ? undefined : amountText(v, path);
+
+const fn: Check = (v, path) => (typeof v === 'function' ? undefined : sdkError(1019, `${path} must be a function`));
+
+const flatObject: Check = (v, path) => {
+  if (!isObj(v)) return sdkError(1019, `${path} must be an object`);
+  for (const [k, value] of Object.entries(v)) {
+    if (typeof value !== 'string' && typeof value !== 'number') return sdkError(1019, `${path}.${k} must be a string`);
+    if (String(value).length > 255) return sdkError(1019, `${path}.${k} must be at most 255 characters`);
+  }
+  return undefined;
+};
+
+const SHAPE = {
+  sessionToken: req(text(36)),
+  merchantId: req(ID20),
+  merchantSiteId: req(ID20),
+  amount: req(amountLike),
+  currency: req((v, path) =>
+    typeof v === 'string' && /^[A-Z]{3}$/.test(v) ? undefined : sdkError(1041, `${path} must be an ISO 4217 code`),
+  ),
+  renderTo: req(str(255)),
+  country: req((v, path) =>
+    v === 'detect' || (typeof v === 'string' && /^[A-Z]{2}$/.test(v))
+      ? undefined
+      : sdkError(1019, `${path} must be two upper-case letters or detect`),
+  ),
+  userId: req(ID20),
+  onResult: req(fn),
+  billingAddress: req(paymentBillingAddress),
+  userDetails: opt(object({})),
+  shippingAddress: opt(object({})),
+  merchantDetails: opt(object({})),
+  env: opt(oneOf(['prod', 'int'])),
+  logLevel: opt((v, path) =>
+    Number.isInteger(Number(v)) && Number(v) >= 0 && Number(v) <= 6
+      ? undefined
+      : sdkError(1019, `${path} must be 0 to 6`),
+  ),
+  savePM: opt((v, path) => oneOf(SAVE_PM)(boolOrText(v), path)),
+  savePmUrl: opt(
+    (v, path) =>
+      str(1000)(v, path) ??
+      (/^https?:\/\//.test(String(v)) ? undefined : sdkError(1019, `${path} must be an http(s) URL`)),
+  ),
+  apmConfig: opt((v, path) => {
+    if (!isObj(v)) return sdkError(1019, `${path} must be an object`);
+    for (const [k, c] of Object.entries(v)) {
+      if (k !== 'cc_card' && !/^apmgw_[A-Za-z0-9_]{1,44}$/.test(k))
+        return sdkError(1019, `${path}.${k}: members are apmgw_<method> or cc_card`);
+      const err = object({ savePM: opt((s, p) => oneOf(['true', 'false', 'always'])(boolOrText(s), p)) })(
+        c,
+        `${path}.${k}`,
+      );
+      if (err) return err;
+    }
+    return undefined;
+  }),
+  selectUpo: opt((v, path) =>
+    typeof v === 'number' || (typeof v === 'string' && v.length <= 20)
+      ? undefined
+      : sdkError(1019, `${path} must be a UPO id or first`),
+  ),
+  selectPM: opt((v, path) =>
+    v === 'first' || v === 'none' || v === 'cc_card' || (typeof v === 'string' && /^apmgw_[A-Za-z0-9_]{1,44}$/.test(v))
+      ? undefined
+      : sdkError(1019, `${path} must be apmgw_<method>, cc_card, first or none`),
+  ),
+  fullName: opt(text(70)),
+  email: opt(text(100)),
+  support19Digits: opt(bool),
+  upoRestriction: opt(object({ maxApmUpos: opt(nonNegativeInt), onePerApm: opt(bool), maxCards: opt(nonNegativeInt) })),
+  cardInstallments: opt(
+    object({
+      installmentType: req(
+        object({ singlePayment: opt(bool), type1: opt(intList), type2: opt(intList), type3: opt(intList) }),
+      ),
+      nationalId: opt(text(30)),
+    }),
+  ),
+  promoCode: opt(bool),
+  useDualBrand: opt(bool),
+  cardLogo: opt((v, path) =>
+    v === false
+      ? undefined
+      : object({ cardLogoPosition: opt(oneOf(['right', 'left'])), backgroundSize: opt(str(40)) })(v, path),
+  ),
+  disableDeleteUpoButton: opt(bool),
+  prepopulateApmFields: opt(flatObject),
+  readonlyPrepopulateApmFields: opt(bool),
+  strictCardBlocking: opt(bool),
+  asciiValidation: opt(bool),
+  preventScrollOnInt: opt(bool),
+  blockCards: opt(cardRules),
+  cardWhitelist: opt(cardRules),
+  pmWhitelist: opt(stringList(50)),
+  openAmount: opt(object({ min: req(amountLike), max: req(amountLike) })),
+  amountSuggestions: opt((v, path) => {
+    if (!Array.isArray(v)) return sdkError(1019, `${path} must be an array`);
+    if (v.length > 3) return sdkError(1019, `${path} must have at most 3 amounts`);
+    for (const [i, a] of v.entries()) {
+      const err = amountLike(a, `${path}[${i}]`);
+      if (err) return err;
+    }
+    return undefined;
+  }),
+  locale: opt(oneOf(LOCALES)),
+  useDCC: opt(oneOf(['enable', 'disable', 'force'])),
+  strictDcc: opt(bool),
+  subMethod: opt(str(50)),
+  showCardLogos: opt(bool),
+  maskCvv: opt(bool),
+  alwaysCollectCvv: opt((v, path) =>
+    typeof v === 'boolean' ? undefined : oneOf(['always', 'optional', 'never', 'true', 'false'])(v, path),
+  ),
+  textDirection: opt(oneOf(['ltr', 'rtl'])),
+  theme: opt(oneOf(THEMES)),
+  paymentTiles: opt(oneOf(['splash', 'showMore'])),
+  apmWindowType: opt(oneOf(APM_WINDOW_TYPES)),
+  disableDeclineRecovery: opt(bool),
+  i18n: opt(flatObject),
+  showResponseMessage: opt(bool),
+  ...Object.fromEntries(CALLBACKS.filter((c) => c !== 'onResult').map((c) => [c, opt(fn)])),
+};
+
+const toNumber = (v: unknown): number => (typeof v === 'number' ? v : Number(v));
+
+/** undefined when `params` may render a checkout, else the error result (spec 7 shape). */
+export function validateCheckout(params: unknown): SdkError | undefined {
+  if (!isObj(params)) return sdkError(1019, 'checkout() takes an object of parameters');
+  const err = checkShape(params, SHAPE);
+  if (err) return err;
+  if (present(params.blockCards) && present(params.cardWhitelist))
+    return sdkError(1019, 'blockCards and cardWhitelist cannot both be given');
+  if (params.savePmUrl !== undefined && boolOrText(params.savePM) !== 'always')
+    return sdkError(1019, 'savePmUrl is only shown with savePM always');
+  if (isObj(params.openAmount)) {
+    const min = toNumber(params.openAmount.min);
+    const max = toNumber(params.openAmount.max);
+    if (min > max) return sdkError(1019, 'openAmount.min must not be greater than openAmount.max');
+    const amount = toNumber(params.amount);
+    if (amount < min || amount > max) return sdkError(1040, 'amount must lie within openAmount');
+    for (const [i, a] of ((params.amountSuggestions as unknown[]) ?? []).entries()) {
+      if (toNumber(a) < min || toNumber(a) > max)
+        return sdkError(1019, `amountSuggestions[${i}] must lie within openAmount`);
+    }
+  } else if (present(params.amountSuggestions)) {
+    return sdkError(1019, 'amountSuggestions needs openAmount');
+  }
+  if (isObj(params.cardInstallments)) {
+    const t = params.cardInstallments.installmentType as Obj;
+    if (!t.singlePayment && !t.type1 && !t.type2 && !t.type3)
+      return sdkError(1019, 'cardInstallments.installmentType must offer at least one kind');
+  }
+  return undefined;
+}
+
+const cvvMode = (v: unknown): CheckoutOptions['alwaysCollectCvv'] => {
+  if (v === 'optional') return 'optional';
+  if (v === false || v === 'false' || v === 'never') return 'never';
+  return 'always';
+};
+
+/** The options a valid `params` gives, with the defaults filled in. */
+export function normaliseOptions(p: Obj): CheckoutOptions {
+  const s = (k: string) => (p[k] === undefined ? undefined : String(p[k]));
+  const b = (k: string, d = false) => (typeof p[k] === 'boolean' ? (p[k] as boolean) : d);
+  const callbacks: Partial<Record<CallbackName, Fn>> = {};
+  for (const c of CALLBACKS) if (typeof p[c] === 'function') callbacks[c] = p[c] as Fn;
+  const apmConfig: CheckoutOptions['apmConfig'] = {};
+  if (isObj(p.apmConfig))
+    for (const [k, c] of Object.entries(p.apmConfig)) {
+      const save = isObj(c) && c.savePM !== undefined ? String(c.savePM) : undefined;
+      apmConfig[k] = save ? { savePM: save as 'true' | 'false' | 'always' } : {};
+    }
+  const inst = isObj(p.cardInstallments) ? p.cardInstallments : undefined;
+  const it = inst && isObj(inst.installmentType) ? inst.installmentType : undefined;
+  const upoR = isObj(p.upoRestriction) ? p.upoRestriction : undefined;
+  const logo = p.cardLogo === false ? false : isObj(p.cardLogo) ? p.cardLogo : {};
+  return {
+    sessionToken: String(p.sessionToken),
+    merchantId: String(p.merchantId),
+    merchantSiteId: String(p.merchantSiteId),
+    amount: String(p.amount),
+    currency: String(p.currency),
+    renderTo: String(p.renderTo),
+    country: String(p.country),
+    userId: String(p.userId),
+    billingAddress: p.billingAddress as Obj,
+    ...(isObj(p.userDetails) ? { userDetails: p.userDetails } : {}),
+    ...(isObj(p.shippingAddress) ? { shippingAddress: p.shippingAddress } : {}),
+    ...(isObj(p.merchantDetails) ? { merchantDetails: p.merchantDetails } : {}),
+    env: p.env === 'int' ? 'int' : 'prod',
+    logLevel: p.logLevel === undefined ? 0 : Number(p.logLevel),
+    savePM: (s('savePM') ?? 'true') as SavePm,
+    ...(s('savePmUrl') ? { savePmUrl: s('savePmUrl') } : {}),
+    apmConfig,
+    ...(p.selectUpo !== undefined ? { selectUpo: String(p.selectUpo) } : {}),
+    ...(s('selectPM') ? { selectPM: s('selectPM') } : {}),
+    ...(s('fullName') ? { fullName: s('fullName') } : {}),
+    ...(s('email') ? { email: s('email') } : {}),
+    support19Digits: b('support19Digits'),
+    ...(upoR
+      ? {
+          upoRestriction: {
+            ...(upoR.maxApmUpos !== undefined ? { maxApmUpos: Number(upoR.maxApmUpos) } : {}),
+            onePerApm: upoR.onePerApm === true,
+            ...(upoR.maxCards !== undefined ? { maxCards: Number(upoR.maxCards) } : {}),
+          },
+        }
+      : {}),
+    ...(it
+      ? {
+          cardInstallments: {
+            installmentType: {
+              singlePayment: it.singlePayment === true,
+              type1: (it.type1 as number[]) ?? [],
+              type2: (it.type2 as number[]) ?? [],
+              type3: (it.type3 as number[]) ?? [],
+            },
+            ...(typeof inst!.nationalId === 'string' ? { nationalId: inst!.nationalId } : {}),
+          },
+        }
+      : {}),
+    promoCode: b('promoCode'),
+    useDualBrand: b('useDualBrand'),
+    cardLogo:
+      logo === false
+        ? false
+        : {
+            cardLogoPosition: logo.cardLogoPosition === 'left' ? 'left' : 'right',
+            ...(typeof logo.backgroundSize === 'string' ? { backgroundSize: logo.backgroundSize } : {}),
+          },
+    disableDeleteUpoButton: b('disableDeleteUpoButton'),
+    prepopulateApmFields: isObj(p.prepopulateApmFields)
+      ? Object.fromEntries(Object.entries(p.prepopulateApmFields).map(([k, v]) => [k, String(v)]))
+      : {},
+    readonlyPrepopulateApmFields: b('readonlyPrepopulateApmFields'),
+    strictCardBlocking: b('strictCardBlocking'),
+    asciiValidation: b('asciiValidation'),
+    preventScrollOnInt: b('preventScrollOnInt'),
+    blockCards: (p.blockCards as string[][]) ?? [],
+    cardWhitelist: (p.cardWhitelist as string[][]) ?? [],
+    ...(Array.isArray(p.pmWhitelist) ? { pmWhitelist: p.pmWhitelist as string[] } : {}),
+    ...(isObj(p.openAmount)
+      ? { openAmount: { min: toNumber(p.openAmount.min), max: toNumber(p.openAmount.max) } }
+      : {}),
+    amountSuggestions: Array.isArray(p.amountSuggestions) ? p.amountSuggestions.map(String) : [],
+    locale: (s('locale') ?? 'en') as Locale,
+    useDCC: (s('useDCC') ?? 'disable') as CheckoutOptions['useDCC'],
+    strictDcc: b('strictDcc'),
+    ...(s('subMethod') ? { subMethod: s('subMethod') } : {}),
+    showCardLogos: b('showCardLogos', true),
+    maskCvv: b('maskCvv'),
+    alwaysCollectCvv: cvvMode(p.alwaysCollectCvv),
+    textDirection: p.textDirection === 'rtl' ? 'rtl' : 'ltr',
+    theme: (s('theme') ?? 'tiles') as Theme,
+    paymentTiles: p.paymentTiles === 'showMore' ? 'showMore' : 'splash',
+    apmWindowType: (s('apmWindowType') ?? 'popup') as CheckoutOptions['apmWindowType'],
+    disableDeclineRecovery: b('disableDeclineRecovery'),
+    i18n: isObj(p.i18n) ? Object.fromEntries(Object.entries(p.i18n).map(([k, v]) => [k, String(v)])) : {},
+    showResponseMessage: b('showResponseMessage', true),
+    callbacks,
+  };
+}

@@ -1,0 +1,134 @@
+import type { ClientTransport } from '@gatehouse/protocol';
+import { sdkError } from '../rules.js';
+import type { createServiceSdk } from '../sdk.js';
+import { validateCheckout } from './options.js';
+
+/**
+ * The `checkout` global of websdk.js (spec 4.3, DECISIONS.md 1). It checks the parameters (an invalid
+ * call answers the SDK's error result, gives it to onResult when there is one, and downloads nothing),
+ * then loads the checkout bundle (`/sdk/v1/checkout.<hash>.js`, with its Subresource Integrity hash)
+ * the first time it is needed: pages that only use the hosted fields never download it
+ * (docs/decisions/0410). The methods (`checkout.submitPayment()`, ...) wait for the form they act on.
+ */
+
+type Result = Record<string, unknown>;
+
+export interface CheckoutEnv {
+  gatewayOrigin: string;
+  transport: ClientTransport;
+  now: () => number;
+  /** the nonce of websdk.js's script tag, given to the checkout's <style> (strict CSP pages) */
+  styleNonce?: string;
+  createSdk: (init: Record<string, unknown>) => ReturnType<typeof createServiceSdk>;
+}
+
+/** What the checkout bundle registers: `mount(params, env)` renders the form and answers its methods. */
+export interface CheckoutModule {
+  mount(params: Record<string, unknown>, env: CheckoutEnv): Promise<CheckoutInstance>;
+}
+export type CheckoutInstance = Record<(typeof METHODS)[number], (...args: unknown[]) => unknown>;
+
+export const METHODS = [
+  'getApms',
+  'getCardDetails',
+  'clientGetDccDetails',
+  'getUserUPOs',
+  'getToken',
+  'applyOverlay',
+  'removeOverlay',
+  'destroy',
+  'submitPayment',
+  'setOpenAmount',
+  'deleteUpo',
+  'showDeclined',
+  'showApproved',
+  'showRefresh',
+  'addUpo',
+] as const;
+
+export interface BundleRef {
+  file: string;
+  integrity: string;
+}
+
+const GLOBAL = '__gatehouseCheckout';
+
+function loadModule(origin: string, bundle: BundleRef): Promise<CheckoutModule> {
+  const w = window as unknown as Record<string, unknown>;
+  const ready = w[GLOBAL] as CheckoutModule | undefined;
+  if (ready) return Promise.resolve(ready);
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = `${origin}/sdk/v1/${bundle.file}`;
+    if (bundle.integrity) script.integrity = bundle.integrity;
+    script.crossOrigin = 'anonymous';
+    script.async = true;
+    script.onload = () => {
+      const mod = w[GLOBAL] as CheckoutModule | undefined;
+      if (mod) resolve(mod);
+      else reject(new Error('checkout bundle did not register'));
+    };
+    script.onerror = () => reject(new Error('checkout bundle failed to load'));
+    document.head.append(script);
+  });
+}
+
+export function createCheckout(env: CheckoutEnv, bundle: BundleRef) {
+  let module: Promise<CheckoutModule> | undefined;
+  let current: Promise<CheckoutInstance | undefined> | undefined;
+
+  const deliver = (params: unknown, result: Result) => {
+    const onResult = (params as { onResult?: unknown } | null)?.onResult;
+    if (typeof onResult === 'function') {
+      try {
+        (onResult as (r: Result) => void)(result);
+      } catch {
+        // the merchant's callback failing is not ours to report
+      }
+    }
+    return result;
+  };
+
+  const checkout = ((params: unknown): Result | undefined => {
+    const error = validateCheckout(params);
+    if (error) return deliver(params, error);
+    const p = params as Record<string, unknown>;
+    let target: Element | null = null;
+    try {
+      target = document.querySelector(String(p.renderTo));
+    } catch {
+      target = null;
+    }
+    if (!target) return deliver(params, sdkError(1019, 'renderTo must be the selector of an element on the page'));
+    const previous = current;
+    module ??= loadModule(env.gatewayOrigin, bundle);
+    current = (async () => {
+      const old = await previous;
+      old?.destroy();
+      try {
+        return await (await module!).mount(p, env);
+      } catch {
+        module = undefined;
+        deliver(params, sdkError(1000, 'The checkout could not be loaded'));
+        return undefined;
+      }
+    })();
+    return undefined;
+  }) as ((params: unknown) => Result | undefined) & Record<string, (...args: unknown[]) => Promise<unknown>>;
+
+  for (const name of METHODS) {
+    checkout[name] = async (...args: unknown[]) => {
+      const instance = current ? await current : undefined;
+      if (!instance) {
+        const err = sdkError(1000, 'No checkout on the page: call checkout(params) first');
+        const cb = args.find((a) => typeof a === 'function') as ((r: Result) => void) | undefined;
+        cb?.(err);
+        if (name === 'deleteUpo') throw err;
+        return err;
+      }
+      if (name === 'destroy') current = undefined;
+      return instance[name](...args);
+    };
+  }
+  return checkout;
+}

@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { declineText, formatAmount, LOCALE_FILES, translator } from '../src/checkout/i18n.js';
+import {
+  declineEntry,
+  formValidatedPayload,
+  paymentEventPayload,
+  prePaymentPayload,
+  recoveryOf,
+  RESULT_MEMBERS,
+  resultPayload,
+  selectPaymentMethodPayload,
+  suggestedAmountPayload,
+  upoDeletedPayload,
+  userDataPayload,
+} from '../src/checkout/payloads.js';
+
+/** The payload of every checkout callback (spec 6, docs/decisions/0411), and the locale files. */
+
+describe('callback payloads', () => {
+  it('onResult: exactly the members of spec 2.6, with errCode and errorDescription always present', () => {
+    const answer = {
+      status: 'SUCCESS',
+      reason: '',
+      version: '1.0',
+      sessionToken: 't',
+      result: 'APPROVED',
+      errCode: 0,
+      transactionId: '1100000001',
+      transactionStatus: 'APPROVED',
+      ccCardNumber: '476134******1390',
+      last4Digits: '1390',
+      internalRequestId: 9,
+    };
+    const r = resultPayload(answer);
+    expect(r).toEqual({
+      result: 'APPROVED',
+      errCode: 0,
+      errorDescription: '',
+      transactionId: '1100000001',
+      transactionStatus: 'APPROVED',
+      ccCardNumber: '476134******1390',
+      last4Digits: '1390',
+    });
+    expect(Object.keys(r).every((k) => (RESULT_MEMBERS as readonly string[]).includes(k))).toBe(true);
+    expect(resultPayload({})).toEqual({ result: 'ERROR', errCode: 1000, errorDescription: '' });
+    expect(resultPayload({ result: 'PENDING', redirectUrl: 'https://x/apm' })).toMatchObject({
+      redirectUrl: 'https://x/apm',
+    });
+  });
+
+  it('prePayment: the table of spec 6', () => {
+    expect(
+      prePaymentPayload({
+        method: 'cc_card',
+        amount: '500.00',
+        currency: 'MXN',
+        dcc: {
+          amount: '500.00',
+          currency: 'MXN',
+          chargedAmount: '25.10',
+          chargedCurrency: 'USD',
+          rate: '0.050200',
+          markup: '3.5',
+        },
+        savePM: true,
+        installment: { type: 'type2', months: 6 },
+        promoCode: 'SPRING',
+      }),
+    ).toEqual({
+      paymentOption: { paymentMethod: 'cc_card' },
+      amount: '500.00',
+      currency: 'MXN',
+      useDCC: true,
+      dccDetails: {
+        amount: '500.00',
+        currency: 'MXN',
+        chargedAmount: '25.10',
+        chargedCurrency: 'USD',
+        rate: '0.050200',
+        markup: '3.5',
+      },
+      savePM: true,
+      installmentType: 'type2',
+      numberOfInstallments: 6,
+      promoCode: true,
+    });
+    expect(
+      prePaymentPayload({
+        method: 'cc_card',
+        upoId: '77',
+        amount: '1',
+        currency: 'EUR',
+        savePM: false,
+        installment: { type: 'singlePayment' },
+        promoCode: ' ',
+      }),
+    ).toMatchObject({
+      paymentOption: { userPaymentOptionId: '77', paymentMethod: 'cc_card' },
+      useDCC: false,
+      dccDetails: null,
+      installmentType: 'Single Payment',
+      numberOfInstallments: 'none',
+      promoCode: false,
+    });
+  });
+
+  it('onFormValidated: isFormValid and invalidFields (empty when valid)', () => {
+    expect(formValidatedPayload([])).toEqual({ isFormValid: true, invalidFields: [] });
+    expect(formValidatedPayload(['ccCardNumber', 'ccCvc'])).toEqual({
+      isFormValid: false,
+      invalidFields: ['ccCardNumber', 'ccCvc'],
+    });
+  });
+
+  it('onDeclineRecovery: a history entry per decline, and the override read safely', () => {
+    expect(declineEntry('cc_card', { transactionId: '9', errCode: 0, errorDescription: 'Decline' }, 0)).toEqual({
+      paymentMethod: 'cc_card',
+      transactionId: '9',
+      errCode: 0,
+      errorDescription: 'Decline',
+      gwErrorReason: 'Decline',
+      declinedAt: '1970-01-01T00:00:00.000Z',
+    });
+    expect(recoveryOf(undefined, 'cc_card')).toEqual({ nextPm: true, differentCard: true, retry: true });
+    expect(recoveryOf(undefined, 'apmgw_X')).toEqual({ nextPm: true, differentCard: false, retry: true });
+    expect(recoveryOf({ retry: false, nextPm: 'no', supportMessage: 'Call us' }, 'cc_card')).toEqual({
+      nextPm: true,
+      differentCard: true,
+      retry: false,
+      supportMessage: 'Call us',
+    });
+  });
+
+  it('the other callbacks', () => {
+    expect(selectPaymentMethodPayload('apmgw_RedirectPay', undefined, 'RedirectPay')).toEqual({
+      paymentMethod: 'apmgw_RedirectPay',
+      label: 'RedirectPay',
+    });
+    expect(selectPaymentMethodPayload('cc_card', '5')).toEqual({
+      paymentMethod: 'cc_card',
+      userPaymentOptionId: '5',
+      label: 'cc_card',
+    });
+    expect(upoDeletedPayload('5', { status: 'SUCCESS', errCode: 0 })).toEqual({
+      userPaymentOptionId: '5',
+      result: 'SUCCESS',
+    });
+    expect(upoDeletedPayload('5', { status: 'ERROR', errCode: 1019, errorDescription: 'bad' })).toEqual({
+      userPaymentOptionId: '5',
+      result: 'ERROR',
+      errCode: 1019,
+      errorDescription: 'bad',
+    });
+    expect(suggestedAmountPayload('10.00', 'EUR')).toEqual({ amount: '10.00', currency: 'EUR' });
+    expect(userDataPayload({ cardHolderName: 'J', email: '', nationalId: 'X1' })).toEqual({
+      cardHolderName: 'J',
+      nationalId: 'X1',
+    });
+    expect(paymentEventPayload('paymentStarted', { paymentMethod: 'cc_card' })).toEqual({
+      type: 'paymentStarted',
+      paymentMethod: 'cc_card',
+    });
+  });
+});
+
+describe('locale files', () => {
+  const keys = Object.keys(LOCALE_FILES.en).sort();
+  it.each(Object.keys(LOCALE_FILES))('%s has every key of en.json, none empty', (locale) => {
+    const table = LOCALE_FILES[locale as keyof typeof LOCALE_FILES];
+    expect(Object.keys(table).sort()).toEqual(keys);
+    for (const v of Object.values(table)) expect(v.trim()).not.toBe('');
+  });
+  it('fills placeholders, applies i18n overrides and translates declines', () => {
+    const t = translator('de', { title: 'Kasse' });
+    expect(t('title')).toBe('Kasse');
+    expect(t('pay', { amount: '15,00 €' })).toBe('15,00 € bezahlen');
+    expect(declineText(t, 'Insufficient Funds')).toBe(
+      'Ihre Zahlung wurde abgelehnt. Das Guthaben dieser Karte reicht nicht aus.',
+    );
+    expect(declineText(t, 'Something else')).toBe('Ihre Zahlung wurde abgelehnt.');
+    expect(formatAmount('15.00', 'EUR', 'de')).toMatch(/15,00\s€/);
+    expect(formatAmount('15.00', 'XXZ', 'de')).toContain('15');
+  });
+});
