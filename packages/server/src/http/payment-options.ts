@@ -44,7 +44,7 @@ export function checkSingleOption(option: Record<string, unknown> | undefined): 
   if (!option) return;
   const given = ['card', 'tempToken', 'userPaymentOptionId', 'alternativePaymentMethod'].filter((k) => option[k] !== undefined);
   if (given.length > 1 && given.includes('alternativePaymentMethod')) {
-    throw new Invalid('paymentOption', 'must have exactly one of card, tempToken, userPaymentOptionId, alternativePaymentMethod');
+    throw new Invalid('paymentOption', 'must have exactly one of card, tempToken, userPaymentOptionId, alternativePaymentMethod', 'payment_option');
   }
 }
 

@@ -55,7 +55,7 @@ export function submitCommandOf(
     userId: String(body.userId),
     upoId: opts.upoId,
     upoField: opts.upoField,
-    amount: toMinor(String(body.amount), currency, 'amount'),
+    amount: toMinor(String(body.amount), currency, 'amount', 'amount'),
     currency,
     ...Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined)),
     ...(details ? { userDetails: details } : {}),

@@ -48,7 +48,7 @@ export interface DccAnswer {
 export function quoteForCardholder(deps: Pick<DomainDeps, 'acquirer' | 'clock'>, req: DccRequest): DccAnswer {
   const card = req.cardNumber === undefined ? undefined : cardDetails(deps, req.cardNumber);
   const target = req.currency ?? (req.country !== undefined ? currencyOfCountry(req.country) : card?.currency);
-  if (target === undefined) throw new Missing('currency');
+  if (target === undefined) throw new Missing('currency', 'currency');
   const quote = deps.acquirer.dccQuote(req.originalAmount, req.originalCurrency, target, dayOf(deps.clock.now()));
   return { quote, dccFullSupport: card ? card.dccAllowed : true };
 }
@@ -61,7 +61,7 @@ export function checkDccCharge(
 ): DccQuote {
   const quote = deps.acquirer.dccQuote(original.amount, original.currency, charge.currency, dayOf(deps.clock.now()));
   if (quote.amount !== charge.amount) {
-    throw new Invalid('amount', `must be the DCC amount of the day for the originalAmount (${quote.amount} minor units)`);
+    throw new Invalid('amount', `must be the DCC amount of the day for the originalAmount (${quote.amount} minor units)`, 'amount');
   }
   return quote;
 }

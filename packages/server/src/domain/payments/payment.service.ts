@@ -1,5 +1,5 @@
 import type { Minor } from '../../lib/money.js';
-import { Invalid } from '../errors.js';
+import { Invalid, TransactionRefused, UnknownRelatedTransaction } from '../errors.js';
 import type { StoredResponse } from '../idempotency/idempotency.service.js';
 import { IdempotencyMismatch, InFlight } from '../errors.js';
 import { IDEMPOTENCY_TTL_MS } from '../idempotency/idempotency.service.js';
@@ -9,7 +9,6 @@ import type { DomainDeps, Repos } from '../ports.js';
 import type { AuthorizeOutcome, BillingInfo, CardInput, FollowUpOutcome, ThreeDResult } from './acquirer.port.js';
 import { checkCard } from './card.js';
 import { cardOutputOf, vaultCard } from './card-vault.js';
-import { TransactionRefused, UnknownRelatedTransaction } from './payment.errors.js';
 import { outcomeOf, restPaymentResponse } from './payment.view.js';
 import { decideFollowUp } from './transaction.machine.js';
 import type {
@@ -81,7 +80,7 @@ export function checkProcessingOptions(
 ): void {
   const zeroReason = options?.zeroAmountReason ?? options?.authenticationOnlyType;
   if (amount === 0 && (type === 'Sale' || zeroReason === undefined)) {
-    throw new Invalid('amount', 'may be 0 only for an Auth or PreAuth with zeroAmountReason or authenticationOnlyType');
+    throw new Invalid('amount', 'may be 0 only for an Auth or PreAuth with zeroAmountReason or authenticationOnlyType', 'amount');
   }
   if (zeroReason !== undefined && amount !== 0) {
     throw new Invalid(
@@ -498,13 +497,13 @@ export function checkOrderAmount(
   amount: Minor,
   currency: string,
 ): void {
-  if (currency !== order.currency) throw new Invalid('currency', `must be the order's currency ${order.currency}`);
+  if (currency !== order.currency) throw new Invalid('currency', `must be the order's currency ${order.currency}`, 'currency');
   if (order.openAmount) {
     if (amount < order.openAmount.min || amount > order.openAmount.max) {
-      throw new Invalid('amount', 'must lie within the order openAmount');
+      throw new Invalid('amount', 'must lie within the order openAmount', 'amount');
     }
   } else if (amount !== order.amount) {
-    throw new Invalid('amount', 'must be the order amount');
+    throw new Invalid('amount', 'must be the order amount', 'amount');
   }
 }
 
@@ -539,7 +538,7 @@ export function expireRedirect(repos: Repos, tx: Transaction, now: number): Prom
  * window has passed is declined first, so the order can be paid again.
  */
 export async function guardOrderPayment(repos: Repos, orderId: number, now: number): Promise<void> {
-  await repos.payments.lockOrder(orderId, now);
+  await repos.orders.lock(orderId, now);
   let last = await repos.payments.lastPaymentOfOrder(orderId);
   if (last && isExpiredRedirect(last, now)) last = await expireRedirect(repos, last, now);
   if (last && (last.status === 'approved' || last.status === 'pending')) {

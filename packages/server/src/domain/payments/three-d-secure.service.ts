@@ -1,9 +1,8 @@
 import type { Minor } from '../../lib/money.js';
-import { Invalid } from '../errors.js';
+import { Invalid, TransactionRefused, UnknownRelatedTransaction } from '../errors.js';
 import type { DomainDeps } from '../ports.js';
 import type { CardInput, ThreeDFlow, ThreeDResult } from './acquirer.port.js';
 import { checkCard } from './card.js';
-import { TransactionRefused, UnknownRelatedTransaction } from './payment.errors.js';
 import {
   type OrderGuard,
   type Origin,
@@ -178,7 +177,7 @@ export async function payThreeD(deps: DomainDeps, cmd: ThreeDPayCommand, stepGua
     throw new Invalid('relatedTransactionId', 'must name an InitAuth3D or a 3-D Secure challenge (Auth3D, Sale3D)');
   }
   if (step.amount !== cmd.amount || step.currency !== cmd.currency) {
-    throw new Invalid('amount', 'must be the amount and currency of the 3-D Secure authentication');
+    throw new Invalid('amount', 'must be the amount and currency of the 3-D Secure authentication', 'amount');
   }
   if (step.type === 'InitAuth3D' && now > step.createdAt + INIT_AUTH_TTL_MS) {
     throw new TransactionRefused(
@@ -188,7 +187,7 @@ export async function payThreeD(deps: DomainDeps, cmd: ThreeDPayCommand, stepGua
   }
   // The same card as the authentication: its vault row is the same.
   const sameCard = await deps.storage.write(async (repos) => (await vaultCard(deps, repos, cmd.card, now)) === step.cardVaultId);
-  if (!sameCard) throw new Invalid('paymentOption.card', 'must be the card of the 3-D Secure authentication');
+  if (!sameCard) throw new Invalid('paymentOption.card', 'must be the card of the 3-D Secure authentication', 'payment_option');
   const payCmd: PayCommand = {
     origin: cmd.origin,
     type: cmd.type,

@@ -98,7 +98,7 @@ async function ownedUpo(
 ): Promise<Upo> {
   const upo = await deps.storage.read.upos.find(id);
   if (!upo || upo.deletedAt !== null || upo.siteId !== owner.siteId || upo.userTokenId !== owner.userTokenId) {
-    throw new Invalid(field, 'is not a payment option of this user');
+    throw new Invalid(field, 'is not a payment option of this user', 'stored_option');
   }
   return upo;
 }
@@ -110,7 +110,7 @@ export async function listUpos(deps: DomainDeps, siteId: string, userTokenId: st
 export async function deleteUpo(deps: DomainDeps, owner: Omit<UpoOwner, 'merchantId'>, id: string): Promise<void> {
   await ownedUpo(deps, owner, id, UPO_FIELD);
   const done = await deps.storage.write((repos) => repos.upos.markDeleted(id, deps.clock.now()));
-  if (!done) throw new Invalid(UPO_FIELD, 'is not a payment option of this user');
+  if (!done) throw new Invalid(UPO_FIELD, 'is not a payment option of this user', 'stored_option');
 }
 
 /**
@@ -124,21 +124,21 @@ export async function cardOfUpo(
 ): Promise<CardInput | undefined> {
   const id = option?.userPaymentOptionId;
   if (id === undefined) return undefined;
-  if (typeof id !== 'string' && typeof id !== 'number') throw new Invalid(UPO_OPTION_FIELD, 'must be a numeric string');
-  if (!owner.userTokenId) throw new Invalid(UPO_OPTION_FIELD, 'needs the userTokenId it belongs to');
+  if (typeof id !== 'string' && typeof id !== 'number') throw new Invalid(UPO_OPTION_FIELD, 'must be a numeric string', 'stored_option');
+  if (!owner.userTokenId) throw new Invalid(UPO_OPTION_FIELD, 'needs the userTokenId it belongs to', 'stored_option');
   const upo = await ownedUpo(
     deps,
     { siteId: owner.siteId, userTokenId: owner.userTokenId },
     String(id),
     UPO_OPTION_FIELD,
   );
-  if (upo.cardVaultId === null) throw new Invalid(UPO_OPTION_FIELD, 'is not a card');
+  if (upo.cardVaultId === null) throw new Invalid(UPO_OPTION_FIELD, 'is not a card', 'stored_option');
   const sealed = await deps.storage.read.upos.sealedNumber(upo.cardVaultId);
-  if (sealed === undefined) throw new Invalid(UPO_OPTION_FIELD, 'is not a payment option of this user');
+  if (sealed === undefined) throw new Invalid(UPO_OPTION_FIELD, 'is not a payment option of this user', 'stored_option');
   const card = option?.card as Record<string, unknown> | undefined;
   const cvv = card && typeof card === 'object' ? card.CVV : undefined;
   if (cvv !== undefined && typeof cvv !== 'string')
-    throw new Invalid('paymentOption.card.CVV', 'must be 3 or 4 digits');
+    throw new Invalid('paymentOption.card.CVV', 'must be 3 or 4 digits', 'card_cvv');
   return {
     number: deps.vault.open(sealed, CARD_NUMBER_PURPOSE),
     holderName: upo.holderName ?? '',

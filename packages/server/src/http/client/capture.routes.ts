@@ -1,11 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { findApm } from '../../acquirer/apm-catalogue.js';
-import { Invalid } from '../../domain/errors.js';
+import { BadRequest, Invalid, MethodNotEnabled, NotFound, UnsupportedCurrency } from '../../domain/errors.js';
 import type { DomainDeps } from '../../domain/ports.js';
 import { pay } from '../../domain/payments/payment.service.js';
-import { ApmRefused } from '../../domain/payments/payment.errors.js';
-import { SessionError } from '../../domain/sessions/session.errors.js';
 import { recordDecline, requireSessionOrder } from '../../domain/sessions/session.service.js';
 import { formatDecimal } from '../../lib/money.js';
 import { Secret } from '../../lib/secret.js';
@@ -86,13 +84,13 @@ export function registerCaptureRoutes(app: FastifyInstance): void {
       const body = request.body as Record<string, unknown>;
       const method = findApm(String(body.paymentMethod));
       if (!method || !method.payoutCapable)
-        throw new ApmRefused('paymentMethod', `${String(body.paymentMethod)} cannot receive payouts`, 1068);
+        throw new MethodNotEnabled('paymentMethod', `${String(body.paymentMethod)} cannot receive payouts`);
       const currency = String(body.currencyCode).toUpperCase();
       const country = String(body.countryCode).toUpperCase();
       if (!method.currencies.includes(currency))
-        throw new ApmRefused('currencyCode', `${currency} is not supported by ${method.paymentMethod}`, 1070);
+        throw new UnsupportedCurrency('currencyCode', `[currencyCode] ${currency} is not supported by ${method.paymentMethod}`);
       if (!method.countries.includes(country))
-        throw new ApmRefused('countryCode', `${method.paymentMethod} is not enabled for country ${country}`, 1068);
+        throw new MethodNotEnabled('countryCode', `${method.paymentMethod} is not enabled for country ${country}`);
       const urls = obj(body.urlDetails);
       const ref = signCaptureRef(deps, {
         t: session.token,
@@ -130,14 +128,14 @@ export function registerCaptureRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       if (app.services.config.GATEHOUSE_MODE !== 'sandbox')
-        throw new ApmRefused('paymentMethod', 'Payment method not enabled', 1068);
+        throw new MethodNotEnabled('paymentMethod', 'Payment method not enabled');
       const session = sessionOf(request);
       const body = request.body as Record<string, unknown>;
       const origin = request.headers.origin;
       if (typeof origin !== 'string' || !/^https?:\/\/[^/]+$/.test(origin))
-        throw new SessionError('invalid_request', 'The wallet needs the merchant page origin (Origin header)');
+        throw new BadRequest('The wallet needs the merchant page origin (Origin header)');
       const order = await requireSessionOrder(deps, session);
-      if (!order.pricing) throw new SessionError('invalid_order', 'The order has no amount');
+      if (!order.pricing) throw new NotFound('order', 'The order has no amount');
       const total = obj(body.total);
       if (String(body.currencyCode).toUpperCase() !== order.pricing.currency)
         throw new Invalid('currencyCode', `must be the order's currency ${order.pricing.currency}`);

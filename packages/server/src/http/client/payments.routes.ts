@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Invalid, Missing } from '../../domain/errors.js';
+import { Invalid, Missing, NotFound } from '../../domain/errors.js';
+import { CARD_DATA_SUBJECTS, CARD_SUBJECTS, type CardSubjects } from '../../domain/payments/card.js';
 import type { CardInput } from '../../domain/payments/acquirer.port.js';
 import { guardOrderPayment, pay, type Origin } from '../../domain/payments/payment.service.js';
 import { initAuth3D, payThreeD, type ThreeDRun } from '../../domain/payments/three-d-secure.service.js';
@@ -10,7 +11,6 @@ import { apmUpoOf, payApm } from '../../domain/payments/apm.service.js';
 import { apmInputOf, returnUrlsOf } from '../payment-options.js';
 import type { Repos } from '../../domain/ports.js';
 import type { Minor } from '../../lib/money.js';
-import { SessionError } from '../../domain/sessions/session.errors.js';
 import { recordDecline, requireSessionOrder } from '../../domain/sessions/session.service.js';
 import type { Session, SessionOrder } from '../../domain/sessions/session.types.js';
 import { ClientRequests, ClientResponse } from '../../schemas/client/client.schema.js';
@@ -28,13 +28,14 @@ export function clientCardOf(
   card: Record<string, unknown> | undefined,
   holder: string | undefined,
   path = 'paymentOption.card',
+  subjects: CardSubjects = CARD_SUBJECTS,
 ): CardInput {
-  if (!card) throw new Missing(path);
+  if (!card) throw new Missing(path, subjects.card);
   const wire = { ...card, cardHolderName: str(card.cardHolderName) ?? holder } as Record<string, unknown>;
-  for (const f of ['cardNumber', 'cardHolderName', 'expirationMonth', 'expirationYear']) {
-    if (typeof wire[f] !== 'string' || wire[f] === '') throw new Missing(`${path}.${f}`);
+  for (const f of ['cardNumber', 'cardHolderName', 'expirationMonth', 'expirationYear'] as const) {
+    if (typeof wire[f] !== 'string' || wire[f] === '') throw new Missing(`${path}.${f}`, subjects[f]);
   }
-  return cardInputOf(wire as unknown as WireCard, path);
+  return cardInputOf(wire as unknown as WireCard, path, subjects);
 }
 
 /** Who a client payment is told to and recorded for: the session's order, as the session API records it. */
@@ -57,7 +58,7 @@ export function originOf(session: Session, order: SessionOrder, body: Record<str
 /** The order's amount: a browser never chooses what is charged (setOpenAmount changes it within its bounds). */
 function pricingOf(order: SessionOrder): { amount: Minor; currency: string } {
   if (!order.pricing)
-    throw new SessionError('invalid_order', 'The order has no amount: set it with updateOrder or setOpenAmount first');
+    throw new NotFound('order', 'The order has no amount: set it with updateOrder or setOpenAmount first');
   return { amount: order.pricing.amount, currency: order.pricing.currency };
 }
 
@@ -169,7 +170,7 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
       const { deps } = app.services;
       const session = sessionOf(request);
       const body = request.body as Record<string, unknown>;
-      const card = clientCardOf(obj(body.cardData), str(body.cardHolderName), 'cardData');
+      const card = clientCardOf(obj(body.cardData), str(body.cardHolderName), 'cardData', CARD_DATA_SUBJECTS);
       const { ccTempToken, info } = await tokenizeCard(
         deps,
         { sessionToken: session.token, siteId: session.siteId },
@@ -205,9 +206,9 @@ async function clientPayment(app: FastifyInstance, request: FastifyRequest): Pro
       ? ['userPaymentOptionId', 'alternativePaymentMethod']
       : ['card', 'userPaymentOptionId', 'alternativePaymentMethod'];
   const given = members.filter((k) => option[k] !== undefined);
-  if (given.length === 0) throw new Missing('paymentOption');
+  if (given.length === 0) throw new Missing('paymentOption', 'payment_option');
   if (given.length > 1)
-    throw new Invalid('paymentOption', 'must have exactly one of card, userPaymentOptionId, alternativePaymentMethod');
+    throw new Invalid('paymentOption', 'must have exactly one of card, userPaymentOptionId, alternativePaymentMethod', 'payment_option');
   const order = await requireSessionOrder(deps, session);
   const { amount, currency } = pricingOf(order);
   const token = session.token;

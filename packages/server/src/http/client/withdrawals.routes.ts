@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DomainError, Invalid } from '../../domain/errors.js';
-import { SessionError } from '../../domain/sessions/session.errors.js';
+import { BadRequest, DomainError, Invalid, NotFound, WithdrawalLimitReached } from '../../domain/errors.js';
 import type { Session } from '../../domain/sessions/session.types.js';
-import { WithdrawalLimitReached } from '../../domain/withdrawals/withdrawal.errors.js';
 import { cancelWithdrawal, listWithdrawals, submitWithdrawal } from '../../domain/withdrawals/withdrawal.service.js';
 import { withdrawalFields } from '../../domain/withdrawals/withdrawal.view.js';
 import {
@@ -34,11 +32,11 @@ function callerOf(request: FastifyRequest): {
   const session = sessionOf(request);
   const body = request.body as Record<string, unknown>;
   if (body.merchantId !== undefined && body.merchantId !== session.merchantId)
-    throw new SessionError('invalid_merchant', 'Invalid merchant ID');
+    throw new NotFound('merchant', 'Invalid merchant ID');
   if (body.merchantSiteId !== undefined && body.merchantSiteId !== session.siteId)
-    throw new SessionError('invalid_site', 'Invalid merchant site ID');
+    throw new NotFound('site', 'Invalid merchant site ID');
   if (!session.userTokenId)
-    throw new SessionError('invalid_request', 'The session has no userTokenId: open the order with one');
+    throw new BadRequest('The session has no userTokenId: open the order with one');
   const given = str(body.userTokenId);
   if (given !== undefined && given !== session.userTokenId)
     throw new Invalid('userTokenId', "is not the session's user");
@@ -78,10 +76,10 @@ export function registerWithdrawalRoutes(app: FastifyInstance): void {
       let currency = str(body.currency);
       if (currency === undefined) {
         const order =
-          session.orderId === null ? undefined : await deps.storage.read.sessions.findOrder(session.orderId);
+          session.orderId === null ? undefined : await deps.storage.read.orders.findSessionOrder(session.orderId);
         currency = order?.pricing?.currency;
         if (currency === undefined)
-          throw new Invalid('currency', 'must be sent when the session has no order with a currency');
+          throw new Invalid('currency', 'must be sent when the session has no order with a currency', 'currency');
       }
       const cmd = submitCommandOf(
         { ...body, userTokenId },
@@ -101,7 +99,7 @@ export function registerWithdrawalRoutes(app: FastifyInstance): void {
         });
       } catch (err) {
         if (err instanceof WithdrawalLimitReached) {
-          return clientError({ errCode: 1058, reason: err.message }, { ...ids(session), wdRequestsLimitReached: true });
+          return clientError(domainToWire(err), { ...ids(session), wdRequestsLimitReached: true });
         }
         throw err;
       }

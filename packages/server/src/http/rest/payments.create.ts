@@ -108,7 +108,7 @@ export function registerCreatePayment(app: FastifyInstance): void {
       }
       await authorizeEntity(deps.storage.read, ctx, body.processingEntityId);
       const currency = checkCurrency(body.currency, 'currency');
-      const amount = toMinor(body.amount, currency, 'amount');
+      const amount = toMinor(body.amount, currency, 'amount', 'amount');
       const key = request.headers['idempotency-key'];
       const idempotency: IdempotencyClaim | undefined =
         key === undefined
@@ -168,7 +168,7 @@ export function registerCreatePayment(app: FastifyInstance): void {
         const chosen = option ? ['tempToken', 'userPaymentOptionId', 'alternativePaymentMethod'].filter((k) => option[k] !== undefined) : [];
         const cardOnlyCvv = body.paymentOption?.card !== undefined && Object.keys(body.paymentOption.card).every((k) => k === 'CVV' || k === 'threeD');
         if (chosen.length > 1 || (chosen.length === 1 && body.paymentOption?.card !== undefined && (chosen[0] === 'alternativePaymentMethod' || !cardOnlyCvv))) {
-          throw new Invalid('paymentOption', 'must have exactly one of card, tempToken, userPaymentOptionId, alternativePaymentMethod');
+          throw new Invalid('paymentOption', 'must have exactly one of card, tempToken, userPaymentOptionId, alternativePaymentMethod', 'payment_option');
         }
         const cvv = body.paymentOption?.card?.CVV;
         // APM (docs/decisions/0360) or an APM UPO; a ccTempToken or a card UPO (docs/decisions/0363); or a card.

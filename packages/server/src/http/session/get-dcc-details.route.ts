@@ -40,7 +40,7 @@ export function registerGetDccDetails(app: FastifyInstance): void {
       if (token !== undefined) {
         const session = await findCallerSession(deps, token, ctx);
         const order =
-          session.orderId === null ? undefined : await deps.storage.read.sessions.findOrder(session.orderId);
+          session.orderId === null ? undefined : await deps.storage.read.orders.findSessionOrder(session.orderId);
         if (order?.pricing) orderPricing = order.pricing;
       }
       const originalCurrency =
@@ -51,7 +51,9 @@ export function registerGetDccDetails(app: FastifyInstance): void {
       const amountText = str(body.originalAmount) ?? str(body.amount);
       const field = str(body.originalAmount) !== undefined ? 'originalAmount' : 'amount';
       const originalAmount =
-        amountText !== undefined ? toMinor(amountText, originalCurrency, field) : orderPricing?.amount;
+        amountText !== undefined
+          ? toMinor(amountText, originalCurrency, field, field === 'amount' ? 'amount' : 'field')
+          : orderPricing?.amount;
       if (originalAmount === undefined) throw new Missing('originalAmount');
       const target = str(body.currency);
       const answer = quoteForCardholder(deps, {

@@ -43,10 +43,10 @@ export function registerInitPayment(app: FastifyInstance): void {
       const session = await findCallerSession(deps, token, ctx);
       const order = await requireSessionOrder(deps, session);
       const currency = checkCurrency(String(body.currency), 'currency');
-      const amount = toMinor(String(body.amount), currency, 'amount');
+      const amount = toMinor(String(body.amount), currency, 'amount', 'amount');
       // The amount authenticated need not be the order's (docs/decisions/0310); the currency must be.
       if (order.pricing && currency !== order.pricing.currency) {
-        throw new Invalid('currency', `must be the order's currency ${order.pricing.currency}`);
+        throw new Invalid('currency', `must be the order's currency ${order.pricing.currency}`, 'currency');
       }
       const option = obj(body.paymentOption);
       // a ccTempToken of this session may stand for the card; the payment after the steps uses it up (0363)

@@ -50,7 +50,7 @@ export function registerPayment(app: FastifyInstance): void {
       const session = await findCallerSession(deps, token, ctx);
       const order = await requireSessionOrder(deps, session);
       const currency = checkCurrency(String(body.currency), 'currency');
-      const amount = toMinor(String(body.amount), currency, 'amount');
+      const amount = toMinor(String(body.amount), currency, 'amount', 'amount');
       // DCC (docs/decisions/0321): the charge is the day's conversion of the order's amount.
       const dcc = dccOfPayment(deps, body.currencyConversion, { amount, currency });
       // A 3-D Secure payment pays the amount its InitAuth3D authenticated (docs/decisions/0310).

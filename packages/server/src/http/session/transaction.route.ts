@@ -44,7 +44,7 @@ export function registerTransactionOperation(app: FastifyInstance, method: Metho
       const related = str(body.relatedTransactionId);
       if (related === undefined) throw new Missing('relatedTransactionId');
       const currency = checkCurrency(String(body.currency), 'currency');
-      const amount = toMinor(String(body.amount), currency, 'amount');
+      const amount = toMinor(String(body.amount), currency, 'amount', 'amount');
       const urlDetails = body.urlDetails as Record<string, unknown> | undefined;
       const origin: Origin = {
         via: 'session',

@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { gatewayCodes, SESSION_STATUS } from '../../domain/payments/payment.view.js';
-import { Invalid } from '../../domain/errors.js';
-import { SessionError } from '../../domain/sessions/session.errors.js';
+import { BadRequest, Invalid, WithdrawalLimitReached } from '../../domain/errors.js';
+import { domainToWire } from './errors.js';
 import { toMinor } from '../../domain/sessions/session.pricing.js';
 import { SessionEnvelope } from '../../schemas/session/envelope.schema.js';
-import { WithdrawalLimitReached } from '../../domain/withdrawals/withdrawal.errors.js';
 import {
   approveWithdrawal,
   cancelWithdrawal,
@@ -81,7 +80,7 @@ export function registerWithdrawalRequests(app: FastifyInstance): void {
         return success(request, withdrawalFields(w));
       } catch (err) {
         if (err instanceof WithdrawalLimitReached) {
-          return envelope(request, { errCode: 1058, reason: err.message }, { wdRequestsLimitReached: true });
+          return envelope(request, domainToWire(err), { wdRequestsLimitReached: true });
         }
         throw err;
       }
@@ -162,7 +161,7 @@ export function registerWithdrawalRequests(app: FastifyInstance): void {
         // the amount is in the request's currency
         const found = await deps.storage.read.withdrawals.find(String(body.wdRequestId));
         if (!found || found.siteId !== ctx.siteId) throw new Invalid('wdRequestId', 'names no withdrawal request of this site');
-        amount = toMinor(text, found.currency, 'amount');
+        amount = toMinor(text, found.currency, 'amount', 'amount');
       }
       const { withdrawal, payout } = await approveWithdrawal(deps, ctx, {
         wdRequestId: String(body.wdRequestId),
@@ -202,7 +201,7 @@ export function registerWithdrawalRequests(app: FastifyInstance): void {
   // Every other path under /ppp/api/withdrawal/: the envelope (errCode 1066), never a 404 page.
   app.all(`${WITHDRAWAL_API}/*`, { schema: { hide: true, response: { 200: SessionEnvelope } } }, async (request) => {
     const name = (request.params as { '*': string })['*'].split('?')[0]!.slice(0, 100);
-    if (METHODS.includes(name)) throw new SessionError('invalid_request', `${name} accepts POST only`);
-    throw new SessionError('invalid_request', `Unknown method: ${name || '(none)'}`);
+    if (METHODS.includes(name)) throw new BadRequest(`${name} accepts POST only`);
+    throw new BadRequest(`Unknown method: ${name || '(none)'}`);
   });
 }
