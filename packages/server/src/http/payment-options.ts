@@ -2,14 +2,12 @@ import { Invalid, Missing } from '../domain/errors.js';
 import { APM_FIELD, type ApmInput } from '../domain/payments/apm.service.js';
 import type { ProcessingOptions } from '../domain/payments/transaction.types.js';
 import type { Minor } from '../lib/money.js';
+import { obj } from './fields.js';
 
 /**
  * Wire → domain for the payment members both APIs share (docs/decisions/0360, 0362): the APM of
  * `paymentOption.alternativePaymentMethod`, and the processing options passed to the acquirer.
  */
-
-const obj = (v: unknown): Record<string, unknown> | undefined =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 
 /**
  * `alternativePaymentMethod` as `{paymentMethod | name, data?: {...}, ...fields}`: the method's name

@@ -3,12 +3,9 @@ import { checkCurrency, toMinor } from '../domain/sessions/session.pricing.js';
 import type { SubmitWithdrawalCommand, UpoField, WithdrawalCaller } from '../domain/withdrawals/withdrawal.service.js';
 import { withdrawalListEntry } from '../domain/withdrawals/withdrawal.view.js';
 import type { Withdrawal, WithdrawalUserDetails } from '../domain/withdrawals/withdrawal.types.js';
+import { obj, str } from './fields.js';
 
 /** Wire → domain for the withdrawal calls of the session and client interfaces (docs/decisions/0505). */
-
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const obj = (v: unknown): Record<string, unknown> | undefined =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 
 const USER_DETAIL_KEYS = ['firstName', 'lastName', 'address', 'phone', 'zip', 'city', 'country', 'state', 'email'] as const;
 

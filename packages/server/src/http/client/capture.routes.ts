@@ -13,6 +13,7 @@ import { baseUrlOf } from '../three-d.view.js';
 import { CLIENT_API, clientSuccess, sessionOf, sessionTokenAuth } from './client.plugin.js';
 import { originOf, sessionGuard } from './payments.routes.js';
 import { paymentResultOf } from './result.js';
+import { obj, str } from '../fields.js';
 
 /**
  * accountCapture and createWalletPayment (docs/decisions/0406, 0408).
@@ -56,9 +57,6 @@ export function openCaptureRef(deps: DomainDeps, text: string): CaptureRef | und
   return ref.exp >= deps.clock.now() ? ref : undefined;
 }
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const obj = (v: unknown): Record<string, unknown> | undefined =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 const httpUrl = (v: unknown) =>
   typeof v === 'string' && /^https?:\/\/\S+$/.test(v) && v.length <= 1000 ? v : undefined;
 

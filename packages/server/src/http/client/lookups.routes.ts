@@ -13,10 +13,7 @@ import { ClientRequests, ClientResponse } from '../../schemas/client/client.sche
 import { CLIENT_API, clientSuccess, sessionOf, sessionTokenAuth } from './client.plugin.js';
 import { dccDetailsOf } from '../dcc.view.js';
 import { clientCardOf } from './payments.routes.js';
-
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const obj = (v: unknown): Record<string, unknown> | undefined =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+import { obj, str } from '../fields.js';
 
 const schema = (summary: string, description: string, body: (typeof ClientRequests)[keyof typeof ClientRequests]) => ({
   summary,

@@ -18,10 +18,7 @@ import { billingOf, cardInputOf, type WireCard } from '../payment-card.js';
 import { baseUrlOf, threeDRequestOf } from '../three-d.view.js';
 import { CLIENT_API, clientSuccess, sessionOf, sessionTokenAuth } from './client.plugin.js';
 import { paymentResultOf } from './result.js';
-
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const obj = (v: unknown): Record<string, unknown> | undefined =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+import { obj, str } from '../fields.js';
 
 /** The card members sent by a hosted field page (or by the merchant's `card` class), as the acquirer's card. */
 export function clientCardOf(

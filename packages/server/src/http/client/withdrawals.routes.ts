@@ -13,6 +13,7 @@ import {
 import { domainToWire } from '../session/errors.js';
 import { customFieldsOf, listEntriesOf, submitCommandOf } from '../withdrawal.translate.js';
 import { CLIENT_API, clientError, clientSuccess, sessionOf, sessionTokenAuth } from './client.plugin.js';
+import { str } from '../fields.js';
 
 /**
  * The Web SDK's withdrawal calls (spec 4.2, docs/decisions/0506): `submitWdRequest`,
@@ -20,8 +21,6 @@ import { CLIENT_API, clientError, clientSuccess, sessionOf, sessionTokenAuth } f
  * session's `userTokenId` (set by openOrder): a request naming another user, merchant or site is
  * refused, so a browser can only see and cancel its own user's requests.
  */
-
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /** The session's user; the body's userTokenId, merchantId and merchantSiteId must agree with it. */
 function callerOf(request: FastifyRequest): {

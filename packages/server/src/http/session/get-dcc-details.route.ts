@@ -9,8 +9,7 @@ import { CHECKSUM_FIELDS } from '../../security/checksum.js';
 import { checksumAuth, contextOf } from './auth.js';
 import { dccDetailsOf } from '../dcc.view.js';
 import { SESSION_API, success } from './envelope.js';
-
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+import { str } from '../fields.js';
 
 /**
  * POST /ppp/api/v1/getDccDetails.do (spec 2.8): the day's conversion of the original amount into the

@@ -12,10 +12,7 @@ import { cardInputOf, paymentCardOf } from '../payment-card.js';
 import { baseUrlOf, methodNotificationUrlOf, sessionInitFields } from '../three-d.view.js';
 import { checksumAuth, contextOf } from './auth.js';
 import { SESSION_API, success } from './envelope.js';
-
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const obj = (v: unknown): Record<string, unknown> | undefined =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+import { obj, str } from '../fields.js';
 
 /**
  * POST /ppp/api/v1/initPayment.do: starts a 3-D Secure 2 payment (InitAuth3D, docs/decisions/0310).

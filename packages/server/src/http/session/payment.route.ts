@@ -19,10 +19,8 @@ import { checksumAuth, contextOf } from './auth.js';
 import { SESSION_API, success } from './envelope.js';
 import { apmUpoOf, payApm } from '../../domain/payments/apm.service.js';
 import { apmInputOf, checkSingleOption, processingOptionsOf, returnUrlsOf } from '../payment-options.js';
+import { obj, str } from '../fields.js';
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const obj = (v: unknown): Record<string, unknown> | undefined =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 const PAYMENT_TYPES: readonly PaymentType[] = ['Auth', 'PreAuth', 'Sale'];
 
 /**

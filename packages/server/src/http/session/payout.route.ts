@@ -11,10 +11,7 @@ import { CHECKSUM_FIELDS } from '../../security/checksum.js';
 import { cardInputOf, type WireCard } from '../payment-card.js';
 import { checksumAuth, contextOf } from './auth.js';
 import { SESSION_API, success } from './envelope.js';
-
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const obj = (v: unknown): Record<string, unknown> | undefined =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+import { obj, str } from '../fields.js';
 
 /** The one destination of a payout request: a UPO (either spelling) or `cardData`. */
 function destinationOf(body: Record<string, unknown>): PayoutDestination {

@@ -26,6 +26,7 @@ import { customFieldsOf, listEntriesOf, submitCommandOf } from '../withdrawal.tr
 import { contextOf } from './auth.js';
 import { envelope, success } from './envelope.js';
 import { withdrawalChecksumAuth } from './withdrawal.auth.js';
+import { str } from '../fields.js';
 
 /** Where the withdrawal management calls live (DECISIONS.md 5). */
 export const WITHDRAWAL_API = '/ppp/api/withdrawal';
@@ -34,8 +35,6 @@ const CHECKSUM_RULE =
   'Checksum: merchantId, merchantSiteId, then the value of every other field in the order of the request body (nested objects flattened in order), then timeStamp, then the merchant secret key.';
 
 const METHODS = ['submitRequest', 'getRequests', 'cancelRequest', 'approveRequest', 'declineRequest'].map((m) => `${m}.do`);
-
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /**
  * `POST /ppp/api/withdrawal/{submitRequest,getRequests,cancelRequest,approveRequest,declineRequest}.do`:
