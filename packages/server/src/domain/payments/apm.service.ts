@@ -1,5 +1,6 @@
 import type { Minor } from '../../lib/money.js';
 import { Invalid, MethodNotEnabled, Missing, NotFound, TransactionRefused, UnsupportedCurrency } from '../errors.js';
+import type { OutcomeHook } from './outcome-effects.js';
 import type { DomainDeps, Repos } from '../ports.js';
 import type { ApmMethodInfo, ApmOutcome } from './acquirer.port.js';
 import {
@@ -98,7 +99,7 @@ const PAGE_PATH = '/apm/redirect/';
 export async function payApm(
   deps: DomainDeps,
   cmd: ApmPayCommand,
-  options: { idempotency?: IdempotencyClaim; guard?: OrderGuard } = {},
+  options: { idempotency?: IdempotencyClaim; guard?: OrderGuard; onOutcome?: OutcomeHook } = {},
 ): Promise<Run> {
   const now = deps.clock.now();
   checkProcessingOptions(cmd.type, cmd.amount, cmd.currency, cmd.options);
@@ -178,6 +179,7 @@ export async function payApm(
     } else {
       done = await closeApm(repos, { ...pending, apm: record }, resultOf(outcome), 'acquirer', now);
     }
+    await options.onOutcome?.(repos, done, now);
     if (options.idempotency) {
       const rendered = options.idempotency.render(done);
       await repos.idempotency.complete(

@@ -10,6 +10,7 @@ import type { AuthorizeOutcome, BillingInfo, CardInput, FollowUpOutcome, ThreeDR
 import { checkCard } from './card.js';
 import { cardOutputOf, vaultCard } from './card-vault.js';
 import { outcomeOf, restPaymentResponse } from './payment.view.js';
+import type { OutcomeHook } from './outcome-effects.js';
 import { decideFollowUp } from './transaction.machine.js';
 import type {
   FollowUpType,
@@ -127,6 +128,8 @@ export async function pay(
     guard?: OrderGuard;
     /** runs in the write that persists the pending transaction (e.g. recording a DCC conversion) */
     onPending?: (repos: Repos, tx: Transaction) => Promise<void>;
+    /** runs in the write that records the outcome (a session's decline, a saved UPO) */
+    onOutcome?: OutcomeHook;
   } = {},
 ): Promise<Run> {
   const now = deps.clock.now();
@@ -184,7 +187,9 @@ export async function pay(
   } catch {
     outcome = { status: 'error', reason: 'Acquirer unavailable', code: '-1100' };
   }
-  return { tx: await finish(deps, pending, authorizeResult(outcome, cmd.amount, threeD), options.idempotency) };
+  return {
+    tx: await finish(deps, pending, authorizeResult(outcome, cmd.amount, threeD), options.idempotency, options.onOutcome),
+  };
 }
 
 /** The processing options as the acquirer port takes them. */
@@ -353,10 +358,12 @@ async function finish(
   pending: Transaction,
   result: TransactionResult,
   idempotency?: IdempotencyClaim,
+  onOutcome?: OutcomeHook,
 ): Promise<Transaction> {
   const now = deps.clock.now();
   return deps.storage.write(async (repos) => {
     const tx = await settleOutcome(repos, pending, result, now);
+    await onOutcome?.(repos, tx, now);
     if (idempotency) {
       const rendered = idempotency.render(tx);
       await repos.idempotency.complete(

@@ -28,7 +28,12 @@ export interface UpoOwner {
 /** The UPO of this card for the payment's user, made from an approved card payment. */
 export async function saveCardUpo(deps: DomainDeps, owner: UpoOwner, tx: Transaction): Promise<Upo | undefined> {
   if (tx.status !== 'approved' || tx.cardVaultId === null || !tx.card) return undefined;
-  const vaultId = tx.cardVaultId;
+  return deps.storage.write((repos) => saveCardUpoIn(repos, owner, tx, deps.clock.now()));
+}
+
+/** `saveCardUpo` inside the caller's write (the one that records the payment's outcome). */
+export async function saveCardUpoIn(repos: Repos, owner: UpoOwner, tx: Transaction, now: number): Promise<Upo | undefined> {
+  if (tx.status !== 'approved' || tx.cardVaultId === null || !tx.card) return undefined;
   const card = tx.card;
   const fields = {
     ...card,
@@ -36,7 +41,7 @@ export async function saveCardUpo(deps: DomainDeps, owner: UpoOwner, tx: Transac
     expYear: Number(card.expirationYear),
     holderName: card.cardHolderName,
   };
-  return deps.storage.write((repos) => cardUpoIn(repos, owner, vaultId, fields, deps.clock.now()));
+  return cardUpoIn(repos, owner, tx.cardVaultId, fields, now);
 }
 
 /**

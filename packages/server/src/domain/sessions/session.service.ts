@@ -195,6 +195,17 @@ export async function getPaymentStatus(
  * Records a declined payment in the session (called by the payment steps). Once `sessionCardDeclineLimit`
  * declines are recorded the session expires at once.
  */
+/**
+ * `recordDecline` inside the caller's write (the one that records the declined payment): nothing when
+ * the session is gone or expired meanwhile, so the payment's outcome is never refused for it.
+ */
+export async function recordDeclineIn(repos: Repos, token: string, now: number): Promise<void> {
+  const session = await repos.sessions.find(token);
+  if (!session || isExpired(session, now)) return;
+  const after = (await repos.sessions.addDecline(token))!;
+  if (after.declineLimit !== null && after.declineCount >= after.declineLimit) await repos.sessions.expire(token, now);
+}
+
 export async function recordDecline(deps: DomainDeps, token: string): Promise<Session> {
   const now = deps.clock.now();
   return deps.storage.write(async (repos) => {

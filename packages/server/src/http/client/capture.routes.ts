@@ -4,7 +4,8 @@ import { findApm } from '../../acquirer/apm-catalogue.js';
 import { BadRequest, Invalid, MethodNotEnabled, NotFound, UnsupportedCurrency } from '../../domain/errors.js';
 import type { DomainDeps } from '../../domain/ports.js';
 import { pay } from '../../domain/payments/payment.service.js';
-import { recordDecline, requireSessionOrder } from '../../domain/sessions/session.service.js';
+import { requireSessionOrder } from '../../domain/sessions/session.service.js';
+import { outcomeEffects } from '../../domain/payments/outcome-effects.js';
 import { formatDecimal } from '../../lib/money.js';
 import { Secret } from '../../lib/secret.js';
 import { ClientRequests, ClientResponse } from '../../schemas/client/client.schema.js';
@@ -164,10 +165,13 @@ export function registerCaptureRoutes(app: FastifyInstance): void {
           ...(billingInfo ? { billing: billingInfo } : {}),
           partialApproval: false,
         },
-        { guard: sessionGuard(app, session.token, order.id) },
+        {
+          guard: sessionGuard(app, session.token, order.id),
+          // a decline counts toward sessionCardDeclineLimit, in the write of the outcome
+          onOutcome: outcomeEffects({ declineSession: session.token }).onOutcome,
+        },
       );
       const tx = run.tx!;
-      if (tx.status === 'declined') await recordDecline(deps, session.token).catch(() => undefined);
       return clientSuccess({
         sessionToken: session.token,
         orderId: String(order.id),

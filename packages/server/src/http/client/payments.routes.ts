@@ -6,12 +6,13 @@ import { guardOrderPayment, pay, type Origin } from '../../domain/payments/payme
 import { initAuth3D, payThreeD, type ThreeDRun } from '../../domain/payments/three-d-secure.service.js';
 import { cardOfTempToken, tokenizeCard } from '../../domain/payments/tokens.service.js';
 import type { PaymentType } from '../../domain/payments/transaction.types.js';
-import { cardOfUpo, saveCardUpo, savePmOf } from '../../domain/payments/upos.service.js';
+import { cardOfUpo, savePmOf } from '../../domain/payments/upos.service.js';
+import { outcomeEffects } from '../../domain/payments/outcome-effects.js';
 import { apmUpoOf, payApm } from '../../domain/payments/apm.service.js';
 import { apmInputOf, returnUrlsOf } from '../payment-options.js';
 import type { Repos } from '../../domain/ports.js';
 import type { Minor } from '../../lib/money.js';
-import { recordDecline, requireSessionOrder } from '../../domain/sessions/session.service.js';
+import { requireSessionOrder } from '../../domain/sessions/session.service.js';
 import type { Session, SessionOrder } from '../../domain/sessions/session.types.js';
 import { ClientRequests, ClientResponse } from '../../schemas/client/client.schema.js';
 import { billingOf, cardInputOf, type WireCard } from '../payment-card.js';
@@ -231,11 +232,10 @@ async function clientPayment(app: FastifyInstance, request: FastifyRequest): Pro
         urls: returnUrlsOf(body.urlDetails, order.details.urlDetails),
         baseUrl: baseUrlOf(request),
       },
-      { guard: sessionGuard(app, token, order.id) },
+      // a decline counts toward sessionCardDeclineLimit, in the write of the outcome
+      { guard: sessionGuard(app, token, order.id), onOutcome: outcomeEffects({ declineSession: token }).onOutcome },
     );
     const tx = run.tx!;
-    if (tx.status === 'declined')
-      await recordDecline(deps, token).catch((err: unknown) => request.log.warn({ err }, 'decline not recorded'));
     return clientSuccess({ sessionToken: token, orderId: String(order.id), ...paymentResultOf(tx) });
   }
   const cardOption = obj(option.card);
@@ -265,10 +265,17 @@ async function clientPayment(app: FastifyInstance, request: FastifyRequest): Pro
   const guard = sessionGuard(app, token, order.id, async (repos, now) => {
     await tokenCard?.consume(repos, now);
   });
+  // In the write of the outcome (docs/decisions/0602): the decline count; with savePM, the card UPO.
+  const effects = outcomeEffects({
+    declineSession: token,
+    ...(!upoCard && savePmOf(body.savePM) && session.userTokenId
+      ? { saveCardUpoFor: { merchantId: session.merchantId, siteId: session.siteId, userTokenId: session.userTokenId } }
+      : {}),
+  });
   const related = str(body.relatedTransactionId);
   const run = (
     related === undefined
-      ? await pay(deps, payCmd, { guard })
+      ? await pay(deps, payCmd, { guard, onOutcome: effects.onOutcome })
       : await payThreeD(
           deps,
           {
@@ -277,6 +284,7 @@ async function clientPayment(app: FastifyInstance, request: FastifyRequest): Pro
             threeDRequest: threeDRequestOf(cardOption) ?? {},
             baseUrl: baseUrlOf(request),
             mayReach: (t) => t.interface === 'session' && t.sessionId === token && t.siteId === session.siteId,
+            onOutcome: effects.onOutcome,
           },
           guard,
         )
@@ -294,20 +302,7 @@ async function clientPayment(app: FastifyInstance, request: FastifyRequest): Pro
     });
   }
   const tx = run.tx!;
-  const upoId = upoCard
-    ? String(option.userPaymentOptionId)
-    : savePmOf(body.savePM) && session.userTokenId
-      ? (
-          await saveCardUpo(
-            deps,
-            { merchantId: session.merchantId, siteId: session.siteId, userTokenId: session.userTokenId },
-            tx,
-          )
-        )?.id
-      : undefined;
-  if (tx.status === 'declined') {
-    await recordDecline(deps, token).catch((err: unknown) => request.log.warn({ err }, 'decline not recorded'));
-  }
+  const upoId = upoCard ? String(option.userPaymentOptionId) : effects.savedUpoId();
   return clientSuccess({
     sessionToken: token,
     orderId: String(order.id),
