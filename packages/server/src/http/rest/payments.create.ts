@@ -33,6 +33,7 @@ import { baseUrlOf, restAuthenticatedResponse, restChallengeResponse, restFinger
 import { apmUpoOf, payApm } from '../../domain/payments/apm.service.js';
 import { cardOfRestTempToken, type TokenCard } from '../../domain/payments/tokens.service.js';
 import { cardOfUpo, saveCardUpo } from '../../domain/payments/upos.service.js';
+import { outcomeEffects } from '../../domain/payments/outcome-effects.js';
 import type { CardInput } from '../../domain/payments/acquirer.port.js';
 import type { Transaction } from '../../domain/payments/transaction.types.js';
 import { apmInputOf, processingOptionsOf, returnUrlsOf } from '../payment-options.js';
@@ -253,12 +254,18 @@ export function registerCreatePayment(app: FastifyInstance): void {
           partialApproval: body.isPartialApproval ?? false,
           ...(processing ? { options: processing } : {}),
         };
-        // storePaymentOption (docs/decisions/0363): a card UPO of userTokenId once approved; a UPO paid with is echoed.
+        // storePaymentOption (docs/decisions/0363): a card UPO of userTokenId once approved, saved in the
+        // write of the outcome (0602); a UPO paid with is echoed. A replay saves it if a crash came between.
+        const upoOwner =
+          !upoCard && body.storePaymentOption === true && userTokenId
+            ? { merchantId: ctx.merchantId, siteId: ctx.siteId, userTokenId }
+            : undefined;
+        const effects = outcomeEffects(upoOwner ? { saveCardUpoFor: upoOwner } : {});
         const withUpo = async (tx: Transaction) => {
           const upoId = upoCard
             ? String(body.paymentOption?.userPaymentOptionId)
-            : body.storePaymentOption === true && userTokenId
-              ? (await saveCardUpo(deps, { merchantId: ctx.merchantId, siteId: ctx.siteId, userTokenId }, tx))?.id
+            : upoOwner
+              ? (effects.savedUpoId() ?? (await saveCardUpo(deps, upoOwner, tx))?.id)
               : undefined;
           const r = restPaymentResponse(tx) as { paymentOption?: { card?: Record<string, unknown> } };
           if (upoId === undefined) return r;
@@ -288,6 +295,7 @@ export function registerCreatePayment(app: FastifyInstance): void {
               baseUrl,
               ...(body.authenticationOnlyType ? { authenticateOnly: true } : {}),
               ...(consumeToken ? { onPayment: consumeToken } : {}),
+              onOutcome: effects.onOutcome,
               mayReach: (t) =>
                 t.interface === 'rest' && t.merchantId === ctx.merchantId && t.entityId === body.processingEntityId &&
                 (!bound || t.orderId === bound.id),
@@ -302,6 +310,7 @@ export function registerCreatePayment(app: FastifyInstance): void {
           run = await pay(deps, payCmd, {
             ...(idempotency ? { idempotency } : {}),
             ...(orderGuard ? { guard: orderGuard } : {}),
+            onOutcome: effects.onOutcome,
           });
           if (run.tx) return reply.code(200).send(await withUpo(run.tx));
           if (run.replay && (upoCard || body.storePaymentOption === true)) {
