@@ -1,4 +1,5 @@
 import { Invalid, Missing } from '../domain/errors.js';
+import { CARD_SUBJECTS, type CardMember, type CardSubjects } from '../domain/payments/card.js';
 import type { BillingInfo, CardInput } from '../domain/payments/acquirer.port.js';
 import { Secret } from '../lib/secret.js';
 
@@ -11,10 +12,10 @@ export interface WireCard {
   CVV?: string;
 }
 
-export function cardInputOf(card: WireCard, path = 'paymentOption.card'): CardInput {
+export function cardInputOf(card: WireCard, path = 'paymentOption.card', subjects: CardSubjects = CARD_SUBJECTS): CardInput {
   const year = card.expirationYear.length === 2 ? 2000 + Number(card.expirationYear) : Number(card.expirationYear);
-  if (!/^\d{1,2}$/.test(card.expirationMonth)) throw new Invalid(`${path}.expirationMonth`, 'must be a month from 01 to 12');
-  if (!/^(\d{2}|\d{4})$/.test(card.expirationYear)) throw new Invalid(`${path}.expirationYear`, 'must be YYYY');
+  if (!/^\d{1,2}$/.test(card.expirationMonth)) throw new Invalid(`${path}.expirationMonth`, 'must be a month from 01 to 12', subjects.expirationMonth);
+  if (!/^(\d{2}|\d{4})$/.test(card.expirationYear)) throw new Invalid(`${path}.expirationYear`, 'must be YYYY', subjects.expirationYear);
   return {
     number: new Secret(card.cardNumber.replace(/[\s-]/g, '')),
     holderName: card.cardHolderName,
@@ -26,20 +27,23 @@ export function cardInputOf(card: WireCard, path = 'paymentOption.card'): CardIn
 
 /** The card of a payment option with exactly one member; only `card` is available for now. */
 export function paymentCardOf(option: Record<string, unknown> | undefined): WireCard {
-  if (!option) throw new Missing('paymentOption');
+  if (!option) throw new Missing('paymentOption', 'payment_option');
   const given = ['card', 'tempToken', 'userPaymentOptionId', 'alternativePaymentMethod'].filter(
     (k) => option[k] !== undefined,
   );
-  if (given.length === 0) throw new Missing('paymentOption.card');
+  if (given.length === 0) throw new Missing('paymentOption.card', 'payment_option');
   if (given.length > 1) {
-    throw new Invalid('paymentOption', 'must have exactly one of card, tempToken, userPaymentOptionId, alternativePaymentMethod');
+    throw new Invalid('paymentOption', 'must have exactly one of card, tempToken, userPaymentOptionId, alternativePaymentMethod', 'payment_option');
   }
-  if (given[0] !== 'card') throw new Invalid(`paymentOption.${given[0]}`, 'is not available yet; pay with a card');
+  if (given[0] !== 'card') {
+    const subject = given[0] === 'userPaymentOptionId' ? 'stored_option' : 'field';
+    throw new Invalid(`paymentOption.${given[0]}`, 'is not available yet; pay with a card', subject);
+  }
   const card = option.card;
-  if (card === null || typeof card !== 'object') throw new Missing('paymentOption.card');
+  if (card === null || typeof card !== 'object') throw new Missing('paymentOption.card', 'payment_option');
   const c = card as Record<string, unknown>;
-  for (const f of ['cardNumber', 'cardHolderName', 'expirationMonth', 'expirationYear']) {
-    if (typeof c[f] !== 'string') throw new Missing(`paymentOption.card.${f}`);
+  for (const f of ['cardNumber', 'cardHolderName', 'expirationMonth', 'expirationYear'] as const satisfies CardMember[]) {
+    if (typeof c[f] !== 'string') throw new Missing(`paymentOption.card.${f}`, CARD_SUBJECTS[f]);
   }
   return card as WireCard;
 }

@@ -2,14 +2,12 @@ import { Invalid, Missing } from '../domain/errors.js';
 import { APM_FIELD, type ApmInput } from '../domain/payments/apm.service.js';
 import type { ProcessingOptions } from '../domain/payments/transaction.types.js';
 import type { Minor } from '../lib/money.js';
+import { obj } from './fields.js';
 
 /**
  * Wire → domain for the payment members both APIs share (docs/decisions/0360, 0362): the APM of
  * `paymentOption.alternativePaymentMethod`, and the processing options passed to the acquirer.
  */
-
-const obj = (v: unknown): Record<string, unknown> | undefined =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 
 /**
  * `alternativePaymentMethod` as `{paymentMethod | name, data?: {...}, ...fields}`: the method's name
@@ -44,7 +42,7 @@ export function checkSingleOption(option: Record<string, unknown> | undefined): 
   if (!option) return;
   const given = ['card', 'tempToken', 'userPaymentOptionId', 'alternativePaymentMethod'].filter((k) => option[k] !== undefined);
   if (given.length > 1 && given.includes('alternativePaymentMethod')) {
-    throw new Invalid('paymentOption', 'must have exactly one of card, tempToken, userPaymentOptionId, alternativePaymentMethod');
+    throw new Invalid('paymentOption', 'must have exactly one of card, tempToken, userPaymentOptionId, alternativePaymentMethod', 'payment_option');
   }
 }
 

@@ -3,6 +3,7 @@ import { restPaymentResponse, sessionTransactionFields } from '../domain/payment
 import type { ChallengeData, MethodData, ThreeDRequest } from '../domain/payments/three-d-secure.service.js';
 import type { ThreeDResult } from '../domain/payments/acquirer.port.js';
 import type { Transaction } from '../domain/payments/transaction.types.js';
+import { str } from './fields.js';
 
 /** How the 3-D Secure steps read on both APIs (docs/decisions/0310). */
 
@@ -10,8 +11,6 @@ import type { Transaction } from '../domain/payments/transaction.types.js';
 export function baseUrlOf(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
-
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /** The 3-D Secure members of a request: `paymentOption.card.threeD` (and the challenge preferences there). */
 export function threeDRequestOf(card: unknown): ThreeDRequest | undefined {

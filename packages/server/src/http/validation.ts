@@ -1,4 +1,5 @@
-import { type DomainError, Invalid, Missing } from '../domain/errors.js';
+import { type DomainError, type FieldSubject, Invalid, Missing } from '../domain/errors.js';
+import { FIELD_SUBJECTS, SUBJECT_KEYWORD } from '../schemas/shared/subject.js';
 
 /** The part of an Ajv error object this module reads (Fastify runs Ajv with `verbose: true`). */
 export interface SchemaError {
@@ -39,6 +40,17 @@ const TYPE_NAMES: Record<string, string> = {
   null: 'null',
 };
 
+/** The subject a schema gives its field with the `x-subject` annotation (docs/decisions/0600). */
+function subjectOf(schema: unknown): FieldSubject {
+  const subject = (schema as Record<string, unknown> | undefined)?.[SUBJECT_KEYWORD];
+  return FIELD_SUBJECTS.find((s) => s === subject) ?? 'field';
+}
+
+function propertySchema(object: Record<string, unknown>, name: string): unknown {
+  const properties = object.properties as Record<string, unknown> | undefined;
+  return properties?.[name];
+}
+
 /** Turns the first schema error of a request into the domain error that names the field and the rule. */
 export function schemaErrorToDomain(error: SchemaError, prefix = ''): DomainError {
   const p = error.params;
@@ -47,50 +59,51 @@ export function schemaErrorToDomain(error: SchemaError, prefix = ''): DomainErro
     const path = fieldPath(error.instancePath, child);
     return prefix && path !== 'body' ? `${prefix}.${path}` : path;
   };
+  const subject = subjectOf(s);
   if (error.keyword === 'type' && (error as { data?: unknown }).data === null) {
     // An explicit null is treated as an absent value: `[field] must not be null`.
-    return new Missing(at());
+    return new Missing(at(), subject);
   }
   switch (error.keyword) {
     case 'required':
-      return new Missing(at(String(p.missingProperty)));
+      return new Missing(at(String(p.missingProperty)), subjectOf(propertySchema(s, String(p.missingProperty))));
     case 'additionalProperties':
       return new Invalid(at(String(p.additionalProperty)), 'is not a known field');
     case 'type': {
       const types = String(p.type).split(',');
-      return new Invalid(at(), `must be ${types.map((t) => TYPE_NAMES[t] ?? t).join(' or ')}`);
+      return new Invalid(at(), `must be ${types.map((t) => TYPE_NAMES[t] ?? t).join(' or ')}`, subject);
     }
     case 'minLength':
     case 'maxLength': {
       const min = typeof s.minLength === 'number' ? s.minLength : 0;
       const max = typeof s.maxLength === 'number' ? s.maxLength : undefined;
-      if (max === undefined) return new Invalid(at(), `size must be at least ${min}`);
-      return new Invalid(at(), min === max ? `size must be ${max}` : `size must be between ${min} and ${max}`);
+      if (max === undefined) return new Invalid(at(), `size must be at least ${min}`, subject);
+      return new Invalid(at(), min === max ? `size must be ${max}` : `size must be between ${min} and ${max}`, subject);
     }
     case 'minimum':
-      return new Invalid(at(), `must be greater than or equal to ${String(p.limit)}`);
+      return new Invalid(at(), `must be greater than or equal to ${String(p.limit)}`, subject);
     case 'exclusiveMinimum':
-      return new Invalid(at(), `must be greater than ${String(p.limit)}`);
+      return new Invalid(at(), `must be greater than ${String(p.limit)}`, subject);
     case 'maximum':
-      return new Invalid(at(), `must be less than or equal to ${String(p.limit)}`);
+      return new Invalid(at(), `must be less than or equal to ${String(p.limit)}`, subject);
     case 'enum':
-      return new Invalid(at(), `must be one of ${(p.allowedValues as unknown[]).join(', ')}`);
+      return new Invalid(at(), `must be one of ${(p.allowedValues as unknown[]).join(', ')}`, subject);
     case 'const':
-      return new Invalid(at(), `must be ${String(p.allowedValue)}`);
+      return new Invalid(at(), `must be ${String(p.allowedValue)}`, subject);
     case 'format':
-      return new Invalid(at(), FORMAT_RULES[String(p.format)] ?? `must be a valid ${String(p.format)}`);
+      return new Invalid(at(), FORMAT_RULES[String(p.format)] ?? `must be a valid ${String(p.format)}`, subject);
     case 'pattern':
-      return new Invalid(at(), PATTERN_RULES[String(p.pattern)] ?? `must match the pattern ${String(p.pattern)}`);
+      return new Invalid(at(), PATTERN_RULES[String(p.pattern)] ?? `must match the pattern ${String(p.pattern)}`, subject);
     case 'minItems':
-      return new Invalid(at(), `must contain at least ${String(p.limit)} item${p.limit === 1 ? '' : 's'}`);
+      return new Invalid(at(), `must contain at least ${String(p.limit)} item${p.limit === 1 ? '' : 's'}`, subject);
     case 'maxItems':
-      return new Invalid(at(), `must contain at most ${String(p.limit)} items`);
+      return new Invalid(at(), `must contain at most ${String(p.limit)} items`, subject);
     case 'uniqueItems':
-      return new Invalid(at(), 'must not contain duplicate items');
+      return new Invalid(at(), 'must not contain duplicate items', subject);
     case 'minProperties':
-      return new Invalid(at(), `must contain at least ${String(p.limit)} member${p.limit === 1 ? '' : 's'}`);
+      return new Invalid(at(), `must contain at least ${String(p.limit)} member${p.limit === 1 ? '' : 's'}`, subject);
     default:
-      return new Invalid(at(), error.message ?? 'is invalid');
+      return new Invalid(at(), error.message ?? 'is invalid', subject);
   }
 }
 

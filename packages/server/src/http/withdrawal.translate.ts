@@ -3,12 +3,9 @@ import { checkCurrency, toMinor } from '../domain/sessions/session.pricing.js';
 import type { SubmitWithdrawalCommand, UpoField, WithdrawalCaller } from '../domain/withdrawals/withdrawal.service.js';
 import { withdrawalListEntry } from '../domain/withdrawals/withdrawal.view.js';
 import type { Withdrawal, WithdrawalUserDetails } from '../domain/withdrawals/withdrawal.types.js';
+import { obj, str } from './fields.js';
 
 /** Wire → domain for the withdrawal calls of the session and client interfaces (docs/decisions/0505). */
-
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const obj = (v: unknown): Record<string, unknown> | undefined =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 
 const USER_DETAIL_KEYS = ['firstName', 'lastName', 'address', 'phone', 'zip', 'city', 'country', 'state', 'email'] as const;
 
@@ -55,7 +52,7 @@ export function submitCommandOf(
     userId: String(body.userId),
     upoId: opts.upoId,
     upoField: opts.upoField,
-    amount: toMinor(String(body.amount), currency, 'amount'),
+    amount: toMinor(String(body.amount), currency, 'amount', 'amount'),
     currency,
     ...Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined)),
     ...(details ? { userDetails: details } : {}),

@@ -2,6 +2,7 @@ import { CompiledQuery, type Kysely, type Selectable } from 'kysely';
 import type { Minor } from '../lib/money.js';
 import type { Order } from '../domain/orders/order.types.js';
 import type { NewOrder, OrderRepo } from '../domain/orders/ports.js';
+import type { SessionOrder } from '../domain/sessions/session.types.js';
 import { type FixedStatement, fixedStatement } from './sqlite/fixed-statement.js';
 import type { Dialect } from './dialect.js';
 import type { Database, OrderTable } from './tables.js';
@@ -32,6 +33,43 @@ function toOrder(r: Selectable<OrderTable>): Order {
   };
 }
 
+/** A session order's row keeps currency '' and amount 0 when it was opened without an amount. */
+function toSessionOrder(r: Selectable<OrderTable>): SessionOrder {
+  return {
+    id: Number(r.id),
+    sessionToken: r.session_id,
+    merchantId: r.merchant_id,
+    siteId: r.site_id,
+    pricing:
+      r.currency === ''
+        ? null
+        : {
+            amount: Number(r.amount_minor) as Minor,
+            currency: r.currency,
+            openAmount:
+              r.open_amount_min_minor === null || r.open_amount_max_minor === null
+                ? null
+                : { min: Number(r.open_amount_min_minor) as Minor, max: Number(r.open_amount_max_minor) as Minor },
+          },
+    transactionType: r.transaction_type as SessionOrder['transactionType'],
+    clientUniqueId: r.merchant_transaction_id ?? '',
+    productId: r.product_id,
+    status: r.status as SessionOrder['status'],
+    details: JSON.parse(r.request) as SessionOrder['details'],
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
+  };
+}
+
+function pricingColumns(p: SessionOrder['pricing']) {
+  return {
+    amount_minor: p?.amount ?? 0,
+    currency: p?.currency ?? '',
+    open_amount_min_minor: p?.openAmount?.min ?? null,
+    open_amount_max_minor: p?.openAmount?.max ?? null,
+  };
+}
+
 export function orderRepo(db: Kysely<Database>, dialect: Dialect): OrderRepo {
   return {
     async insert(o) {
@@ -57,6 +95,51 @@ export function orderRepo(db: Kysely<Database>, dialect: Dialect): OrderRepo {
     },
     async updateAmount(id, amount, at) {
       await db.updateTable('orders').set({ amount_minor: amount, updated_at: at }).where('id', '=', id).execute();
+    },
+    async lock(id, at) {
+      await db.updateTable('orders').set({ updated_at: at }).where('id', '=', id).execute();
+    },
+    async insertSessionOrder(o) {
+      const { id } = await db
+        .insertInto('orders')
+        .values({
+          session_id: o.sessionToken,
+          merchant_id: o.merchantId,
+          site_id: o.siteId,
+          entity_id: null,
+          interface: 'session',
+          merchant_transaction_id: o.clientUniqueId,
+          ...pricingColumns(o.pricing),
+          transaction_type: o.transactionType,
+          permitted_operations: '[]',
+          product_id: o.productId,
+          webhook_url: null,
+          status: o.status,
+          request: JSON.stringify(o.details),
+          created_at: o.createdAt,
+          updated_at: o.updatedAt,
+          // The REST bearer rule (sessionId usable 30 minutes) never applies to a session order.
+          session_expires_at: o.createdAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { ...o, id: Number(id) };
+    },
+    async findSessionOrder(id) {
+      const r = await db
+        .selectFrom('orders')
+        .selectAll()
+        .where('id', '=', id)
+        .where('interface', '=', 'session')
+        .executeTakeFirst();
+      return r && toSessionOrder(r);
+    },
+    async updateSessionOrder(id, set) {
+      await db
+        .updateTable('orders')
+        .set({ ...pricingColumns(set.pricing), request: JSON.stringify(set.details), updated_at: set.updatedAt })
+        .where('id', '=', id)
+        .execute();
     },
   };
 }

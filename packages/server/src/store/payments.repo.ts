@@ -197,9 +197,6 @@ export function paymentRepo(db: Kysely<Database>): PaymentRepo {
         .execute();
       return rows.map(toTransaction);
     },
-    async lockOrder(orderId, at) {
-      await db.updateTable('orders').set({ updated_at: at }).where('id', '=', orderId).execute();
-    },
     async vaultCard(fingerprint, sealed, at) {
       const existing = await db.selectFrom('card_vault').select('id').where('fingerprint', '=', fingerprint).executeTakeFirst();
       if (existing) return Number(existing.id);

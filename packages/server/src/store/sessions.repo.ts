@@ -1,8 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { SessionRepo } from '../domain/sessions/ports.js';
-import type { Session, SessionOrder, SessionSiteSettings } from '../domain/sessions/session.types.js';
-import type { Minor } from '../lib/money.js';
-import type { Database, OrderTable, SessionTable } from './tables.js';
+import type { Session, SessionSiteSettings } from '../domain/sessions/session.types.js';
+import type { Database, SessionTable } from './tables.js';
 
 function toSession(r: Selectable<SessionTable>): Session {
   return {
@@ -17,43 +16,6 @@ function toSession(r: Selectable<SessionTable>): Session {
     declineLimit: r.decline_limit === null ? null : Number(r.decline_limit),
     userTokenId: r.user_token_id,
     clientRequestId: r.client_request_id,
-  };
-}
-
-/** A session order's row keeps currency '' and amount 0 when it was opened without an amount. */
-function toOrder(r: Selectable<OrderTable>): SessionOrder {
-  return {
-    id: Number(r.id),
-    sessionToken: r.session_id,
-    merchantId: r.merchant_id,
-    siteId: r.site_id,
-    pricing:
-      r.currency === ''
-        ? null
-        : {
-            amount: Number(r.amount_minor) as Minor,
-            currency: r.currency,
-            openAmount:
-              r.open_amount_min_minor === null || r.open_amount_max_minor === null
-                ? null
-                : { min: Number(r.open_amount_min_minor) as Minor, max: Number(r.open_amount_max_minor) as Minor },
-          },
-    transactionType: r.transaction_type as SessionOrder['transactionType'],
-    clientUniqueId: r.merchant_transaction_id ?? '',
-    productId: r.product_id,
-    status: r.status as SessionOrder['status'],
-    details: JSON.parse(r.request) as SessionOrder['details'],
-    createdAt: Number(r.created_at),
-    updatedAt: Number(r.updated_at),
-  };
-}
-
-function pricingColumns(p: SessionOrder['pricing']) {
-  return {
-    amount_minor: p?.amount ?? 0,
-    currency: p?.currency ?? '',
-    open_amount_min_minor: p?.openAmount?.min ?? null,
-    open_amount_max_minor: p?.openAmount?.max ?? null,
   };
 }
 
@@ -128,48 +90,6 @@ export function sessionRepo(db: Kysely<Database>): SessionRepo {
         .set({ expired_at: at })
         .where('token', '=', token)
         .where('expired_at', 'is', null)
-        .execute();
-    },
-    async insertOrder(o) {
-      const { id } = await db
-        .insertInto('orders')
-        .values({
-          session_id: o.sessionToken,
-          merchant_id: o.merchantId,
-          site_id: o.siteId,
-          entity_id: null,
-          interface: 'session',
-          merchant_transaction_id: o.clientUniqueId,
-          ...pricingColumns(o.pricing),
-          transaction_type: o.transactionType,
-          permitted_operations: '[]',
-          product_id: o.productId,
-          webhook_url: null,
-          status: o.status,
-          request: JSON.stringify(o.details),
-          created_at: o.createdAt,
-          updated_at: o.updatedAt,
-          // The REST bearer rule (sessionId usable 30 minutes) never applies to a session order.
-          session_expires_at: o.createdAt,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { ...o, id: Number(id) };
-    },
-    async findOrder(id) {
-      const r = await db
-        .selectFrom('orders')
-        .selectAll()
-        .where('id', '=', id)
-        .where('interface', '=', 'session')
-        .executeTakeFirst();
-      return r && toOrder(r);
-    },
-    async updateOrder(id, set) {
-      await db
-        .updateTable('orders')
-        .set({ ...pricingColumns(set.pricing), request: JSON.stringify(set.details), updated_at: set.updatedAt })
-        .where('id', '=', id)
         .execute();
     },
     async siteSettings(siteId) {

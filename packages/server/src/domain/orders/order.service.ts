@@ -113,10 +113,10 @@ export async function updateOrderAmount(
   const now = deps.clock.now();
   return deps.storage.write(async (repos) => {
     const order = await findOrder(repos, ctx, ref);
-    if (!order.openAmount) throw new Invalid('amount', 'can be changed only for an order created with openAmount');
+    if (!order.openAmount) throw new Invalid('amount', 'can be changed only for an order created with openAmount', 'amount');
     const amount = amountOf(order.currency);
     if (amount < order.openAmount.min || amount > order.openAmount.max) {
-      throw new Invalid('amount', 'must be between openAmount.min and openAmount.max');
+      throw new Invalid('amount', 'must be between openAmount.min and openAmount.max', 'amount');
     }
     await repos.orders.updateAmount(order.id, amount, now);
     return { ...order, amount, updatedAt: now };

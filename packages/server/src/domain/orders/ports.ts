@@ -1,8 +1,10 @@
+import type { NewSessionOrder, OrderDetails, Pricing, SessionOrder } from '../sessions/session.types.js';
 import type { Order, OrderRef } from './order.types.js';
 
 /** An order to insert: its request is the JSON text as received (ADR 0014). */
 export type NewOrder = Omit<Order, 'id' | 'request'> & { requestJson: string };
 
+/** The one repository that writes the `orders` table, REST and session orders alike. */
 export interface OrderRepo {
   /** Inserts the order; its numeric id. */
   insert(order: NewOrder): Promise<number>;
@@ -10,4 +12,14 @@ export interface OrderRepo {
   find(entityId: string, ref: OrderRef): Promise<Order | undefined | 'ambiguous'>;
   findBySessionId(sessionId: string): Promise<Order | undefined>;
   updateAmount(id: number, amount: number, at: number): Promise<void>;
+  /** Locks the order row for the rest of the transaction (serialises payments of one order). */
+  lock(id: number, at: number): Promise<void>;
+  /** A session API order (the same table, docs/decisions/0601). */
+  insertSessionOrder(order: NewSessionOrder): Promise<SessionOrder>;
+  findSessionOrder(id: number): Promise<SessionOrder | undefined>;
+  updateSessionOrder(
+    id: number,
+    set: { pricing: Pricing | null; details: OrderDetails; updatedAt: number },
+  ): Promise<void>;
 }
+

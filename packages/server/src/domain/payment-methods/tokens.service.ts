@@ -67,13 +67,13 @@ export async function cardOfTempToken(
   const c = card as Record<string, unknown>;
   if (c.ccTempToken === undefined) return undefined;
   if (typeof c.ccTempToken !== 'string' || c.ccTempToken === '') throw new Missing(TOKEN_FIELD);
-  if (c.cardNumber !== undefined) throw new Invalid('paymentOption.card', 'must have either cardNumber or ccTempToken');
+  if (c.cardNumber !== undefined) throw new Invalid('paymentOption.card', 'must have either cardNumber or ccTempToken', 'payment_option');
   const row = c.ccTempToken.length <= 64 ? await deps.storage.read.cardTokens.find(c.ccTempToken) : undefined;
   if (!row || row.siteId !== scope.siteId || row.sessionToken !== scope.sessionToken) {
     throw new Invalid(TOKEN_FIELD, 'is not a token of this session');
   }
   if (row.usedAt !== null) throw new Invalid(TOKEN_FIELD, 'has already been used');
-  if (c.CVV !== undefined && typeof c.CVV !== 'string') throw new Invalid('paymentOption.card.CVV', 'must be 3 or 4 digits');
+  if (c.CVV !== undefined && typeof c.CVV !== 'string') throw new Invalid('paymentOption.card.CVV', 'must be 3 or 4 digits', 'card_cvv');
   const token = row.token;
   return {
     card: {

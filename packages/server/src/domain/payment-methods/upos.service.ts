@@ -28,7 +28,12 @@ export interface UpoOwner {
 /** The UPO of this card for the payment's user, made from an approved card payment. */
 export async function saveCardUpo(deps: DomainDeps, owner: UpoOwner, tx: Transaction): Promise<Upo | undefined> {
   if (tx.status !== 'approved' || tx.cardVaultId === null || !tx.card) return undefined;
-  const vaultId = tx.cardVaultId;
+  return deps.storage.write((repos) => saveCardUpoIn(repos, owner, tx, deps.clock.now()));
+}
+
+/** `saveCardUpo` inside the caller's write (the one that records the payment's outcome). */
+export async function saveCardUpoIn(repos: Repos, owner: UpoOwner, tx: Transaction, now: number): Promise<Upo | undefined> {
+  if (tx.status !== 'approved' || tx.cardVaultId === null || !tx.card) return undefined;
   const card = tx.card;
   const fields = {
     ...card,
@@ -36,7 +41,7 @@ export async function saveCardUpo(deps: DomainDeps, owner: UpoOwner, tx: Transac
     expYear: Number(card.expirationYear),
     holderName: card.cardHolderName,
   };
-  return deps.storage.write((repos) => cardUpoIn(repos, owner, vaultId, fields, deps.clock.now()));
+  return cardUpoIn(repos, owner, tx.cardVaultId, fields, now);
 }
 
 /**
@@ -98,7 +103,7 @@ async function ownedUpo(
 ): Promise<Upo> {
   const upo = await deps.storage.read.upos.find(id);
   if (!upo || upo.deletedAt !== null || upo.siteId !== owner.siteId || upo.userTokenId !== owner.userTokenId) {
-    throw new Invalid(field, 'is not a payment option of this user');
+    throw new Invalid(field, 'is not a payment option of this user', 'stored_option');
   }
   return upo;
 }
@@ -110,7 +115,7 @@ export async function listUpos(deps: DomainDeps, siteId: string, userTokenId: st
 export async function deleteUpo(deps: DomainDeps, owner: Omit<UpoOwner, 'merchantId'>, id: string): Promise<void> {
   await ownedUpo(deps, owner, id, UPO_FIELD);
   const done = await deps.storage.write((repos) => repos.upos.markDeleted(id, deps.clock.now()));
-  if (!done) throw new Invalid(UPO_FIELD, 'is not a payment option of this user');
+  if (!done) throw new Invalid(UPO_FIELD, 'is not a payment option of this user', 'stored_option');
 }
 
 /**
@@ -124,8 +129,8 @@ export async function cardOfUpo(
 ): Promise<CardInput | undefined> {
   const id = option?.userPaymentOptionId;
   if (id === undefined) return undefined;
-  if (typeof id !== 'string' && typeof id !== 'number') throw new Invalid(UPO_OPTION_FIELD, 'must be a numeric string');
-  if (!owner.userTokenId) throw new Invalid(UPO_OPTION_FIELD, 'needs the userTokenId it belongs to');
+  if (typeof id !== 'string' && typeof id !== 'number') throw new Invalid(UPO_OPTION_FIELD, 'must be a numeric string', 'stored_option');
+  if (!owner.userTokenId) throw new Invalid(UPO_OPTION_FIELD, 'needs the userTokenId it belongs to', 'stored_option');
   const upo = await ownedUpo(
     deps,
     { siteId: owner.siteId, userTokenId: owner.userTokenId },
@@ -133,14 +138,14 @@ export async function cardOfUpo(
     UPO_OPTION_FIELD,
   );
   // suspendUPO (issue 15): a suspended UPO cannot pay until enableUPO
-  if ((await deps.storage.read.upoAdmin.suspendedAt(upo.id)) !== null) throw new Invalid(UPO_OPTION_FIELD, 'is suspended');
-  if (upo.cardVaultId === null) throw new Invalid(UPO_OPTION_FIELD, 'is not a card');
+  if ((await deps.storage.read.upoAdmin.suspendedAt(upo.id)) !== null) throw new Invalid(UPO_OPTION_FIELD, 'is suspended', 'stored_option');
+  if (upo.cardVaultId === null) throw new Invalid(UPO_OPTION_FIELD, 'is not a card', 'stored_option');
   const sealed = await deps.storage.read.upos.sealedNumber(upo.cardVaultId);
-  if (sealed === undefined) throw new Invalid(UPO_OPTION_FIELD, 'is not a payment option of this user');
+  if (sealed === undefined) throw new Invalid(UPO_OPTION_FIELD, 'is not a payment option of this user', 'stored_option');
   const card = option?.card as Record<string, unknown> | undefined;
   const cvv = card && typeof card === 'object' ? card.CVV : undefined;
   if (cvv !== undefined && typeof cvv !== 'string')
-    throw new Invalid('paymentOption.card.CVV', 'must be 3 or 4 digits');
+    throw new Invalid('paymentOption.card.CVV', 'must be 3 or 4 digits', 'card_cvv');
   return {
     number: deps.vault.open(sealed, CARD_NUMBER_PURPOSE),
     holderName: upo.holderName ?? '',

@@ -1,8 +1,8 @@
 import type { Minor } from '../../lib/money.js';
-import { Invalid, Missing, NotFound } from '../errors.js';
+import { Invalid, MethodNotEnabled, Missing, NotFound, TransactionRefused, UnsupportedCurrency } from '../errors.js';
+import type { OutcomeHook } from './outcome-effects.js';
 import type { DomainDeps, Repos } from '../ports.js';
 import type { ApmMethodInfo, ApmOutcome } from './acquirer.port.js';
-import { ApmRefused, TransactionRefused } from './payment.errors.js';
 import {
   checkProcessingOptions,
   claimKey,
@@ -74,12 +74,12 @@ export function checkApmMethod(
 ): ApmMethodInfo {
   const method = deps.acquirer.apmMethod(name);
   if (!method || !method.depositCapable)
-    throw new ApmRefused(APM_METHOD_FIELD, `${name} is not an enabled payment method`, 1068);
+    throw new MethodNotEnabled(APM_METHOD_FIELD, `${name} is not an enabled payment method`);
   if (!method.currencies.includes(currency)) {
-    throw new ApmRefused('currency', `${currency} is not supported by ${name}`, 1070);
+    throw new UnsupportedCurrency('currency', `[currency] ${currency} is not supported by ${name}`);
   }
   if (country !== undefined && !method.countries.includes(country.toUpperCase())) {
-    throw new ApmRefused(APM_METHOD_FIELD, `${name} is not enabled for country ${country.toUpperCase()}`, 1068);
+    throw new MethodNotEnabled(APM_METHOD_FIELD, `${name} is not enabled for country ${country.toUpperCase()}`);
   }
   return method;
 }
@@ -99,11 +99,11 @@ const PAGE_PATH = '/apm/redirect/';
 export async function payApm(
   deps: DomainDeps,
   cmd: ApmPayCommand,
-  options: { idempotency?: IdempotencyClaim; guard?: OrderGuard } = {},
+  options: { idempotency?: IdempotencyClaim; guard?: OrderGuard; onOutcome?: OutcomeHook } = {},
 ): Promise<Run> {
   const now = deps.clock.now();
   checkProcessingOptions(cmd.type, cmd.amount, cmd.currency, cmd.options);
-  if (cmd.amount <= 0) throw new Invalid('amount', 'must be greater than 0 for an alternative payment method');
+  if (cmd.amount <= 0) throw new Invalid('amount', 'must be greater than 0 for an alternative payment method', 'amount');
   const fromUpo = 'upo' in cmd.apm ? cmd.apm.upo : undefined;
   const name = fromUpo ? fromUpo.paymentMethod : (cmd.apm as ApmInput).method;
   const method = checkApmMethod(deps, name, cmd.currency, cmd.country);
@@ -179,6 +179,7 @@ export async function payApm(
     } else {
       done = await closeApm(repos, { ...pending, apm: record }, resultOf(outcome), 'acquirer', now);
     }
+    await options.onOutcome?.(repos, done, now);
     if (options.idempotency) {
       const rendered = options.idempotency.render(done);
       await repos.idempotency.complete(
@@ -354,7 +355,7 @@ function apmUpoRow(
  *
  * @param owner the merchant, site and userTokenId the UPO belongs to
  * @param input `{ method: 'apmgw_DirectDebit', data: { account_holder_name, iban } }`
- * @throws Missing / Invalid naming `paymentOption.alternativePaymentMethod.<field>`; ApmRefused (1068)
+ * @throws Missing / Invalid naming `paymentOption.alternativePaymentMethod.<field>`; MethodNotEnabled
  *   for a method that is not enabled for `use`
  */
 export async function addApmUpo(
@@ -367,7 +368,7 @@ export async function addApmUpo(
   const method = deps.acquirer.apmMethod(input.method);
   if (!method || !(use === 'payout' ? method.payoutCapable : method.depositCapable)) {
     const why = use === 'payout' ? 'cannot receive payouts' : 'is not an enabled payment method';
-    throw new ApmRefused(APM_METHOD_FIELD, `${input.method} ${why}`, 1068);
+    throw new MethodNotEnabled(APM_METHOD_FIELD, `${input.method} ${why}`);
   }
   checkApmData(method, input.data);
   const now = deps.clock.now();

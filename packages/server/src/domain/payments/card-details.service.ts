@@ -11,9 +11,9 @@ import { luhnOk } from './card.js';
  */
 export function cardDetails(deps: Pick<DomainDeps, 'acquirer'>, cardNumber: string): CardInfo {
   const number = new Secret(cardNumber.replace(/[\s-]/g, ''));
-  if (!luhnOk(number.expose())) throw new Invalid('cardNumber', 'is not a valid card number');
+  if (!luhnOk(number.expose())) throw new Invalid('cardNumber', 'is not a valid card number', 'card_number');
   const info = deps.acquirer.cardInfo(number);
-  if (!info) throw new Invalid('cardNumber', 'is not a valid card number');
+  if (!info) throw new Invalid('cardNumber', 'is not a valid card number', 'card_number');
   return info;
 }
 

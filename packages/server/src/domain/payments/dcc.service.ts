@@ -47,7 +47,7 @@ export function quoteForCardholder(deps: Pick<DomainDeps, 'acquirer' | 'clock'>,
   const card = req.cardNumber === undefined ? undefined : cardDetails(deps, req.cardNumber);
   const target =
     req.currency ?? (req.country !== undefined ? currencyOfCountry(deps.acquirer, req.country) : card?.currency);
-  if (target === undefined) throw new Missing('currency');
+  if (target === undefined) throw new Missing('currency', 'currency');
   const day = deps.acquirer.dccDay(deps.clock.now());
   const quote = deps.acquirer.dccQuote(req.originalAmount, req.originalCurrency, target, day);
   return { quote, dccFullSupport: card ? card.dccAllowed : true };
@@ -62,7 +62,7 @@ export function checkDccCharge(
   const day = deps.acquirer.dccDay(deps.clock.now());
   const quote = deps.acquirer.dccQuote(original.amount, original.currency, charge.currency, day);
   if (quote.amount !== charge.amount) {
-    throw new Invalid('amount', `must be the DCC amount of the day for the originalAmount (${quote.amount} minor units)`);
+    throw new Invalid('amount', `must be the DCC amount of the day for the originalAmount (${quote.amount} minor units)`, 'amount');
   }
   return quote;
 }

@@ -1,5 +1,5 @@
 import type { Minor } from '../../lib/money.js';
-import { Invalid } from '../errors.js';
+import { Invalid, TransactionRefused, UnknownRelatedTransaction } from '../errors.js';
 import type { StoredResponse } from '../idempotency/idempotency.service.js';
 import { IdempotencyMismatch, InFlight } from '../errors.js';
 import { IDEMPOTENCY_TTL_MS } from '../idempotency/idempotency.service.js';
@@ -9,8 +9,8 @@ import type { DomainDeps, Repos } from '../ports.js';
 import type { AuthorizeOutcome, BillingInfo, CardInput, FollowUpOutcome, ThreeDResult } from './acquirer.port.js';
 import { checkCard } from './card.js';
 import { cardOutputOf, vaultCard } from '../payment-methods/card-vault.js';
-import { TransactionRefused, UnknownRelatedTransaction } from './payment.errors.js';
 import { outcomeOf, restPaymentResponse } from './payment.view.js';
+import type { OutcomeHook } from './outcome-effects.js';
 import { decideFollowUp } from './transaction.machine.js';
 import type {
   FollowUpType,
@@ -81,7 +81,7 @@ export function checkProcessingOptions(
 ): void {
   const zeroReason = options?.zeroAmountReason ?? options?.authenticationOnlyType;
   if (amount === 0 && (type === 'Sale' || zeroReason === undefined)) {
-    throw new Invalid('amount', 'may be 0 only for an Auth or PreAuth with zeroAmountReason or authenticationOnlyType');
+    throw new Invalid('amount', 'may be 0 only for an Auth or PreAuth with zeroAmountReason or authenticationOnlyType', 'amount');
   }
   if (zeroReason !== undefined && amount !== 0) {
     throw new Invalid(
@@ -128,6 +128,8 @@ export async function pay(
     guard?: OrderGuard;
     /** runs in the write that persists the pending transaction (e.g. recording a DCC conversion) */
     onPending?: (repos: Repos, tx: Transaction) => Promise<void>;
+    /** runs in the write that records the outcome (a session's decline, a saved UPO) */
+    onOutcome?: OutcomeHook;
   } = {},
 ): Promise<Run> {
   const now = deps.clock.now();
@@ -185,7 +187,9 @@ export async function pay(
   } catch {
     outcome = { status: 'error', reason: 'Acquirer unavailable', code: '-1100' };
   }
-  return { tx: await finish(deps, pending, authorizeResult(outcome, cmd.amount, threeD), options.idempotency) };
+  return {
+    tx: await finish(deps, pending, authorizeResult(outcome, cmd.amount, threeD), options.idempotency, options.onOutcome),
+  };
 }
 
 /** The processing options as the acquirer port takes them. */
@@ -354,10 +358,12 @@ async function finish(
   pending: Transaction,
   result: TransactionResult,
   idempotency?: IdempotencyClaim,
+  onOutcome?: OutcomeHook,
 ): Promise<Transaction> {
   const now = deps.clock.now();
   return deps.storage.write(async (repos) => {
     const tx = await settleOutcome(repos, pending, result, now);
+    await onOutcome?.(repos, tx, now);
     if (idempotency) {
       const rendered = idempotency.render(tx);
       await repos.idempotency.complete(
@@ -498,13 +504,13 @@ export function checkOrderAmount(
   amount: Minor,
   currency: string,
 ): void {
-  if (currency !== order.currency) throw new Invalid('currency', `must be the order's currency ${order.currency}`);
+  if (currency !== order.currency) throw new Invalid('currency', `must be the order's currency ${order.currency}`, 'currency');
   if (order.openAmount) {
     if (amount < order.openAmount.min || amount > order.openAmount.max) {
-      throw new Invalid('amount', 'must lie within the order openAmount');
+      throw new Invalid('amount', 'must lie within the order openAmount', 'amount');
     }
   } else if (amount !== order.amount) {
-    throw new Invalid('amount', 'must be the order amount');
+    throw new Invalid('amount', 'must be the order amount', 'amount');
   }
 }
 
@@ -539,7 +545,7 @@ export function expireRedirect(repos: Repos, tx: Transaction, now: number): Prom
  * window has passed is declined first, so the order can be paid again.
  */
 export async function guardOrderPayment(repos: Repos, orderId: number, now: number): Promise<void> {
-  await repos.payments.lockOrder(orderId, now);
+  await repos.orders.lock(orderId, now);
   let last = await repos.payments.lastPaymentOfOrder(orderId);
   if (last && isExpiredRedirect(last, now)) last = await expireRedirect(repos, last, now);
   if (last && (last.status === 'approved' || last.status === 'pending')) {

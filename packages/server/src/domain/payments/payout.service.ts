@@ -1,7 +1,6 @@
 import type { Minor } from '../../lib/money.js';
-import { Invalid } from '../errors.js';
+import { DuplicateRequest, Invalid } from '../errors.js';
 import type { DomainDeps, Repos } from '../ports.js';
-import { SessionError } from '../sessions/session.errors.js';
 import type { AuthorizeOutcome, CardInput } from './acquirer.port.js';
 import { checkCard } from './card.js';
 import { CARD_NUMBER_PURPOSE, cardOutputOf, vaultCard } from '../payment-methods/card-vault.js';
@@ -58,7 +57,7 @@ export async function ownedPayoutUpo(
 ): Promise<Upo> {
   const upo = /^\d{1,20}$/.test(id) ? await deps.storage.read.upos.find(id) : undefined;
   if (!upo || upo.deletedAt !== null || upo.siteId !== owner.siteId || upo.userTokenId !== owner.userTokenId) {
-    throw new Invalid(field, 'is not a payment option of this user');
+    throw new Invalid(field, 'is not a payment option of this user', 'stored_option');
   }
   return upo;
 }
@@ -71,7 +70,7 @@ async function resolveTarget(deps: DomainDeps, cmd: PayoutCommand, now: number):
     } catch (err) {
       // checkCard names a payment's fields (paymentOption.card.*); name the payout's own
       if (err instanceof Invalid && d.path !== undefined && err.field.startsWith('paymentOption.card.')) {
-        throw new Invalid(`${d.path}.${err.field.slice('paymentOption.card.'.length)}`, err.rule);
+        throw new Invalid(`${d.path}.${err.field.slice('paymentOption.card.'.length)}`, err.rule, err.subject);
       }
       throw err;
     }
@@ -85,7 +84,7 @@ async function resolveTarget(deps: DomainDeps, cmd: PayoutCommand, now: number):
   );
   if (upo.cardVaultId !== null) {
     const sealed = await deps.storage.read.upos.sealedNumber(upo.cardVaultId);
-    if (sealed === undefined) throw new Invalid(d.field, 'is not a payment option of this user');
+    if (sealed === undefined) throw new Invalid(d.field, 'is not a payment option of this user', 'stored_option');
     const card: CardInput = {
       number: deps.vault.open(sealed, CARD_NUMBER_PURPOSE),
       holderName: upo.holderName ?? '',
@@ -96,7 +95,7 @@ async function resolveTarget(deps: DomainDeps, cmd: PayoutCommand, now: number):
     return { kind: 'card', card, upo };
   }
   if (!deps.acquirer.canPayOut(upo.paymentMethod, cmd.currency)) {
-    throw new Invalid(d.field, `is a ${upo.paymentMethod} account, which cannot receive payouts in ${cmd.currency}`);
+    throw new Invalid(d.field, `is a ${upo.paymentMethod} account, which cannot receive payouts in ${cmd.currency}`, 'stored_option');
   }
   return { kind: 'apm', upo, paymentMethod: upo.paymentMethod, data: upo.apmData ?? {} };
 }
@@ -112,14 +111,14 @@ export async function claimClientRequestId(
   const settings = await repos.sessions.siteSettings(siteId);
   if (!settings?.uniqueClientRequestId) return;
   if (!(await repos.sessions.claimClientRequestId(siteId, clientRequestId, now))) {
-    throw new SessionError('duplicate_request', 'Duplicate clientRequestId');
+    throw new DuplicateRequest();
   }
 }
 
 /** Pays `amount` out to the destination: pending first, then the acquirer, then the outcome. */
 export async function payout(deps: DomainDeps, cmd: PayoutCommand, hooks: PayoutHooks = {}): Promise<PayoutRun> {
   const now = deps.clock.now();
-  if (cmd.amount <= 0) throw new Invalid('amount', 'must be greater than 0');
+  if (cmd.amount <= 0) throw new Invalid('amount', 'must be greater than 0', 'amount');
   const target = await resolveTarget(deps, cmd, now);
   const card = target.kind === 'card' ? cardOutputOf(deps, target.card) : null;
   const pending = await deps.storage.write(async (repos) => {

@@ -22,8 +22,6 @@ export interface PaymentRepo {
   releaseVoid(id: string, voidId: string, at: number): Promise<void>;
   /** Transactions still pending that were created before `before`. */
   pendingBefore(before: number, limit: number): Promise<Transaction[]>;
-  /** Locks the order row for the rest of the transaction (serialises payments of one order). */
-  lockOrder(orderId: number, at: number): Promise<void>;
   /** The vault row of a card number by its fingerprint, inserted when new. */
   vaultCard(fingerprint: string, sealed: () => string, at: number): Promise<number>;
   /**

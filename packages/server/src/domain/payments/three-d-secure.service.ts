@@ -1,9 +1,9 @@
 import type { Minor } from '../../lib/money.js';
-import { Invalid } from '../errors.js';
+import { Invalid, TransactionRefused, UnknownRelatedTransaction } from '../errors.js';
+import type { OutcomeHook } from './outcome-effects.js';
 import type { DomainDeps } from '../ports.js';
 import type { CardInput, ThreeDFlow, ThreeDResult } from './acquirer.port.js';
 import { checkCard } from './card.js';
-import { TransactionRefused, UnknownRelatedTransaction } from './payment.errors.js';
 import {
   type OrderGuard,
   type Origin,
@@ -151,6 +151,8 @@ export interface ThreeDPayCommand extends PayCommand {
    * one-time ccTempToken once, whatever steps came before (docs/decisions/0363).
    */
   onPayment?: OrderGuard;
+  /** the payment (not a step): runs in the write that records its outcome */
+  onOutcome?: OutcomeHook;
 }
 
 /**
@@ -170,6 +172,7 @@ export async function payThreeD(deps: DomainDeps, cmd: ThreeDPayCommand, stepGua
         await onPayment(repos);
       }
     : stepGuard;
+  const payOptions = { ...(guard ? { guard } : {}), ...(cmd.onOutcome ? { onOutcome: cmd.onOutcome } : {}) };
   checkCard(cmd.card, now);
   if (!/^\d{1,20}$/.test(cmd.relatedTransactionId)) throw new UnknownRelatedTransaction();
   const step = await deps.storage.read.payments.find(cmd.relatedTransactionId);
@@ -178,7 +181,7 @@ export async function payThreeD(deps: DomainDeps, cmd: ThreeDPayCommand, stepGua
     throw new Invalid('relatedTransactionId', 'must name an InitAuth3D or a 3-D Secure challenge (Auth3D, Sale3D)');
   }
   if (step.amount !== cmd.amount || step.currency !== cmd.currency) {
-    throw new Invalid('amount', 'must be the amount and currency of the 3-D Secure authentication');
+    throw new Invalid('amount', 'must be the amount and currency of the 3-D Secure authentication', 'amount');
   }
   if (step.type === 'InitAuth3D' && now > step.createdAt + INIT_AUTH_TTL_MS) {
     throw new TransactionRefused(
@@ -188,7 +191,7 @@ export async function payThreeD(deps: DomainDeps, cmd: ThreeDPayCommand, stepGua
   }
   // The same card as the authentication: its vault row is the same.
   const sameCard = await deps.storage.write(async (repos) => (await vaultCard(deps, repos, cmd.card, now)) === step.cardVaultId);
-  if (!sameCard) throw new Invalid('paymentOption.card', 'must be the card of the 3-D Secure authentication');
+  if (!sameCard) throw new Invalid('paymentOption.card', 'must be the card of the 3-D Secure authentication', 'payment_option');
   const payCmd: PayCommand = {
     origin: cmd.origin,
     type: cmd.type,
@@ -205,7 +208,7 @@ export async function payThreeD(deps: DomainDeps, cmd: ThreeDPayCommand, stepGua
     const flow = deps.acquirer.threeDFlow(cmd.card);
     if (flow !== 'challenge' && flow !== 'challenge-then-decline') {
       if (cmd.authenticateOnly) return authenticatedAt(deps, step, deps.acquirer.authenticateFrictionless(cmd.card, cmd.amount, cmd.currency), now);
-      return pay(deps, payCmd, guard ? { guard } : {});
+      return pay(deps, payCmd, payOptions);
     }
     return startChallenge(deps, cmd, step, flow, stepGuard);
   }
@@ -228,7 +231,7 @@ export async function payThreeD(deps: DomainDeps, cmd: ThreeDPayCommand, stepGua
   const swapped = await deps.storage.write((repos) => repos.payments.swapThreeD(step.id, text, JSON.stringify(next), now));
   if (!swapped) throw new TransactionRefused('used', `The 3-D Secure challenge ${step.id} was already used for a payment`);
   if (cmd.authenticateOnly) return { authenticated: result, tx: (await deps.storage.read.payments.find(step.id))! };
-  return pay(deps, { ...payCmd, type, threeD: result }, guard ? { guard } : {});
+  return pay(deps, { ...payCmd, type, threeD: result }, payOptions);
 }
 
 /**

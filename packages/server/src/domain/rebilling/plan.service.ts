@@ -3,7 +3,6 @@ import { Invalid } from '../errors.js';
 import type { DomainDeps } from '../ports.js';
 import { checkCurrency, toMinor } from '../sessions/session.pricing.js';
 import type { SessionContext } from '../sessions/session.types.js';
-import { InvalidWithCode } from '../users/errors.js';
 import type { Period, Plan, PlanStatus } from './ports.js';
 
 /**
@@ -33,7 +32,7 @@ function minorOf(text: string, currency: string, field: string): number {
   try {
     return toMinor(text, currency, field);
   } catch (err) {
-    if (err instanceof Invalid) throw new InvalidWithCode(err.field, err.rule, 1040);
+    if (err instanceof Invalid) throw new Invalid(err.field, err.rule, 'amount');
     throw err;
   }
 }
@@ -71,14 +70,14 @@ export async function createPlan(
 
 export async function findPlan(deps: DomainDeps, ctx: SessionContext, planId: string): Promise<Plan> {
   const plan = await deps.storage.read.plans.find(planId);
-  if (!plan || plan.siteId !== ctx.siteId) throw new InvalidWithCode('planId', 'is not a plan of this site', 1000);
+  if (!plan || plan.siteId !== ctx.siteId) throw new Invalid('planId', 'is not a plan of this site', 'reference');
   return plan;
 }
 
 export async function editPlan(deps: DomainDeps, ctx: SessionContext, planId: string, f: PlanFields): Promise<Plan> {
   return deps.storage.write(async (repos) => {
     const plan = await repos.plans.find(planId);
-    if (!plan || plan.siteId !== ctx.siteId) throw new InvalidWithCode('planId', 'is not a plan of this site', 1000);
+    if (!plan || plan.siteId !== ctx.siteId) throw new Invalid('planId', 'is not a plan of this site', 'reference');
     const currency = f.currency === undefined ? plan.currency : checkCurrency(f.currency, 'currency');
     const next: Plan = {
       ...plan,

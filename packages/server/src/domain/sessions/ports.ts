@@ -1,13 +1,6 @@
-import type {
-  NewSessionOrder,
-  OrderDetails,
-  Pricing,
-  Session,
-  SessionOrder,
-  SessionSiteSettings,
-} from './session.types.js';
+import type { Session, SessionSiteSettings } from './session.types.js';
 
-/** Storage of sessions, their orders and clientRequestId claims; implemented in store/sessions.repo.ts. */
+/** Storage of sessions and clientRequestId claims; implemented in store/sessions.repo.ts (their orders: OrderRepo). */
 export interface SessionRepo {
   insert(session: Session): Promise<void>;
   find(token: string): Promise<Session | undefined>;
@@ -28,9 +21,6 @@ export interface SessionRepo {
   /** Adds one decline; the session as it is afterwards. */
   addDecline(token: string): Promise<Session | undefined>;
   expire(token: string, at: number): Promise<void>;
-  insertOrder(order: NewSessionOrder): Promise<SessionOrder>;
-  findOrder(id: number): Promise<SessionOrder | undefined>;
-  updateOrder(id: number, set: { pricing: Pricing | null; details: OrderDetails; updatedAt: number }): Promise<void>;
   /** The session settings of a site; undefined when the site does not exist. */
   siteSettings(siteId: string): Promise<SessionSiteSettings | undefined>;
   /** Merges `set` into the site's settings; false when the site does not exist. */

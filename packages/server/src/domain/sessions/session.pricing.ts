@@ -1,6 +1,5 @@
 import { type Minor, formatDecimal, exponentOf, isCurrency, parseDecimal } from '../../lib/money.js';
-import { Invalid, InvalidCurrency } from '../errors.js';
-import { SessionError } from './session.errors.js';
+import { AmountMismatch, type FieldSubject, Invalid, InvalidCurrency, UnsupportedCurrency } from '../errors.js';
 import type { OrderDetails, Pricing } from './session.types.js';
 
 /**
@@ -13,23 +12,23 @@ export const UNSUPPORTED_CURRENCIES: ReadonlySet<string> = new Set(['XDR', 'XSU'
 export function checkCurrency(code: string, field: string): string {
   if (!isCurrency(code)) throw new InvalidCurrency(field);
   if (UNSUPPORTED_CURRENCIES.has(code))
-    throw new SessionError('unsupported_currency', `Currency not supported: ${code}`);
+    throw new UnsupportedCurrency(field, `Currency not supported: ${code}`);
   return code;
 }
 
 /** A decimal string (`"10.50"`) in minor units of `currency`, or `Invalid(field, rule)`. */
-export function toMinor(text: string, currency: string, field: string): Minor {
+export function toMinor(text: string, currency: string, field: string, subject: FieldSubject = 'field'): Minor {
   const r = parseDecimal(text, currency);
   if (r.ok) return r.minor;
   switch (r.rule) {
     case 'precision':
-      throw new Invalid(field, `must have at most ${exponentOf(currency)} decimal places in ${currency}`);
+      throw new Invalid(field, `must have at most ${exponentOf(currency)} decimal places in ${currency}`, subject);
     case 'negative':
-      throw new Invalid(field, 'must be greater than or equal to 0');
+      throw new Invalid(field, 'must be greater than or equal to 0', subject);
     case 'range':
-      throw new Invalid(field, 'is out of range');
+      throw new Invalid(field, 'is out of range', subject);
     default:
-      throw new Invalid(field, 'must be a decimal number such as 10.50');
+      throw new Invalid(field, 'must be a decimal number such as 10.50', subject);
   }
 }
 
@@ -83,17 +82,17 @@ export function priceOrder(d: OrderDetails): Pricing | null {
     toMinor(cc.originalAmount, cc.originalCurrency, 'currencyConversion.originalAmount');
   }
   if (amount !== undefined && currency === undefined)
-    throw new Invalid('currency', 'must not be null when amount is given');
+    throw new Invalid('currency', 'must not be null when amount is given', 'currency');
   if (currency !== undefined && amount === undefined)
-    throw new Invalid('amount', 'must not be null when currency is given');
+    throw new Invalid('amount', 'must not be null when currency is given', 'amount');
   if (amount === undefined || currency === undefined) {
     for (const f of ['openAmount', 'items', 'amountDetails']) {
-      if (d[f] !== undefined) throw new Invalid('amount', `and currency must not be null when ${f} is given`);
+      if (d[f] !== undefined) throw new Invalid('amount', `and currency must not be null when ${f} is given`, 'amount');
     }
     return null;
   }
   checkCurrency(currency, 'currency');
-  const minor = toMinor(amount, currency, 'amount');
+  const minor = toMinor(amount, currency, 'amount', 'amount');
 
   let openAmount: Pricing['openAmount'] = null;
   if (d.openAmount) {
@@ -101,7 +100,7 @@ export function priceOrder(d: OrderDetails): Pricing | null {
     const min = toMinor(oa.min, currency, 'openAmount.min');
     const max = toMinor(oa.max, currency, 'openAmount.max');
     if (max < min) throw new Invalid('openAmount.max', 'must be greater than or equal to openAmount.min');
-    if (minor < min || minor > max) throw new Invalid('amount', 'must be between openAmount.min and openAmount.max');
+    if (minor < min || minor > max) throw new Invalid('amount', 'must be between openAmount.min and openAmount.max', 'amount');
     openAmount = { min, max };
   }
 
@@ -110,8 +109,7 @@ export function priceOrder(d: OrderDetails): Pricing | null {
   if (items && items.length > 0) {
     const total = itemsTotal(items, amountDetails, currency);
     if (total !== BigInt(minor)) {
-      throw new SessionError(
-        'items_mismatch',
+      throw new AmountMismatch(
         `Total amount does not match items sum: items and amountDetails give ${formatTotal(total, currency)}, amount is ${formatDecimal(minor, currency)}`,
       );
     }

@@ -1,7 +1,6 @@
-import { Invalid } from '../errors.js';
+import { Invalid, DuplicateRequest, NotFound, OrderExists, SessionExpired } from '../errors.js';
 import type { DomainDeps, Repos } from '../ports.js';
 import { applyUpdate } from './order-details.js';
-import { SessionError, sessionExpired } from './session.errors.js';
 import { priceOrder } from './session.pricing.js';
 import {
   type OpenOrderCommand,
@@ -25,8 +24,8 @@ export function isExpired(session: Session, now: number): boolean {
 async function liveSession(repos: Repos, ctx: SessionContext | null, token: string, now: number): Promise<Session> {
   const session = await repos.sessions.find(token);
   if (!session || (ctx && (session.siteId !== ctx.siteId || session.merchantId !== ctx.merchantId)))
-    throw sessionExpired();
-  if (isExpired(session, now)) throw sessionExpired();
+    throw new SessionExpired();
+  if (isExpired(session, now)) throw new SessionExpired();
   return session;
 }
 
@@ -41,7 +40,7 @@ async function claimClientRequestId(
   const settings = await repos.sessions.siteSettings(ctx.siteId);
   if (!settings?.uniqueClientRequestId) return;
   if (!(await repos.sessions.claimClientRequestId(ctx.siteId, clientRequestId, now))) {
-    throw new SessionError('duplicate_request', 'Duplicate clientRequestId');
+    throw new DuplicateRequest();
   }
 }
 
@@ -99,7 +98,7 @@ export async function openOrder(
       session = newSession(deps, ctx, now, { clientRequestId: cmd.clientRequestId ?? null });
       await repos.sessions.insert(session);
     }
-    const order = await repos.sessions.insertOrder({
+    const order = await repos.orders.insertSessionOrder({
       sessionToken: session.token,
       merchantId: ctx.merchantId,
       siteId: ctx.siteId,
@@ -118,7 +117,7 @@ export async function openOrder(
   });
 }
 
-const orderExists = () => new SessionError('order_exists', 'Only one order can be opened per session token');
+const orderExists = () => new OrderExists();
 
 /** updateOrder: changes the order of a live session; preventOverride guards the customer classes. */
 export async function updateOrder(
@@ -132,16 +131,16 @@ export async function updateOrder(
     const session = await liveSession(repos, ctx, cmd.sessionToken, now);
     // Touching the session first serialises concurrent updates of its order (row lock on PostgreSQL).
     await repos.sessions.touch(session.token, now);
-    const order = session.orderId === null ? undefined : await repos.sessions.findOrder(session.orderId);
-    if (!order || String(order.id) !== cmd.orderId) throw new SessionError('invalid_order', 'Invalid order ID');
+    const order = session.orderId === null ? undefined : await repos.orders.findSessionOrder(session.orderId);
+    if (!order || String(order.id) !== cmd.orderId) throw new NotFound('order', 'Invalid order ID');
     const changes = cmd.changes;
     if (changes.currency !== undefined && changes.amount === undefined) {
-      throw new Invalid('amount', 'must not be null when currency is given');
+      throw new Invalid('amount', 'must not be null when currency is given', 'amount');
     }
     // An amount alone keeps the order's currency.
     const details = applyUpdate(order.details, changes);
     const pricing = priceOrder(details);
-    await repos.sessions.updateOrder(order.id, { pricing, details, updatedAt: now });
+    await repos.orders.updateSessionOrder(order.id, { pricing, details, updatedAt: now });
     const userTokenId = typeof changes.userTokenId === 'string' ? changes.userTokenId : session.userTokenId;
     if (userTokenId !== session.userTokenId && userTokenId !== null)
       await repos.sessions.setUserTokenId(session.token, userTokenId);
@@ -164,14 +163,14 @@ export async function findCallerSession(
   caller: { merchantId: string; siteId: string },
 ): Promise<Session> {
   const session = await findLiveSession(deps, token);
-  if (session.siteId !== caller.siteId || session.merchantId !== caller.merchantId) throw sessionExpired();
+  if (session.siteId !== caller.siteId || session.merchantId !== caller.merchantId) throw new SessionExpired();
   return session;
 }
 
 /** The order of a session that must have one (payments, 3-D Secure). */
 export async function requireSessionOrder(deps: DomainDeps, session: Session): Promise<SessionOrder> {
-  const order = session.orderId === null ? undefined : await deps.storage.read.sessions.findOrder(session.orderId);
-  if (!order) throw new SessionError('invalid_order', 'Invalid order ID: open an order in this session first');
+  const order = session.orderId === null ? undefined : await deps.storage.read.orders.findSessionOrder(session.orderId);
+  if (!order) throw new NotFound('order', 'Invalid order ID: open an order in this session first');
   return order;
 }
 
@@ -187,7 +186,7 @@ export async function getPaymentStatus(
   return deps.storage.write(async (repos) => {
     const session = await liveSession(repos, null, token, now);
     await repos.sessions.touch(token, now);
-    const order = session.orderId === null ? null : ((await repos.sessions.findOrder(session.orderId)) ?? null);
+    const order = session.orderId === null ? null : ((await repos.orders.findSessionOrder(session.orderId)) ?? null);
     return { session: { ...session, lastUsedAt: now }, order };
   });
 }
@@ -196,6 +195,17 @@ export async function getPaymentStatus(
  * Records a declined payment in the session (called by the payment steps). Once `sessionCardDeclineLimit`
  * declines are recorded the session expires at once.
  */
+/**
+ * `recordDecline` inside the caller's write (the one that records the declined payment): nothing when
+ * the session is gone or expired meanwhile, so the payment's outcome is never refused for it.
+ */
+export async function recordDeclineIn(repos: Repos, token: string, now: number): Promise<void> {
+  const session = await repos.sessions.find(token);
+  if (!session || isExpired(session, now)) return;
+  const after = (await repos.sessions.addDecline(token))!;
+  if (after.declineLimit !== null && after.declineCount >= after.declineLimit) await repos.sessions.expire(token, now);
+}
+
 export async function recordDecline(deps: DomainDeps, token: string): Promise<Session> {
   const now = deps.clock.now();
   return deps.storage.write(async (repos) => {

@@ -1,5 +1,5 @@
 import { Secret } from '../../lib/secret.js';
-import { Invalid } from '../errors.js';
+import { type FieldSubject, Invalid } from '../errors.js';
 import type { CardInput } from '../payments/acquirer.port.js';
 import { CARD_FIELDS } from '../payments/card.js';
 import { CARD_NUMBER_PURPOSE } from '../payment-methods/card-vault.js';
@@ -7,7 +7,7 @@ import type { Upo } from '../payment-methods/ports.js';
 import { addCardUpo } from '../payment-methods/upos.service.js';
 import type { DomainDeps } from '../ports.js';
 import type { SessionContext } from '../sessions/session.types.js';
-import { InvalidWithCode, unknownUpo } from './errors.js';
+import { unknownUpo } from './errors.js';
 import { findUser } from './user.service.js';
 
 /**
@@ -16,17 +16,17 @@ import { findUser } from './user.service.js';
  * again. Card numbers go to the vault; a UPO of another site or user is unknown (1011).
  */
 
-/** The card fields of addUPOCreditCard, as this method names them (errCodes as for a payment). */
-const WIRE_CARD_FIELDS: Record<string, [string, number]> = {
-  [CARD_FIELDS.number]: ['ccCardNumber', 1004],
-  [CARD_FIELDS.expMonth]: ['ccExpMonth', 1029],
-  [CARD_FIELDS.expYear]: ['ccExpYear', 1029],
+/** The card fields of addUPOCreditCard, as this method names them (subjects as for a payment). */
+const WIRE_CARD_FIELDS: Record<string, [string, FieldSubject]> = {
+  [CARD_FIELDS.number]: ['ccCardNumber', 'card_number'],
+  [CARD_FIELDS.expMonth]: ['ccExpMonth', 'card_expiry'],
+  [CARD_FIELDS.expYear]: ['ccExpYear', 'card_expiry'],
 };
 
 function renamed(err: unknown): unknown {
   if (err instanceof Invalid && WIRE_CARD_FIELDS[err.field]) {
-    const [field, errCode] = WIRE_CARD_FIELDS[err.field]!;
-    return new InvalidWithCode(field, err.rule, errCode);
+    const [field, subject] = WIRE_CARD_FIELDS[err.field]!;
+    return new Invalid(field, err.rule, subject);
   }
   return err;
 }
@@ -89,7 +89,7 @@ export async function addCreditCardByTempToken(
   await findUser(deps, ctx, userTokenId);
   const token = await deps.storage.read.cardTokens.find(ccTempToken);
   if (!token || token.siteId !== ctx.siteId || token.sessionToken !== sessionToken || token.usedAt !== null) {
-    throw new InvalidWithCode('ccTempToken', 'is not a card token of this session', 1061);
+    throw new Invalid('ccTempToken', 'is not a card token of this session', 'card_token');
   }
   const number = deps.vault.open(token.numberSealed, CARD_NUMBER_PURPOSE);
   const upo = await addCardUpo(
@@ -145,12 +145,12 @@ export async function editCard(
   f: { expMonth: string; expYear: string; holderName: string },
 ): Promise<void> {
   const upo = await ownUpo(deps, ctx, userTokenId, id);
-  if (upo.cardVaultId === null) throw new InvalidWithCode('userPaymentOptionId', 'is not a card', 1011);
+  if (upo.cardVaultId === null) throw new Invalid('userPaymentOptionId', 'is not a card', 'stored_option');
   const expMonth = Number(f.expMonth);
   const expYear = fullYear(f.expYear);
   const now = new Date(deps.clock.now());
   if (expYear < now.getUTCFullYear() || (expYear === now.getUTCFullYear() && expMonth < now.getUTCMonth() + 1)) {
-    throw new InvalidWithCode('ccExpYear', 'the card has expired', 1029);
+    throw new Invalid('ccExpYear', 'the card has expired', 'card_expiry');
   }
   await deps.storage.write((repos) => repos.upoAdmin.editCard(id, { expMonth, expYear, holderName: f.holderName }));
 }
@@ -163,7 +163,7 @@ export async function editApm(
   apmData: Record<string, string>,
 ): Promise<void> {
   const upo = await ownUpo(deps, ctx, userTokenId, id);
-  if (upo.cardVaultId !== null) throw new InvalidWithCode('userPaymentOptionId', 'is not an APM account', 1011);
+  if (upo.cardVaultId !== null) throw new Invalid('userPaymentOptionId', 'is not an APM account', 'stored_option');
   await deps.storage.write((repos) => repos.upoAdmin.editApm(id, apmData));
 }
 
@@ -182,7 +182,7 @@ export async function setUpoSuspended(
 /** Refuses a suspended UPO (the payment path's UPO lookup calls this). */
 export async function assertUpoUsable(deps: DomainDeps, id: string, field: string): Promise<void> {
   if ((await deps.storage.read.upoAdmin.suspendedAt(id)) !== null) {
-    throw new InvalidWithCode(field, 'is suspended', 1011);
+    throw new Invalid(field, 'is suspended', 'stored_option');
   }
 }
 

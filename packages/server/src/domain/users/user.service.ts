@@ -1,6 +1,7 @@
+import { Invalid } from '../errors.js';
 import type { DomainDeps } from '../ports.js';
 import type { SessionContext } from '../sessions/session.types.js';
-import { InvalidWithCode, unknownUser } from './errors.js';
+import { unknownUser } from './errors.js';
 import { USER_DETAIL_FIELDS, type User, type UserDetails } from './ports.js';
 
 /**
@@ -36,7 +37,7 @@ export async function createUser(
       updatedAt: now,
     }),
   );
-  if (!user) throw new InvalidWithCode('userTokenId', 'is already a user of this site', 1010);
+  if (!user) throw new Invalid('userTokenId', 'is already a user of this site', 'user_token');
   return user;
 }
 

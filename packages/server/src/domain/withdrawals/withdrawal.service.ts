@@ -1,12 +1,11 @@
 import type { Minor } from '../../lib/money.js';
-import { Invalid } from '../errors.js';
+import { Invalid, WithdrawalLimitReached, WithdrawalRefused } from '../errors.js';
 import { enqueueNotification } from '../notifications/notification.service.js';
 import type { Origin } from '../payments/payment.service.js';
 import { claimClientRequestId, ownedPayoutUpo, payout } from '../payments/payout.service.js';
 import type { Transaction } from '../payments/transaction.types.js';
 import type { DomainDeps, Repos } from '../ports.js';
 import { withdrawalDmn } from './withdrawal.dmn.js';
-import { WithdrawalLimitReached, WithdrawalRefused } from './withdrawal.errors.js';
 import { decideWithdrawal, isOpen, type WithdrawalAction } from './withdrawal.machine.js';
 import type {
   Withdrawal,
@@ -96,11 +95,11 @@ export async function submitWithdrawal(
   cmd: SubmitWithdrawalCommand,
 ): Promise<Withdrawal> {
   const now = deps.clock.now();
-  if (cmd.amount <= 0) throw new Invalid('amount', 'must be greater than 0');
+  if (cmd.amount <= 0) throw new Invalid('amount', 'must be greater than 0', 'amount');
   const limit = cmd.wdRequestsLimit ?? DEFAULT_WD_REQUESTS_LIMIT;
   const upo = await ownedPayoutUpo(deps, { siteId: caller.siteId, userTokenId: cmd.userTokenId }, cmd.upoId, cmd.upoField);
   if (upo.cardVaultId === null && !deps.acquirer.canPayOut(upo.paymentMethod, cmd.currency)) {
-    throw new Invalid(cmd.upoField, `is a ${upo.paymentMethod} account, which cannot receive payouts in ${cmd.currency}`);
+    throw new Invalid(cmd.upoField, `is a ${upo.paymentMethod} account, which cannot receive payouts in ${cmd.currency}`, 'stored_option');
   }
   return deps.storage.write(async (repos) => {
     await claimClientRequestId(repos, caller.siteId, cmd.clientRequestId, now);

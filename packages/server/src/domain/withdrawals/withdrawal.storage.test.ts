@@ -7,7 +7,7 @@ import type { Minor } from '../../lib/money.js';
 import type { Acquirer, AuthorizeOutcome } from '../payments/acquirer.port.js';
 import { PENDING_GRACE_MS, recoverPendingTransactions } from '../payments/payment.service.js';
 import type { DomainDeps } from '../ports.js';
-import { WithdrawalLimitReached, WithdrawalRefused } from './withdrawal.errors.js';
+import { WithdrawalLimitReached, WithdrawalRefused } from '../errors.js';
 import {
   approveWithdrawal,
   cancelWithdrawal,

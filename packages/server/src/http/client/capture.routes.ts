@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { findApm } from '../../acquirer/apm-catalogue.js';
-import { Invalid } from '../../domain/errors.js';
+import { BadRequest, Invalid, MethodNotEnabled, NotFound, UnsupportedCurrency } from '../../domain/errors.js';
 import { pay } from '../../domain/payments/payment.service.js';
-import { ApmRefused } from '../../domain/payments/payment.errors.js';
-import { SessionError } from '../../domain/sessions/session.errors.js';
-import { recordDecline, requireSessionOrder } from '../../domain/sessions/session.service.js';
+import { requireSessionOrder } from '../../domain/sessions/session.service.js';
+import { outcomeEffects } from '../../domain/payments/outcome-effects.js';
 import { formatDecimal } from '../../lib/money.js';
 import { Secret } from '../../lib/secret.js';
 import { ClientRequests, ClientResponse } from '../../schemas/client/client.schema.js';
@@ -15,6 +14,7 @@ import { CLIENT_API, sessionOf, sessionTokenAuth } from './context.js';
 import { clientSuccess } from './errors.js';
 import { originOf, sessionGuard } from './payments.routes.js';
 import { paymentResultOf } from './result.js';
+import { obj, str } from '../fields.js';
 
 /**
  * accountCapture and createWalletPayment (docs/decisions/0406, 0408).
@@ -29,9 +29,6 @@ import { paymentResultOf } from './result.js';
 const CAPTURE_TTL_MS = 30 * 60 * 1000;
 const SANDBOX_WALLET_CARD = '4761344136141390';
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const obj = (v: unknown): Record<string, unknown> | undefined =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 const httpUrl = (v: unknown) =>
   typeof v === 'string' && /^https?:\/\/\S+$/.test(v) && v.length <= 1000 ? v : undefined;
 
@@ -57,13 +54,13 @@ export function registerCaptureRoutes(app: FastifyInstance): void {
       const body = request.body as Record<string, unknown>;
       const method = findApm(String(body.paymentMethod));
       if (!method || !method.payoutCapable)
-        throw new ApmRefused('paymentMethod', `${String(body.paymentMethod)} cannot receive payouts`, 1068);
+        throw new MethodNotEnabled('paymentMethod', `${String(body.paymentMethod)} cannot receive payouts`);
       const currency = String(body.currencyCode).toUpperCase();
       const country = String(body.countryCode).toUpperCase();
       if (!method.currencies.includes(currency))
-        throw new ApmRefused('currencyCode', `${currency} is not supported by ${method.paymentMethod}`, 1070);
+        throw new UnsupportedCurrency('currencyCode', `[currencyCode] ${currency} is not supported by ${method.paymentMethod}`);
       if (!method.countries.includes(country))
-        throw new ApmRefused('countryCode', `${method.paymentMethod} is not enabled for country ${country}`, 1068);
+        throw new MethodNotEnabled('countryCode', `${method.paymentMethod} is not enabled for country ${country}`);
       const urls = obj(body.urlDetails);
       const ref = signCaptureRef(deps, {
         t: session.token,
@@ -101,14 +98,14 @@ export function registerCaptureRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       if (app.services.config.GATEHOUSE_MODE !== 'sandbox')
-        throw new ApmRefused('paymentMethod', 'Payment method not enabled', 1068);
+        throw new MethodNotEnabled('paymentMethod', 'Payment method not enabled');
       const session = sessionOf(request);
       const body = request.body as Record<string, unknown>;
       const origin = request.headers.origin;
       if (typeof origin !== 'string' || !/^https?:\/\/[^/]+$/.test(origin))
-        throw new SessionError('invalid_request', 'The wallet needs the merchant page origin (Origin header)');
+        throw new BadRequest('The wallet needs the merchant page origin (Origin header)');
       const order = await requireSessionOrder(deps, session);
-      if (!order.pricing) throw new SessionError('invalid_order', 'The order has no amount');
+      if (!order.pricing) throw new NotFound('order', 'The order has no amount');
       const total = obj(body.total);
       if (String(body.currencyCode).toUpperCase() !== order.pricing.currency)
         throw new Invalid('currencyCode', `must be the order's currency ${order.pricing.currency}`);
@@ -139,10 +136,13 @@ export function registerCaptureRoutes(app: FastifyInstance): void {
           ...(billingInfo ? { billing: billingInfo } : {}),
           partialApproval: false,
         },
-        { guard: sessionGuard(app, session.token, order.id) },
+        {
+          guard: sessionGuard(app, session.token, order.id),
+          // a decline counts toward sessionCardDeclineLimit, in the write of the outcome
+          onOutcome: outcomeEffects({ declineSession: session.token }).onOutcome,
+        },
       );
       const tx = run.tx!;
-      if (tx.status === 'declined') await recordDecline(deps, session.token).catch(() => undefined);
       return clientSuccess({
         sessionToken: session.token,
         orderId: String(order.id),

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { deleteUpo } from '../../domain/payment-methods/upos.service.js';
-import { SessionError } from '../../domain/sessions/session.errors.js';
+import { BadRequest } from '../../domain/errors.js';
 import { ClientDeleteUpoRequest } from '../../schemas/client/checkout.schema.js';
 import { ClientResponse } from '../../schemas/client/client.schema.js';
 import { CLIENT_API, sessionOf, sessionTokenAuth } from './context.js';
@@ -32,7 +32,7 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
       const session = sessionOf(request);
       const body = request.body as { userPaymentOptionId: string | number };
       if (!session.userTokenId)
-        throw new SessionError('invalid_request', 'The session has no userTokenId: open the order with one');
+        throw new BadRequest('The session has no userTokenId: open the order with one');
       const id = String(body.userPaymentOptionId);
       await deleteUpo(deps, { siteId: session.siteId, userTokenId: session.userTokenId }, id);
       return clientSuccess({ sessionToken: session.token, result: 'SUCCESS', userPaymentOptionId: id });

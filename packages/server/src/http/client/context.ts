@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
-import { Invalid, Missing } from '../../domain/errors.js';
-import { SessionError } from '../../domain/sessions/session.errors.js';
+import { BadRequest, Invalid, Missing } from '../../domain/errors.js';
 import type { Session } from '../../domain/sessions/session.types.js';
 import { findLiveSession } from '../../domain/sessions/session.service.js';
 import { checkBodyValues } from '../validation.js';
@@ -23,7 +22,7 @@ export function sessionTokenAuth(app: FastifyInstance): preValidationAsyncHookHa
   return async (request) => {
     const body = request.body;
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-      throw new SessionError('invalid_request', 'Request body must be a JSON object');
+      throw new BadRequest('Request body must be a JSON object');
     }
     const token = (body as Record<string, unknown>).sessionToken;
     if (token === undefined) throw new Missing('sessionToken');
@@ -36,6 +35,6 @@ export function sessionTokenAuth(app: FastifyInstance): preValidationAsyncHookHa
 
 /** The session of a route guarded by `sessionTokenAuth`. */
 export function sessionOf(request: FastifyRequest): Session {
-  if (!request.clientSession) throw new SessionError('general', 'route without session token authentication');
+  if (!request.clientSession) throw new Error('route without session token authentication');
   return request.clientSession;
 }

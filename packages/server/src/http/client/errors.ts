@@ -1,7 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain/errors.js';
-import { SessionError } from '../../domain/sessions/session.errors.js';
-import { domainToWire, SESSION_ERR_CODES } from '../session/errors.js';
+import { domainToWire } from '../session/errors.js';
 import { type SchemaError, schemaErrorToDomain } from '../validation.js';
 
 /**
@@ -46,8 +45,7 @@ function frameworkToWire(err: FastifyError): ClientWireError | undefined {
 
 export function clientErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   let wire: ClientWireError | undefined;
-  if (err instanceof SessionError) wire = { errCode: SESSION_ERR_CODES[err.code], reason: err.reason };
-  else if (err instanceof DomainError) wire = domainToWire(err);
+  if (err instanceof DomainError) wire = domainToWire(err);
   else wire = frameworkToWire(err);
   if (!wire) {
     request.log.error({ err }, 'unexpected error');

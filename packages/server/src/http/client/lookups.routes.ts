@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { listApms, toPaymentMethodDescriptor } from '../../acquirer/apm-catalogue.js';
-import { Missing } from '../../domain/errors.js';
+import { BadRequest, Missing, NotFound } from '../../domain/errors.js';
+import { PLAIN_CARD_SUBJECTS } from '../../domain/payments/card.js';
 import { cardDetails, cardDetailsFields } from '../../domain/payments/card-details.service.js';
 import { addCardUpo } from '../../domain/payment-methods/upos.service.js';
 import { addApmUpo } from '../../domain/payments/apm.service.js';
 import { quoteForCardholder } from '../../domain/payments/dcc.service.js';
 import { listUpos, upoFields } from '../../domain/payment-methods/upos.service.js';
-import { SessionError } from '../../domain/sessions/session.errors.js';
 import { updateOrder } from '../../domain/sessions/session.service.js';
 import { formatDecimal } from '../../lib/money.js';
 import { ClientRequests, ClientResponse } from '../../schemas/client/client.schema.js';
@@ -14,10 +14,7 @@ import { CLIENT_API, sessionOf, sessionTokenAuth } from './context.js';
 import { clientSuccess } from './errors.js';
 import { dccDetailsOf } from '../dcc.view.js';
 import { clientCardOf } from './payments.routes.js';
-
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const obj = (v: unknown): Record<string, unknown> | undefined =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+import { obj, str } from '../fields.js';
 
 const schema = (summary: string, description: string, body: (typeof ClientRequests)[keyof typeof ClientRequests]) => ({
   summary,
@@ -32,7 +29,7 @@ const maskValue = (v: string) => (v.length <= 4 ? '****' : `${'*'.repeat(Math.mi
 
 function requireUser(userTokenId: string | null): string {
   if (!userTokenId)
-    throw new SessionError('invalid_request', 'The session has no userTokenId: open the order with one');
+    throw new BadRequest('The session has no userTokenId: open the order with one');
   return userTokenId;
 }
 
@@ -71,8 +68,8 @@ export function registerLookupRoutes(app: FastifyInstance): void {
     async (request) => {
       const session = sessionOf(request);
       const body = request.body as Record<string, unknown>;
-      const order = session.orderId === null ? undefined : await deps.storage.read.sessions.findOrder(session.orderId);
-      if (!order?.pricing) throw new Missing('amount');
+      const order = session.orderId === null ? undefined : await deps.storage.read.orders.findSessionOrder(session.orderId);
+      if (!order?.pricing) throw new Missing('amount', 'amount');
       const currency = str(body.currency);
       const answer = quoteForCardholder(deps, {
         originalAmount: order.pricing.amount,
@@ -105,7 +102,7 @@ export function registerLookupRoutes(app: FastifyInstance): void {
       let country = str(body.countryCode);
       if (country === 'detect') {
         const order =
-          session.orderId === null ? undefined : await deps.storage.read.sessions.findOrder(session.orderId);
+          session.orderId === null ? undefined : await deps.storage.read.orders.findSessionOrder(session.orderId);
         country = str(obj(order?.details.billingAddress)?.country) ?? str(obj(order?.details.userDetails)?.country);
       }
       const currency = str(body.currencyCode);
@@ -161,7 +158,7 @@ export function registerLookupRoutes(app: FastifyInstance): void {
       const session = sessionOf(request);
       const body = request.body as Record<string, unknown>;
       if (session.orderId === null)
-        throw new SessionError('invalid_order', 'Invalid order ID: open an order in this session first');
+        throw new NotFound('order', 'Invalid order ID: open an order in this session first');
       const { order } = await updateOrder(
         deps,
         { merchantId: session.merchantId, siteId: session.siteId },
@@ -192,7 +189,7 @@ export function registerLookupRoutes(app: FastifyInstance): void {
       const session = sessionOf(request);
       const body = request.body as Record<string, unknown>;
       const userTokenId = requireUser(session.userTokenId);
-      const card = clientCardOf(obj(body.card), str(body.cardHolderName), 'card');
+      const card = clientCardOf(obj(body.card), str(body.cardHolderName), 'card', PLAIN_CARD_SUBJECTS);
       const upo = await addCardUpo(deps, { merchantId: session.merchantId, siteId: session.siteId, userTokenId }, card);
       return clientSuccess({
         sessionToken: session.token,

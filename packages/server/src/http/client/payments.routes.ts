@@ -1,17 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Invalid, Missing } from '../../domain/errors.js';
+import { Invalid, Missing, NotFound } from '../../domain/errors.js';
+import { CARD_DATA_SUBJECTS, CARD_SUBJECTS, type CardSubjects } from '../../domain/payments/card.js';
 import type { CardInput } from '../../domain/payments/acquirer.port.js';
 import { guardOrderPayment, pay, type Origin } from '../../domain/payments/payment.service.js';
 import { initAuth3D, payThreeD, type ThreeDRun } from '../../domain/payments/three-d-secure.service.js';
 import { cardOfTempToken, tokenizeCard } from '../../domain/payment-methods/tokens.service.js';
 import type { PaymentType } from '../../domain/payments/transaction.types.js';
-import { cardOfUpo, saveCardUpo, savePmOf } from '../../domain/payment-methods/upos.service.js';
+import { cardOfUpo, savePmOf } from '../../domain/payment-methods/upos.service.js';
+import { outcomeEffects } from '../../domain/payments/outcome-effects.js';
 import { apmUpoOf, payApm } from '../../domain/payments/apm.service.js';
 import { apmInputOf, returnUrlsOf } from '../payment-options.js';
 import type { Repos } from '../../domain/ports.js';
 import type { Minor } from '../../lib/money.js';
-import { SessionError } from '../../domain/sessions/session.errors.js';
-import { recordDecline, requireSessionOrder } from '../../domain/sessions/session.service.js';
+import { requireSessionOrder } from '../../domain/sessions/session.service.js';
 import type { Session, SessionOrder } from '../../domain/sessions/session.types.js';
 import { ClientRequests, ClientResponse } from '../../schemas/client/client.schema.js';
 import { billingOf, cardInputOf, type WireCard } from '../payment-card.js';
@@ -19,23 +20,21 @@ import { baseUrlOf, threeDRequestOf } from '../three-d.view.js';
 import { CLIENT_API, sessionOf, sessionTokenAuth } from './context.js';
 import { clientSuccess } from './errors.js';
 import { paymentResultOf } from './result.js';
-
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const obj = (v: unknown): Record<string, unknown> | undefined =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+import { obj, str } from '../fields.js';
 
 /** The card members sent by a hosted field page (or by the merchant's `card` class), as the acquirer's card. */
 export function clientCardOf(
   card: Record<string, unknown> | undefined,
   holder: string | undefined,
   path = 'paymentOption.card',
+  subjects: CardSubjects = CARD_SUBJECTS,
 ): CardInput {
-  if (!card) throw new Missing(path);
+  if (!card) throw new Missing(path, subjects.card);
   const wire = { ...card, cardHolderName: str(card.cardHolderName) ?? holder } as Record<string, unknown>;
-  for (const f of ['cardNumber', 'cardHolderName', 'expirationMonth', 'expirationYear']) {
-    if (typeof wire[f] !== 'string' || wire[f] === '') throw new Missing(`${path}.${f}`);
+  for (const f of ['cardNumber', 'cardHolderName', 'expirationMonth', 'expirationYear'] as const) {
+    if (typeof wire[f] !== 'string' || wire[f] === '') throw new Missing(`${path}.${f}`, subjects[f]);
   }
-  return cardInputOf(wire as unknown as WireCard, path);
+  return cardInputOf(wire as unknown as WireCard, path, subjects);
 }
 
 /** Who a client payment is told to and recorded for: the session's order, as the session API records it. */
@@ -58,7 +57,7 @@ export function originOf(session: Session, order: SessionOrder, body: Record<str
 /** The order's amount: a browser never chooses what is charged (setOpenAmount changes it within its bounds). */
 function pricingOf(order: SessionOrder): { amount: Minor; currency: string } {
   if (!order.pricing)
-    throw new SessionError('invalid_order', 'The order has no amount: set it with updateOrder or setOpenAmount first');
+    throw new NotFound('order', 'The order has no amount: set it with updateOrder or setOpenAmount first');
   return { amount: order.pricing.amount, currency: order.pricing.currency };
 }
 
@@ -170,7 +169,7 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
       const { deps } = app.services;
       const session = sessionOf(request);
       const body = request.body as Record<string, unknown>;
-      const card = clientCardOf(obj(body.cardData), str(body.cardHolderName), 'cardData');
+      const card = clientCardOf(obj(body.cardData), str(body.cardHolderName), 'cardData', CARD_DATA_SUBJECTS);
       const { ccTempToken, info } = await tokenizeCard(
         deps,
         { sessionToken: session.token, siteId: session.siteId },
@@ -206,9 +205,9 @@ async function clientPayment(app: FastifyInstance, request: FastifyRequest): Pro
       ? ['userPaymentOptionId', 'alternativePaymentMethod']
       : ['card', 'userPaymentOptionId', 'alternativePaymentMethod'];
   const given = members.filter((k) => option[k] !== undefined);
-  if (given.length === 0) throw new Missing('paymentOption');
+  if (given.length === 0) throw new Missing('paymentOption', 'payment_option');
   if (given.length > 1)
-    throw new Invalid('paymentOption', 'must have exactly one of card, userPaymentOptionId, alternativePaymentMethod');
+    throw new Invalid('paymentOption', 'must have exactly one of card, userPaymentOptionId, alternativePaymentMethod', 'payment_option');
   const order = await requireSessionOrder(deps, session);
   const { amount, currency } = pricingOf(order);
   const token = session.token;
@@ -234,11 +233,10 @@ async function clientPayment(app: FastifyInstance, request: FastifyRequest): Pro
         urls: returnUrlsOf(body.urlDetails, order.details.urlDetails),
         baseUrl: baseUrlOf(request),
       },
-      { guard: sessionGuard(app, token, order.id) },
+      // a decline counts toward sessionCardDeclineLimit, in the write of the outcome
+      { guard: sessionGuard(app, token, order.id), onOutcome: outcomeEffects({ declineSession: token }).onOutcome },
     );
     const tx = run.tx!;
-    if (tx.status === 'declined')
-      await recordDecline(deps, token).catch((err: unknown) => request.log.warn({ err }, 'decline not recorded'));
     return clientSuccess({ sessionToken: token, orderId: String(order.id), ...paymentResultOf(tx) });
   }
   const cardOption = obj(option.card);
@@ -268,10 +266,17 @@ async function clientPayment(app: FastifyInstance, request: FastifyRequest): Pro
   const guard = sessionGuard(app, token, order.id, async (repos, now) => {
     await tokenCard?.consume(repos, now);
   });
+  // In the write of the outcome (docs/decisions/0602): the decline count; with savePM, the card UPO.
+  const effects = outcomeEffects({
+    declineSession: token,
+    ...(!upoCard && savePmOf(body.savePM) && session.userTokenId
+      ? { saveCardUpoFor: { merchantId: session.merchantId, siteId: session.siteId, userTokenId: session.userTokenId } }
+      : {}),
+  });
   const related = str(body.relatedTransactionId);
   const run = (
     related === undefined
-      ? await pay(deps, payCmd, { guard })
+      ? await pay(deps, payCmd, { guard, onOutcome: effects.onOutcome })
       : await payThreeD(
           deps,
           {
@@ -280,6 +285,7 @@ async function clientPayment(app: FastifyInstance, request: FastifyRequest): Pro
             threeDRequest: threeDRequestOf(cardOption) ?? {},
             baseUrl: baseUrlOf(request),
             mayReach: (t) => t.interface === 'session' && t.sessionId === token && t.siteId === session.siteId,
+            onOutcome: effects.onOutcome,
           },
           guard,
         )
@@ -297,20 +303,7 @@ async function clientPayment(app: FastifyInstance, request: FastifyRequest): Pro
     });
   }
   const tx = run.tx!;
-  const upoId = upoCard
-    ? String(option.userPaymentOptionId)
-    : savePmOf(body.savePM) && session.userTokenId
-      ? (
-          await saveCardUpo(
-            deps,
-            { merchantId: session.merchantId, siteId: session.siteId, userTokenId: session.userTokenId },
-            tx,
-          )
-        )?.id
-      : undefined;
-  if (tx.status === 'declined') {
-    await recordDecline(deps, token).catch((err: unknown) => request.log.warn({ err }, 'decline not recorded'));
-  }
+  const upoId = upoCard ? String(option.userPaymentOptionId) : effects.savedUpoId();
   return clientSuccess({
     sessionToken: token,
     orderId: String(order.id),

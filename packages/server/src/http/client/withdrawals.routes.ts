@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DomainError, Invalid } from '../../domain/errors.js';
-import { SessionError } from '../../domain/sessions/session.errors.js';
+import { BadRequest, DomainError, Invalid, NotFound, WithdrawalLimitReached } from '../../domain/errors.js';
 import type { Session } from '../../domain/sessions/session.types.js';
-import { WithdrawalLimitReached } from '../../domain/withdrawals/withdrawal.errors.js';
 import { cancelWithdrawal, listWithdrawals, submitWithdrawal } from '../../domain/withdrawals/withdrawal.service.js';
 import { withdrawalFields } from '../../domain/withdrawals/withdrawal.view.js';
 import {
@@ -16,6 +14,7 @@ import { domainToWire } from '../session/errors.js';
 import { customFieldsOf, listEntriesOf, submitCommandOf } from '../withdrawal.translate.js';
 import { CLIENT_API, sessionOf, sessionTokenAuth } from './context.js';
 import { clientError, clientSuccess } from './errors.js';
+import { str } from '../fields.js';
 
 /**
  * The Web SDK's withdrawal calls (spec 4.2, docs/decisions/0506): `submitWdRequest`,
@@ -23,8 +22,6 @@ import { clientError, clientSuccess } from './errors.js';
  * session's `userTokenId` (set by openOrder): a request naming another user, merchant or site is
  * refused, so a browser can only see and cancel its own user's requests.
  */
-
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /** The session's user; the body's userTokenId, merchantId and merchantSiteId must agree with it. */
 function callerOf(request: FastifyRequest): {
@@ -35,11 +32,11 @@ function callerOf(request: FastifyRequest): {
   const session = sessionOf(request);
   const body = request.body as Record<string, unknown>;
   if (body.merchantId !== undefined && body.merchantId !== session.merchantId)
-    throw new SessionError('invalid_merchant', 'Invalid merchant ID');
+    throw new NotFound('merchant', 'Invalid merchant ID');
   if (body.merchantSiteId !== undefined && body.merchantSiteId !== session.siteId)
-    throw new SessionError('invalid_site', 'Invalid merchant site ID');
+    throw new NotFound('site', 'Invalid merchant site ID');
   if (!session.userTokenId)
-    throw new SessionError('invalid_request', 'The session has no userTokenId: open the order with one');
+    throw new BadRequest('The session has no userTokenId: open the order with one');
   const given = str(body.userTokenId);
   if (given !== undefined && given !== session.userTokenId)
     throw new Invalid('userTokenId', "is not the session's user");
@@ -79,10 +76,10 @@ export function registerWithdrawalRoutes(app: FastifyInstance): void {
       let currency = str(body.currency);
       if (currency === undefined) {
         const order =
-          session.orderId === null ? undefined : await deps.storage.read.sessions.findOrder(session.orderId);
+          session.orderId === null ? undefined : await deps.storage.read.orders.findSessionOrder(session.orderId);
         currency = order?.pricing?.currency;
         if (currency === undefined)
-          throw new Invalid('currency', 'must be sent when the session has no order with a currency');
+          throw new Invalid('currency', 'must be sent when the session has no order with a currency', 'currency');
       }
       const cmd = submitCommandOf(
         { ...body, userTokenId },
@@ -102,7 +99,7 @@ export function registerWithdrawalRoutes(app: FastifyInstance): void {
         });
       } catch (err) {
         if (err instanceof WithdrawalLimitReached) {
-          return clientError({ errCode: 1058, reason: err.message }, { ...ids(session), wdRequestsLimitReached: true });
+          return clientError(domainToWire(err), { ...ids(session), wdRequestsLimitReached: true });
         }
         throw err;
       }

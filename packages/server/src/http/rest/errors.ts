@@ -3,25 +3,42 @@ import { DomainError, type DomainErrorCode } from '../../domain/errors.js';
 import type { ErrorResponse } from '../../schemas/rest/result.schema.js';
 import { type SchemaError, schemaErrorToDomain } from '../validation.js';
 
-/** REST 2.0 wire form of every domain error (DECISIONS.md 3). */
-const WIRE: { [C in DomainErrorCode]: { status: number; code: string; reason?: string } } = {
+/**
+ * REST 2.0 wire form of every domain error (DECISIONS.md 3). The session-only refusals (checksum,
+ * timestamp, session token, one order per session, withdrawals) are never raised on REST routes; they
+ * still have a form here so that the catalogue stays closed.
+ */
+const WIRE = {
   missing: { status: 400, code: '5000.1000' },
   invalid: { status: 400, code: '5000.1001' },
   invalid_currency: { status: 400, code: '5000.1004' },
+  unsupported_currency: { status: 400, code: '5000.1001' },
+  method_not_enabled: { status: 400, code: '5000.1001' },
+  amount_mismatch: { status: 400, code: '5000.1001' },
   unauthenticated: { status: 401, code: '7300.3000', reason: 'Authorization error' },
+  invalid_checksum: { status: 401, code: '7300.3000', reason: 'Authorization error' },
+  invalid_timestamp: { status: 400, code: '5000.1001' },
   forbidden: { status: 403, code: '7300.3000', reason: 'Authorization error' },
   not_found: { status: 404, code: '5000.1040' },
+  unknown_related_transaction: { status: 400, code: '5000.1001' },
   idempotency_mismatch: { status: 409, code: '5000.1090' },
+  duplicate_request: { status: 409, code: '5000.1090' },
   in_flight: { status: 409, code: '5300.1003', reason: 'Still Processing' },
+  bad_request: { status: 400, code: '5000.1002' },
+  session_expired: { status: 401, code: '7300.3000' },
+  order_exists: { status: 409, code: '5000.1090' },
   invalid_state: { status: 400, code: '5000.1001' },
-} satisfies Record<DomainErrorCode, unknown>;
+  transaction_refused: { status: 400, code: '5000.1001' },
+  withdrawal_refused: { status: 400, code: '5000.1001' },
+  withdrawal_limit_reached: { status: 400, code: '5000.1001' },
+} satisfies Record<DomainErrorCode, { status: number; code: string; reason?: string }>;
 
 export function errorBody(code: string, reason: string): ErrorResponse {
   return { result: { status: 'error', errors: { code, reason } } };
 }
 
 export function domainToWire(err: DomainError): { status: number; body: ErrorResponse } {
-  const w = WIRE[err.code];
+  const w: { status: number; code: string; reason?: string } = WIRE[err.code];
   return { status: w.status, body: errorBody(w.code, w.reason ?? err.message) };
 }
 

@@ -1,4 +1,4 @@
-import { Invalid, InvalidCurrency, Missing } from '../../domain/errors.js';
+import { type FieldSubject, Invalid, InvalidCurrency, Missing } from '../../domain/errors.js';
 import type { CreateOrderCommand } from '../../domain/orders/order.types.js';
 import { type Minor, exponentOf, isCurrency, parseJsonNumber } from '../../lib/money.js';
 import type { OrderRequest } from '../../schemas/rest/order.schema.js';
@@ -9,7 +9,7 @@ import type { OrderRequest } from '../../schemas/rest/order.schema.js';
  */
 export function toCreateOrderCommand(body: OrderRequest, requestJson: string): CreateOrderCommand {
   const currency = checkCurrency(body.currency, 'currency');
-  const amount = toMinor(body.amount, currency, 'amount');
+  const amount = toMinor(body.amount, currency, 'amount', 'amount');
 
   if (body.currencyConversion) {
     const cc = body.currencyConversion;
@@ -24,7 +24,7 @@ export function toCreateOrderCommand(body: OrderRequest, requestJson: string): C
       throw new Invalid('openAmount.max', 'must be greater than or equal to openAmount.min');
     }
     const max = toMinor(body.openAmount.max, currency, 'openAmount.max');
-    if (amount < min || amount > max) throw new Invalid('amount', 'must be between openAmount.min and openAmount.max');
+    if (amount < min || amount > max) throw new Invalid('amount', 'must be between openAmount.min and openAmount.max', 'amount');
     openAmount = { min, max };
   }
 
@@ -70,16 +70,16 @@ export function checkCurrency(code: string, field: string): string {
   return code;
 }
 
-export function toMinor(value: number, currency: string, field: string): Minor {
+export function toMinor(value: number, currency: string, field: string, subject: FieldSubject = 'field'): Minor {
   const r = parseJsonNumber(value, currency);
   if (r.ok) return r.minor;
   switch (r.rule) {
     case 'precision':
-      return fail(field, `must have at most ${decimals(currency)} decimal places in ${currency}`);
+      return fail(field, `must have at most ${decimals(currency)} decimal places in ${currency}`, subject);
     case 'negative':
-      return fail(field, 'must be greater than or equal to 0');
+      return fail(field, 'must be greater than or equal to 0', subject);
     default:
-      return fail(field, 'is out of range');
+      return fail(field, 'is out of range', subject);
   }
 }
 
@@ -87,8 +87,8 @@ function decimals(currency: string): number {
   return exponentOf(currency);
 }
 
-function fail(field: string, rule: string): never {
-  throw new Invalid(field, rule);
+function fail(field: string, rule: string, subject: FieldSubject = 'field'): never {
+  throw new Invalid(field, rule, subject);
 }
 
 function checkCountry(code: string | undefined, field: string): void {

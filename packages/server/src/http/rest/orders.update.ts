@@ -27,7 +27,7 @@ export function registerUpdateOrder(app: FastifyInstance): void {
       const { services } = app;
       const ctx = merchantOf(request);
       await updateOrderAmount(services.deps, ctx, orderRefOf(request.query), (currency) =>
-        toMinor(request.body.amount, currency, 'amount'),
+        toMinor(request.body.amount, currency, 'amount', 'amount'),
       );
       return { result: { status: 'success' as const } };
     },

@@ -29,6 +29,7 @@ import { baseUrlOf, restAuthenticatedResponse, restChallengeResponse, restFinger
 import { apmUpoOf, payApm } from '../../domain/payments/apm.service.js';
 import { cardOfRestTempToken, type TokenCard } from '../../domain/payment-methods/tokens.service.js';
 import { cardOfUpo, saveCardUpo } from '../../domain/payment-methods/upos.service.js';
+import { outcomeEffects } from '../../domain/payments/outcome-effects.js';
 import type { CardInput } from '../../domain/payments/acquirer.port.js';
 import type { Transaction } from '../../domain/payments/transaction.types.js';
 import { apmInputOf, processingOptionsOf, returnUrlsOf } from '../payment-options.js';
@@ -104,7 +105,7 @@ export function registerCreatePayment(app: FastifyInstance): void {
       }
       await authorizeEntity(deps.storage.read, ctx, body.processingEntityId);
       const currency = checkCurrency(body.currency, 'currency');
-      const amount = toMinor(body.amount, currency, 'amount');
+      const amount = toMinor(body.amount, currency, 'amount', 'amount');
       const key = request.headers['idempotency-key'];
       const idempotency: IdempotencyClaim | undefined =
         key === undefined
@@ -164,7 +165,7 @@ export function registerCreatePayment(app: FastifyInstance): void {
         const chosen = option ? ['tempToken', 'userPaymentOptionId', 'alternativePaymentMethod'].filter((k) => option[k] !== undefined) : [];
         const cardOnlyCvv = body.paymentOption?.card !== undefined && Object.keys(body.paymentOption.card).every((k) => k === 'CVV' || k === 'threeD');
         if (chosen.length > 1 || (chosen.length === 1 && body.paymentOption?.card !== undefined && (chosen[0] === 'alternativePaymentMethod' || !cardOnlyCvv))) {
-          throw new Invalid('paymentOption', 'must have exactly one of card, tempToken, userPaymentOptionId, alternativePaymentMethod');
+          throw new Invalid('paymentOption', 'must have exactly one of card, tempToken, userPaymentOptionId, alternativePaymentMethod', 'payment_option');
         }
         const cvv = body.paymentOption?.card?.CVV;
         // APM (docs/decisions/0360) or an APM UPO; a ccTempToken or a card UPO (docs/decisions/0363); or a card.
@@ -249,12 +250,18 @@ export function registerCreatePayment(app: FastifyInstance): void {
           partialApproval: body.isPartialApproval ?? false,
           ...(processing ? { options: processing } : {}),
         };
-        // storePaymentOption (docs/decisions/0363): a card UPO of userTokenId once approved; a UPO paid with is echoed.
+        // storePaymentOption (docs/decisions/0363): a card UPO of userTokenId once approved, saved in the
+        // write of the outcome (0602); a UPO paid with is echoed. A replay saves it if a crash came between.
+        const upoOwner =
+          !upoCard && body.storePaymentOption === true && userTokenId
+            ? { merchantId: ctx.merchantId, siteId: ctx.siteId, userTokenId }
+            : undefined;
+        const effects = outcomeEffects(upoOwner ? { saveCardUpoFor: upoOwner } : {});
         const withUpo = async (tx: Transaction) => {
           const upoId = upoCard
             ? String(body.paymentOption?.userPaymentOptionId)
-            : body.storePaymentOption === true && userTokenId
-              ? (await saveCardUpo(deps, { merchantId: ctx.merchantId, siteId: ctx.siteId, userTokenId }, tx))?.id
+            : upoOwner
+              ? (effects.savedUpoId() ?? (await saveCardUpo(deps, upoOwner, tx))?.id)
               : undefined;
           const r = restPaymentResponse(tx) as { paymentOption?: { card?: Record<string, unknown> } };
           if (upoId === undefined) return r;
@@ -284,6 +291,7 @@ export function registerCreatePayment(app: FastifyInstance): void {
               baseUrl,
               ...(body.authenticationOnlyType ? { authenticateOnly: true } : {}),
               ...(consumeToken ? { onPayment: consumeToken } : {}),
+              onOutcome: effects.onOutcome,
               mayReach: (t) =>
                 t.interface === 'rest' && t.merchantId === ctx.merchantId && t.entityId === body.processingEntityId &&
                 (!bound || t.orderId === bound.id),
@@ -298,6 +306,7 @@ export function registerCreatePayment(app: FastifyInstance): void {
           run = await pay(deps, payCmd, {
             ...(idempotency ? { idempotency } : {}),
             ...(orderGuard ? { guard: orderGuard } : {}),
+            onOutcome: effects.onOutcome,
           });
           if (run.tx) return reply.code(200).send(await withUpo(run.tx));
           if (run.replay && (upoCard || body.storePaymentOption === true)) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import { BadRequest, InvalidChecksum, InvalidTimestamp, NotFound } from '../../domain/errors.js';
 import { SITE_SECRET_PURPOSE } from '../../domain/merchants/merchant.service.js';
-import { SessionError } from '../../domain/sessions/session.errors.js';
 import type { SessionContext } from '../../domain/sessions/session.types.js';
 import { type SessionMethod, verifySessionChecksum } from '../../security/checksum.js';
 import type { Services } from '../services.js';
@@ -36,7 +36,7 @@ export function isLookupKey(v: unknown): v is string {
 export function bodyObject(request: FastifyRequest): Record<string, unknown> {
   const body = request.body;
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new SessionError('invalid_request', 'Request body must be a JSON object');
+    throw new BadRequest('Request body must be a JSON object');
   }
   return body as Record<string, unknown>;
 }
@@ -49,11 +49,11 @@ export function verifySiteChecksum(
   site: { secretKeySealed: string },
 ): void {
   if (!isTimeStamp(body.timeStamp)) {
-    throw new SessionError('invalid_timestamp', 'Invalid timeStamp: must be YYYYMMDDHHmmss');
+    throw new InvalidTimestamp();
   }
   const secret = services.deps.vault.open(site.secretKeySealed, SITE_SECRET_PURPOSE);
   if (typeof body.checksum !== 'string' || !verifySessionChecksum(method, body, secret, body.checksum)) {
-    throw new SessionError('invalid_checksum', 'Invalid checksum');
+    throw new InvalidChecksum();
   }
 }
 
@@ -66,10 +66,10 @@ export async function authenticateChecksum(
   const merchantId = idText(body.merchantId);
   const merchantSiteId = idText(body.merchantSiteId);
   if (!isLookupKey(merchantId) || !(await merchants.findMerchant(merchantId))) {
-    throw new SessionError('invalid_merchant', 'Invalid merchant ID');
+    throw new NotFound('merchant', 'Invalid merchant ID');
   }
   const site = isLookupKey(merchantSiteId) ? await merchants.findSite(merchantSiteId) : undefined;
-  if (!site || site.merchantId !== merchantId) throw new SessionError('invalid_site', 'Invalid merchant site ID');
+  if (!site || site.merchantId !== merchantId) throw new NotFound('site', 'Invalid merchant site ID');
   verifySiteChecksum(services, method, body, site);
   return { merchantId, siteId: site.id };
 }
@@ -94,6 +94,6 @@ export function checksumAuth(app: FastifyInstance, method: SessionMethod): preVa
 
 /** The authenticated caller of a route guarded by `checksumAuth`. */
 export function contextOf(request: FastifyRequest): SessionContext {
-  if (!request.sessionContext) throw new SessionError('general', 'route without checksum authentication');
+  if (!request.sessionContext) throw new Error('route without checksum authentication');
   return request.sessionContext;
 }

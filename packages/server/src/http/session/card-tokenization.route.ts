@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Missing } from '../../domain/errors.js';
+import { CARD_SUBJECTS } from '../../domain/payments/card.js';
 import { tokenizeCard } from '../../domain/payment-methods/tokens.service.js';
 import { findCallerSession } from '../../domain/sessions/session.service.js';
 import { CardTokenizationResponse } from '../../schemas/session/card-details.schema.js';
@@ -34,8 +35,8 @@ export function registerCardTokenization(app: FastifyInstance): void {
       const token = String(body.sessionToken);
       await findCallerSession(deps, token, ctx);
       const data = body.cardData as Record<string, unknown>;
-      for (const f of ['cardNumber', 'cardHolderName', 'expirationMonth', 'expirationYear']) {
-        if (typeof data[f] !== 'string') throw new Missing(`paymentOption.card.${f}`);
+      for (const f of ['cardNumber', 'cardHolderName', 'expirationMonth', 'expirationYear'] as const) {
+        if (typeof data[f] !== 'string') throw new Missing(`paymentOption.card.${f}`, CARD_SUBJECTS[f]);
       }
       const card = cardInputOf(data as unknown as WireCard);
       const { ccTempToken, info } = await tokenizeCard(deps, { sessionToken: token, siteId: ctx.siteId }, card);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { TSchema } from 'typebox';
 import { SITE_SECRET_PURPOSE } from '../../domain/merchants/merchant.service.js';
-import { SessionError } from '../../domain/sessions/session.errors.js';
+import { InvalidChecksum, InvalidTimestamp, NotFound } from '../../domain/errors.js';
 import type { SessionContext } from '../../domain/sessions/session.types.js';
 import {
   CATALOGUE_CHECKSUM_FIELDS,
@@ -27,14 +27,14 @@ export function catalogueChecksumAuth(app: FastifyInstance, method: CatalogueMet
     const merchantId = idText(body.merchantId);
     const merchantSiteId = idText(body.merchantSiteId);
     if (!isLookupKey(merchantId) || !(await merchants.findMerchant(merchantId))) {
-      throw new SessionError('invalid_merchant', 'Invalid merchant ID');
+      throw new NotFound('merchant', 'Invalid merchant ID');
     }
     const site = isLookupKey(merchantSiteId) ? await merchants.findSite(merchantSiteId) : undefined;
-    if (!site || site.merchantId !== merchantId) throw new SessionError('invalid_site', 'Invalid merchant site ID');
-    if (!isTimeStamp(body.timeStamp)) throw new SessionError('invalid_timestamp', 'Invalid timeStamp: must be YYYYMMDDHHmmss');
+    if (!site || site.merchantId !== merchantId) throw new NotFound('site', 'Invalid merchant site ID');
+    if (!isTimeStamp(body.timeStamp)) throw new InvalidTimestamp();
     const secret = app.services.deps.vault.open(site.secretKeySealed, SITE_SECRET_PURPOSE);
     if (typeof body.checksum !== 'string' || !verifyCatalogueChecksum(fields, body, secret, body.checksum)) {
-      throw new SessionError('invalid_checksum', 'Invalid checksum');
+      throw new InvalidChecksum();
     }
     request.sessionContext = { merchantId, siteId: site.id };
     checkBodyValues(body);
@@ -67,7 +67,7 @@ export function registerCatalogueMethod<B>(app: FastifyInstance, m: CatalogueMet
     },
     async (request) => {
       const ctx = request.sessionContext;
-      if (!ctx) throw new SessionError('general', 'route without checksum authentication');
+      if (!ctx) throw new Error('route without checksum authentication');
       return success(request, await m.handle(ctx, request.body as B, request));
     },
   );

@@ -1,86 +1,92 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, type DomainErrorCode, NotFound } from '../../domain/errors.js';
-import { SessionError, type SessionErrorCode } from '../../domain/sessions/session.errors.js';
+import {
+  DomainError,
+  type DomainErrorCode,
+  type FieldSubject,
+  Invalid,
+  InvalidCurrency,
+  Missing,
+  NotFound,
+  type NotFoundResource,
+} from '../../domain/errors.js';
 import { type SchemaError, schemaErrorToDomain } from '../validation.js';
 import { envelope } from './envelope.js';
 import { cardFieldReason } from './wire-tolerance.js';
 
-/** errCode of each shared domain error (DECISIONS.md 5). Missing and invalid fields are validation errors. */
-const DOMAIN_ERR_CODES = {
+/** errCode of each domain error (DECISIONS.md 5); the client API answers with the same codes. */
+const ERR_CODES = {
   missing: 1019,
   invalid: 1019,
   invalid_currency: 1041,
+  unsupported_currency: 1070,
+  method_not_enabled: 1068,
+  amount_mismatch: 1063,
   unauthenticated: 1001,
+  invalid_checksum: 1001,
+  invalid_timestamp: 1021,
   forbidden: 1000,
   not_found: 1000,
+  unknown_related_transaction: 1019,
   idempotency_mismatch: 1066,
+  duplicate_request: 1066,
   in_flight: 1066,
+  bad_request: 1066,
+  session_expired: 1069,
+  order_exists: 1064,
   invalid_state: 1058,
+  transaction_refused: 1058,
+  withdrawal_refused: 1058,
+  withdrawal_limit_reached: 1058,
 } satisfies Record<DomainErrorCode, number>;
 
-/** errCode of each session refusal (the client API answers with the same codes). */
-export const SESSION_ERR_CODES = {
-  general: 1000,
-  invalid_checksum: 1001,
-  invalid_merchant: 1013,
-  invalid_site: 1022,
-  invalid_timestamp: 1021,
-  unsupported_currency: 1070,
-  items_mismatch: 1063,
-  invalid_order: 1057,
-  order_exists: 1064,
-  invalid_request: 1066,
-  duplicate_request: 1066,
-  session_expired: 1069,
-  not_available: 1000,
-} satisfies Record<SessionErrorCode, number>;
-
 /** A missing merchant, site or order has its own errCode; any other missing resource is a general error. */
-const NOT_FOUND_ERR_CODES: Partial<Record<NotFound['resource'], number>> = { order: 1057, merchant: 1013, site: 1022 };
+const NOT_FOUND_ERR_CODES = {
+  order: 1057,
+  merchant: 1013,
+  site: 1022,
+  entity: 1000,
+  key: 1000,
+  delivery: 1000,
+  transaction: 1000,
+} satisfies Record<NotFoundResource, number>;
 
-/** A missing or invalid `amount` is "Invalid or missing amount", and likewise for `currency`. */
-const FIELD_ERR_CODES: Record<string, number> = {
+/**
+ * A missing or invalid field whose subject has an errCode of its own: "Invalid or missing amount" and
+ * the like, card data (1004 number and holder, 1029 expiry, 1062 CVV, 1060 the card as a whole) and a
+ * stored payment option of another site or user (1011, docs/decisions/0323). Any other field is 1019.
+ */
+const FIELD_ERR_CODES = {
+  field: undefined,
   amount: 1040,
   currency: 1041,
-  // card data of a payment (DECISIONS.md 5)
-  paymentOption: 1060,
-  'paymentOption.card': 1060,
-  'paymentOption.card.cardNumber': 1004,
-  'paymentOption.card.cardHolderName': 1004,
-  'paymentOption.card.expirationMonth': 1029,
-  'paymentOption.card.expirationYear': 1029,
-  'paymentOption.card.CVV': 1062,
-  // getCardDetails / getDccDetails
-  cardNumber: 1004,
-  // stored payment options of another site or user, or deleted (docs/decisions/0323)
-  userPaymentOptionId: 1011,
-  'paymentOption.userPaymentOptionId': 1011,
-  // payout and withdrawals (docs/decisions/0501, 0505)
-  'userPaymentOption.userPaymentOptionId': 1011,
-  userPMId: 1011,
-  upoId: 1011,
-  'cardData.cardNumber': 1004,
-  'cardData.cardHolderName': 1004,
-  'cardData.expirationMonth': 1029,
-  'cardData.expirationYear': 1029,
-};
+  payment_option: 1060,
+  card_number: 1004,
+  card_holder: 1004,
+  card_expiry: 1029,
+  card_cvv: 1062,
+  stored_option: 1011,
+  user_token: 1010,
+  card_token: 1061,
+  // an id that names nothing of the caller's (planId): a general error, as the real gateway answers
+  reference: 1000,
+} satisfies Record<FieldSubject, number | undefined>;
 
+/** The session API's (and the client API's) errCode and reason of a domain error. */
 export interface SessionWireError {
   errCode: number;
   reason: string;
 }
 
 export function domainToWire(err: DomainError): SessionWireError {
-  // an error that names its own errCode (ApmRefused: 1068 / 1070)
-  if ('errCode' in err && typeof err.errCode === 'number') return { errCode: err.errCode, reason: err.message };
-  const field = 'field' in err && typeof err.field === 'string' ? err.field : undefined;
-  if (field !== undefined && FIELD_ERR_CODES[field] !== undefined)
-    return { errCode: FIELD_ERR_CODES[field], reason: cardFieldReason(field, err.message) };
-  if (err instanceof NotFound) return { errCode: NOT_FOUND_ERR_CODES[err.resource] ?? 1000, reason: err.message };
-  return { errCode: DOMAIN_ERR_CODES[err.code], reason: err.message };
+  const reason = err.message;
+  if (err instanceof Missing || err instanceof Invalid || err instanceof InvalidCurrency) {
+    return { errCode: FIELD_ERR_CODES[err.subject] ?? ERR_CODES[err.code], reason: cardFieldReason(err.field, reason) };
+  }
+  if (err instanceof NotFound) return { errCode: NOT_FOUND_ERR_CODES[err.resource], reason };
+  return { errCode: ERR_CODES[err.code], reason };
 }
 
-const wireRequest = (reason: string): SessionWireError => ({ errCode: SESSION_ERR_CODES.invalid_request, reason });
+const wireRequest = (reason: string): SessionWireError => ({ errCode: ERR_CODES.bad_request, reason });
 
 /** Fastify's own errors (parsing, limits, validation) as session errors. */
 function frameworkToWire(err: FastifyError): SessionWireError | undefined {
@@ -88,7 +94,7 @@ function frameworkToWire(err: FastifyError): SessionWireError | undefined {
     const first = err.validation[0] as unknown as SchemaError;
     const domain = schemaErrorToDomain(first);
     // An unknown member is a validation error even when it is named `amount` or `currency`.
-    if (first.keyword === 'additionalProperties') return { errCode: DOMAIN_ERR_CODES.invalid, reason: domain.message };
+    if (first.keyword === 'additionalProperties') return { errCode: ERR_CODES.invalid, reason: domain.message };
     return domainToWire(domain);
   }
   switch (err.code) {
@@ -117,12 +123,11 @@ function frameworkToWire(err: FastifyError): SessionWireError | undefined {
  */
 export function sessionErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   let wire: SessionWireError | undefined;
-  if (err instanceof SessionError) wire = { errCode: SESSION_ERR_CODES[err.code], reason: err.reason };
-  else if (err instanceof DomainError) wire = domainToWire(err);
+  if (err instanceof DomainError) wire = domainToWire(err);
   else wire = frameworkToWire(err);
   if (!wire) {
     request.log.error({ err }, 'unexpected error');
-    wire = { errCode: SESSION_ERR_CODES.general, reason: 'General error' };
+    wire = { errCode: 1000, reason: 'General error' };
   }
   void reply.code(200).send(envelope(request, wire));
 }

@@ -9,8 +9,7 @@ import { CHECKSUM_FIELDS } from '../../security/checksum.js';
 import { checksumAuth, contextOf } from './auth.js';
 import { dccDetailsOf } from '../dcc.view.js';
 import { SESSION_API, success } from './envelope.js';
-
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+import { str } from '../fields.js';
 
 /**
  * POST /ppp/api/v1/getDccDetails.do (spec 2.8): the day's conversion of the original amount into the
@@ -40,7 +39,7 @@ export function registerGetDccDetails(app: FastifyInstance): void {
       if (token !== undefined) {
         const session = await findCallerSession(deps, token, ctx);
         const order =
-          session.orderId === null ? undefined : await deps.storage.read.sessions.findOrder(session.orderId);
+          session.orderId === null ? undefined : await deps.storage.read.orders.findSessionOrder(session.orderId);
         if (order?.pricing) orderPricing = order.pricing;
       }
       const originalCurrency =
@@ -51,7 +50,9 @@ export function registerGetDccDetails(app: FastifyInstance): void {
       const amountText = str(body.originalAmount) ?? str(body.amount);
       const field = str(body.originalAmount) !== undefined ? 'originalAmount' : 'amount';
       const originalAmount =
-        amountText !== undefined ? toMinor(amountText, originalCurrency, field) : orderPricing?.amount;
+        amountText !== undefined
+          ? toMinor(amountText, originalCurrency, field, field === 'amount' ? 'amount' : 'field')
+          : orderPricing?.amount;
       if (originalAmount === undefined) throw new Missing('originalAmount');
       const target = str(body.currency);
       const answer = quoteForCardholder(deps, {

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Invalid, Missing } from '../../domain/errors.js';
-import { SessionError } from '../../domain/sessions/session.errors.js';
+import { Invalid, Missing, NotFound } from '../../domain/errors.js';
 import { findLiveSession, getPaymentStatus } from '../../domain/sessions/session.service.js';
 import { formatDecimal } from '../../lib/money.js';
 import { sessionTransactionFields } from '../../domain/payments/payment.view.js';
@@ -21,14 +20,14 @@ async function authenticateStatusCall(app: FastifyInstance, request: FastifyRequ
   checkBodyValues(body);
   const session = await findLiveSession(app.services.deps, body.sessionToken);
   if (body.merchantId !== undefined && idText(body.merchantId) !== session.merchantId) {
-    throw new SessionError('invalid_merchant', 'Invalid merchant ID');
+    throw new NotFound('merchant', 'Invalid merchant ID');
   }
   if (body.merchantSiteId !== undefined && idText(body.merchantSiteId) !== session.siteId) {
-    throw new SessionError('invalid_site', 'Invalid merchant site ID');
+    throw new NotFound('site', 'Invalid merchant site ID');
   }
   if (body.checksum !== undefined) {
     const site = await app.services.deps.storage.read.merchants.findSite(session.siteId);
-    if (!site) throw new SessionError('invalid_site', 'Invalid merchant site ID');
+    if (!site) throw new NotFound('site', 'Invalid merchant site ID');
     verifySiteChecksum(app.services, 'getPaymentStatus', body, site);
   }
   request.sessionContext = { merchantId: session.merchantId, siteId: session.siteId };

@@ -12,10 +12,7 @@ import { cardInputOf, paymentCardOf } from '../payment-card.js';
 import { baseUrlOf, methodNotificationUrlOf, sessionInitFields } from '../three-d.view.js';
 import { checksumAuth, contextOf } from './auth.js';
 import { SESSION_API, success } from './envelope.js';
-
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const obj = (v: unknown): Record<string, unknown> | undefined =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+import { obj, str } from '../fields.js';
 
 /**
  * POST /ppp/api/v1/initPayment.do: starts a 3-D Secure 2 payment (InitAuth3D, docs/decisions/0310).
@@ -43,10 +40,10 @@ export function registerInitPayment(app: FastifyInstance): void {
       const session = await findCallerSession(deps, token, ctx);
       const order = await requireSessionOrder(deps, session);
       const currency = checkCurrency(String(body.currency), 'currency');
-      const amount = toMinor(String(body.amount), currency, 'amount');
+      const amount = toMinor(String(body.amount), currency, 'amount', 'amount');
       // The amount authenticated need not be the order's (docs/decisions/0310); the currency must be.
       if (order.pricing && currency !== order.pricing.currency) {
-        throw new Invalid('currency', `must be the order's currency ${order.pricing.currency}`);
+        throw new Invalid('currency', `must be the order's currency ${order.pricing.currency}`, 'currency');
       }
       const option = obj(body.paymentOption);
       // a ccTempToken of this session may stand for the card; the payment after the steps uses it up (0363)

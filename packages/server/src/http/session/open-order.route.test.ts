@@ -98,7 +98,7 @@ describe.each(dialects())('POST /ppp/api/v1/openOrder.do on %s', (dialect) => {
 
   it('opens an order without amount and currency', async () => {
     const o = await s.openOrder({ amount: undefined, currency: undefined });
-    const order = await gw.rt.deps.storage.read.sessions.findOrder(Number(o.orderId));
+    const order = await gw.rt.deps.storage.read.orders.findSessionOrder(Number(o.orderId));
     expect(order?.pricing).toBeNull();
   });
 

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { cardOfUpo, saveCardUpo, savePmOf } from '../../domain/payment-methods/upos.service.js';
+import { cardOfUpo, savePmOf } from '../../domain/payment-methods/upos.service.js';
+import { outcomeEffects } from '../../domain/payments/outcome-effects.js';
 import { cardOfTempToken } from '../../domain/payment-methods/tokens.service.js';
 import { dccOfPayment, originalOf, recordDccOption } from '../../domain/payments/dcc.service.js';
 import { Invalid } from '../../domain/errors.js';
 import { checkOrderAmount, guardOrderPayment, pay, type Origin } from '../../domain/payments/payment.service.js';
 import { sessionTransactionFields } from '../../domain/payments/payment.view.js';
 import type { PaymentType } from '../../domain/payments/transaction.types.js';
-import { findCallerSession, recordDecline, requireSessionOrder } from '../../domain/sessions/session.service.js';
+import { findCallerSession, requireSessionOrder } from '../../domain/sessions/session.service.js';
 import { checkCurrency, toMinor } from '../../domain/sessions/session.pricing.js';
 import { SessionTransactionResponse } from '../../schemas/session/payment.schema.js';
 import { ServerCallRequests } from '../../schemas/session/server-calls.schema.js';
@@ -19,10 +20,8 @@ import { checksumAuth, contextOf } from './auth.js';
 import { SESSION_API, success } from './envelope.js';
 import { apmUpoOf, payApm } from '../../domain/payments/apm.service.js';
 import { apmInputOf, checkSingleOption, processingOptionsOf, returnUrlsOf } from '../payment-options.js';
+import { obj, str } from '../fields.js';
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const obj = (v: unknown): Record<string, unknown> | undefined =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 const PAYMENT_TYPES: readonly PaymentType[] = ['Auth', 'PreAuth', 'Sale'];
 
 /**
@@ -50,7 +49,7 @@ export function registerPayment(app: FastifyInstance): void {
       const session = await findCallerSession(deps, token, ctx);
       const order = await requireSessionOrder(deps, session);
       const currency = checkCurrency(String(body.currency), 'currency');
-      const amount = toMinor(String(body.amount), currency, 'amount');
+      const amount = toMinor(String(body.amount), currency, 'amount', 'amount');
       // DCC (docs/decisions/0321): the charge is the day's conversion of the order's amount.
       const dcc = dccOfPayment(deps, body.currencyConversion, { amount, currency });
       // A 3-D Secure payment pays the amount its InitAuth3D authenticated (docs/decisions/0310).
@@ -127,12 +126,10 @@ export function registerPayment(app: FastifyInstance): void {
             baseUrl: baseUrlOf(request),
             ...(processing ? { options: processing } : {}),
           },
-          { guard },
+          // a decline counts toward sessionCardDeclineLimit, in the write of the outcome
+          { guard, onOutcome: outcomeEffects({ declineSession: token }).onOutcome },
         );
         const apmTx = apmRun.tx!;
-        if (apmTx.status === 'declined') {
-          await recordDecline(deps, token).catch((err: unknown) => request.log.warn({ err }, 'decline not recorded'));
-        }
         return success(request, {
           sessionToken: token,
           orderId: String(order.id),
@@ -150,11 +147,19 @@ export function registerPayment(app: FastifyInstance): void {
         partialApproval: partial === true || partial === 1 || partial === '1' || partial === 'true',
         ...(processing ? { options: processing } : {}),
       };
+      // In the write of the outcome (docs/decisions/0602): a decline counts toward
+      // sessionCardDeclineLimit (at the limit the session expires); with savePM an approved card is a UPO.
+      const effects = outcomeEffects({
+        declineSession: token,
+        ...(!upoCard && savePmOf(body.savePM) && origin.userTokenId
+          ? { saveCardUpoFor: { merchantId: ctx.merchantId, siteId: ctx.siteId, userTokenId: origin.userTokenId } }
+          : {}),
+      });
       // 3-D Secure (docs/decisions/0310): relatedTransactionId names the InitAuth3D or the challenge step.
       const related = str(body.relatedTransactionId);
       const run = (
         related === undefined
-          ? await pay(deps, payCmd, { guard, ...recordDccOption(deps, dcc) })
+          ? await pay(deps, payCmd, { guard, ...recordDccOption(deps, dcc), onOutcome: effects.onOutcome })
           : await payThreeD(
               deps,
               {
@@ -164,6 +169,7 @@ export function registerPayment(app: FastifyInstance): void {
                 baseUrl: baseUrlOf(request),
                 mayReach: (t) => t.interface === 'session' && t.sessionId === token && t.siteId === ctx.siteId,
                 ...(consumeToken ? { onPayment: consumeToken } : {}),
+                onOutcome: effects.onOutcome,
               },
               stepGuard,
             )
@@ -178,15 +184,7 @@ export function registerPayment(app: FastifyInstance): void {
         });
       }
       const tx = run.tx!;
-      const upoId = upoCard
-        ? String(option?.userPaymentOptionId)
-        : savePmOf(body.savePM) && origin.userTokenId
-          ? (await saveCardUpo(deps, { merchantId: ctx.merchantId, siteId: ctx.siteId, userTokenId: origin.userTokenId }, tx))?.id
-          : undefined;
-      if (tx.status === 'declined') {
-        // Counts toward sessionCardDeclineLimit; at the limit the session expires.
-        await recordDecline(deps, token).catch((err: unknown) => request.log.warn({ err }, 'decline not recorded'));
-      }
+      const upoId = upoCard ? String(option?.userPaymentOptionId) : effects.savedUpoId();
       return success(request, {
         sessionToken: token,
         orderId: String(order.id),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Invalid, Missing } from '../../domain/errors.js';
+import { CARD_DATA_SUBJECTS } from '../../domain/payments/card.js';
 import { payout, type PayoutDestination } from '../../domain/payments/payout.service.js';
 import { sessionTransactionFields } from '../../domain/payments/payment.view.js';
 import { findCallerSession } from '../../domain/sessions/session.service.js';
@@ -10,10 +11,7 @@ import { CHECKSUM_FIELDS } from '../../security/checksum.js';
 import { cardInputOf, type WireCard } from '../payment-card.js';
 import { checksumAuth, contextOf } from './auth.js';
 import { SESSION_API, success } from './envelope.js';
-
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const obj = (v: unknown): Record<string, unknown> | undefined =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+import { obj, str } from '../fields.js';
 
 /** The one destination of a payout request: a UPO (either spelling) or `cardData`. */
 function destinationOf(body: Record<string, unknown>): PayoutDestination {
@@ -22,11 +20,11 @@ function destinationOf(body: Record<string, unknown>): PayoutDestination {
   const upoField = option ? 'userPaymentOption.userPaymentOptionId' : 'userPaymentOptionId';
   const card = obj(body.cardData);
   if (option && body.userPaymentOptionId !== undefined) {
-    throw new Invalid('userPaymentOptionId', 'must not be sent beside userPaymentOption');
+    throw new Invalid('userPaymentOptionId', 'must not be sent beside userPaymentOption', 'stored_option');
   }
   if (upoId !== undefined && card) throw new Invalid('cardData', 'must not be sent beside a userPaymentOptionId');
-  if (card) return { kind: 'card', card: cardInputOf(card as unknown as WireCard, 'cardData'), path: 'cardData' };
-  if (upoId === undefined) throw new Missing('userPaymentOption.userPaymentOptionId');
+  if (card) return { kind: 'card', card: cardInputOf(card as unknown as WireCard, 'cardData', CARD_DATA_SUBJECTS), path: 'cardData' };
+  if (upoId === undefined) throw new Missing('userPaymentOption.userPaymentOptionId', 'stored_option');
   const cvv = str(option?.CVV);
   return { kind: 'upo', userPaymentOptionId: upoId, field: upoField, ...(cvv ? { cvv: new Secret(cvv) } : {}) };
 }
@@ -54,7 +52,7 @@ export function registerPayout(app: FastifyInstance): void {
       const ctx = contextOf(request);
       const body = request.body as Record<string, unknown>;
       const currency = checkCurrency(String(body.currency), 'currency');
-      const amount = toMinor(String(body.amount), currency, 'amount');
+      const amount = toMinor(String(body.amount), currency, 'amount', 'amount');
       const destination = destinationOf(body);
       const token = str(body.sessionToken);
       const session = token === undefined ? undefined : await findCallerSession(deps, token, ctx);

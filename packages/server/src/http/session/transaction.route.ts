@@ -9,6 +9,7 @@ import { ServerCallRequests } from '../../schemas/session/server-calls.schema.js
 import { CHECKSUM_FIELDS } from '../../security/checksum.js';
 import { checksumAuth, contextOf } from './auth.js';
 import { SESSION_API, success } from './envelope.js';
+import { str } from '../fields.js';
 
 type Method = 'settleTransaction' | 'refundTransaction' | 'voidTransaction';
 
@@ -17,8 +18,6 @@ const TYPE_OF: Record<Method, FollowUpType> = {
   refundTransaction: 'Refund',
   voidTransaction: 'Void',
 };
-
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /**
  * settleTransaction, refundTransaction, voidTransaction (DECISIONS.md 5, 6): act on the transaction
@@ -44,7 +43,7 @@ export function registerTransactionOperation(app: FastifyInstance, method: Metho
       const related = str(body.relatedTransactionId);
       if (related === undefined) throw new Missing('relatedTransactionId');
       const currency = checkCurrency(String(body.currency), 'currency');
-      const amount = toMinor(String(body.amount), currency, 'amount');
+      const amount = toMinor(String(body.amount), currency, 'amount', 'amount');
       const urlDetails = body.urlDetails as Record<string, unknown> | undefined;
       const origin: Origin = {
         via: 'session',

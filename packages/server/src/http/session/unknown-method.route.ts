@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SessionError } from '../../domain/sessions/session.errors.js';
+import { BadRequest } from '../../domain/errors.js';
 import { SessionEnvelope } from '../../schemas/session/envelope.schema.js';
 import { CATALOGUE_CHECKSUM_FIELDS } from '../../security/catalogue-checksum.js';
 import { CHECKSUM_FIELDS } from '../../security/checksum.js';
@@ -14,7 +14,7 @@ const KNOWN = new Set([...Object.keys(CHECKSUM_FIELDS), ...Object.keys(CATALOGUE
 export function registerUnknownMethod(app: FastifyInstance): void {
   app.all(`${SESSION_API}/*`, { schema: { hide: true, response: { 200: SessionEnvelope } } }, async (request) => {
     const name = (request.params as { '*': string })['*'].split('?')[0]!.slice(0, 100);
-    if (KNOWN.has(name)) throw new SessionError('invalid_request', `${name} accepts POST only`);
-    throw new SessionError('invalid_request', `Unknown method: ${name || '(none)'}`);
+    if (KNOWN.has(name)) throw new BadRequest(`${name} accepts POST only`);
+    throw new BadRequest(`Unknown method: ${name || '(none)'}`);
   });
 }

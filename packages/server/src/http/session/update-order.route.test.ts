@@ -83,7 +83,7 @@ describe.each(dialects())('POST /ppp/api/v1/updateOrder.do on %s', (dialect) => 
       merchantDetails: { customField1: 'x' },
     });
     expect(r.json.errCode).toBe(1063);
-    const order = await gw.rt.deps.storage.read.sessions.findOrder(Number(o.orderId));
+    const order = await gw.rt.deps.storage.read.orders.findSessionOrder(Number(o.orderId));
     expect(order?.pricing?.amount).toBe(1000);
     expect(order?.details.merchantDetails).toBeUndefined();
   });

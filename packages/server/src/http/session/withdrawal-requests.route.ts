@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { gatewayCodes, SESSION_STATUS } from '../../domain/payments/payment.view.js';
-import { Invalid } from '../../domain/errors.js';
-import { SessionError } from '../../domain/sessions/session.errors.js';
+import { BadRequest, Invalid, WithdrawalLimitReached } from '../../domain/errors.js';
+import { domainToWire } from './errors.js';
 import { toMinor } from '../../domain/sessions/session.pricing.js';
 import { SessionEnvelope } from '../../schemas/session/envelope.schema.js';
-import { WithdrawalLimitReached } from '../../domain/withdrawals/withdrawal.errors.js';
 import {
   approveWithdrawal,
   cancelWithdrawal,
@@ -27,6 +26,7 @@ import { customFieldsOf, listEntriesOf, submitCommandOf } from '../withdrawal.tr
 import { contextOf } from './auth.js';
 import { envelope, success } from './envelope.js';
 import { withdrawalChecksumAuth } from './withdrawal.auth.js';
+import { str } from '../fields.js';
 
 /** Where the withdrawal management calls live (DECISIONS.md 5). */
 export const WITHDRAWAL_API = '/ppp/api/withdrawal';
@@ -35,8 +35,6 @@ const CHECKSUM_RULE =
   'Checksum: merchantId, merchantSiteId, then the value of every other field in the order of the request body (nested objects flattened in order), then timeStamp, then the merchant secret key.';
 
 const METHODS = ['submitRequest', 'getRequests', 'cancelRequest', 'approveRequest', 'declineRequest'].map((m) => `${m}.do`);
-
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /**
  * `POST /ppp/api/withdrawal/{submitRequest,getRequests,cancelRequest,approveRequest,declineRequest}.do`:
@@ -81,7 +79,7 @@ export function registerWithdrawalRequests(app: FastifyInstance): void {
         return success(request, withdrawalFields(w));
       } catch (err) {
         if (err instanceof WithdrawalLimitReached) {
-          return envelope(request, { errCode: 1058, reason: err.message }, { wdRequestsLimitReached: true });
+          return envelope(request, domainToWire(err), { wdRequestsLimitReached: true });
         }
         throw err;
       }
@@ -162,7 +160,7 @@ export function registerWithdrawalRequests(app: FastifyInstance): void {
         // the amount is in the request's currency
         const found = await deps.storage.read.withdrawals.find(String(body.wdRequestId));
         if (!found || found.siteId !== ctx.siteId) throw new Invalid('wdRequestId', 'names no withdrawal request of this site');
-        amount = toMinor(text, found.currency, 'amount');
+        amount = toMinor(text, found.currency, 'amount', 'amount');
       }
       const { withdrawal, payout } = await approveWithdrawal(deps, ctx, {
         wdRequestId: String(body.wdRequestId),
@@ -202,7 +200,7 @@ export function registerWithdrawalRequests(app: FastifyInstance): void {
   // Every other path under /ppp/api/withdrawal/: the envelope (errCode 1066), never a 404 page.
   app.all(`${WITHDRAWAL_API}/*`, { schema: { hide: true, response: { 200: SessionEnvelope } } }, async (request) => {
     const name = (request.params as { '*': string })['*'].split('?')[0]!.slice(0, 100);
-    if (METHODS.includes(name)) throw new SessionError('invalid_request', `${name} accepts POST only`);
-    throw new SessionError('invalid_request', `Unknown method: ${name || '(none)'}`);
+    if (METHODS.includes(name)) throw new BadRequest(`${name} accepts POST only`);
+    throw new BadRequest(`Unknown method: ${name || '(none)'}`);
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, preValidationAsyncHookHandler } from 'fastify';
+import { InvalidChecksum, InvalidTimestamp, NotFound } from '../../domain/errors.js';
 import { SITE_SECRET_PURPOSE } from '../../domain/merchants/merchant.service.js';
-import { SessionError } from '../../domain/sessions/session.errors.js';
 import { sessionChecksum } from '../../security/checksum.js';
 import { constantTimeEqual } from '../../security/constant-time.js';
 import { withdrawalChecksumValues } from '../../security/withdrawal-checksum.js';
@@ -19,17 +19,17 @@ export function withdrawalChecksumAuth(app: FastifyInstance): preValidationAsync
     const merchantId = idText(body.merchantId);
     const merchantSiteId = idText(body.merchantSiteId);
     if (!isLookupKey(merchantId) || !(await merchants.findMerchant(merchantId))) {
-      throw new SessionError('invalid_merchant', 'Invalid merchant ID');
+      throw new NotFound('merchant', 'Invalid merchant ID');
     }
     const site = isLookupKey(merchantSiteId) ? await merchants.findSite(merchantSiteId) : undefined;
-    if (!site || site.merchantId !== merchantId) throw new SessionError('invalid_site', 'Invalid merchant site ID');
+    if (!site || site.merchantId !== merchantId) throw new NotFound('site', 'Invalid merchant site ID');
     if (!isTimeStamp(body.timeStamp)) {
-      throw new SessionError('invalid_timestamp', 'Invalid timeStamp: must be YYYYMMDDHHmmss');
+      throw new InvalidTimestamp();
     }
     const secret = app.services.deps.vault.open(site.secretKeySealed, SITE_SECRET_PURPOSE);
     const expected = sessionChecksum(withdrawalChecksumValues(body), secret);
     if (typeof body.checksum !== 'string' || !constantTimeEqual(expected, body.checksum.toLowerCase())) {
-      throw new SessionError('invalid_checksum', 'Invalid checksum');
+      throw new InvalidChecksum();
     }
     request.sessionContext = { merchantId, siteId: site.id };
     checkBodyValues(body);

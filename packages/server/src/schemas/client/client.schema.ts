@@ -1,4 +1,5 @@
 import { type TSchema, Type } from 'typebox';
+import { type FieldSubject, withSubject } from '../shared/subject.js';
 
 /**
  * The client API (`POST /client/v1/<method>`), called by the Web SDK and the hosted field pages with
@@ -16,23 +17,35 @@ const Str = (maxLength: number, description?: string) =>
   Type.String({ maxLength, ...(description ? { description } : {}) });
 const Opt = <T extends TSchema>(s: T) => Type.Optional(s);
 
-export const ClientCard = Type.Object(
-  {
-    cardNumber: Opt(Str(20)),
-    cardHolderName: Opt(Str(70)),
-    expirationMonth: Opt(Str(2)),
-    expirationYear: Opt(Str(4)),
-    CVV: Opt(Str(4)),
-    ccTempToken: Opt(Str(64)),
-    threeD: Opt(Type.Object({}, { additionalProperties: true })),
-  },
-  {
-    title: 'ClientCard',
-    additionalProperties: true,
-    description:
-      'cardNumber, cardHolderName, expirationMonth, expirationYear and CVV; with a userPaymentOptionId only the CVV',
-  },
-);
+const S = <T extends TSchema>(s: T, subject: FieldSubject | undefined) => (subject ? withSubject(s, subject) : s);
+
+/**
+ * A card sent by a hosted field page. Its refusals carry the card subjects (errCodes 1004, 1029, 1062)
+ * where the card pays (`paymentOption.card`); `cardData` has no CVV subject, `card` none at all.
+ */
+const clientCard = (title: string, subjects: 'payment' | 'cardData' | 'none') => {
+  const on = subjects !== 'none';
+  return Type.Object(
+    {
+      cardNumber: Opt(S(Str(20), on ? 'card_number' : undefined)),
+      cardHolderName: Opt(S(Str(70), on ? 'card_holder' : undefined)),
+      expirationMonth: Opt(S(Str(2), on ? 'card_expiry' : undefined)),
+      expirationYear: Opt(S(Str(4), on ? 'card_expiry' : undefined)),
+      CVV: Opt(S(Str(4), subjects === 'payment' ? 'card_cvv' : undefined)),
+      ccTempToken: Opt(Str(64)),
+      threeD: Opt(Type.Object({}, { additionalProperties: true })),
+    },
+    {
+      title,
+      additionalProperties: true,
+      description:
+        'cardNumber, cardHolderName, expirationMonth, expirationYear and CVV; with a userPaymentOptionId only the CVV',
+    },
+  );
+};
+export const ClientCard = clientCard('ClientCard', 'payment');
+const ClientCardData = clientCard('ClientCardData', 'cardData');
+const ClientLookupCard = clientCard('ClientLookupCard', 'none');
 
 export const ClientBillingAddress = Type.Object(
   {
@@ -59,13 +72,21 @@ export const ClientRequests = {
   createPayment: Type.Object(
     {
       sessionToken: SessionToken,
-      paymentOption: Type.Object(
-        {
-          card: Opt(ClientCard),
-          userPaymentOptionId: Opt(Type.Union([Str(20), Type.Integer()])),
-          alternativePaymentMethod: Opt(Type.Object({ paymentMethod: Str(50) }, open)),
-        },
-        { ...open, description: 'Exactly one of card (hosted fields), userPaymentOptionId, alternativePaymentMethod' },
+      paymentOption: withSubject(
+        Type.Object(
+          {
+            card: Opt(withSubject(ClientCard, 'payment_option')),
+            userPaymentOptionId: Opt(
+              withSubject(
+                Type.Union([withSubject(Str(20), 'stored_option'), withSubject(Type.Integer(), 'stored_option')]),
+                'stored_option',
+              ),
+            ),
+            alternativePaymentMethod: Opt(Type.Object({ paymentMethod: Str(50) }, open)),
+          },
+          { ...open, description: 'Exactly one of card (hosted fields), userPaymentOptionId, alternativePaymentMethod' },
+        ),
+        'payment_option',
       ),
       relatedTransactionId: Opt(Str(20, 'The InitAuth3D or challenge step this payment continues (3-D Secure)')),
       billingAddress: Opt(ClientBillingAddress),
@@ -78,24 +99,32 @@ export const ClientRequests = {
     { title: 'ClientCreatePaymentRequest', ...open },
   ),
   initPayment: Type.Object(
-    { sessionToken: SessionToken, paymentOption: Type.Object({ card: ClientCard }, open) },
+    {
+      sessionToken: SessionToken,
+      paymentOption: withSubject(Type.Object({ card: withSubject(ClientCard, 'payment_option') }, open), 'payment_option'),
+    },
     { title: 'ClientInitPaymentRequest', ...open },
   ),
   getToken: Type.Object(
-    { sessionToken: SessionToken, cardData: ClientCard, billingAddress: Opt(ClientBillingAddress) },
+    { sessionToken: SessionToken, cardData: ClientCardData, billingAddress: Opt(ClientBillingAddress) },
     { title: 'ClientGetTokenRequest', ...open },
   ),
   getCardDetails: Type.Object(
-    { sessionToken: SessionToken, cardNumber: Str(20), clientRequestId: Opt(Str(255)), clientUniqueId: Opt(Str(45)) },
+    {
+      sessionToken: SessionToken,
+      cardNumber: withSubject(Str(20), 'card_number'),
+      clientRequestId: Opt(Str(255)),
+      clientUniqueId: Opt(Str(45)),
+    },
     { title: 'ClientGetCardDetailsRequest', ...open },
   ),
   getDccDetails: Type.Object(
     {
       sessionToken: SessionToken,
       clientUniqueId: Str(45),
-      cardNumber: Opt(Str(20)),
+      cardNumber: Opt(withSubject(Str(20), 'card_number')),
       apm: Opt(Str(50)),
-      currency: Opt(Str(3)),
+      currency: Opt(withSubject(Str(3), 'currency')),
       country: Opt(Str(2)),
       clientRequestId: Opt(Str(255)),
     },
@@ -113,11 +142,11 @@ export const ClientRequests = {
   ),
   getUserUPOs: Type.Object({ sessionToken: SessionToken }, { title: 'ClientGetUserUposRequest', ...open }),
   setOpenAmount: Type.Object(
-    { sessionToken: SessionToken, amount: Str(12), clientRequestId: Opt(Str(255)), clientUniqueId: Opt(Str(45)) },
+    { sessionToken: SessionToken, amount: withSubject(Str(12), 'amount'), clientRequestId: Opt(Str(255)), clientUniqueId: Opt(Str(45)) },
     { title: 'ClientSetOpenAmountRequest', ...open },
   ),
   addCardUpo: Type.Object(
-    { sessionToken: SessionToken, card: ClientCard, billingAddress: Opt(ClientBillingAddress) },
+    { sessionToken: SessionToken, card: ClientLookupCard, billingAddress: Opt(ClientBillingAddress) },
     { title: 'ClientAddCardUpoRequest', ...open },
   ),
   addApmUpo: Type.Object(

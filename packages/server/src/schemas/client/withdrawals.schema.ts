@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { withSubject } from '../shared/subject.js';
 import { WD_STATUSES, WithdrawalListEntry } from '../session/withdrawal.schema.js';
 
 /**
@@ -39,15 +40,15 @@ const ids = {
 export const ClientSubmitWdRequest = Type.Object(
   {
     ...ids,
-    upoId: Req(20, 'The UPO of the user to pay to'),
-    amount: Req(20, 'Requested amount in the order currency, e.g. "25.00"'),
+    upoId: withSubject(Req(20, 'The UPO of the user to pay to'), 'stored_option'),
+    amount: withSubject(Req(20, 'Requested amount in the order currency, e.g. "25.00"'), 'amount'),
     userId: Req(255, 'Merchant-generated user id'),
     merchantWDRequestId: Opt(Str(255)),
     merchantUniqueId: Opt(Str(255)),
     userAccountId: Opt(Str(255)),
     userDetails: Opt(ClientWithdrawalUserDetails),
     userTokenId: Opt(Str(255)),
-    currency: Opt(Type.String({ minLength: 3, maxLength: 3, description: "Default: the session order's currency" })),
+    currency: Opt(withSubject(Type.String({ minLength: 3, maxLength: 3, description: "Default: the session order's currency" }), 'currency')),
     wdRequestsLimit: Opt(Type.String({ pattern: '^[0-9]{1,3}$', description: 'Open requests the user may have; default 1' })),
     ...custom,
   },

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { withSubject } from '../shared/subject.js';
 import { Decimal, Signed, Str } from './common.schema.js';
 import { EnvelopeFields } from './envelope.schema.js';
 import { LastPaymentFields, TransactionStatuses } from './payment.schema.js';
@@ -10,8 +11,8 @@ export const GetPaymentStatusRequest = Type.Object(
     merchantId: Type.Optional(Signed.merchantId),
     merchantSiteId: Type.Optional(Signed.merchantSiteId),
     clientRequestId: Type.Optional(Str(255)),
-    amount: Type.Optional(Decimal(12)),
-    currency: Type.Optional(Type.String({ minLength: 3, maxLength: 3 })),
+    amount: Type.Optional(withSubject(Decimal(12), 'amount')),
+    currency: Type.Optional(withSubject(Type.String({ minLength: 3, maxLength: 3 }), 'currency')),
     timeStamp: Type.Optional(Signed.timeStamp),
     checksum: Type.Optional(Signed.checksum),
   },

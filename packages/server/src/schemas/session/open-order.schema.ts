@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { withSubject } from '../shared/subject.js';
 import { Decimal, Flag, MerchantDetails, NonEmpty, Signed, Str, UrlDetails } from './common.schema.js';
 import { BillingAddress, ShippingAddress, UserDetails } from './customer.schema.js';
 import { EnvelopeFields, PartialApproval } from './envelope.schema.js';
@@ -26,8 +27,10 @@ export const OpenOrderRequest = Type.Object(
     sessionToken: Type.Optional(
       Type.String({ minLength: 36, maxLength: 36, description: 'A token from getSessionToken to bind the order to' }),
     ),
-    currency: Type.Optional(Type.String({ minLength: 3, maxLength: 3, description: 'ISO 4217; required with amount' })),
-    amount: Type.Optional(Decimal(12, 'Decimal string, e.g. "10.50"; required with currency')),
+    currency: Type.Optional(
+      withSubject(Type.String({ minLength: 3, maxLength: 3, description: 'ISO 4217; required with amount' }), 'currency'),
+    ),
+    amount: Type.Optional(withSubject(Decimal(12, 'Decimal string, e.g. "10.50"; required with currency'), 'amount')),
     openAmount: Type.Optional(OpenAmount),
     externalSchemeDetails: Type.Optional(ExternalSchemeDetails),
     authenticationOnlyType: Type.Optional(Type.Enum([...AuthenticationOnlyTypes])),

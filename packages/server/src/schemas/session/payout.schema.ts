@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { withSubject } from '../shared/subject.js';
 import { EnvelopeFields } from './envelope.schema.js';
 import { Decimal, MerchantDetails, NonEmpty, Opaque, Signed, Str, UrlDetails } from './common.schema.js';
 import { SessionCardOutput, TransactionStatuses } from './payment.schema.js';
@@ -16,13 +17,13 @@ export const PayoutRequest = Type.Object(
     clientRequestId: Type.Optional(Str(255)),
     clientUniqueId: Type.Optional(Str(45, 'Merchant reference; in the DMN as merchant_unique_id')),
     sessionToken: Type.Optional(Type.String({ minLength: 36, maxLength: 36, description: 'Ties the payout to a live session: getPaymentStatus then reports it' })),
-    amount: Decimal(12, 'Amount to pay out, e.g. "10.50"'),
-    currency: Type.String({ minLength: 3, maxLength: 3 }),
-    userPaymentOptionId: Type.Optional(NonEmpty(20, 'Shorthand for userPaymentOption.userPaymentOptionId')),
+    amount: withSubject(Decimal(12, 'Amount to pay out, e.g. "10.50"'), 'amount'),
+    currency: withSubject(Type.String({ minLength: 3, maxLength: 3 }), 'currency'),
+    userPaymentOptionId: Type.Optional(withSubject(NonEmpty(20, 'Shorthand for userPaymentOption.userPaymentOptionId'), 'stored_option')),
     userPaymentOption: Type.Optional(
       Type.Object(
         {
-          userPaymentOptionId: NonEmpty(20, 'A card or payout-capable APM UPO of userTokenId'),
+          userPaymentOptionId: withSubject(NonEmpty(20, 'A card or payout-capable APM UPO of userTokenId'), 'stored_option'),
           CVV: Type.Optional(Type.String({ pattern: '^[0-9]{3,4}$' })),
         },
         { additionalProperties: false },
@@ -31,10 +32,10 @@ export const PayoutRequest = Type.Object(
     cardData: Type.Optional(
       Type.Object(
         {
-          cardNumber: NonEmpty(20),
-          cardHolderName: NonEmpty(70),
-          expirationMonth: NonEmpty(2),
-          expirationYear: NonEmpty(4),
+          cardNumber: withSubject(NonEmpty(20), 'card_number'),
+          cardHolderName: withSubject(NonEmpty(70), 'card_holder'),
+          expirationMonth: withSubject(NonEmpty(2), 'card_expiry'),
+          expirationYear: withSubject(NonEmpty(4), 'card_expiry'),
         },
         { additionalProperties: false },
       ),

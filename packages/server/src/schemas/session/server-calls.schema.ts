@@ -1,4 +1,5 @@
 import { type TProperties, Type } from 'typebox';
+import { withSubject } from '../shared/subject.js';
 import { Decimal, NonEmpty, Opaque, Signed, Str, UrlDetails } from './common.schema.js';
 
 /**
@@ -13,7 +14,10 @@ const clientIds = {
   clientUniqueId: Type.Optional(Str(45)),
   userTokenId: Type.Optional(Str(255)),
 };
-const money = { amount: Decimal(12), currency: Type.String({ minLength: 3, maxLength: 3 }) };
+const money = {
+  amount: withSubject(Decimal(12), 'amount'),
+  currency: withSubject(Type.String({ minLength: 3, maxLength: 3 }), 'currency'),
+};
 const sessionToken = Type.String({ minLength: 36, maxLength: 36 });
 const related = {
   relatedTransactionId: NonEmpty(20, 'The transaction this one acts on'),
@@ -27,13 +31,13 @@ export const ServerCallRequests = {
     ...clientIds,
     sessionToken,
     ...money,
-    paymentOption: Opaque('Card, token, UPO or APM'),
+    paymentOption: withSubject(Opaque('Card, token, UPO or APM'), 'payment_option'),
   }),
   initPayment: open('InitPaymentRequest', {
     ...clientIds,
     sessionToken,
     ...money,
-    paymentOption: Opaque('Card or token'),
+    paymentOption: withSubject(Opaque('Card or token'), 'payment_option'),
   }),
   settleTransaction: open('SettleTransactionRequest', {
     ...clientIds,
@@ -45,13 +49,13 @@ export const ServerCallRequests = {
   refundTransaction: open('RefundTransactionRequest', { ...clientIds, ...money, ...related }),
   voidTransaction: open('VoidTransactionRequest', { ...clientIds, ...money, ...related }),
   payout: open('PayoutRequest', { ...clientIds, ...money, userTokenId: NonEmpty(255) }),
-  getCardDetails: open('GetCardDetailsRequest', { ...clientIds, sessionToken, cardNumber: NonEmpty(20) }),
+  getCardDetails: open('GetCardDetailsRequest', { ...clientIds, sessionToken, cardNumber: withSubject(NonEmpty(20), 'card_number') }),
   getDccDetails: open('GetDccDetailsRequest', {
     ...clientIds,
     sessionToken: Type.Optional(sessionToken),
     clientUniqueId: NonEmpty(45),
-    amount: Type.Optional(Decimal(12)),
-    currency: Type.Optional(Type.String({ minLength: 3, maxLength: 3 })),
+    amount: Type.Optional(withSubject(Decimal(12), 'amount')),
+    currency: Type.Optional(withSubject(Type.String({ minLength: 3, maxLength: 3 }), 'currency')),
   }),
   cardTokenization: open('CardTokenizationRequest', {
     ...clientIds,
@@ -59,7 +63,7 @@ export const ServerCallRequests = {
     cardData: Opaque('Card to tokenise'),
   }),
   getUserUPOs: open('GetUserUposRequest', { ...clientIds, userTokenId: NonEmpty(255) }),
-  deleteUPO: open('DeleteUpoRequest', { ...clientIds, userTokenId: NonEmpty(255), userPaymentOptionId: NonEmpty(20) }),
+  deleteUPO: open('DeleteUpoRequest', { ...clientIds, userTokenId: NonEmpty(255), userPaymentOptionId: withSubject(NonEmpty(20), 'stored_option') }),
 } as const;
 
 export type ServerCall = keyof typeof ServerCallRequests;

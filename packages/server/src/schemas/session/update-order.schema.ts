@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { withSubject } from '../shared/subject.js';
 import { Decimal, MerchantDetails, NonEmpty, Signed, Str } from './common.schema.js';
 import { BillingAddress, ShippingAddress, UserDetails } from './customer.schema.js';
 import { EnvelopeFields } from './envelope.schema.js';
@@ -13,8 +14,8 @@ export const UpdateOrderRequest = Type.Object(
     clientUniqueId: NonEmpty(45),
     userTokenId: Type.Optional(Str(255)),
     clientRequestId: Type.Optional(Str(255)),
-    currency: Type.Optional(Type.String({ minLength: 3, maxLength: 3, description: 'Only with amount' })),
-    amount: Type.Optional(Decimal(12, 'Decimal string; alone, it keeps the order currency')),
+    currency: Type.Optional(withSubject(Type.String({ minLength: 3, maxLength: 3, description: 'Only with amount' }), 'currency')),
+    amount: Type.Optional(withSubject(Decimal(12, 'Decimal string; alone, it keeps the order currency'), 'amount')),
     amountDetails: Type.Optional(AmountDetails),
     items: Type.Optional(Items),
     deviceDetails: Type.Optional(DeviceDetails),

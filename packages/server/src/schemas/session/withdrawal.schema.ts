@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { withSubject } from '../shared/subject.js';
 import { EnvelopeFields } from './envelope.schema.js';
 import { Country, Decimal, MerchantDetails, NonEmpty, Signed, Str, UrlDetails } from './common.schema.js';
 
@@ -42,9 +43,9 @@ export const SubmitWithdrawalRequest = Type.Object(
     ...common,
     userTokenId: NonEmpty(255),
     userId: NonEmpty(255, 'Merchant-generated user id'),
-    userPMId: NonEmpty(20, 'The UPO of userTokenId to pay to (a card, or a payout-capable APM)'),
-    amount: Decimal(12, 'Requested amount, e.g. "25.00"'),
-    currency: Type.String({ minLength: 3, maxLength: 3 }),
+    userPMId: withSubject(NonEmpty(20, 'The UPO of userTokenId to pay to (a card, or a payout-capable APM)'), 'stored_option'),
+    amount: withSubject(Decimal(12, 'Requested amount, e.g. "25.00"'), 'amount'),
+    currency: withSubject(Type.String({ minLength: 3, maxLength: 3 }), 'currency'),
     merchantWDRequestId: Type.Optional(NonEmpty(255, "Merchant's unique id of the request")),
     merchantUniqueId: Type.Optional(NonEmpty(255, 'Unique merchant reference')),
     userAccountId: Type.Optional(Str(255, 'Merchant-side account, not validated')),
@@ -77,7 +78,7 @@ export const ApproveWithdrawalRequest = Type.Object(
   {
     ...common,
     wdRequestId: WdRequestId,
-    amount: Type.Optional(Decimal(12, 'Approved amount; less than requested gives Partially Approved; absent: all')),
+    amount: Type.Optional(withSubject(Decimal(12, 'Approved amount; less than requested gives Partially Approved; absent: all'), 'amount')),
     operatorName: Type.Optional(Str(255)),
     comment: Type.Optional(Str(255)),
   },
