@@ -119,7 +119,7 @@ export class InvalidChecksum extends DomainError {
 export class InvalidTimestamp extends DomainError {
   readonly code = 'invalid_timestamp';
   constructor() {
-    super('Invalid timeStamp: must be YYYYMMDDHHmmss, a real date and time');
+    super('Invalid timeStamp: must be YYYYMMDDHHmmss');
   }
 }
 
