@@ -7,7 +7,9 @@ import type { Ids } from './lib/ids.js';
 import { loggerOptions, registerRequestLog, skipRedactionOfScalars } from './http/logging.js';
 import { AJV_OPTIONS } from './http/ajv-options.js';
 import { adminPlugin } from './http/admin/admin.plugin.js';
+import { clientErrorHandler, EDGE_ERRORS, frameworkErrors, registerBodyTimeout } from './http/ops/edges.js';
 import { registerHealth } from './http/ops/health.js';
+import { registerNotificationTargetGuard } from './http/ops/notification-targets.js';
 import { registerOpenApi } from './http/ops/openapi.js';
 import { restPlugin } from './http/rest/rest.plugin.js';
 import { sessionPlugin } from './http/session/session.plugin.js';
@@ -48,6 +50,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     return503OnClosing: true,
     ajv: AJV_OPTIONS,
+    frameworkErrors,
+    clientErrorHandler,
   });
   skipRedactionOfScalars(app.log);
   const services: Services = { config, store: deps.store, box: deps.box, deps: deps.deps ?? domainDeps(deps) };
@@ -69,11 +73,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         errors:
           status === 500
             ? { code: '7000.1000', reason: 'Internal system error' }
-            : { code: '5000.1002', reason: err.message },
+            : status === 408
+              ? EDGE_ERRORS[408]
+              : { code: '5000.1002', reason: err.message },
       },
     });
   });
   registerRequestLog(app);
+  registerBodyTimeout(app, config.GATEHOUSE_BODY_TIMEOUT_MS, () => performance.now());
+  registerNotificationTargetGuard(app, config);
   await registerOpenApi(app);
   registerHealth(app);
   await app.register(restPlugin);

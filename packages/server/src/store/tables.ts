@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { OperationsTables } from './operations.table.js';
 import type { OutboxTables } from './outbox.table.js';
 
 /**
@@ -83,7 +84,7 @@ export interface IdempotencyTable {
   expires_at: number;
 }
 
-export interface Database extends OutboxTables {
+export interface Database extends OutboxTables, OperationsTables {
   merchants: MerchantTable;
   sites: SiteTable;
   processing_entities: ProcessingEntityTable;

@@ -39,6 +39,7 @@ function frameworkToWire(err: FastifyError): ClientWireError | undefined {
     return domainToWire(domain);
   }
   if (err.statusCode === 413) return { errCode: 1066, reason: 'Request body too large (limit 1 MiB)' };
+  if (err.statusCode === 408) return { errCode: 1066, reason: 'Request not received in time' };
   if (err.statusCode === 415) return { errCode: 1066, reason: 'Content-Type must be application/json' };
   if (err.statusCode === 400) return { errCode: 1066, reason: 'Malformed JSON' };
   return undefined;
@@ -58,5 +59,5 @@ export function clientErrorHandler(err: FastifyError, request: FastifyRequest, r
     body && typeof body.sessionToken === 'string' && body.sessionToken.length <= 64
       ? { sessionToken: body.sessionToken }
       : {};
-  void reply.code(200).send(clientError(wire, token));
+  void reply.code(err.statusCode === 408 ? 408 : 200).send(clientError(wire, token));
 }

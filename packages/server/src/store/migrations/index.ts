@@ -7,6 +7,7 @@ import { payments } from './0004_payments.js';
 import { tokensUpos } from './0005_tokens_upos.js';
 import { apmPayments } from './0006_apm_payments.js';
 import { withdrawals } from './0007_withdrawals.js';
+import { operations } from './0009_operations.js';
 
 /** Every migration, in order. Names are permanent once released. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -20,6 +21,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0005_tokens_upos': tokensUpos(dialect),
         '0006_apm_payments': apmPayments(),
         '0007_withdrawals': withdrawals(dialect),
+        '0009_operations': operations(),
       };
     },
   };
