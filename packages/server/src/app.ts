@@ -9,6 +9,7 @@ import { AJV_OPTIONS } from './http/ajv-options.js';
 import { adminPlugin } from './http/admin/admin.plugin.js';
 import { clientErrorHandler, EDGE_ERRORS, frameworkErrors, registerBodyTimeout } from './http/ops/edges.js';
 import { registerHealth } from './http/ops/health.js';
+import { rateLimitOptions, registerRateLimits } from './http/rate-limit/rate-limit.js';
 import { registerNotificationTargetGuard } from './http/ops/notification-targets.js';
 import { registerOpenApi } from './http/ops/openapi.js';
 import { restPlugin } from './http/rest/rest.plugin.js';
@@ -75,6 +76,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             ? { code: '7000.1000', reason: 'Internal system error' }
             : status === 408
               ? EDGE_ERRORS[408]
+              : status === 429
+                ? { code: '7300.4290', reason: 'Too many requests' }
               : { code: '5000.1002', reason: err.message },
       },
     });
@@ -82,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRequestLog(app);
   registerBodyTimeout(app, config.GATEHOUSE_BODY_TIMEOUT_MS, () => performance.now());
   registerNotificationTargetGuard(app, config);
+  registerRateLimits(app, rateLimitOptions(config, () => performance.now()));
   await registerOpenApi(app);
   registerHealth(app);
   await app.register(restPlugin);

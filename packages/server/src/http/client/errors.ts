@@ -39,6 +39,7 @@ function frameworkToWire(err: FastifyError): ClientWireError | undefined {
     return domainToWire(domain);
   }
   if (err.statusCode === 413) return { errCode: 1066, reason: 'Request body too large (limit 1 MiB)' };
+  if (err.statusCode === 429) return { errCode: 1090, reason: 'Too many requests' };
   if (err.statusCode === 408) return { errCode: 1066, reason: 'Request not received in time' };
   if (err.statusCode === 415) return { errCode: 1066, reason: 'Content-Type must be application/json' };
   if (err.statusCode === 400) return { errCode: 1066, reason: 'Malformed JSON' };

@@ -105,6 +105,7 @@ function frameworkToWire(err: FastifyError): SessionWireError | undefined {
       break;
   }
   if (err.statusCode === 400) return wireRequest('Malformed JSON');
+  if (err.statusCode === 429) return { errCode: 1090, reason: 'Too many requests' };
   if (err.statusCode === 408) return wireRequest('Request not received in time');
   if (err.statusCode === 415) return wireRequest('Content-Type must be application/json');
   if (err.statusCode === 413) return wireRequest('Request body too large (limit 1 MiB)');
