@@ -12,6 +12,7 @@ import { registerHealth } from './http/ops/health.js';
 import { rateLimitOptions, registerRateLimits } from './http/rate-limit/rate-limit.js';
 import { registerNotificationTargetGuard } from './http/ops/notification-targets.js';
 import { registerOpenApi } from './http/ops/openapi.js';
+import { tlsServerOptions } from './http/ops/tls.js';
 import { restPlugin } from './http/rest/rest.plugin.js';
 import { sessionPlugin } from './http/session/session.plugin.js';
 import type { Services } from './http/services.js';
@@ -39,13 +40,17 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, ids } = deps;
   const logger = loggerOptions(config.LOG_LEVEL);
-  const app = Fastify({
+  const tls = await tlsServerOptions(config);
+  // With TLS, one secure HTTP/2 server that also speaks HTTP/1.1 (ALPN): typed as the HTTP/1 instance
+  // every plugin is written against, since the request and reply APIs they use are the same.
+  const app = (Fastify as unknown as (options: object) => FastifyInstance)({
+    ...tls,
     logger: deps.logStream ? { ...logger, stream: deps.logStream } : logger,
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }),
     bodyLimit: BODY_LIMIT,
     // An incoming x-request-id is kept only when it is a short, printable token; otherwise we make one.
     requestIdHeader: false,
-    genReqId: (req) => {
+    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : ids.prefixed('req');
     },

@@ -56,6 +56,10 @@ export const ConfigSchema = Type.Object({
   }),
   GATEHOUSE_DELIVERY_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 512, default: 16, description: 'Notification deliveries in flight at once per relay' }),
   GATEHOUSE_DELIVERY_POLL_MS: Type.Integer({ minimum: 10, maximum: 60_000, default: 250, description: 'How often an idle relay looks for due notifications' }),
+  GATEHOUSE_TLS_CERT: Type.Optional(
+    Type.String({ description: 'PEM certificate (chain) file: serve HTTPS with TLS 1.2 or later, HTTP/2 and HTTP/1.1 by ALPN; read again on SIGHUP (flag `--tls-cert`)' }),
+  ),
+  GATEHOUSE_TLS_KEY: Type.Optional(Type.String({ description: 'PEM private key file of `GATEHOUSE_TLS_CERT` (flag `--tls-key`)' })),
   GATEHOUSE_BODY_TIMEOUT_MS: Type.Integer({
     minimum: 0,
     maximum: 600_000,

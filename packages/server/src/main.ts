@@ -25,6 +25,8 @@ const startSpec: CommandSpec = {
     host: { type: 'string', placeholder: 'host', description: 'Listen address (HOST, default 127.0.0.1)' },
     'log-level': { type: 'string', placeholder: 'level', description: 'Log level (LOG_LEVEL, default info)' },
     'no-demo': { type: 'boolean', description: 'Do not create a demo merchant (GATEHOUSE_DEMO=false)' },
+    'tls-cert': { type: 'string', placeholder: 'file', description: 'PEM certificate: serve HTTPS, HTTP/2 (GATEHOUSE_TLS_CERT)' },
+    'tls-key': { type: 'string', placeholder: 'file', description: 'PEM private key (GATEHOUSE_TLS_KEY)' },
     'no-workers': { type: 'boolean', description: 'API only: no notification relay in this process (GATEHOUSE_WORKERS=false)' },
     ...commonOptions,
   },
@@ -42,6 +44,8 @@ const FLAG_ENV: Record<string, string> = {
   'log-level': 'LOG_LEVEL',
   'data-dir': 'GATEHOUSE_DATA_DIR',
   'database-url': 'DATABASE_URL',
+  'tls-cert': 'GATEHOUSE_TLS_CERT',
+  'tls-key': 'GATEHOUSE_TLS_KEY',
 };
 
 function configFrom(values: Record<string, string | boolean | undefined>): Config {
@@ -107,6 +111,13 @@ async function start(argv: string[]): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  const { reloadTls } = await import('./http/ops/tls.js');
+  process.on('SIGHUP', () => {
+    reloadTls(app, config).then(
+      (reloaded) => app.log.info({ reloaded }, 'SIGHUP: TLS certificate reloaded'),
+      (err: unknown) => app.log.error({ err }, 'SIGHUP: TLS certificate not reloaded, the previous one stays'),
+    );
+  });
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   if (config.GATEHOUSE_WORKERS) relay = startRelay(rt, app.log);
   app.log.info({ address, store: rt.store.dialect.name, dataDir: config.dataDir }, 'gatehouse listening');
