@@ -12,6 +12,7 @@ import { registerHealth } from './http/ops/health.js';
 import { rateLimitOptions, registerRateLimits } from './http/rate-limit/rate-limit.js';
 import { registerNotificationTargetGuard } from './http/ops/notification-targets.js';
 import { registerOpenApi } from './http/ops/openapi.js';
+import { registerMetrics } from './http/ops/metrics.js';
 import { tlsServerOptions } from './http/ops/tls.js';
 import { restPlugin } from './http/rest/rest.plugin.js';
 import { sessionPlugin } from './http/session/session.plugin.js';
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRateLimits(app, rateLimitOptions(config, () => performance.now()));
   await registerOpenApi(app);
   registerHealth(app);
+  registerMetrics(app);
   await app.register(restPlugin);
   await app.register(adminPlugin);
   await app.register(sessionPlugin);

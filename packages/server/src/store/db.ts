@@ -50,6 +50,8 @@ export interface Store {
   migrate(): Promise<string[]>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL connection pool use (metrics); absent on SQLite */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
   /** the SQLite file, when embedded */
   readonly file?: string;
 }
@@ -259,6 +261,7 @@ function openPostgres(url: string, poolSize: number): Store {
       await sql`SELECT 1`.execute(db);
     },
     close: () => db.destroy(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
   };
 }
 
