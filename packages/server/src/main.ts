@@ -27,6 +27,7 @@ const startSpec: CommandSpec = {
     'no-demo': { type: 'boolean', description: 'Do not create a demo merchant (GATEHOUSE_DEMO=false)' },
     'tls-cert': { type: 'string', placeholder: 'file', description: 'PEM certificate: serve HTTPS, HTTP/2 (GATEHOUSE_TLS_CERT)' },
     'tls-key': { type: 'string', placeholder: 'file', description: 'PEM private key (GATEHOUSE_TLS_KEY)' },
+    cluster: { type: 'string', placeholder: 'N', description: 'Fork N server processes sharing the port (node:cluster); needs DATABASE_URL' },
     'no-workers': { type: 'boolean', description: 'API only: no notification relay in this process (GATEHOUSE_WORKERS=false)' },
     ...commonOptions,
   },
@@ -79,6 +80,20 @@ async function start(argv: string[]): Promise<void> {
   const parsed = parseCommand(startSpec, argv);
   if (!parsed) return void console.log(helpText(startSpec));
   const config = configFrom(parsed.values);
+  const { clusterSize, isClusterWorker, runClusterPrimary } = await import('./cli/cluster.js');
+  const workers = clusterSize(parsed.values.cluster);
+  if (workers !== undefined && !isClusterWorker()) {
+    if (!config.DATABASE_URL) throw new UsageError('--cluster needs PostgreSQL (DATABASE_URL): the embedded SQLite store has one writer process');
+    // The primary prepares the store once (migrations, demo merchant); the workers serve.
+    const prep = await openRuntime(config);
+    if (config.GATEHOUSE_DEMO) {
+      const { ensureDemoMerchant } = await import('./bootstrap/demo.js');
+      const demo = await ensureDemoMerchant(prep.deps, config.dataDir);
+      if (demo) printDemo(demo.credentials, demo.created, config);
+    }
+    await prep.store.close();
+    return runClusterPrimary(workers, (line) => process.stderr.write(line + '\n'));
+  }
   const rt = await openRuntime(config);
   // The server's modules load only for `start`: the credential commands stay quick.
   const { buildApp } = await import('./app.js');
