@@ -7,8 +7,13 @@ import type { Ids } from './lib/ids.js';
 import { loggerOptions, registerRequestLog, skipRedactionOfScalars } from './http/logging.js';
 import { AJV_OPTIONS } from './http/ajv-options.js';
 import { adminPlugin } from './http/admin/admin.plugin.js';
+import { clientErrorHandler, EDGE_ERRORS, frameworkErrors, registerBodyTimeout } from './http/ops/edges.js';
 import { registerHealth } from './http/ops/health.js';
+import { rateLimitOptions, registerRateLimits } from './http/rate-limit/rate-limit.js';
+import { registerNotificationTargetGuard } from './http/ops/notification-targets.js';
 import { registerOpenApi } from './http/ops/openapi.js';
+import { registerMetrics } from './http/ops/metrics.js';
+import { tlsServerOptions } from './http/ops/tls.js';
 import { restPlugin } from './http/rest/rest.plugin.js';
 import { sessionPlugin } from './http/session/session.plugin.js';
 import { rewriteSessionUrl } from './http/session/wire-tolerance.js';
@@ -37,20 +42,26 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, ids } = deps;
   const logger = loggerOptions(config.LOG_LEVEL);
-  const app = Fastify({
+  const tls = await tlsServerOptions(config);
+  // With TLS, one secure HTTP/2 server that also speaks HTTP/1.1 (ALPN): typed as the HTTP/1 instance
+  // every plugin is written against, since the request and reply APIs they use are the same.
+  const app = (Fastify as unknown as (options: object) => FastifyInstance)({
+    ...tls,
     logger: deps.logStream ? { ...logger, stream: deps.logStream } : logger,
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }),
     bodyLimit: BODY_LIMIT,
     // An incoming x-request-id is kept only when it is a short, printable token; otherwise we make one.
     requestIdHeader: false,
-    genReqId: (req) => {
+    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : ids.prefixed('req');
     },
     return503OnClosing: true,
     ajv: AJV_OPTIONS,
     // Session paths as real SDKs send them: `//`, `..`, no `.do` (docs/decisions/0120).
-    rewriteUrl: (req) => rewriteSessionUrl(req.url ?? '/'),
+    rewriteUrl: (req: { url?: string }) => rewriteSessionUrl(req.url ?? '/'),
+    frameworkErrors,
+    clientErrorHandler,
   });
   skipRedactionOfScalars(app.log);
   const services: Services = { config, store: deps.store, box: deps.box, deps: deps.deps ?? domainDeps(deps) };
@@ -72,13 +83,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         errors:
           status === 500
             ? { code: '7000.1000', reason: 'Internal system error' }
-            : { code: '5000.1002', reason: err.message },
+            : status === 408
+              ? EDGE_ERRORS[408]
+              : status === 429
+                ? { code: '7300.4290', reason: 'Too many requests' }
+              : { code: '5000.1002', reason: err.message },
       },
     });
   });
   registerRequestLog(app);
+  registerBodyTimeout(app, config.GATEHOUSE_BODY_TIMEOUT_MS, () => performance.now());
+  registerNotificationTargetGuard(app, config);
+  registerRateLimits(app, rateLimitOptions(config, () => performance.now()));
   await registerOpenApi(app);
   registerHealth(app);
+  registerMetrics(app);
   await app.register(restPlugin);
   await app.register(adminPlugin);
   await app.register((await import('./http/platform/platform.plugin.js')).platformPlugin);

@@ -56,6 +56,26 @@ export const ConfigSchema = Type.Object({
   }),
   GATEHOUSE_DELIVERY_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 512, default: 16, description: 'Notification deliveries in flight at once per relay' }),
   GATEHOUSE_DELIVERY_POLL_MS: Type.Integer({ minimum: 10, maximum: 60_000, default: 250, description: 'How often an idle relay looks for due notifications' }),
+  GATEHOUSE_TLS_CERT: Type.Optional(
+    Type.String({ description: 'PEM certificate (chain) file: serve HTTPS with TLS 1.2 or later, HTTP/2 and HTTP/1.1 by ALPN; read again on SIGHUP (flag `--tls-cert`)' }),
+  ),
+  GATEHOUSE_TLS_KEY: Type.Optional(Type.String({ description: 'PEM private key file of `GATEHOUSE_TLS_CERT` (flag `--tls-key`)' })),
+  GATEHOUSE_BODY_TIMEOUT_MS: Type.Integer({
+    minimum: 0,
+    maximum: 600_000,
+    default: 10_000,
+    description: 'A request body not received within this time of its headers is answered 408 and its connection closed; `0` disables',
+  }),
+  GATEHOUSE_RATE_LIMIT: Type.Integer({
+    minimum: 0,
+    default: 1000,
+    description: 'Requests per second per credential (API key, site, session token) on each node; over it REST answers 429 `7300.4290`, the session and client APIs errCode 1090; `0` disables',
+  }),
+  GATEHOUSE_AUTH_FAILURE_LIMIT: Type.Integer({
+    minimum: 0,
+    default: 300,
+    description: 'Failed authentications per minute per client address on each node before every request of that address is refused as rate-limited until the minute ends; `0` disables',
+  }),
   GATEHOUSE_DEMO_PAGE: Type.Optional(
     Type.Boolean({
       description:

@@ -34,6 +34,9 @@ const startSpec: CommandSpec = {
     host: { type: 'string', placeholder: 'host', description: 'Listen address (HOST, default 127.0.0.1)' },
     'log-level': { type: 'string', placeholder: 'level', description: 'Log level (LOG_LEVEL, default info)' },
     'no-demo': { type: 'boolean', description: 'Do not create a demo merchant (GATEHOUSE_DEMO=false)' },
+    'tls-cert': { type: 'string', placeholder: 'file', description: 'PEM certificate: serve HTTPS, HTTP/2 (GATEHOUSE_TLS_CERT)' },
+    'tls-key': { type: 'string', placeholder: 'file', description: 'PEM private key (GATEHOUSE_TLS_KEY)' },
+    cluster: { type: 'string', placeholder: 'N', description: 'Fork N server processes sharing the port (node:cluster); needs DATABASE_URL' },
     'no-workers': { type: 'boolean', description: 'API only: no notification relay in this process (GATEHOUSE_WORKERS=false)' },
     ...commonOptions,
   },
@@ -51,6 +54,8 @@ const FLAG_ENV: Record<string, string> = {
   'log-level': 'LOG_LEVEL',
   'data-dir': 'GATEHOUSE_DATA_DIR',
   'database-url': 'DATABASE_URL',
+  'tls-cert': 'GATEHOUSE_TLS_CERT',
+  'tls-key': 'GATEHOUSE_TLS_KEY',
 };
 
 function configFrom(values: OptionValues): Config {
@@ -66,6 +71,20 @@ function configFrom(values: OptionValues): Config {
 
 async function start(values: OptionValues): Promise<void> {
   const config = configFrom(values);
+  const { clusterSize, isClusterWorker, runClusterPrimary } = await import('./cli/cluster.js');
+  const workers = clusterSize(values.cluster);
+  if (workers !== undefined && !isClusterWorker()) {
+    if (!config.DATABASE_URL) throw new UsageError('--cluster needs PostgreSQL (DATABASE_URL): the embedded SQLite store has one writer process');
+    // The primary prepares the store once (migrations, demo merchant); the workers serve.
+    const prep = await openRuntime(config);
+    if (config.GATEHOUSE_DEMO) {
+      const { ensureDemoMerchant } = await import('./bootstrap/demo.js');
+      const demo = await ensureDemoMerchant(prep.deps, config.dataDir);
+      if (demo) printDemo(demo.credentials, demo.created, config);
+    }
+    await prep.store.close();
+    return runClusterPrimary(workers, (line) => process.stderr.write(line + '\n'));
+  }
   const rt = await openRuntime(config);
   // The server's modules load only for `start`: the credential commands stay quick.
   const { buildApp } = await import('./app.js');
@@ -93,6 +112,13 @@ async function start(values: OptionValues): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  const { reloadTls } = await import('./http/ops/tls.js');
+  process.on('SIGHUP', () => {
+    reloadTls(app, config).then(
+      (reloaded) => app.log.info({ reloaded }, 'SIGHUP: TLS certificate reloaded'),
+      (err: unknown) => app.log.error({ err }, 'SIGHUP: TLS certificate not reloaded, the previous one stays'),
+    );
+  });
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   if (config.GATEHOUSE_WORKERS) relay = startRelay(rt, app.log);
   app.log.info({ address, store: rt.store.dialect.name, dataDir: config.dataDir }, 'gatehouse listening');

@@ -1,3 +1,5 @@
+import { mkdir } from 'node:fs/promises';
+import { timingSafeEqual } from 'node:crypto';
 import { createSimulatedAcquirer } from './acquirer/simulated-acquirer.js';
 import type { Config } from './config.js';
 import { storageOf } from './store/repos.js';
@@ -5,11 +7,12 @@ import type { DomainDeps } from './domain/ports.js';
 import type { Acquirer } from './domain/payments/acquirer.port.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createIds, type Ids } from './lib/ids.js';
-import { loadMasterKey } from './security/master-key.js';
+import { loadMasterKey, MASTER_KEY_CHECK, masterKeyCheckValue, WrongMasterKey } from './security/master-key.js';
 import { createSealedBox, type SealedBox } from './security/sealed-box.js';
 import { generateWebhookSecret } from './security/webhook-secret.js';
 import { issueApiKey } from './security/api-keys.js';
 import { openStore, type Store } from './store/db.js';
+import { settleStoreSetting } from './store/store-settings.repo.js';
 
 /** Everything a process needs before it serves or runs a command: store (migrated), keys, clock, ids. */
 export interface Runtime {
@@ -27,6 +30,8 @@ export async function openRuntime(config: Config, options: { clock?: Clock; migr
   if (config.DATABASE_URL && !config.GATEHOUSE_MASTER_KEY) {
     throw new Error('GATEHOUSE_MASTER_KEY is required with DATABASE_URL: every node must share one key');
   }
+  // The data folder holds the SQLite file, master.key and demo-credentials.json: made when missing.
+  await mkdir(config.dataDir, { recursive: true });
   const masterKey = await loadMasterKey(config.GATEHOUSE_MASTER_KEY, config.dataDir);
   const store = openStore({
     databaseUrl: config.DATABASE_URL,
@@ -39,6 +44,7 @@ export async function openRuntime(config: Config, options: { clock?: Clock; migr
     const clock = options.clock ?? systemClock;
     const ids = createIds(clock);
     const box = createSealedBox(masterKey);
+    if (options.migrate !== false) await checkMasterKey(store, box, clock.now(), config.GATEHOUSE_MASTER_KEY ? 'GATEHOUSE_MASTER_KEY' : 'master.key');
     const acquirer = options.acquirer ?? createSimulatedAcquirer({ clock });
     return { config, store, box, clock, ids, acquirer, deps: domainDeps({ store, box, clock, ids, acquirer }), migrated };
   } catch (err) {
@@ -58,4 +64,13 @@ export function domainDeps(deps: Pick<Runtime, 'store' | 'box' | 'clock' | 'ids'
     secrets: { webhookSecret: generateWebhookSecret, apiKey: () => issueApiKey(deps.ids) },
     acquirer: deps.acquirer,
   };
+}
+
+/** Stores the master-key check value at the first start; refuses a key whose value differs (docs/decisions/0801). */
+async function checkMasterKey(store: Store, box: SealedBox, now: number, source: string): Promise<void> {
+  const mine = masterKeyCheckValue(box);
+  const stored = await settleStoreSetting(store, MASTER_KEY_CHECK, mine, now);
+  const a = Buffer.from(stored);
+  const b = Buffer.from(mine);
+  if (a.length !== b.length || !timingSafeEqual(a, b)) throw new WrongMasterKey(source);
 }

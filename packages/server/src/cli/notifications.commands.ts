@@ -1,3 +1,4 @@
+import { privateTargetReasonResolved, refusesPrivateTargets } from '../delivery/private-network.js';
 import {
   listDeliveries,
   resendDelivery,
@@ -133,6 +134,9 @@ export const notificationCommands: CredentialCommand[] = [
     async run(rt, v) {
       const url = v.clear ? null : str(v.url);
       if (url === undefined) throw new UsageError('give --url or --clear');
+      // Production mode: a private, loopback or link-local target is refused here, not at each delivery.
+      const refused = url && refusesPrivateTargets(rt.config) ? await privateTargetReasonResolved(url) : undefined;
+      if (refused) throw new UsageError(`--url ${refused}`);
       await setSiteNotificationUrl(rt.deps, str(v.site)!, url);
       const out = {
         siteId: str(v.site)!,

@@ -1,47 +1,73 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
-import { BlockList, isIP } from 'node:net';
+import { lookup as dnsLookupAll } from 'node:dns/promises';
+import ipaddr from 'ipaddr.js';
+import type { Config } from '../config.js';
 
 /**
- * Addresses a production gateway must not call on a merchant's behalf (SSRF): loopback, private,
- * link-local (cloud metadata), carrier-grade NAT, unspecified, multicast and reserved ranges.
+ * Addresses a production gateway must not call on a merchant's behalf (SSRF): anything `ipaddr.js`
+ * does not class as global unicast, that is loopback, private, link-local (cloud metadata),
+ * carrier-grade NAT, unique-local, unspecified, multicast, broadcast, reserved and documentation
+ * ranges, and the IPv6 forms that embed an IPv4 address (mapped, NAT64, 6to4, Teredo).
  */
-const blocked = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  blocked.addSubnet(net, prefix, 'ipv4');
-}
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['64:ff9b::', 96],
-] as const) {
-  blocked.addSubnet(net, prefix, 'ipv6');
+export function isPrivateAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  // `process` turns an IPv4-mapped IPv6 address (::ffff:127.0.0.1) into the IPv4 address it carries.
+  return ipaddr.process(address).range() !== 'unicast';
 }
 
-/** True for an address in a private, loopback, link-local or otherwise non-public range. */
-export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return blocked.check(address, 'ipv4');
-  if (family === 6) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped) return blocked.check(mapped[1]!, 'ipv4');
-    return blocked.check(address, 'ipv6');
+/** A host name that names this machine whatever DNS says (RFC 6761). */
+function isLocalName(host: string): boolean {
+  const h = host.toLowerCase().replace(/\.$/, '');
+  return h === 'localhost' || h.endsWith('.localhost');
+}
+
+/** Private notification targets are refused at configuration when the relay would refuse them at delivery. */
+export function refusesPrivateTargets(config: Config): boolean {
+  return !(config.GATEHOUSE_DELIVERY_ALLOW_PRIVATE ?? config.GATEHOUSE_MODE === 'sandbox');
+}
+
+/**
+ * Why a notification URL may not be configured in production mode, or undefined when it may: its
+ * host is an address literal in a non-public range, or `localhost`. Names are not resolved here (see
+ * `resolvesToPrivate`); every delivery checks the address it actually dials.
+ */
+export function privateTargetReason(url: string): string | undefined {
+  let host: string;
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    return undefined; // not a URL: the field's own validation answers
   }
-  return false;
+  if (host.startsWith('[') && host.endsWith(']')) host = host.slice(1, -1);
+  if (isLocalName(host) || isPrivateAddress(host)) {
+    return 'must not be a private, loopback or link-local address in production mode';
+  }
+  return undefined;
+}
+
+/**
+ * The same rule after resolving the URL's host name (for settings made by an operator, off the
+ * request path): refused when any address it resolves to is private. A name that does not resolve
+ * is accepted; delivery checks again.
+ */
+export async function privateTargetReasonResolved(url: string): Promise<string | undefined> {
+  const literal = privateTargetReason(url);
+  if (literal) return literal;
+  let host: string;
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    return undefined;
+  }
+  if (ipaddr.isValid(host.replace(/^\[|\]$/g, ''))) return undefined;
+  try {
+    const addresses = await dnsLookupAll(host, { all: true });
+    const bad = addresses.find((a) => isPrivateAddress(a.address));
+    if (bad) return `resolves to ${bad.address}: must not be a private, loopback or link-local address in production mode`;
+  } catch {
+    return undefined;
+  }
+  return undefined;
 }
 
 export class PrivateTargetRefused extends Error {

@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { metrics, relayHeartbeat } from '../lib/metrics.js';
 import type { Config } from '../config.js';
 import { SITE_SECRET_PURPOSE } from '../domain/merchants/merchant.service.js';
 import { signedDmnBody } from '../domain/notifications/dmn.payload.js';
@@ -136,6 +137,7 @@ export class Relay {
 
   async #run(): Promise<void> {
     while (this.#running) {
+      relayHeartbeat(performance.now());
       let claimedFull = false;
       try {
         const free = this.#concurrency - this.#inflight.size;
@@ -236,6 +238,7 @@ export class Relay {
       // The lease runs out and the row is claimed again: delivery stays at least once.
       this.#log.error({ err, relay: this.id, notification: row.id }, 'recording a delivery attempt failed');
     }
+    metrics.deliveryAttempts.inc({ kind: row.kind, outcome: next.status === 'pending' ? 'retry' : next.status });
     return next.status;
   }
 

@@ -45,3 +45,20 @@ export async function loadMasterKey(configured: string | undefined, dataDir: str
   }
   return parseMasterKey(await readFile(file, 'utf8'));
 }
+
+/** The store setting holding the master-key check value. */
+export const MASTER_KEY_CHECK = 'master_key_check';
+
+/** A value only the right master key produces (a MAC of a fixed text), safe to store beside the data. */
+export function masterKeyCheckValue(box: { mac(purpose: string, data: string): Buffer }): string {
+  return 'v1.' + box.mac('gatehouse/master-key-check', 'gatehouse master key check').toString('hex');
+}
+
+export class WrongMasterKey extends Error {
+  constructor(source: string) {
+    super(
+      `the master key (${source}) is not the key this store was created with: its check value differs. ` +
+        'Start with the original GATEHOUSE_MASTER_KEY (every node must share it); data sealed under another key cannot be opened.',
+    );
+  }
+}

@@ -39,5 +39,6 @@ function openPostgres(url: string, poolSize: number): Store {
       await sql`SELECT 1`.execute(db);
     },
     close: () => db.destroy(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
   };
 }

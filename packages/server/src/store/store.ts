@@ -34,4 +34,6 @@ export interface Store {
   close(): Promise<void>;
   /** the SQLite file, when embedded */
   readonly file?: string;
+  /** PostgreSQL connection pool use (metrics); absent on SQLite */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
 }

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { OperationsTables } from './operations.table.js';
 import type { OutboxTables } from './outbox.table.js';
 import type { PlatformTables } from './platform.table.js';
 
@@ -84,7 +85,7 @@ export interface IdempotencyTable {
   expires_at: number;
 }
 
-export interface Database extends OutboxTables, PlatformTables {
+export interface Database extends OutboxTables, PlatformTables, OperationsTables {
   merchants: MerchantTable;
   sites: SiteTable;
   processing_entities: ProcessingEntityTable;

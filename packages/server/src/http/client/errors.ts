@@ -38,6 +38,8 @@ function frameworkToWire(err: FastifyError): ClientWireError | undefined {
     return domainToWire(domain);
   }
   if (err.statusCode === 413) return { errCode: 1066, reason: 'Request body too large (limit 1 MiB)' };
+  if (err.statusCode === 429) return { errCode: 1090, reason: 'Too many requests' };
+  if (err.statusCode === 408) return { errCode: 1066, reason: 'Request not received in time' };
   if (err.statusCode === 415) return { errCode: 1066, reason: 'Content-Type must be application/json' };
   if (err.statusCode === 400) return { errCode: 1066, reason: 'Malformed JSON' };
   return undefined;
@@ -56,5 +58,5 @@ export function clientErrorHandler(err: FastifyError, request: FastifyRequest, r
     body && typeof body.sessionToken === 'string' && body.sessionToken.length <= 64
       ? { sessionToken: body.sessionToken }
       : {};
-  void reply.code(200).send(clientError(wire, token));
+  void reply.code(err.statusCode === 408 ? 408 : 200).send(clientError(wire, token));
 }

@@ -63,6 +63,8 @@ function frameworkToWire(err: FastifyError): { status: number; body: ErrorRespon
   if (err.statusCode === 400) {
     return { status: 400, body: errorBody('5000.1002', 'Malformed JSON') };
   }
+  if (err.statusCode === 429) return { status: 429, body: errorBody('7300.4290', 'Too many requests') };
+  if (err.statusCode === 408) return { status: 408, body: errorBody('5000.1008', 'Request not received in time') };
   if (err.statusCode === 415) return { status: 400, body: errorBody('5000.1002', 'Content-Type must be application/json') };
   if (err.statusCode === 413) return { status: 413, body: errorBody('5000.1013', 'Request body too large (limit 1 MiB)') };
   return undefined;

@@ -112,6 +112,8 @@ function frameworkToWire(err: FastifyError): SessionWireError | undefined {
       break;
   }
   if (err.statusCode === 400) return wireRequest('Malformed JSON');
+  if (err.statusCode === 429) return { errCode: 1090, reason: 'Too many requests' };
+  if (err.statusCode === 408) return wireRequest('Request not received in time');
   if (err.statusCode === 415) return wireRequest('Content-Type must be application/json');
   if (err.statusCode === 413) return wireRequest('Request body too large (limit 1 MiB)');
   return undefined;
@@ -129,5 +131,6 @@ export function sessionErrorHandler(err: FastifyError, request: FastifyRequest, 
     request.log.error({ err }, 'unexpected error');
     wire = { errCode: 1000, reason: 'General error' };
   }
-  void reply.code(200).send(envelope(request, wire));
+  // A body that never arrived is a transport failure: HTTP 408 around the envelope (docs/decisions/0800).
+  void reply.code(err.statusCode === 408 ? 408 : 200).send(envelope(request, wire));
 }

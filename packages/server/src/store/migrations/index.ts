@@ -8,6 +8,7 @@ import { tokensUpos } from './0005_tokens_upos.js';
 import { apmPayments } from './0006_apm_payments.js';
 import { withdrawals } from './0007_withdrawals.js';
 import { platform } from './0008_platform.js';
+import { operations } from './0009_operations.js';
 import { usersPlans } from './0010_users_plans.js';
 
 /** Every migration, in order. Names are permanent once released. */
@@ -23,6 +24,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0006_apm_payments': apmPayments(),
         '0007_withdrawals': withdrawals(dialect),
         '0008_platform': platform(),
+        '0009_operations': operations(),
         '0010_users_plans': usersPlans(dialect),
       };
     },

@@ -1,4 +1,5 @@
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { metrics } from '../../lib/metrics.js';
 import type { PlannedOutcome, PlannedWrite } from './planned-write.js';
 import type { Database } from '../tables.js';
 import type { PlannedResult } from './writer-thread.js';
@@ -64,6 +65,7 @@ export class GroupCommitter {
   async #drain(): Promise<void> {
     try {
       let batch = this.#queue.splice(0, this.maxBatch);
+      metrics.groupCommitBatchSize.observe(batch.length);
       let committed = this.#commit(batch);
       while (batch.length > 0) {
         const outcomes = await committed;

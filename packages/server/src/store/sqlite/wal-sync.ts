@@ -1,4 +1,5 @@
 import { type FileHandle, open } from 'node:fs/promises';
+import { metrics } from '../../lib/metrics.js';
 import { dirname } from 'node:path';
 
 /**
@@ -29,7 +30,9 @@ export class WalSync {
         await dir.close();
       }
     }
+    const end = metrics.walSyncSeconds.startTimer();
     await this.#handle.datasync();
+    end();
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,31 @@
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { Config } from '../../config.js';
+import { privateTargetReason, refusesPrivateTargets } from '../../delivery/private-network.js';
+import { Invalid } from '../../domain/errors.js';
+
+/** The members of a request body that configure where notifications go. */
+const URL_MEMBERS = ['notificationUrl', 'webhookUrl'] as const;
+
+/**
+ * In production mode a request that configures a notification URL (`urlDetails.notificationUrl` or
+ * `urlDetails.webhookUrl` of an order, payment, settle/void/refund, payout or withdrawal) on a private,
+ * loopback or link-local address literal, or on `localhost`, is refused when it is made: a
+ * validation error in the interface's shape, not a delivery that fails for 24 hours. A `preHandler`,
+ * so it runs after authentication and schema validation. Not registered in sandbox mode (no cost).
+ */
+export function registerNotificationTargetGuard(app: FastifyInstance, config: Config): void {
+  if (!refusesPrivateTargets(config)) return;
+  const hook: preHandlerHookHandler = (request, _reply, done) => {
+    const body = request.body as { urlDetails?: unknown } | null | undefined;
+    const details = body && typeof body === 'object' ? body.urlDetails : undefined;
+    if (details && typeof details === 'object') {
+      for (const member of URL_MEMBERS) {
+        const url = (details as Record<string, unknown>)[member];
+        const reason = typeof url === 'string' ? privateTargetReason(url) : undefined;
+        if (reason) return done(new Invalid(`urlDetails.${member}`, reason));
+      }
+    }
+    done();
+  };
+  app.addHook('preHandler', hook);
+}

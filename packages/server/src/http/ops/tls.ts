@@ -1,0 +1,51 @@
+import { readFile } from 'node:fs/promises';
+import type { SecureContextOptions } from 'node:tls';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+
+/**
+ * TLS termination (DECISIONS.md 11, docs/decisions/0803): PEM files from `GATEHOUSE_TLS_CERT` and
+ * `GATEHOUSE_TLS_KEY`, TLS 1.2 at least, HTTP/2 and HTTP/1.1 offered through ALPN (one secure HTTP/2
+ * server that also speaks HTTP/1.1), and the files read again on SIGHUP for renewed certificates.
+ */
+export const TLS_MIN_VERSION = 'TLSv1.2' as const;
+
+export interface TlsFiles {
+  cert: string;
+  key: string;
+}
+
+export function tlsFiles(config: Config): TlsFiles | undefined {
+  const cert = config.GATEHOUSE_TLS_CERT;
+  const key = config.GATEHOUSE_TLS_KEY;
+  if (!cert && !key) return undefined;
+  if (!cert || !key) throw new Error('GATEHOUSE_TLS_CERT and GATEHOUSE_TLS_KEY go together: give both PEM files, or neither');
+  return { cert, key };
+}
+
+/** Reads the PEM files (at start and on SIGHUP; never on a request). */
+export async function secureContextOptions(files: TlsFiles): Promise<SecureContextOptions> {
+  const [cert, key] = await Promise.all([readFile(files.cert), readFile(files.key)]);
+  return { cert, key, minVersion: TLS_MIN_VERSION };
+}
+
+/** Fastify's server options for TLS, or none. */
+export async function tlsServerOptions(config: Config): Promise<{ http2: true; https: SecureContextOptions & { allowHTTP1: true } } | undefined> {
+  const files = tlsFiles(config);
+  if (!files) return undefined;
+  return { http2: true, https: { ...(await secureContextOptions(files)), allowHTTP1: true } };
+}
+
+/**
+ * Reads the certificate and key again and uses them for new connections; connections already open
+ * keep theirs. A file that does not parse leaves the previous certificate in place (the error is thrown
+ * to the caller, which logs it).
+ */
+export async function reloadTls(app: FastifyInstance, config: Config): Promise<boolean> {
+  const files = tlsFiles(config);
+  if (!files) return false;
+  const server = app.server as unknown as { setSecureContext?(options: SecureContextOptions): void };
+  if (typeof server.setSecureContext !== 'function') return false;
+  server.setSecureContext(await secureContextOptions(files));
+  return true;
+}
