@@ -189,6 +189,14 @@ describe.each(dialects())('platform e-mails over SMTP on %s', (dialect: DialectN
     expect(entry.lastError).toMatch(/554/);
   });
 
+  it('counts every SMTP attempt by outcome in /metrics', async () => {
+    const text = (await gw.request('GET', '/metrics')).text;
+    const count = (outcome: string) => Number(new RegExp(`^gatehouse_emails_total\\{outcome="${outcome}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
+    expect(count('sent')).toBeGreaterThan(0);
+    expect(count('retry')).toBeGreaterThan(0);
+    expect(count('failed')).toBeGreaterThan(0);
+  });
+
   it('a resend carries the same Message-ID', async () => {
     const before = smtp.mails.length;
     const [row] = (await emailRows()).filter((r) => r.status === 'delivered');

@@ -215,6 +215,7 @@ export class Relay {
       error: out.error,
       responseExcerpt: out.response,
     };
+    metrics.emails.inc({ outcome: out.delivered ? 'sent' : out.permanent ? 'failed' : 'retry' });
     const now = this.#deps.clock.now();
     const next: NextState = out.delivered
       ? { status: 'delivered' }

@@ -41,13 +41,13 @@ export const metrics = {
   }),
   deliveryAttempts: new Counter({
     name: 'gatehouse_outbox_delivery_attempts_total',
-    help: 'Notification delivery attempts by kind (webhook, dmn) and outcome (delivered, retry, failed)',
+    help: 'Notification delivery attempts by kind (webhook, dmn, email) and outcome (delivered, retry, failed)',
     labelNames: ['kind', 'outcome'] as const,
     registers,
   }),
   emails: new Counter({
     name: 'gatehouse_emails_total',
-    help: 'E-mails handed to the SMTP server, by outcome (sent, failed)',
+    help: 'E-mail attempts at the SMTP server, by outcome (sent; retry: no connection or 4xx; failed: 5xx)',
     labelNames: ['outcome'] as const,
     registers,
   }),
