@@ -1,7 +1,7 @@
 import type { Minor } from '../../lib/money.js';
 import { Invalid, TransactionRefused, UnknownRelatedTransaction } from '../errors.js';
 import type { OutcomeHook } from './outcome-effects.js';
-import type { DomainDeps } from '../ports.js';
+import type { DomainDeps, Repos } from '../ports.js';
 import type { CardInput, ThreeDFlow, ThreeDResult } from './acquirer.port.js';
 import { checkCard } from './card.js';
 import {
@@ -151,6 +151,8 @@ export interface ThreeDPayCommand extends PayCommand {
    * one-time ccTempToken once, whatever steps came before (docs/decisions/0363).
    */
   onPayment?: OrderGuard;
+  /** the payment (not a step): runs in the write that persists it pending (e.g. its DCC record, docs/decisions/0412) */
+  onPending?: (repos: Repos, tx: Transaction) => Promise<void>;
   /** the payment (not a step): runs in the write that records its outcome */
   onOutcome?: OutcomeHook;
 }
@@ -172,7 +174,11 @@ export async function payThreeD(deps: DomainDeps, cmd: ThreeDPayCommand, stepGua
         await onPayment(repos);
       }
     : stepGuard;
-  const payOptions = { ...(guard ? { guard } : {}), ...(cmd.onOutcome ? { onOutcome: cmd.onOutcome } : {}) };
+  const payOptions = {
+    ...(guard ? { guard } : {}),
+    ...(cmd.onPending ? { onPending: cmd.onPending } : {}),
+    ...(cmd.onOutcome ? { onOutcome: cmd.onOutcome } : {}),
+  };
   checkCard(cmd.card, now);
   if (!/^\d{1,20}$/.test(cmd.relatedTransactionId)) throw new UnknownRelatedTransaction();
   const step = await deps.storage.read.payments.find(cmd.relatedTransactionId);

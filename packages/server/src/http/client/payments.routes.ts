@@ -2,7 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Invalid, Missing, NotFound } from '../../domain/errors.js';
 import { CARD_DATA_SUBJECTS, CARD_SUBJECTS, type CardSubjects } from '../../domain/payments/card.js';
 import type { CardInput } from '../../domain/payments/acquirer.port.js';
-import { guardOrderPayment, pay, type Origin } from '../../domain/payments/payment.service.js';
+import { checkOrderAmount, guardOrderPayment, pay, type Origin } from '../../domain/payments/payment.service.js';
+import { dccOfPayment, originalOf, recordDccOption } from '../../domain/payments/dcc.service.js';
+import type { DccQuote } from '../../domain/payments/acquirer.port.js';
+import type { DomainDeps } from '../../domain/ports.js';
+import { checkCurrency, toMinor } from '../../domain/sessions/session.pricing.js';
 import { initAuth3D, payThreeD, type ThreeDRun } from '../../domain/payments/three-d-secure.service.js';
 import { cardOfTempToken, tokenizeCard } from '../../domain/payment-methods/tokens.service.js';
 import type { PaymentType } from '../../domain/payments/transaction.types.js';
@@ -61,6 +65,30 @@ function pricingOf(order: SessionOrder): { amount: Minor; currency: string } {
   return { amount: order.pricing.amount, currency: order.pricing.currency };
 }
 
+/**
+ * What a card payment charges: the order's amount, or with `currencyConversion: {type: 'DCC', …}` the
+ * day's DCC conversion of it, as payment.do checks it (docs/decisions/0321, 0412): `amount`/`currency`
+ * are the converted charge (else 1040), the original must be the order's amount and currency.
+ */
+export function chargeOf(
+  deps: Pick<DomainDeps, 'acquirer' | 'clock'>,
+  order: SessionOrder,
+  body: Record<string, unknown>,
+): { amount: Minor; currency: string; dcc?: DccQuote } {
+  const priced = pricingOf(order);
+  const conversion = obj(body.currencyConversion);
+  if (body.currencyConversion === undefined || (conversion && conversion.type !== 'DCC')) return priced;
+  if (typeof body.currency !== 'string') throw new Missing('currency', 'currency');
+  if (typeof body.amount !== 'string') throw new Missing('amount', 'amount');
+  const currency = checkCurrency(body.currency, 'currency');
+  const amount = toMinor(body.amount, currency, 'amount', 'amount');
+  const dcc = dccOfPayment(deps, body.currencyConversion, { amount, currency });
+  if (!dcc) return priced;
+  const original = originalOf(dcc);
+  checkOrderAmount({ ...priced, openAmount: null }, original.amount, original.currency);
+  return { amount, currency, dcc };
+}
+
 function paymentTypeOf(order: SessionOrder): PaymentType {
   return order.transactionType ?? 'Sale';
 }
@@ -101,7 +129,8 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
       const session = sessionOf(request);
       const body = request.body as Record<string, unknown>;
       const order = await requireSessionOrder(deps, session);
-      const { amount, currency } = pricingOf(order);
+      // with DCC the 3-D Secure authentication is of the converted charge
+      const { amount, currency } = chargeOf(deps, order, body);
       const card = clientCardOf(obj(obj(body.paymentOption)?.card), str(body.cardHolderName));
       const { tx, method } = await initAuth3D(
         deps,
@@ -254,11 +283,14 @@ async function clientPayment(app: FastifyInstance, request: FastifyRequest): Pro
       : undefined;
   const card = tokenCard?.card ?? upoCard ?? clientCardOf(cardOption, str(body.cardHolderName));
   const billing = billingOf(body.billingAddress ?? order.details.billingAddress);
+  // DCC (docs/decisions/0412): the converted charge, recorded with its quote in the pending write
+  const charge = chargeOf(deps, order, body);
+  const recordDcc = recordDccOption(deps, charge.dcc);
   const payCmd = {
     origin,
     type: paymentTypeOf(order),
-    amount,
-    currency,
+    amount: charge.amount,
+    currency: charge.currency,
     card,
     ...(billing ? { billing } : {}),
     partialApproval: false,
@@ -276,7 +308,7 @@ async function clientPayment(app: FastifyInstance, request: FastifyRequest): Pro
   const related = str(body.relatedTransactionId);
   const run = (
     related === undefined
-      ? await pay(deps, payCmd, { guard, onOutcome: effects.onOutcome })
+      ? await pay(deps, payCmd, { guard, ...recordDcc, onOutcome: effects.onOutcome })
       : await payThreeD(
           deps,
           {
@@ -285,6 +317,7 @@ async function clientPayment(app: FastifyInstance, request: FastifyRequest): Pro
             threeDRequest: threeDRequestOf(cardOption) ?? {},
             baseUrl: baseUrlOf(request),
             mayReach: (t) => t.interface === 'session' && t.sessionId === token && t.siteId === session.siteId,
+            ...recordDcc,
             onOutcome: effects.onOutcome,
           },
           guard,

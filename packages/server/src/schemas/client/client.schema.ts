@@ -68,6 +68,22 @@ export const ClientBillingAddress = Type.Object(
 
 const open = { additionalProperties: true } as const;
 
+/** A DCC charge (docs/decisions/0321, 0412): amount/currency are the converted charge of the order's amount. */
+const dccCharge = {
+  amount: Opt(withSubject(Str(12, 'With currencyConversion: the converted charge (the day\'s quote)'), 'amount')),
+  currency: Opt(withSubject(Str(3, 'With currencyConversion: the cardholder currency charged'), 'currency')),
+  currencyConversion: Opt(
+    Type.Object(
+      {
+        type: Str(10, 'DCC'),
+        originalAmount: Opt(Str(12, "The order's amount")),
+        originalCurrency: Opt(Str(3, "The order's currency")),
+      },
+      { title: 'ClientCurrencyConversion', ...open },
+    ),
+  ),
+};
+
 export const ClientRequests = {
   createPayment: Type.Object(
     {
@@ -89,6 +105,7 @@ export const ClientRequests = {
         'payment_option',
       ),
       relatedTransactionId: Opt(Str(20, 'The InitAuth3D or challenge step this payment continues (3-D Secure)')),
+      ...dccCharge,
       billingAddress: Opt(ClientBillingAddress),
       cardHolderName: Opt(Str(70)),
       clientUniqueId: Opt(Str(45)),
@@ -102,6 +119,7 @@ export const ClientRequests = {
     {
       sessionToken: SessionToken,
       paymentOption: withSubject(Type.Object({ card: withSubject(ClientCard, 'payment_option') }, open), 'payment_option'),
+      ...dccCharge,
     },
     { title: 'ClientInitPaymentRequest', ...open },
   ),
