@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
-import { startRelay } from '../packages/server/src/cli/worker.command.js';
+import { startRelay } from '../packages/server/src/delivery/relay.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardNumbersAtRest } from '../packages/server/test/card-scan.js';
 import { type Gateway, startGateway } from '../packages/server/test/harness.js';
@@ -256,15 +256,28 @@ describe('hosted checkout in a real browser', () => {
     await p.close();
   });
 
-  it('DCC: a GBP card is offered its currency; accepted, prePayment carries the conversion', async () => {
-    const { sessionToken } = await order();
+  it('DCC: a GBP card is offered its currency; accepted, the card is charged in GBP (onResult, status, DMN)', async () => {
+    const dmns: Array<Record<string, string>> = [];
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        dmns.push(Object.fromEntries(new URLSearchParams(body)));
+        res.end('OK');
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    const relay = startRelay(gw.rt);
+    const notificationUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/dmn`;
+    const { sessionToken } = await order({ urlDetails: { notificationUrl } });
     const p = await shop.open({ token: sessionToken, opts: { ...cardOnly, useDCC: 'enable' } });
     await fillValidCard(p, GBP_CARD);
     const offer = p.locator('[data-ghc-dcc=GBP] input[type=checkbox]');
     await offer.waitFor(WAIT);
     expect(await offer.isChecked()).toBe(false);
     await offer.check();
-    expect(await pay(p)).toMatchObject({ result: 'APPROVED' });
+    const result = await pay(p);
+    expect(result).toMatchObject({ result: 'APPROVED', currency: 'GBP' });
     const [pre] = await eventsNamed(p, 'prePayment');
     expect(pre).toMatchObject({
       useDCC: true,
@@ -277,7 +290,23 @@ describe('hosted checkout in a real browser', () => {
       },
     });
     expect(Number(pre.dccDetails.chargedAmount)).toBeGreaterThan(0);
-    expect(await status(sessionToken)).toMatchObject({ transactionStatus: 'APPROVED' });
+    // charged converted: the quote the shopper accepted, not the order's EUR 15.00
+    expect(result.amount).toBe(pre.dccDetails.chargedAmount);
+    expect(await status(sessionToken)).toMatchObject({
+      transactionStatus: 'APPROVED',
+      transactionId: result.transactionId,
+      amount: pre.dccDetails.chargedAmount,
+      currency: 'GBP',
+    });
+    expect(await gw.rt.deps.storage.read.dcc.find(result.transactionId)).toMatchObject({
+      originalAmount: 1500,
+      originalCurrency: 'EUR',
+    });
+    await expect
+      .poll(() => dmns.find((d) => d.TransactionID === result.transactionId), { timeout: 60_000 })
+      .toMatchObject({ Status: 'APPROVED', totalAmount: pre.dccDetails.chargedAmount, currency: 'GBP' });
+    await relay.stop();
+    await new Promise((r) => receiver.close(r));
     await p.close();
   });
 

@@ -689,6 +689,14 @@ export class Checkout {
     } else if (method === CARD) {
       answer = await this.sdk.createPayment({
         ...base,
+        // an accepted DCC offer (docs/decisions/0412): the converted charge, checked by the server
+        ...(dcc
+          ? {
+              amount: dcc.chargedAmount,
+              currency: dcc.chargedCurrency,
+              currencyConversion: { type: 'DCC', originalAmount: dcc.amount, originalCurrency: dcc.currency },
+            }
+          : {}),
         paymentOption: this.card,
         cardHolderName: this.s.name.trim(),
         ...(o.alwaysCollectCvv === 'optional' ? { alwaysCollectCvv: 'optional' } : {}),

@@ -23,6 +23,8 @@ export const RESULT_MEMBERS = [
   'cancelled',
   'transactionStatus',
   'transactionType',
+  'amount',
+  'currency',
 ] as const;
 
 /** onResult: the 2.6 members of a payment answer; `redirectUrl` too for apmWindowType customRedirect. */

@@ -1,9 +1,10 @@
 import type { Transaction } from '../../domain/payments/transaction.types.js';
+import { formatDecimal } from '../../lib/money.js';
 import { awaitsShopper, gatewayCodes, SESSION_STATUS } from '../../domain/payments/payment.view.js';
 
 /**
  * A transaction as the SDK's payment result (spec 2.6): `result`, `errCode` 0 for an approval or a
- * decline, `errorDescription`, the masked card and the 3-D Secure values. Never the card number.
+ * decline, `errorDescription`, the amount and currency charged, the masked card and the 3-D Secure values. Never the card number.
  */
 export function paymentResultOf(tx: Transaction, extra: Record<string, unknown> = {}): Record<string, unknown> {
   const card = tx.card;
@@ -17,6 +18,9 @@ export function paymentResultOf(tx: Transaction, extra: Record<string, unknown> 
     transactionId: tx.id,
     transactionStatus: status,
     transactionType: tx.type,
+    // what was charged: with DCC the converted amount and currency (docs/decisions/0412)
+    amount: formatDecimal(tx.amount, tx.currency),
+    currency: tx.currency,
     authCode: tx.authCode ?? '',
     gwErrorCode: codes.gwErrorCode,
     gwErrorReason: codes.gwErrorReason,
