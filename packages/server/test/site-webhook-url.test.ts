@@ -36,7 +36,8 @@ function cli(gw: Gateway, args: string[], extraEnv: Record<string, string> = {})
 /**
  * The site's webhook URL (docs/decisions/0907): a REST payment whose order has no
  * `urlDetails.webhookUrl` sends its webhook there; `gatehouse sites set-webhook-url` sets it, and
- * refuses a private target in production mode as `sites set-notification-url` does.
+ * refuses a private target in production mode as `sites set-notification-url` does (and so does
+ * `platform webhook-url`, which sets the same URL).
  */
 describe.each(dialects())('the site webhook URL on %s', (dialect: DialectName) => {
   let gw: Gateway;
@@ -117,6 +118,12 @@ describe.each(dialects())('the site webhook URL on %s', (dialect: DialectName) =
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toMatch(/--url .*(private|loopback|link-local)/);
     expect(refused.stderr).not.toMatch(/ at .*\.ts:\d+/);
+    expect(await gw.rt.deps.storage.read.platform.siteWebhookUrl(gw.demo.merchantSiteId)).toBeNull();
+    const platform = await cli(gw, ['platform', 'webhook-url', gw.demo.merchantSiteId, 'http://127.0.0.1:9/hooks'], {
+      GATEHOUSE_MODE: 'production',
+    });
+    expect(platform.code).not.toBe(0);
+    expect(platform.stderr).toMatch(/url .*(private|loopback|link-local)/);
     expect(await gw.rt.deps.storage.read.platform.siteWebhookUrl(gw.demo.merchantSiteId)).toBeNull();
 
     const bad = await cli(gw, ['sites', 'set-webhook-url', '--site', gw.demo.merchantSiteId, '--url', 'ftp://x']);
