@@ -4,6 +4,7 @@ import {
   resendDelivery,
   rotateWebhookSecret,
   setSiteNotificationUrl,
+  setSiteWebhookUrl,
 } from '../domain/notifications/notification.service.js';
 import type { DeliveryWithAttempts } from '../domain/notifications/notification.types.js';
 import { type CommandSpec, UsageError } from './args.js';
@@ -143,6 +144,29 @@ export const notificationCommands: CredentialCommand[] = [
         notificationUrl: await rt.deps.storage.read.notifications.siteNotificationUrl(str(v.site)!),
       };
       return { json: out, text: `site ${out.siteId} notificationUrl ${out.notificationUrl ?? '(none)'}` };
+    },
+  },
+  {
+    spec: {
+      name: 'sites set-webhook-url',
+      summary:
+        "Set the site's webhook URL (used by REST payments without urlDetails.webhookUrl, and platform events).",
+      options: {
+        site: { type: 'string', placeholder: 'siteId', description: 'Merchant site', required: true },
+        url: { type: 'string', placeholder: 'url', description: 'http(s) URL receiving webhooks' },
+        clear: { type: 'boolean', description: 'Remove the webhook URL' },
+        json,
+      },
+    },
+    async run(rt, v) {
+      const url = v.clear ? null : str(v.url);
+      if (url === undefined) throw new UsageError('give --url or --clear');
+      // Production mode: a private, loopback or link-local target is refused here, as for the DMN address.
+      const refused = url && refusesPrivateTargets(rt.config) ? await privateTargetReasonResolved(url) : undefined;
+      if (refused) throw new UsageError(`--url ${refused}`);
+      await setSiteWebhookUrl(rt.deps, str(v.site)!, url);
+      const out = { siteId: str(v.site)!, webhookUrl: await rt.deps.storage.read.platform.siteWebhookUrl(str(v.site)!) };
+      return { json: out, text: `site ${out.siteId} webhookUrl ${out.webhookUrl ?? '(none)'}` };
     },
   },
 ];

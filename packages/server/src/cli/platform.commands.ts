@@ -1,3 +1,4 @@
+import { privateTargetReasonResolved, refusesPrivateTargets } from '../delivery/private-network.js';
 import {
   moveKycStatus,
   movePayoutStatus,
@@ -71,6 +72,9 @@ export const platformCommands: CredentialCommand[] = [
     },
     async run(rt, _v, [siteId, url]) {
       const value = url === 'none' ? null : url!;
+      // Production mode: a private target is refused, as by `sites set-webhook-url` (0907).
+      const refused = value && refusesPrivateTargets(rt.config) ? await privateTargetReasonResolved(value) : undefined;
+      if (refused) throw new UsageError(`url ${refused}`);
       await setPlatformWebhookUrl(rt.deps, siteId!, value);
       return {
         json: { siteId, webhookUrl: value },

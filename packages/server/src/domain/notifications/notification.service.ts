@@ -203,3 +203,15 @@ export async function setSiteNotificationUrl(deps: DomainDeps, siteId: string, u
     await repos.notifications.setSiteNotificationUrl(siteId, checked);
   });
 }
+
+/**
+ * Sets the site's webhook URL: where the webhooks of its REST transactions without
+ * `urlDetails.webhookUrl` go, and the platform events of sellers without their own (docs/decisions/0907).
+ */
+export async function setSiteWebhookUrl(deps: DomainDeps, siteId: string, url: string | null): Promise<void> {
+  const checked = url === null ? null : checkTargetUrl(url, 'webhookUrl');
+  await deps.storage.write(async (repos) => {
+    if (!(await repos.merchants.findSite(siteId))) throw new NotFound('site');
+    await repos.platform.setSiteWebhookUrl(siteId, checked);
+  });
+}

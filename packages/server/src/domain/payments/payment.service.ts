@@ -425,7 +425,8 @@ export async function notifyTransaction(
     repos,
     {
       outcome: { ...outcomeOf(tx, now), ...extra },
-      webhookUrl: tx.webhookUrl,
+      // A REST transaction without urlDetails.webhookUrl: the site's webhook URL (docs/decisions/0907).
+      webhookUrl: tx.webhookUrl ?? (tx.interface === 'rest' ? await repos.platform.siteWebhookUrl(tx.siteId) : null),
       notificationUrl: tx.notificationUrl,
       webhookData: {
         ...restPaymentResponse(tx),
