@@ -1,12 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { DEMO_FILE, type DemoCredentials } from '../../bootstrap/demo.js';
-import { baseUrlOf } from '../three-d.view.js';
 import { esc } from '../shared/html-page.js';
 import { bundle } from '../shared/bundles.js';
+import { openDemoOrder } from './demo-order.js';
 import { demoPageEnabled } from './demo.plugin.js';
 
 /**
@@ -19,8 +19,6 @@ import { demoPageEnabled } from './demo.plugin.js';
 
 const THEMES = ['tiles', 'accordion', 'horizontal', 'cashier'];
 const LOCALES = ['de', 'en', 'es', 'fr', 'it', 'pl', 'pt', 'ru'];
-const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
-const pad = (n: number) => String(n).padStart(2, '0');
 
 export async function checkoutDemoPlugin(app: FastifyInstance): Promise<void> {
   const { config } = app.services;
@@ -58,30 +56,7 @@ export async function checkoutDemoPlugin(app: FastifyInstance): Promise<void> {
       } catch {
         return send(reply, nonce, '<!doctype html><title>Gatehouse demo</title><p>No demo merchant.</p>', 404);
       }
-      const base = baseUrlOf(request);
-      const d = new Date(app.services.deps.clock.now());
-      const timeStamp = `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}${pad(d.getHours())}${pad(d.getMinutes())}${pad(d.getSeconds())}`;
-      const clientUniqueId = `demo-co-${randomBytes(6).toString('hex')}`;
-      const order = {
-        merchantId: c.merchantId,
-        merchantSiteId: c.merchantSiteId,
-        clientRequestId: clientUniqueId,
-        clientUniqueId,
-        amount: '15.00',
-        currency: 'EUR',
-        userTokenId: 'demo-shopper',
-        urlDetails: { notificationUrl: `${base}/demo/dmn` },
-        timeStamp,
-      };
-      const checksum = sha256(
-        `${order.merchantId}${order.merchantSiteId}${order.clientRequestId}${order.amount}${order.currency}${order.timeStamp}${c.merchantSecretKey}`,
-      );
-      const opened = await app.inject({
-        method: 'POST',
-        url: '/ppp/api/v1/openOrder.do',
-        payload: { ...order, checksum },
-      });
-      const answer = opened.json() as { status?: string; sessionToken?: string; reason?: string };
+      const answer = await openDemoOrder(app, request, c, 'demo-co');
       if (answer.status !== 'SUCCESS' || !answer.sessionToken)
         return send(reply, nonce, `<!doctype html><p>openOrder failed: ${esc(String(answer.reason))}</p>`, 500);
       const q = request.query;
@@ -89,7 +64,7 @@ export async function checkoutDemoPlugin(app: FastifyInstance): Promise<void> {
         sessionToken: answer.sessionToken,
         merchantId: c.merchantId,
         merchantSiteId: c.merchantSiteId,
-        clientUniqueId,
+        clientUniqueId: answer.clientUniqueId,
         theme: THEMES.includes(q.theme ?? '') ? q.theme : 'tiles',
         locale: LOCALES.includes(q.locale ?? '') ? q.locale : 'en',
         textDirection: q.dir === 'rtl' ? 'rtl' : 'ltr',

@@ -1,14 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { DEMO_FILE, type DemoCredentials } from '../../bootstrap/demo.js';
 import type { Config } from '../../config.js';
-import { baseUrlOf } from '../three-d.view.js';
 import { esc } from '../shared/html-page.js';
 import { bundle } from '../shared/bundles.js';
 import { FAVICON_LINK, sendSitePage } from '../site/shell.js';
+import { openDemoOrder } from './demo-order.js';
 import { Inbox, registerInbox } from './inbox.js';
 
 /**
@@ -23,8 +23,6 @@ export function demoPageEnabled(config: Config): boolean {
   return config.GATEHOUSE_DEMO_PAGE ?? (config.GATEHOUSE_MODE === 'sandbox' && config.DATABASE_URL === undefined);
 }
 
-const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
-const pad = (n: number) => String(n).padStart(2, '0');
 
 const SHOWN = [
   'ppp_status',
@@ -86,30 +84,7 @@ export async function demoPlugin(app: FastifyInstance): Promise<void> {
         404,
       );
     // The merchant's server: open an order with the session API, as a shop's backend would.
-    const base = baseUrlOf(request);
-    const d = new Date(app.services.deps.clock.now());
-    const timeStamp = `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}${pad(d.getHours())}${pad(d.getMinutes())}${pad(d.getSeconds())}`;
-    const clientUniqueId = `demo-${randomBytes(6).toString('hex')}`;
-    const order = {
-      merchantId: c.merchantId,
-      merchantSiteId: c.merchantSiteId,
-      clientRequestId: clientUniqueId,
-      clientUniqueId,
-      amount: '15.00',
-      currency: 'EUR',
-      userTokenId: 'demo-shopper',
-      urlDetails: { notificationUrl: `${base}/demo/dmn` },
-      timeStamp,
-    };
-    const checksum = sha256(
-      `${order.merchantId}${order.merchantSiteId}${order.clientRequestId}${order.amount}${order.currency}${order.timeStamp}${c.merchantSecretKey}`,
-    );
-    const opened = await app.inject({
-      method: 'POST',
-      url: '/ppp/api/v1/openOrder.do',
-      payload: { ...order, checksum },
-    });
-    const answer = opened.json() as { status?: string; sessionToken?: string; reason?: string };
+    const answer = await openDemoOrder(app, request, c, 'demo');
     if (answer.status !== 'SUCCESS' || !answer.sessionToken) {
       return send(
         reply,
@@ -123,7 +98,7 @@ export async function demoPlugin(app: FastifyInstance): Promise<void> {
       sessionToken: answer.sessionToken,
       merchantId: c.merchantId,
       merchantSiteId: c.merchantSiteId,
-      clientUniqueId,
+      clientUniqueId: answer.clientUniqueId,
     });
     return send(reply, nonce, demoHtml(nonce, init, sdk ? `integrity="${sdk.integrity}" crossorigin="anonymous"` : ''));
   });
