@@ -122,13 +122,14 @@ async function start(values: OptionValues): Promise<void> {
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   if (config.GATEHOUSE_WORKERS) relay = startRelay(rt, app.log);
   app.log.info({ address, store: rt.store.dialect.name, dataDir: config.dataDir }, 'gatehouse listening');
-  process.stderr.write(`\nGatehouse listening on ${address}  (store: ${rt.store.file ?? 'postgres'})\n`);
   if (demo) {
     // The sandbox inbox shows the demo merchant's notifications (docs/decisions/0901).
     const inbox = demoPageEnabled(config) ? await pointDemoAtInbox(rt.deps, demo.credentials, address) : null;
     printDemo(demo.credentials, demo.created, config);
-    if (inbox) process.stderr.write(`Its DMNs go to ${inbox}: see them at ${address}/demo/inbox\n`);
+    if (inbox) process.stderr.write(`Its webhooks and DMNs go to the sandbox inbox: ${address}/demo/inbox\n`);
   }
+  // Printed once everything above is done: scripts and tests wait for this line.
+  process.stderr.write(`\nGatehouse listening on ${address}  (store: ${rt.store.file ?? 'postgres'})\n`);
   if (config.GATEHOUSE_MODE === 'sandbox') process.stderr.write(`Start here: ${address}/\n`);
   if (demoPageEnabled(config)) process.stderr.write(`Demo shop (hosted card fields, DMNs): ${address}/demo\n`);
 }
