@@ -93,6 +93,11 @@ export async function fillCard(p: Page, number: string, exp = '12/30', cvc = '21
 /** Fills the card and waits for onFormValidated to say the form is valid. */
 export async function fillValidCard(p: Page, number: string) {
   await fillCard(p, number);
+  await waitValid(p);
+}
+
+/** Waits until the last onFormValidated says the form is valid (the frames report their state asynchronously). */
+export async function waitValid(p: Page) {
   await p.waitForFunction(
     () => {
       const v = (window as any).events.filter((e: any) => e[0] === 'validated');

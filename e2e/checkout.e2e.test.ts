@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardNumbersAtRest } from '../packages/server/test/card-scan.js';
 import { type Gateway, startGateway } from '../packages/server/test/harness.js';
 import { type SessionClient, sessionClient } from '../packages/server/test/session-client.js';
-import { eventsNamed, fillCard, fillValidCard, pay, type Shop, startShop, WAIT, waitEvent } from './checkout-page.js';
+import { eventsNamed, fillCard, fillValidCard, pay, type Shop, startShop, WAIT, waitEvent, waitValid } from './checkout-page.js';
 import { launchChromium } from './chromium.js';
 
 /**
@@ -137,7 +137,7 @@ describe('hosted checkout in a real browser', () => {
     expect(await p.locator('[data-recovery=retry]').count()).toBe(0);
     expect(await p.locator('[data-ghc-recovery]').textContent()).toContain('Rufen Sie uns an');
     await p.locator('[data-recovery=differentCard]').click();
-    await fillCard(p, APPROVED);
+    await fillValidCard(p, APPROVED);
     const approved = await pay(p, 2);
     expect(approved).toMatchObject({ result: 'APPROVED', transactionStatus: 'APPROVED' });
     expect(await status(sessionToken)).toMatchObject({
@@ -203,6 +203,7 @@ describe('hosted checkout in a real browser', () => {
         expect(await p.evaluate(() => (window as any).checkout.submitPayment())).toMatchObject({ result: 'ERROR' });
         const f = p.frameLocator('[data-ghc-frame=upoCvc] iframe').locator('input[autocomplete="cc-csc"]');
         await f.fill('123', WAIT);
+        await waitValid(p);
       }
       const result = await pay(p);
       expect(result).toMatchObject({ result: 'APPROVED', userPaymentOptionId: upoId });
@@ -328,6 +329,7 @@ describe('hosted checkout in a real browser', () => {
     expect(await p.evaluate(() => (window as any).checkout.submitPayment())).toMatchObject({ result: 'ERROR' });
     await p.selectOption('#ghc-inst', 'type2:6');
     await p.fill('#ghc-nid', 'RUAA800101');
+    await waitValid(p);
     expect(await pay(p)).toMatchObject({ result: 'APPROVED' });
     const [pre] = await eventsNamed(p, 'prePayment');
     expect(pre).toMatchObject({ installmentType: 'type2', numberOfInstallments: 6, currency: 'MXN' });
