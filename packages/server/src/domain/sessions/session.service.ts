@@ -175,6 +175,28 @@ export async function requireSessionOrder(deps: DomainDeps, session: Session): P
 }
 
 /**
+ * The order a payment pays: the session's own, or, for a session from getSessionToken that has none, an
+ * order opened from the payment's own fields and bound to the session (the real gateway's SDKs pay such
+ * sessions directly, docs/decisions/0140). Of concurrent payments on one such session one opens the order
+ * and the others pay that same order. The payment's clientRequestId is claimed by the payment, not here.
+ */
+export async function orderForPayment(
+  deps: DomainDeps,
+  ctx: SessionContext,
+  session: Session,
+  implicit: Omit<OpenOrderCommand, 'sessionToken' | 'clientRequestId'>,
+): Promise<{ session: Session; order: SessionOrder }> {
+  if (session.orderId !== null) return { session, order: await requireSessionOrder(deps, session) };
+  try {
+    return await openOrder(deps, ctx, { ...implicit, sessionToken: session.token });
+  } catch (e) {
+    if (!(e instanceof OrderExists)) throw e;
+    const bound = await findLiveSession(deps, session.token);
+    return { session: bound, order: await requireSessionOrder(deps, bound) };
+  }
+}
+
+/**
  * getPaymentStatus: the live session and its order; the call counts as a use of the session. Until
  * payments exist, the session's outcome is that no payment has been made.
  */
