@@ -1337,8 +1337,15 @@ export class Checkout {
   /** The brand choice of a co-badged card: a native radio group (arrow keys move, labels name each). */
   private brandChoice(brands: string[]) {
     return (
-      <fieldset class="ghc-brands" data-ghc-brands={brands.join('|')}>
-        <legend class="ghc-label">{this.t('brandChoice')}</legend>
+      <fieldset
+        class="ghc-brands"
+        role="radiogroup"
+        aria-labelledby="ghc-brands-legend"
+        data-ghc-brands={brands.join('|')}
+      >
+        <legend class="ghc-label" id="ghc-brands-legend">
+          {this.t('brandChoice')}
+        </legend>
         {brands.map((b, i) => (
           <label class="ghc-check" key={b}>
             <input
