@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- browser-side window members in page.evaluate */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardNumbersAtRest } from '../packages/server/test/card-scan.js';
