@@ -1,5 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- browser-side window members in page.evaluate */
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import type { Gateway } from '../packages/server/test/harness.js';
@@ -113,4 +115,23 @@ export async function pay(p: Page, n = 1): Promise<Record<string, any>> {
   await p.evaluate(() => void (window as any).checkout.submitPayment());
   await waitEvent(p, 'result', n);
   return (await eventsNamed(p, 'result'))[n - 1];
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core in the page and in every frame: the serious and critical violations. */
+export async function axe(p: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const frame of p.frames()) {
+    // evaluated, not added as a <script>: the card frames' CSP allows no inline script (rightly)
+    await frame.evaluate(AXE);
+    const violations = await frame.evaluate(async () => {
+      const r = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+      return r.violations
+        .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`);
+    });
+    found.push(...violations.map((v: string) => `${frame.url().slice(0, 60)} ${v}`));
+  }
+  return found;
 }

@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from '../packages/server/test/harness.js';
 import { type SessionClient, sessionClient } from '../packages/server/test/session-client.js';
-import { eventsNamed, fillValidCard, type Shop, startShop, WAIT, waitEvent } from './checkout-page.js';
+import { axe, eventsNamed, fillValidCard, type Shop, startShop, WAIT, waitEvent } from './checkout-page.js';
 import { launchChromium } from './chromium.js';
 
 /**
@@ -19,7 +18,6 @@ const LOCALES = ['de', 'en', 'es', 'fr', 'it', 'pl', 'pt', 'ru'] as const;
 const THEMES = ['tiles', 'accordion', 'horizontal', 'cashier'] as const;
 const LOCALE_DIR = new URL('../packages/web-sdk/src/checkout/locales/', import.meta.url).pathname;
 const text = (locale: string) => JSON.parse(readFileSync(join(LOCALE_DIR, `${locale}.json`), 'utf8'));
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 describe('hosted checkout: themes, locales and accessibility in a real browser', () => {
   let gw: Gateway;
@@ -58,23 +56,6 @@ describe('hosted checkout: themes, locales and accessibility in a real browser',
     await p.locator('[data-ghc-frame=ccNumber] iframe').waitFor(WAIT);
     return p;
   };
-
-  /** axe-core in the page and in every frame: the serious and critical violations. */
-  async function axe(p: Page): Promise<string[]> {
-    const found: string[] = [];
-    for (const frame of p.frames()) {
-      // evaluated, not added as a <script>: the card frames' CSP allows no inline script (rightly)
-      await frame.evaluate(AXE);
-      const violations = await frame.evaluate(async () => {
-        const r = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-        return r.violations
-          .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`);
-      });
-      found.push(...violations.map((v: string) => `${frame.url().slice(0, 60)} ${v}`));
-    }
-    return found;
-  }
 
   for (const theme of THEMES) {
     it(`theme ${theme}: renders the methods and the card form; axe finds no serious or critical violation`, async () => {

@@ -474,6 +474,44 @@ describe('hosted checkout in a real browser', () => {
     await p.close();
   });
 
+  it('an APM in a new tab (apmWindowType newTab): the shopper approves there, onResult gets APPROVED, the server agrees', async () => {
+    const { sessionToken } = await order();
+    const p = await shop.open({
+      token: sessionToken,
+      opts: { pmWhitelist: ['apmgw_RedirectPay'], apmWindowType: 'newTab', email: 'jane@example.com', savePM: 'false' },
+    });
+    expect(await p.locator('[data-ghc-form=apmgw_RedirectPay]').count()).toBe(1);
+    // what the SDK asks window.open for: a new tab has no pop-up window features
+    await p.evaluate(() => {
+      const w = window as any;
+      const open = window.open.bind(window);
+      w.opened = [];
+      window.open = (...args: any[]) => {
+        w.opened.push({ target: args[1], features: args[2] ?? null });
+        return open(...args);
+      };
+    });
+    const [tab] = await Promise.all([
+      p.context().waitForEvent('page', WAIT),
+      p.evaluate(() => void (window as any).checkout.submitPayment()),
+    ]);
+    expect(await p.evaluate(() => (window as any).opened)).toEqual([{ target: '_blank', features: null }]);
+    await tab.waitForLoadState('domcontentloaded', WAIT);
+    expect(new URL(tab.url()).origin).toBe(gw.url);
+    await tab.click('#approve', WAIT);
+    await waitEvent(p, 'result');
+    const [result] = await eventsNamed(p, 'result');
+    expect(result).toMatchObject({ result: 'APPROVED', transactionStatus: 'APPROVED' });
+    expect((await eventsNamed(p, 'event')).find((e) => e.type === 'apmRedirect')).toMatchObject({
+      apmWindowType: 'newTab',
+    });
+    expect(await status(sessionToken)).toMatchObject({
+      transactionStatus: 'APPROVED',
+      transactionId: result.transactionId,
+    });
+    await p.close();
+  });
+
   it('form callbacks: onPaymentFormChange with positional arguments, userData, onSelectPaymentMethod', async () => {
     const { sessionToken } = await order();
     const p = await shop.open({ token: sessionToken, opts: { selectPM: 'cc_card', fullName: '' } });

@@ -179,6 +179,18 @@ describe('checkout() options', () => {
   });
 });
 
+describe('useDualBrand (docs/decisions/0413)', () => {
+  it.each(['yes', 1, {}])('refuses %j: a boolean only', (v) => {
+    expect(check({ useDualBrand: v })).toMatchObject({ result: 'ERROR', errCode: 1019 });
+    expect(check({ useDualBrand: v })?.errorDescription).toMatch(/useDualBrand/);
+  });
+  it('is off unless set to true', () => {
+    expect(normaliseOptions({ ...valid }).useDualBrand).toBe(false);
+    expect(normaliseOptions({ ...valid, useDualBrand: false }).useDualBrand).toBe(false);
+    expect(normaliseOptions({ ...valid, useDualBrand: true }).useDualBrand).toBe(true);
+  });
+});
+
 describe('normaliseOptions', () => {
   it('fills the documented defaults', () => {
     const o = normaliseOptions({ ...valid });

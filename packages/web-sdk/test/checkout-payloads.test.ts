@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { declineText, formatAmount, LOCALE_FILES, translator } from '../src/checkout/i18n.js';
 import {
+  brandChoiceOf,
   declineEntry,
   formValidatedPayload,
   paymentEventPayload,
@@ -8,6 +9,7 @@ import {
   recoveryOf,
   RESULT_MEMBERS,
   resultPayload,
+  selectedBrandMember,
   selectPaymentMethodPayload,
   suggestedAmountPayload,
   upoDeletedPayload,
@@ -182,5 +184,37 @@ describe('locale files', () => {
     expect(declineText(t, 'Something else')).toBe('Ihre Zahlung wurde abgelehnt.');
     expect(formatAmount('15.00', 'EUR', 'de')).toMatch(/15,00\s€/);
     expect(formatAmount('15.00', 'XXZ', 'de')).toContain('15');
+  });
+});
+
+describe('useDualBrand (docs/decisions/0413)', () => {
+  it('offers the two brands of a co-badged card, the primary first', () => {
+    expect(brandChoiceOf({ status: 'SUCCESS', brand: 'Visa', secondaryBrand: 'Cartes Bancaires' })).toEqual([
+      'Visa',
+      'Cartes Bancaires',
+    ]);
+  });
+  it.each([
+    ['a card with no second brand', { status: 'SUCCESS', brand: 'Visa', secondaryBrand: '' }],
+    ['a card whose details omit it', { status: 'SUCCESS', brand: 'Visa' }],
+    ['a failed lookup', { result: 'ERROR', errCode: 1004, brand: 'Visa', secondaryBrand: 'eftpos' }],
+    ['a session error', { status: 'ERROR', errCode: 1069 }],
+    ['the same brand twice', { status: 'SUCCESS', brand: 'Visa', secondaryBrand: 'Visa' }],
+  ])('offers no choice for %s', (_what, details) => {
+    expect(brandChoiceOf(details)).toBeUndefined();
+  });
+  it('sends selectedBrand only when it is one of the offered brands', () => {
+    const brands = ['Visa', 'Cartes Bancaires'];
+    expect(selectedBrandMember(brands, 'Cartes Bancaires')).toEqual({ selectedBrand: 'Cartes Bancaires' });
+    expect(selectedBrandMember(brands, 'Visa')).toEqual({ selectedBrand: 'Visa' });
+    expect(selectedBrandMember(brands, 'Mastercard')).toEqual({});
+    expect(selectedBrandMember(undefined, 'Visa')).toEqual({});
+    expect(selectedBrandMember(brands, undefined)).toEqual({});
+  });
+  it('has the brand-choice text in every locale', () => {
+    for (const [locale, table] of Object.entries(LOCALE_FILES)) {
+      expect(table.brandChoice, locale).toMatch(/\S/);
+    }
+    expect(translator('fr')('brandChoice')).toBe('Cette carte appartient à deux réseaux. Payer avec :');
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { brandOf, cardInfoOf, cardTypeOf, issuerOf, maskCardNumber } from './bin-data.js';
 import { TEST_CARDS } from './test-cards.js';
+import { CO_BADGED_RANGES } from './co-badged.js';
 
 /** Appends the Luhn check digit to `body`. */
 function withCheckDigit(body: string): string {
@@ -164,5 +165,21 @@ describe('maskCardNumber', () => {
   ])('%s → %s', (number, masked) => {
     expect(maskCardNumber(number)).toBe(masked);
     expect(masked.length).toBeLessThanOrEqual(20);
+  });
+});
+
+describe('co-badged BIN ranges (docs/decisions/0413)', () => {
+  it.each(CO_BADGED_RANGES.map((r) => [r.example, r.brand, r.secondaryBrand] as const))(
+    '%s is %s co-badged %s, like every number of its BIN',
+    (example, brand, secondaryBrand) => {
+      expect(cardInfoOf(example)).toMatchObject({ brand, secondaryBrand });
+      const other = withCheckDigit(`${example.slice(0, 6)}98765432`);
+      expect(cardInfoOf(other)).toMatchObject({ brand, secondaryBrand });
+    },
+  );
+
+  it('no test card and no number outside those BINs has a second brand', () => {
+    for (const c of TEST_CARDS) expect(cardInfoOf(c.number)?.secondaryBrand).toBeUndefined();
+    expect(cardInfoOf(withCheckDigit('497302000000001'))?.secondaryBrand).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import creditCardType from 'credit-card-type';
 import type { CardInfo } from '../domain/payments/acquirer.port.js';
+import { secondaryBrandOf } from './co-badged.js';
 import { findTestCard, luhnValid } from './test-cards.js';
 
 /**
@@ -18,6 +19,7 @@ import { findTestCard, luhnValid } from './test-cards.js';
  *   (JCB → JP/JPY, UnionPay → CN/CNY, Maestro 6759 → GB/GBP, ...); everything else is US/USD.
  * - **Bank**: card networks that issue themselves (American Express, Discover, Diners Club, JCB)
  *   name themselves; otherwise `Gatehouse Test Bank` with the country for non-US issuers.
+ * - **Co-badged**: the BIN ranges of `co-badged.ts` add a `secondaryBrand` (Cartes Bancaires, eftpos).
  * - **Prepaid**: no simulated card is prepaid.
  * - **DCC**: allowed for Visa, Mastercard and Maestro (the schemes that allow dynamic currency
  *   conversion at the point of sale).
@@ -88,7 +90,9 @@ export const ISSUER_BY_PREFIX: Readonly<Record<string, Issuer>> = {
   '62': { country: 'CN', currency: 'CNY' }, // UnionPay
   '6759': { country: 'GB', currency: 'GBP' }, // Maestro (UK)
   '4462': { country: 'GB', currency: 'GBP' }, // simulated UK Visa range
-  '4973': { country: 'FR', currency: 'EUR' }, // simulated French Visa range
+  '4973': { country: 'FR', currency: 'EUR' }, // simulated French Visa range (co-badged Cartes Bancaires 497301)
+  '513101': { country: 'FR', currency: 'EUR' }, // simulated French Mastercard, co-badged Cartes Bancaires
+  '456400': { country: 'AU', currency: 'AUD' }, // simulated Australian Visa, co-badged eftpos
   '5160': { country: 'DE', currency: 'EUR' }, // simulated German Mastercard range
 };
 
@@ -150,11 +154,13 @@ export function cardInfoOf(number: string): CardInfo | undefined {
   if (!luhnValid(number)) return undefined;
   const brand = findTestCard(number)?.brand ?? brandOf(number);
   const issuer = issuerOf(number);
+  const secondaryBrand = secondaryBrandOf(number);
   return {
     bin: number.slice(0, 6),
     last4: number.slice(-4),
     masked: maskCardNumber(number),
     brand,
+    ...(secondaryBrand ? { secondaryBrand } : {}),
     cardType: cardTypeOf(number, brand),
     issuerCountry: issuer.country,
     issuerBankName:

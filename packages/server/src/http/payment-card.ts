@@ -1,6 +1,7 @@
 import { Invalid, Missing } from '../domain/errors.js';
 import { CARD_SUBJECTS, type CardMember, type CardSubjects } from '../domain/payments/card.js';
 import type { BillingInfo, CardInput } from '../domain/payments/acquirer.port.js';
+import { selectedBrandOf } from '../domain/payments/card-brand.js';
 import { Secret } from '../lib/secret.js';
 
 /** Wire card fields → the acquirer port's card; the number and CVV are wrapped as secrets at once. */
@@ -10,18 +11,22 @@ export interface WireCard {
   expirationMonth: string;
   expirationYear: string;
   CVV?: string;
+  /** a co-badged card's brand chosen by the cardholder (docs/decisions/0413) */
+  selectedBrand?: string;
 }
 
 export function cardInputOf(card: WireCard, path = 'paymentOption.card', subjects: CardSubjects = CARD_SUBJECTS): CardInput {
   const year = card.expirationYear.length === 2 ? 2000 + Number(card.expirationYear) : Number(card.expirationYear);
   if (!/^\d{1,2}$/.test(card.expirationMonth)) throw new Invalid(`${path}.expirationMonth`, 'must be a month from 01 to 12', subjects.expirationMonth);
   if (!/^(\d{2}|\d{4})$/.test(card.expirationYear)) throw new Invalid(`${path}.expirationYear`, 'must be YYYY', subjects.expirationYear);
+  const selectedBrand = selectedBrandOf(card.selectedBrand, `${path}.selectedBrand`);
   return {
     number: new Secret(card.cardNumber.replace(/[\s-]/g, '')),
     holderName: card.cardHolderName,
     expMonth: Number(card.expirationMonth),
     expYear: year,
     ...(card.CVV !== undefined ? { cvv: new Secret(card.CVV) } : {}),
+    ...(selectedBrand ? { selectedBrand } : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import { sdkError } from '../rules.js';
 import { declineText, formatAmount, type Translate, translator } from './i18n.js';
 import { type CheckoutOptions, INSTALLMENT_COUNTRIES, normaliseOptions } from './options.js';
 import {
+  brandChoiceOf,
   declineEntry,
   type DccChoice,
   formValidatedPayload,
@@ -13,6 +14,7 @@ import {
   type RecoveryOverride,
   recoveryOf,
   resultPayload,
+  selectedBrandMember,
   selectPaymentMethodPayload,
   suggestedAmountPayload,
   upoDeletedPayload,
@@ -69,6 +71,9 @@ interface State {
   installment: string;
   dcc?: DccChoice & { full: boolean };
   dccAccepted: boolean;
+  /** useDualBrand: the brands of a co-badged card typed in the number frame (primary first), and the choice */
+  brands?: string[];
+  selectedBrand?: string;
   amount: string;
   amountText: string;
   showErrors: boolean;
@@ -122,6 +127,8 @@ export class Checkout {
   private lastValidated = '';
   private readyFired = false;
   private dccFor = '';
+  /** counts card-number lookups for useDualBrand, so that only the latest answer is used */
+  private brandLookup = 0;
   private pasted = false;
   private destroyed = false;
   s: State;
@@ -356,7 +363,10 @@ export class Checkout {
         false,
       );
     }
-    if (part === 'number') void this.maybeQuoteDcc();
+    if (part === 'number') {
+      void this.maybeQuoteDcc();
+      if (word(before) !== word(st) || before?.brand !== st.brand) void this.lookUpBrands(st);
+    }
     this.update({});
     this.validated();
   }
@@ -578,6 +588,37 @@ export class Checkout {
     this.event('dccOffered', { currency: q.currency });
   }
 
+  /**
+   * useDualBrand (docs/decisions/0413): once the number is complete, asks the number frame for the
+   * card's details; a co-badged card (a `secondaryBrand`) gets a brand choice, the primary preselected.
+   */
+  private async lookUpBrands(st: FieldState): Promise<void> {
+    if (!this.o.useDualBrand) return;
+    const n = ++this.brandLookup;
+    if (!st.complete) {
+      if (this.s.brands) this.update({ brands: undefined, selectedBrand: undefined });
+      return;
+    }
+    const primary = this.card.primary();
+    if (!primary) return;
+    const details = await primary.request('cardDetails', { sessionToken: this.o.sessionToken });
+    if (this.destroyed || n !== this.brandLookup) return;
+    const brands = brandChoiceOf(details);
+    if (!brands) {
+      if (this.s.brands) this.update({ brands: undefined, selectedBrand: undefined });
+      return;
+    }
+    this.update({ brands, selectedBrand: brands[0] });
+    this.event('brandChoiceOffered', { brands });
+  }
+
+  private chooseBrand(brand: string): void {
+    const old = this.s.selectedBrand ?? '';
+    if (old === brand) return;
+    this.update({ selectedBrand: brand });
+    this.call('onPaymentFormChange', CARD, this.t('brandChoice'), 'select', old, brand, true, false);
+  }
+
   private async changeAmount(text: string, fromSuggestion: boolean): Promise<Obj> {
     const v = decimalOf(text);
     this.update({ amountText: text });
@@ -699,6 +740,8 @@ export class Checkout {
           : {}),
         paymentOption: this.card,
         cardHolderName: this.s.name.trim(),
+        // a co-badged card's brand chosen by the shopper (useDualBrand, docs/decisions/0413)
+        ...selectedBrandMember(this.s.brands, this.s.selectedBrand),
         ...(o.alwaysCollectCvv === 'optional' ? { alwaysCollectCvv: 'optional' } : {}),
       });
     } else {
@@ -1168,6 +1211,7 @@ export class Checkout {
           {logo}
         </div>
         {frameErr('number')}
+        {s.brands ? this.brandChoice(s.brands) : null}
         <div class="ghc-row">
           <div>
             <span class="ghc-label">{t('expiry')}</span>
@@ -1287,6 +1331,35 @@ export class Checkout {
           </div>
         ) : null}
       </div>
+    );
+  }
+
+  /** The brand choice of a co-badged card: a native radio group (arrow keys move, labels name each). */
+  private brandChoice(brands: string[]) {
+    return (
+      <fieldset
+        class="ghc-brands"
+        role="radiogroup"
+        aria-labelledby="ghc-brands-legend"
+        data-ghc-brands={brands.join('|')}
+      >
+        <legend class="ghc-label" id="ghc-brands-legend">
+          {this.t('brandChoice')}
+        </legend>
+        {brands.map((b, i) => (
+          <label class="ghc-check" key={b}>
+            <input
+              type="radio"
+              name="ghc-brand"
+              value={b}
+              data-ghc-brand-option={i === 0 ? 'primary' : 'secondary'}
+              checked={this.s.selectedBrand === b}
+              onChange={() => this.chooseBrand(b)}
+            />
+            <span>{b}</span>
+          </label>
+        ))}
+      </fieldset>
     );
   }
 

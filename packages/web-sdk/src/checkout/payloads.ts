@@ -142,3 +142,19 @@ export function userDataPayload(u: { cardHolderName?: string; email?: string; na
 export function paymentEventPayload(type: string, details: Obj = {}): Obj {
   return { type, ...details };
 }
+
+/**
+ * useDualBrand (docs/decisions/0413): the brands to offer for a card's details (getCardDetails,
+ * spec 2.7), the primary first; `undefined` when the card is not co-badged or the lookup failed.
+ */
+export function brandChoiceOf(details: Obj): [string, string] | undefined {
+  if (details.result === 'ERROR' || details.status === 'ERROR') return undefined;
+  const brand = typeof details.brand === 'string' ? details.brand.trim() : '';
+  const second = typeof details.secondaryBrand === 'string' ? details.secondaryBrand.trim() : '';
+  return brand && second && brand !== second ? [brand, second] : undefined;
+}
+
+/** createPayment's member for the shopper's brand choice: only one of the offered brands, else none. */
+export function selectedBrandMember(brands: readonly string[] | undefined, selected: string | undefined): Obj {
+  return brands && selected && brands.includes(selected) ? { selectedBrand: selected } : {};
+}

@@ -59,6 +59,9 @@ export const CSS = `
 .ghc-logo-left{flex-direction:row-reverse}
 .ghc-overlay{position:absolute;inset:0;background:rgba(255,255,255,.6);border-radius:10px;z-index:2}
 .ghc-dcc{border:1px dashed #8a96a3;border-radius:6px;padding:6px 8px;margin:8px 0}
+.ghc-brands{border:1px solid #8a96a3;border-radius:6px;padding:4px 10px;margin:0 0 8px;min-width:0}
+.ghc-brands legend{padding:0 4px;margin:0}
+.ghc-brands .ghc-check{margin:6px 0}
 .ghc-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media (max-width:420px){.ghc{padding:12px;border-radius:0;border-left:0;border-right:0}.ghc-amount{font-size:19px}}
 `;

@@ -48,6 +48,7 @@ export function dmnParams(o: TransactionOutcome): Array<[string, string]> {
   put('nameOnCard', o.card?.nameOnCard);
   put('bin', o.card?.bin);
   put('last4Digits', o.card?.last4Digits);
+  put('cardCompany', o.card?.cardCompany);
   put('merchant_id', o.merchantId);
   put('merchant_site_id', o.siteId);
   return out;

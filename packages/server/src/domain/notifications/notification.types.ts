@@ -114,6 +114,7 @@ export interface TransactionOutcome {
   authCode?: string;
   userPaymentOptionId?: string;
   userTokenId?: string;
-  card?: { nameOnCard?: string; bin?: string; last4Digits?: string };
+  /** cardCompany: the brand the payment was processed with (a co-badged card's choice, docs/decisions/0413) */
+  card?: { nameOnCard?: string; bin?: string; last4Digits?: string; cardCompany?: string };
   merchantTransactionId?: string;
 }

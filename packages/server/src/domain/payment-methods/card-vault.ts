@@ -1,6 +1,7 @@
 import type { DomainDeps, Repos } from '../ports.js';
 import type { CardInput } from '../payments/acquirer.port.js';
 import type { CardOutput } from '../payments/transaction.types.js';
+import { processedBrandOf } from '../payments/card-brand.js';
 
 /**
  * The card vault: numbers are kept only sealed (AES-256-GCM) and found again by a keyed fingerprint;
@@ -15,10 +16,14 @@ export function vaultCard(deps: DomainDeps, repos: Repos, card: CardInput, now: 
   return repos.payments.vaultCard(fingerprint, () => deps.vault.seal(card.number, CARD_NUMBER_PURPOSE), now);
 }
 
-/** The card output of a response, from BIN data (never the full number). */
+/**
+ * The card output of a response, from BIN data (never the full number), with the brand it is
+ * processed with: `selectedBrand` when it is one of a co-badged card's brands (else `Invalid`).
+ */
 export function cardOutputOf(deps: DomainDeps, card: CardInput): CardOutput {
   const number = card.number.expose();
   const info = deps.acquirer.cardInfo(card.number);
+  const processedBrand = processedBrandOf(info, card.selectedBrand);
   return {
     maskedCardNumber: info?.masked ?? `${number.slice(0, 6)}${'*'.repeat(number.length - 10)}${number.slice(-4)}`,
     bin: info?.bin ?? number.slice(0, 6),
@@ -27,6 +32,8 @@ export function cardOutputOf(deps: DomainDeps, card: CardInput): CardOutput {
     expirationYear: String(card.expYear),
     cardHolderName: card.holderName,
     cardBrand: info?.brand ?? 'Unknown',
+    ...(info?.secondaryBrand ? { secondaryBrand: info.secondaryBrand } : {}),
+    processedBrand,
     cardType: info?.cardType ?? 'Credit',
     issuerCountry: info?.issuerCountry ?? '',
     ...(info?.issuerBankName ? { issuerBankName: info.issuerBankName } : {}),

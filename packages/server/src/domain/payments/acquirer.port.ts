@@ -14,6 +14,8 @@ export interface CardInput {
   expYear: number;
   /** absent when a stored card is used without CVV */
   cvv?: Secret<string>;
+  /** the brand the cardholder chose for a co-badged card (docs/decisions/0413); absent: the primary */
+  selectedBrand?: string;
 }
 
 /** What BIN data tells about a card number; never holds the full number. */
@@ -24,6 +26,8 @@ export interface CardInfo {
   masked: string;
   /** Visa, Mastercard, American Express, Discover, ... */
   brand: string;
+  /** the second scheme of a co-badged card (Cartes Bancaires, eftpos, ...); absent when none */
+  secondaryBrand?: string;
   /** Credit or Debit */
   cardType: 'Credit' | 'Debit';
   issuerCountry: string;

@@ -21,7 +21,7 @@ export function cardDetails(deps: Pick<DomainDeps, 'acquirer'>, cardNumber: stri
 export function cardDetailsFields(info: CardInfo): Record<string, unknown> {
   return {
     brand: info.brand,
-    secondaryBrand: '',
+    secondaryBrand: info.secondaryBrand ?? '',
     cardType: info.cardType,
     bin: info.bin,
     last4Digits: info.last4,

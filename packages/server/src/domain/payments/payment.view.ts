@@ -1,6 +1,6 @@
 import { formatDecimal, toJsonNumber } from '../../lib/money.js';
 import type { OutcomeStatus, TransactionOutcome } from '../notifications/notification.types.js';
-import type { Transaction } from './transaction.types.js';
+import type { CardOutput, Transaction } from './transaction.types.js';
 
 /**
  * How a transaction reads on each interface: the REST payment response (spec 2.13, also the data of
@@ -93,6 +93,7 @@ export function restPaymentResponse(tx: Transaction): Record<string, unknown> {
               expirationYear: card.expirationYear,
               cardType: card.cardType,
               cardBrand: card.cardBrand,
+              ...brandFields(card),
               issuerCountry: card.issuerCountry,
               ...(card.issuerBankName ? { issuerBankName: card.issuerBankName } : {}),
               ...(threeD ? { threeD } : {}),
@@ -114,6 +115,14 @@ export function restPaymentResponse(tx: Transaction): Record<string, unknown> {
         }
       : {}),
     ...(info ? { additionalTransactionInfo: info } : {}),
+  };
+}
+
+/** A co-badged card's second brand, and the brand the payment was processed with (docs/decisions/0413). */
+export function brandFields(card: CardOutput): { secondaryBrand?: string; processedBrand: string } {
+  return {
+    ...(card.secondaryBrand ? { secondaryBrand: card.secondaryBrand } : {}),
+    processedBrand: card.processedBrand ?? card.cardBrand,
   };
 }
 
@@ -167,6 +176,7 @@ export function sessionTransactionFields(tx: Transaction): Record<string, unknow
               ccExpYear: card.expirationYear,
               cardHolderName: card.cardHolderName,
               cardBrand: card.cardBrand,
+              ...brandFields(card),
               cardType: card.cardType,
               issuerCountry: card.issuerCountry,
               ...(threeD ? { threeD } : {}),
@@ -214,7 +224,14 @@ export function outcomeOf(tx: Transaction, at: number): TransactionOutcome {
     ...(tx.authCode ? { authCode: tx.authCode } : {}),
     ...(tx.userTokenId ? { userTokenId: tx.userTokenId } : {}),
     ...(tx.card
-      ? { card: { nameOnCard: tx.card.cardHolderName, bin: tx.card.bin, last4Digits: tx.card.last4Digits } }
+      ? {
+          card: {
+            nameOnCard: tx.card.cardHolderName,
+            bin: tx.card.bin,
+            last4Digits: tx.card.last4Digits,
+            cardCompany: brandFields(tx.card).processedBrand,
+          },
+        }
       : {}),
     ...(tx.merchantTransactionId ? { merchantTransactionId: tx.merchantTransactionId } : {}),
   };

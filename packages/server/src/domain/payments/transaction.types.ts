@@ -18,6 +18,10 @@ export interface CardOutput {
   expirationYear: string;
   cardHolderName: string;
   cardBrand: string;
+  /** the co-badged card's second brand (docs/decisions/0413) */
+  secondaryBrand?: string;
+  /** the brand the payment was processed with: the cardholder's `selectedBrand`, else `cardBrand`; absent on rows older than it */
+  processedBrand?: string;
   cardType: string;
   issuerCountry: string;
   issuerBankName?: string;

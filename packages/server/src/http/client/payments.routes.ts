@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Invalid, Missing, NotFound } from '../../domain/errors.js';
 import { CARD_DATA_SUBJECTS, CARD_SUBJECTS, type CardSubjects } from '../../domain/payments/card.js';
+import { selectedBrandOf } from '../../domain/payments/card-brand.js';
 import type { CardInput } from '../../domain/payments/acquirer.port.js';
 import { checkOrderAmount, guardOrderPayment, pay, type Origin } from '../../domain/payments/payment.service.js';
 import { dccOfPayment, originalOf, recordDccOption } from '../../domain/payments/dcc.service.js';
@@ -39,6 +40,15 @@ export function clientCardOf(
     if (typeof wire[f] !== 'string' || wire[f] === '') throw new Missing(`${path}.${f}`, subjects[f]);
   }
   return cardInputOf(wire as unknown as WireCard, path, subjects);
+}
+
+/**
+ * The card with the cardholder's brand choice of a co-badged card (docs/decisions/0413): createPayment's
+ * top-level `selectedBrand` (spec 4.2), else `paymentOption.card.selectedBrand`.
+ */
+export function withSelectedBrand(card: CardInput, body: Record<string, unknown>): CardInput {
+  const selected = selectedBrandOf(body.selectedBrand) ?? card.selectedBrand;
+  return selected === undefined ? card : { ...card, selectedBrand: selected };
 }
 
 /** Who a client payment is told to and recorded for: the session's order, as the session API records it. */
@@ -131,7 +141,7 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
       const order = await requireSessionOrder(deps, session);
       // with DCC the 3-D Secure authentication is of the converted charge
       const { amount, currency } = chargeOf(deps, order, body);
-      const card = clientCardOf(obj(obj(body.paymentOption)?.card), str(body.cardHolderName));
+      const card = withSelectedBrand(clientCardOf(obj(obj(body.paymentOption)?.card), str(body.cardHolderName)), body);
       const { tx, method } = await initAuth3D(
         deps,
         { origin: originOf(session, order, body), amount, currency, card, baseUrl: baseUrlOf(request) },
@@ -281,7 +291,7 @@ async function clientPayment(app: FastifyInstance, request: FastifyRequest): Pro
     option.userPaymentOptionId !== undefined
       ? await cardOfUpo(deps, option, { siteId: session.siteId, userTokenId: session.userTokenId })
       : undefined;
-  const card = tokenCard?.card ?? upoCard ?? clientCardOf(cardOption, str(body.cardHolderName));
+  const card = withSelectedBrand(tokenCard?.card ?? upoCard ?? clientCardOf(cardOption, str(body.cardHolderName)), body);
   const billing = billingOf(body.billingAddress ?? order.details.billingAddress);
   // DCC (docs/decisions/0412): the converted charge, recorded with its quote in the pending write
   const charge = chargeOf(deps, order, body);

@@ -18,7 +18,7 @@ export function registerGetCardDetails(app: FastifyInstance): void {
       preValidation: checksumAuth(app, 'getCardDetails'),
       schema: {
         summary: 'Look up card details by number',
-        description: `Answers brand, cardType, bin, last4Digits, issuerCountry, currency, isPrepaid, issuerBankName and dccAllowed from BIN data (spec 2.7) for a live session. A number that fails the Luhn check is errCode 1004. Checksum: ${CHECKSUM_FIELDS.getCardDetails.join(', ')}, then the merchant secret key.`,
+        description: `Answers brand, secondaryBrand (a co-badged card's second brand, docs/decisions/0413), cardType, bin, last4Digits, issuerCountry, currency, isPrepaid, issuerBankName and dccAllowed from BIN data (spec 2.7) for a live session. A number that fails the Luhn check is errCode 1004. Checksum: ${CHECKSUM_FIELDS.getCardDetails.join(', ')}, then the merchant secret key.`,
         tags: ['session'],
         body: ServerCallRequests.getCardDetails,
         response: { 200: GetCardDetailsResponse },

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKey, type Gateway, startGateway } from '../../../test/harness.js';
 import { TEST_CARDS } from '../../acquirer/test-cards.js';
+import { CO_BADGED_RANGES } from '../../acquirer/co-badged.js';
 import { pointDemoAtInbox } from '../../bootstrap/demo-inbox.js';
 import { startRelay } from '../../delivery/relay.js';
 import type { Relay } from '../../delivery/relay.js';
@@ -30,6 +31,7 @@ describe('sandbox pages', () => {
     for (const link of ['/demo', '/demo/inbox', '/docs', '/openapi.json']) expect(html).toContain(`href="${link}"`);
     expect(html).toContain(`${gw.dataDir}/demo-credentials.json`);
     for (const card of TEST_CARDS) expect(html).toContain(card.number);
+    for (const range of CO_BADGED_RANGES) expect(html).toContain(range.example);
     expect(html).toContain('<link rel="icon" href="/favicon.svg"');
     expect(html).not.toContain(gw.demo.apiKey);
   });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { TEST_CARDS } from '../../acquirer/test-cards.js';
+import { CO_BADGED_RANGES } from '../../acquirer/co-badged.js';
 import { DEMO_FILE } from '../../bootstrap/demo.js';
 import { demoPageEnabled } from '../demo/demo.plugin.js';
 import { esc } from '../shared/html-page.js';
@@ -22,7 +23,11 @@ export async function sitePlugin(app: FastifyInstance): Promise<void> {
     const demo = demoPageEnabled(config);
     const cards = TEST_CARDS.map(
       (c) => `<tr><td><code>${esc(c.number)}</code></td><td>${esc(c.brand)}</td><td>${esc(c.description)}</td></tr>`,
-    ).join('');
+    ).join('') +
+      CO_BADGED_RANGES.map(
+        (r) =>
+          `<tr><td><code>${esc(r.example)}</code></td><td>${esc(`${r.brand} / ${r.secondaryBrand}`)}</td><td>approved; co-badged: pay with either brand (selectedBrand, useDualBrand)</td></tr>`,
+      ).join('');
     const body = `<h1>Gatehouse is running</h1>
 <p>A self-hostable payment gateway, version ${esc(OPENAPI_INFO.version)}, in <b>sandbox</b> mode: payments go to a
 simulated acquirer, and no real money moves. Store: ${config.DATABASE_URL ? 'PostgreSQL' : `SQLite in <code>${esc(config.dataDir)}</code>`}.</p>

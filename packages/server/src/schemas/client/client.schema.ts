@@ -33,6 +33,7 @@ const clientCard = (title: string, subjects: 'payment' | 'cardData' | 'none') =>
       expirationYear: Opt(S(Str(4), on ? 'card_expiry' : undefined)),
       CVV: Opt(S(Str(4), subjects === 'payment' ? 'card_cvv' : undefined)),
       ccTempToken: Opt(Str(64)),
+      selectedBrand: Opt(Str(128, "A co-badged card's brand chosen by the cardholder (docs/decisions/0413)")),
       threeD: Opt(Type.Object({}, { additionalProperties: true })),
     },
     {
@@ -108,6 +109,9 @@ export const ClientRequests = {
       ...dccCharge,
       billingAddress: Opt(ClientBillingAddress),
       cardHolderName: Opt(Str(70)),
+      selectedBrand: Opt(
+        Str(128, "A co-badged card's brand to process the payment with: brand or secondaryBrand of getCardDetails; absent: the primary brand (docs/decisions/0413)"),
+      ),
       clientUniqueId: Opt(Str(45)),
       savePM: Opt(Type.Union([Type.Boolean(), Str(5)])),
       apmWindowType: Opt(Str(20)),
@@ -120,6 +124,7 @@ export const ClientRequests = {
       sessionToken: SessionToken,
       paymentOption: withSubject(Type.Object({ card: withSubject(ClientCard, 'payment_option') }, open), 'payment_option'),
       ...dccCharge,
+      selectedBrand: Opt(Str(128, "A co-badged card's brand, as createPayment's (docs/decisions/0413)")),
     },
     { title: 'ClientInitPaymentRequest', ...open },
   ),

@@ -135,6 +135,10 @@ export const CardOutput = Type.Object(
     expirationYear: Type.Optional(Type.String({ maxLength: 4 })),
     cardType: Type.Optional(Type.String({ maxLength: 20 })),
     cardBrand: Type.Optional(Type.String()),
+    secondaryBrand: Type.Optional(Type.String({ description: 'The second brand of a co-badged card' })),
+    processedBrand: Type.Optional(
+      Type.String({ description: 'The brand the payment was processed with: the selectedBrand, else cardBrand' }),
+    ),
     issuerBankName: Type.Optional(Type.String()),
     issuerCountry: Type.Optional(Type.String()),
     paymentTokenId: Type.Optional(Type.String({ description: 'The card UPO stored (storePaymentOption) or paid with' })),

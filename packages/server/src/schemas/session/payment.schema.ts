@@ -33,6 +33,10 @@ export const SessionCardOutput = Type.Object(
     ccExpYear: Type.Optional(Type.String()),
     cardHolderName: Type.Optional(Type.String()),
     cardBrand: Type.Optional(Type.String()),
+    secondaryBrand: Type.Optional(Type.String({ description: 'The second brand of a co-badged card' })),
+    processedBrand: Type.Optional(
+      Type.String({ description: 'The brand the payment was processed with: the selectedBrand, else cardBrand' }),
+    ),
     cardType: Type.Optional(Type.String()),
     issuerCountry: Type.Optional(Type.String()),
     threeD: Type.Optional(SessionThreeD),
