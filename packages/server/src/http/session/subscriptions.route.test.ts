@@ -189,7 +189,7 @@ describe.each(dialects())('subscriptions on %s', (dialect) => {
     expect((await runDue(Date.UTC(2027, 5, 1))).attempted).toBe(0);
   });
 
-  it('a suspended UPO cannot be subscribed (1011); one suspended later fails its attempt without a charge, and pays again once enabled', async () => {
+  it('a suspended or deleted UPO cannot be subscribed (1011); one suspended later fails its attempt without a charge, and pays again once enabled', async () => {
     clock.set(START);
     const userTokenId = await user();
     const upo = await card(userTokenId);
@@ -203,9 +203,18 @@ describe.each(dialects())('subscriptions on %s', (dialect) => {
     ok(await call('suspendUPO', { userTokenId, clientRequestId: 'c', userPaymentOptionId: upo }));
     await runDue();
     expect(await charges(id)).toEqual([expect.objectContaining({ attempt: 1, status: 'error', transactionId: null, reason: '[userPaymentOptionId] is suspended' })]);
+    // nor can a suspended UPO replace the card of a subscription
+    const other = await card(userTokenId, w, '5555555555554444');
+    ok(await call('suspendUPO', { userTokenId, clientRequestId: 'c', userPaymentOptionId: other }));
+    expect((await call('editSubscription', { subscriptionId: id, userPaymentOptionId: other })).json).toMatchObject({ errCode: 1011, reason: '[userPaymentOptionId] is suspended' });
     ok(await call('enableUPO', { userTokenId, clientRequestId: 'c', userPaymentOptionId: upo }));
     await runDue(START + DAY);
     expect(await charges(id)).toEqual([expect.objectContaining({ attempt: 2, status: 'approved', transactionId: expect.any(String) })]);
+    // a deleted UPO cannot be subscribed either
+    const UP = ['merchantId', 'merchantSiteId', 'userTokenId', 'clientRequestId', 'userPaymentOptionId', 'timeStamp'];
+    ok(await w.call('deleteUPO', UP, { userTokenId, clientRequestId: 'c', userPaymentOptionId: upo }));
+    const deleted = (await call('createSubscription', { userTokenId, planId, userPaymentOptionId: upo, endAfter: PERIOD('2') })).json;
+    expect(deleted).toMatchObject({ status: 'ERROR', errCode: 1011, reason: '[userPaymentOptionId] is not a payment option of this user' });
   });
 
   it('editSubscription changes the card and the recurring amount of the cycles to come', async () => {
