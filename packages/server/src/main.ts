@@ -10,6 +10,7 @@ import { notificationCommands } from './cli/notifications.commands.js';
 import { apmCommands } from './cli/apm.commands.js';
 import { emailCommands } from './cli/emails.commands.js';
 import { platformCommands } from './cli/platform.commands.js';
+import { rebillingCommands } from './cli/rebilling.commands.js';
 import { runWorker, workerSpec } from './cli/worker.command.js';
 import { startRelay } from './delivery/relay.js';
 import { pointDemoAtInbox } from './bootstrap/demo-inbox.js';
@@ -19,7 +20,7 @@ import { DomainError } from './domain/errors.js';
 import { openRuntime } from './runtime.js';
 
 // Every `{spec, run}` command module's array, in the order `gatehouse --help` lists them.
-const commands = [...credentialCommands, ...listCommands, ...notificationCommands, ...apmCommands, ...platformCommands, ...emailCommands];
+const commands = [...credentialCommands, ...listCommands, ...notificationCommands, ...apmCommands, ...platformCommands, ...emailCommands, ...rebillingCommands];
 
 const commonOptions: CommandSpec['options'] = {
   'data-dir': { type: 'string', placeholder: 'path', description: 'Data folder (GATEHOUSE_DATA_DIR, default ./data)' },

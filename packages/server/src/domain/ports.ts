@@ -12,7 +12,7 @@ import type { PlatformRepo } from './platform/ports.js';
 import type { SessionRepo } from './sessions/ports.js';
 import type { WithdrawalRepo } from './withdrawals/ports.js';
 import type { UpoAdminRepo, UserRepo } from './users/ports.js';
-import type { PlanRepo } from './rebilling/ports.js';
+import type { PlanRepo, SubscriptionRepo } from './rebilling/ports.js';
 
 /** Every repository, bound to one connection or transaction. */
 export interface Repos {
@@ -30,6 +30,7 @@ export interface Repos {
   users: UserRepo;
   upoAdmin: UpoAdminRepo;
   plans: PlanRepo;
+  subscriptions: SubscriptionRepo;
 }
 
 /** Reads outside a transaction, and durable writes: `write` resolves only once its commit is on disk. */

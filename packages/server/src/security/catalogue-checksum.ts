@@ -137,6 +137,37 @@ export const CATALOGUE_CHECKSUM_FIELDS = {
   createPlan: ['merchantId', 'merchantSiteId', 'name', 'initialAmount', 'recurringAmount', 'currency', 'timeStamp'],
   editPlan: ['merchantId', 'merchantSiteId', 'planId', 'initialAmount', 'recurringAmount', 'currency', 'timeStamp'],
   getSubscriptionPlans: S,
+  createSubscription: [
+    'merchantId',
+    'merchantSiteId',
+    'userTokenId',
+    'planId',
+    'userPaymentOptionId',
+    'initialAmount',
+    'recurringAmount',
+    'currency',
+    'timeStamp',
+  ],
+  editSubscription: [
+    'merchantId',
+    'merchantSiteId',
+    'subscriptionId',
+    'userPaymentOptionId',
+    'recurringAmount',
+    'currency',
+    'timeStamp',
+  ],
+  cancelSubscription: ['merchantId', 'merchantSiteId', 'subscriptionId', 'timeStamp'],
+  // arrays flattened in order
+  getSubscriptionsList: [
+    'merchantId',
+    'merchantSiteId',
+    'userTokenId',
+    'planIds',
+    'subscriptionIds',
+    'subscriptionStatus',
+    'timeStamp',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 export type CatalogueMethodName = keyof typeof CATALOGUE_CHECKSUM_FIELDS;

@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { OperationsTables } from './operations.table.js';
 import type { OutboxTables } from './outbox.table.js';
 import type { PlatformTables } from './platform.table.js';
+import type { SubscriptionTables } from './subscriptions.table.js';
 
 /**
  * The Kysely view of the schema, one code path for SQLite and PostgreSQL. Times are epoch
@@ -85,7 +86,7 @@ export interface IdempotencyTable {
   expires_at: number;
 }
 
-export interface Database extends OutboxTables, PlatformTables, OperationsTables {
+export interface Database extends OutboxTables, PlatformTables, OperationsTables, SubscriptionTables {
   merchants: MerchantTable;
   sites: SiteTable;
   processing_entities: ProcessingEntityTable;

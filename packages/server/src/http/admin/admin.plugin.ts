@@ -5,6 +5,7 @@ import { registerResendDelivery } from './deliveries.resend.js';
 import { registerListEmails } from './emails.list.js';
 import { adminErrorHandler } from './errors.js';
 import { registerTestNotification } from './test-notifications.create.js';
+import { registerRunDueCharges } from './rebilling.run-due.js';
 
 /** The admin interface (operators now, the dashboard later): its routes, its auth, its error shape. */
 export async function adminPlugin(app: FastifyInstance): Promise<void> {
@@ -16,5 +17,8 @@ export async function adminPlugin(app: FastifyInstance): Promise<void> {
   registerResendDelivery(app);
   registerListEmails(app);
   registerCompleteApmPayment(app);
-  if (app.services.config.GATEHOUSE_MODE === 'sandbox') registerTestNotification(app);
+  if (app.services.config.GATEHOUSE_MODE === 'sandbox') {
+    registerTestNotification(app);
+    registerRunDueCharges(app);
+  }
 }
