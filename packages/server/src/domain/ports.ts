@@ -10,7 +10,7 @@ import type { CardTokenRepo, UpoRepo } from './payment-methods/ports.js';
 import type { DccRepo, PaymentRepo } from './payments/ports.js';
 import type { PlatformRepo } from './platform/ports.js';
 import type { SessionRepo } from './sessions/ports.js';
-import type { WithdrawalRepo } from './withdrawals/ports.js';
+import type { WithdrawalOrderRepo, WithdrawalRepo } from './withdrawals/ports.js';
 import type { UpoAdminRepo, UserRepo } from './users/ports.js';
 import type { PlanRepo } from './rebilling/ports.js';
 
@@ -30,6 +30,7 @@ export interface Repos {
   users: UserRepo;
   upoAdmin: UpoAdminRepo;
   plans: PlanRepo;
+  withdrawalOrders: WithdrawalOrderRepo;
 }
 
 /** Reads outside a transaction, and durable writes: `write` resolves only once its commit is on disk. */

@@ -16,6 +16,7 @@ import { upoRepo } from './upos.repo.js';
 import { withdrawalRepo } from './withdrawals.repo.js';
 import { upoAdminRepo, userRepo } from './users.repo.js';
 import { planRepo } from './plans.repo.js';
+import { withdrawalOrderRepo } from './withdrawal-orders.repo.js';
 import type { Database } from './tables.js';
 import { cachedKeys, KeyCache, noteRevocations } from './key-cache.js';
 
@@ -34,6 +35,7 @@ const FACTORIES = {
   users: userRepo,
   upoAdmin: upoAdminRepo,
   plans: planRepo,
+  withdrawalOrders: withdrawalOrderRepo,
 } satisfies { [K in keyof Repos]: (db: Kysely<Database>, dialect: Dialect) => Repos[K] };
 
 /** Every repository bound to `db`, each built on first use (a write unit touches only a few). */

@@ -103,6 +103,8 @@ export interface Database extends OutboxTables, PlatformTables, OperationsTables
   withdrawal_users: WithdrawalUserTable;
   users: UserTable;
   plans: PlanTable;
+  withdrawal_orders: WithdrawalOrderTable;
+  net_deposit_movements: NetDepositMovementTable;
 }
 
 /** A user of a site (migration 0010): the details createUser/updateUser last set, as JSON. */
@@ -293,4 +295,39 @@ export interface WithdrawalUserTable {
   user_token_id: string;
   open_count: Generated<number>;
   updated_at: number;
+}
+
+/** A withdrawal order (migration 0015, docs/decisions/0130): part or all of a request to pay out. */
+export interface WithdrawalOrderTable {
+  /** the numeric wdOrderId */
+  id: Generated<number>;
+  merchant_id: string;
+  site_id: string;
+  wd_request_id: number;
+  user_token_id: string;
+  upo_id: number;
+  amount_minor: number;
+  currency: string;
+  /** 0 = withdrawal, 1 = refund */
+  settlement_type: number;
+  /** Approved, Processing, Settled, Deleted, Error */
+  status: string;
+  payout_transaction_id: number | null;
+  execution_time: string | null;
+  comment: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A manual net-deposit movement of updateNetDepositValue (migration 0015). */
+export interface NetDepositMovementTable {
+  id: Generated<number>;
+  site_id: string;
+  user_token_id: string;
+  upo_id: number;
+  currency: string;
+  /** signed minor units: deposits positive, withdrawals negative */
+  amount_minor: number;
+  movement_type: number;
+  created_at: number;
 }

@@ -21,6 +21,7 @@ import { registerWireTolerance } from './wire-tolerance.js';
 import { registerUsers } from './users.route.js';
 import { registerUposAdmin } from './upos-admin.route.js';
 import { registerPlans } from './plans.route.js';
+import { registerWithdrawalOrders } from './withdrawal-orders.route.js';
 
 /**
  * The session interface (`POST /ppp/api/v1/<method>.do`): checksum-signed JSON calls answered with
@@ -58,5 +59,6 @@ export async function sessionPlugin(app: FastifyInstance): Promise<void> {
   registerUsers(app);
   registerUposAdmin(app);
   registerPlans(app);
+  registerWithdrawalOrders(app);
   registerUnknownMethod(app);
 }
