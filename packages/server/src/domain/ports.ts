@@ -11,6 +11,7 @@ import type { DccRepo, PaymentRepo } from './payments/ports.js';
 import type { PlatformRepo } from './platform/ports.js';
 import type { SessionRepo } from './sessions/ports.js';
 import type { WithdrawalOrderRepo, WithdrawalRepo } from './withdrawals/ports.js';
+import type { AccountRepo } from './accounts/ports.js';
 import type { UpoAdminRepo, UserRepo } from './users/ports.js';
 import type { PlanRepo } from './rebilling/ports.js';
 
@@ -31,6 +32,7 @@ export interface Repos {
   upoAdmin: UpoAdminRepo;
   plans: PlanRepo;
   withdrawalOrders: WithdrawalOrderRepo;
+  accounts: AccountRepo;
 }
 
 /** Reads outside a transaction, and durable writes: `write` resolves only once its commit is on disk. */

@@ -105,6 +105,8 @@ export interface Database extends OutboxTables, PlatformTables, OperationsTables
   plans: PlanTable;
   withdrawal_orders: WithdrawalOrderTable;
   net_deposit_movements: NetDepositMovementTable;
+  kyc_records: KycRecordTable;
+  bank_accounts: BankAccountTable;
 }
 
 /** A user of a site (migration 0010): the details createUser/updateUser last set, as JSON. */
@@ -330,4 +332,36 @@ export interface NetDepositMovementTable {
   amount_minor: number;
   movement_type: number;
   created_at: number;
+}
+
+/** A user's eKYC or document check (migration 0015, docs/decisions/0132). */
+export interface KycRecordTable {
+  id: Generated<number>;
+  merchant_id: string;
+  site_id: string;
+  user_token_id: string;
+  user_id: string;
+  kind: string;
+  status: string;
+  upload_key: string | null;
+  details: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A bank account a user enrolled for an APM (migration 0015): the number kept as its last 4 digits. */
+export interface BankAccountTable {
+  id: Generated<number>;
+  merchant_id: string;
+  site_id: string;
+  user_token_id: string;
+  user_id: string;
+  payment_method: string;
+  bank_name: string | null;
+  account_last4: string | null;
+  routing_number: string | null;
+  status: string;
+  funded_minor: Generated<number>;
+  created_at: number;
+  updated_at: number;
 }
