@@ -10,7 +10,8 @@ import type { CardTokenRepo, UpoRepo } from './payment-methods/ports.js';
 import type { DccRepo, PaymentRepo } from './payments/ports.js';
 import type { PlatformRepo } from './platform/ports.js';
 import type { SessionRepo } from './sessions/ports.js';
-import type { WithdrawalRepo } from './withdrawals/ports.js';
+import type { WithdrawalOrderRepo, WithdrawalRepo } from './withdrawals/ports.js';
+import type { AccountRepo } from './accounts/ports.js';
 import type { UpoAdminRepo, UserRepo } from './users/ports.js';
 import type { PlanRepo, SubscriptionRepo } from './rebilling/ports.js';
 
@@ -31,6 +32,8 @@ export interface Repos {
   upoAdmin: UpoAdminRepo;
   plans: PlanRepo;
   subscriptions: SubscriptionRepo;
+  withdrawalOrders: WithdrawalOrderRepo;
+  accounts: AccountRepo;
 }
 
 /** Reads outside a transaction, and durable writes: `write` resolves only once its commit is on disk. */

@@ -168,6 +168,11 @@ export const CATALOGUE_CHECKSUM_FIELDS = {
     'subscriptionStatus',
     'timeStamp',
   ],
+  // KYC and lookups (server facts 2.9, 2.10)
+  eKYC: S,
+  getDocumentUploadUrl: S,
+  getMerchantPaymentMethods: S,
+  getPayoutStatus: S,
 } as const satisfies Record<string, readonly string[]>;
 
 export type CatalogueMethodName = keyof typeof CATALOGUE_CHECKSUM_FIELDS;

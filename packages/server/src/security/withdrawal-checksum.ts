@@ -21,3 +21,29 @@ export function withdrawalChecksumValues(body: Readonly<Record<string, unknown>>
   flatten(body.timeStamp, out);
   return out;
 }
+
+/**
+ * The withdrawal methods the server facts (2.8) mark [REQ]: the PHP SDK hashes its required fields in
+ * this order (then the secret). The server accepts that order or the body order (docs/decisions/0131).
+ */
+export const WITHDRAWAL_REQ_CHECKSUM_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  getRequests: ['merchantId', 'merchantSiteId', 'timeStamp'],
+  getCandidatesForRefund: ['merchantId', 'merchantSiteId', 'wdRequestId', 'timeStamp'],
+  placeWithdrawalOrder: [
+    'merchantId',
+    'merchantSiteId',
+    'wdRequestId',
+    'merchantWDRequestId',
+    'userPMId',
+    'amount',
+    'currency',
+    'settlementType',
+    'timeStamp',
+  ],
+  getOrders: ['merchantId', 'merchantSiteId', 'merchantUniqueId', 'timeStamp'],
+  settleWithdrawalOrder: ['merchantId', 'merchantSiteId', 'wdOrderId', 'timeStamp'],
+  updateOrdersDetails: ['merchantId', 'merchantSiteId', 'wdOrderIds', 'details', 'timeStamp'],
+  getNetDeposits: ['merchantId', 'merchantSiteId', 'userTokenId', 'currency', 'userPMId', 'timeStamp'],
+  updateNetDepositValue: ['merchantId', 'merchantSiteId', 'userTokenId', 'userPMId', 'amount', 'movementType', 'currency', 'timeStamp'],
+  getUserPaymentMethodNetDeposits: ['merchantId', 'merchantSiteId', 'userTokenId', 'currency', 'userPMId', 'timeStamp'],
+};

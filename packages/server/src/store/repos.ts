@@ -17,6 +17,8 @@ import { withdrawalRepo } from './withdrawals.repo.js';
 import { upoAdminRepo, userRepo } from './users.repo.js';
 import { planRepo } from './plans.repo.js';
 import { subscriptionRepo } from './subscriptions.repo.js';
+import { withdrawalOrderRepo } from './withdrawal-orders.repo.js';
+import { accountRepo } from './accounts.repo.js';
 import type { Database } from './tables.js';
 import { cachedKeys, KeyCache, noteRevocations } from './key-cache.js';
 
@@ -36,6 +38,8 @@ const FACTORIES = {
   upoAdmin: upoAdminRepo,
   plans: planRepo,
   subscriptions: subscriptionRepo,
+  withdrawalOrders: withdrawalOrderRepo,
+  accounts: accountRepo,
 } satisfies { [K in keyof Repos]: (db: Kysely<Database>, dialect: Dialect) => Repos[K] };
 
 /** Every repository bound to `db`, each built on first use (a write unit touches only a few). */

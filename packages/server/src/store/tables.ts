@@ -104,6 +104,10 @@ export interface Database extends OutboxTables, PlatformTables, OperationsTables
   withdrawal_users: WithdrawalUserTable;
   users: UserTable;
   plans: PlanTable;
+  withdrawal_orders: WithdrawalOrderTable;
+  net_deposit_movements: NetDepositMovementTable;
+  kyc_records: KycRecordTable;
+  bank_accounts: BankAccountTable;
 }
 
 /** A user of a site (migration 0010): the details createUser/updateUser last set, as JSON. */
@@ -293,5 +297,72 @@ export interface WithdrawalUserTable {
   site_id: string;
   user_token_id: string;
   open_count: Generated<number>;
+  updated_at: number;
+}
+
+/** A withdrawal order (migration 0015, docs/decisions/0130): part or all of a request to pay out. */
+export interface WithdrawalOrderTable {
+  /** the numeric wdOrderId */
+  id: Generated<number>;
+  merchant_id: string;
+  site_id: string;
+  wd_request_id: number;
+  user_token_id: string;
+  upo_id: number;
+  amount_minor: number;
+  currency: string;
+  /** 0 = withdrawal, 1 = refund */
+  settlement_type: number;
+  /** Approved, Processing, Settled, Deleted, Error */
+  status: string;
+  payout_transaction_id: number | null;
+  execution_time: string | null;
+  comment: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A manual net-deposit movement of updateNetDepositValue (migration 0015). */
+export interface NetDepositMovementTable {
+  id: Generated<number>;
+  site_id: string;
+  user_token_id: string;
+  upo_id: number;
+  currency: string;
+  /** signed minor units: deposits positive, withdrawals negative */
+  amount_minor: number;
+  movement_type: number;
+  created_at: number;
+}
+
+/** A user's eKYC or document check (migration 0015, docs/decisions/0132). */
+export interface KycRecordTable {
+  id: Generated<number>;
+  merchant_id: string;
+  site_id: string;
+  user_token_id: string;
+  user_id: string;
+  kind: string;
+  status: string;
+  upload_key: string | null;
+  details: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A bank account a user enrolled for an APM (migration 0015): the number kept as its last 4 digits. */
+export interface BankAccountTable {
+  id: Generated<number>;
+  merchant_id: string;
+  site_id: string;
+  user_token_id: string;
+  user_id: string;
+  payment_method: string;
+  bank_name: string | null;
+  account_last4: string | null;
+  routing_number: string | null;
+  status: string;
+  funded_minor: Generated<number>;
+  created_at: number;
   updated_at: number;
 }

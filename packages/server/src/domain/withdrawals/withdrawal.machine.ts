@@ -12,12 +12,24 @@ import type { WdRequestStatus, Withdrawal, WithdrawalState, WithdrawalStatus } f
  * | Processing | payout approved for the whole amount | Approved |
  * | Processing | payout approved for less | Partially Approved |
  * | Processing | payout declined or failed | Error |
+ * | Pending, InProgress | seal, or place an order (docs/decisions/0130) | InProgress |
+ * | InProgress | cancel / decline, nothing settled yet (its Approved orders are deleted) | Canceled / Declined |
+ * | InProgress | decline with part of the amount settled | Partially Approved |
+ * | InProgress | its orders settled the whole amount (`complete`) | Approved |
  *
- * Every other move is refused with a reason naming the state. Only Pending (and Processing, shown
- * as Pending) is `Open`; every other state is `Closed` and final.
+ * Every other move is refused with a reason naming the state. Pending, InProgress (and Processing,
+ * shown as Pending) are `Open`; every other state is `Closed` and final.
  */
 
-export type WithdrawalAction = 'cancel' | 'decline' | 'approve' | 'payoutApproved' | 'payoutFailed';
+export type WithdrawalAction =
+  | 'cancel'
+  | 'decline'
+  | 'approve'
+  | 'payoutApproved'
+  | 'payoutFailed'
+  | 'seal'
+  | 'place'
+  | 'complete';
 
 export type WithdrawalDecision = { ok: true; next: WithdrawalStatus } | { ok: false; reason: string };
 
@@ -29,7 +41,7 @@ export function wireStatusOf(status: WithdrawalStatus): WdRequestStatus {
 }
 
 export function stateOf(status: WithdrawalStatus): WithdrawalState {
-  return status === 'Pending' || status === 'Processing' ? 'Open' : 'Closed';
+  return status === 'Pending' || status === 'Processing' || status === 'InProgress' ? 'Open' : 'Closed';
 }
 
 export function isOpen(status: WithdrawalStatus): boolean {
@@ -42,9 +54,15 @@ const VERB: Record<WithdrawalAction, string> = {
   approve: 'approve',
   payoutApproved: 'complete',
   payoutFailed: 'fail',
+  seal: 'seal',
+  place: 'place an order on',
+  complete: 'complete',
 };
 
-/** Whether `action` may move `w`; `amount` is the approved (or paid-out) amount where it applies. */
+/**
+ * Whether `action` may move `w`; `amount` is the approved (or paid-out) amount where it applies, and
+ * for a decline of an InProgress request the amount its orders settled already.
+ */
 export function decideWithdrawal(w: MachineView, action: WithdrawalAction, amount?: Minor): WithdrawalDecision {
   const refuse = (why: string): WithdrawalDecision => ({
     ok: false,
@@ -54,6 +72,13 @@ export function decideWithdrawal(w: MachineView, action: WithdrawalAction, amoun
     case 'cancel':
     case 'decline':
       if (w.status === 'Processing') return refuse('its payout is in progress');
+      if (w.status === 'InProgress') {
+        if (amount !== undefined && amount > 0) {
+          if (action === 'cancel') return refuse('part of it is settled already');
+          return { ok: true, next: 'Partially Approved' };
+        }
+        return { ok: true, next: action === 'cancel' ? 'Canceled' : 'Declined' };
+      }
       if (w.status !== 'Pending') return refuse('only a Pending request can be moved; it is Closed');
       return { ok: true, next: action === 'cancel' ? 'Canceled' : 'Declined' };
     case 'approve':
@@ -69,5 +94,13 @@ export function decideWithdrawal(w: MachineView, action: WithdrawalAction, amoun
     case 'payoutFailed':
       if (w.status !== 'Processing') return refuse('no payout is in progress');
       return { ok: true, next: 'Error' };
+    case 'seal':
+    case 'place':
+      if (w.status === 'Processing') return refuse('its payout is in progress');
+      if (w.status !== 'Pending' && w.status !== 'InProgress') return refuse('it is Closed');
+      return { ok: true, next: 'InProgress' };
+    case 'complete':
+      if (w.status !== 'InProgress') return refuse('it has no orders in progress');
+      return { ok: true, next: 'Approved' };
   }
 }

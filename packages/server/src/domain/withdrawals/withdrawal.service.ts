@@ -5,6 +5,7 @@ import type { Origin } from '../payments/payment.service.js';
 import { claimClientRequestId, ownedPayoutUpo, payout } from '../payments/payout.service.js';
 import type { Transaction } from '../payments/transaction.types.js';
 import type { DomainDeps, Repos } from '../ports.js';
+import { deleteOpenOrders, settledBeforeClose } from './order.close.js';
 import { withdrawalDmn } from './withdrawal.dmn.js';
 import { decideWithdrawal, isOpen, type WithdrawalAction } from './withdrawal.machine.js';
 import type {
@@ -50,13 +51,13 @@ export interface SubmitWithdrawalCommand {
 }
 
 /** Queues the DMN of a request's new status: to its notificationUrl, else the site's default. */
-async function notifyChange(repos: Repos, w: Withdrawal, now: number): Promise<void> {
+export async function notifyChange(repos: Repos, w: Withdrawal, now: number): Promise<void> {
   const url = w.notificationUrl || (await repos.notifications.siteNotificationUrl(w.siteId));
   if (url) await enqueueNotification(repos, withdrawalDmn(w, url, now), now);
 }
 
 /** Applies a decided move in `repos`: compare-and-set, the open slot, the DMN. Refuses if it lost a race. */
-async function applyMove(
+export async function applyMove(
   repos: Repos,
   w: Withdrawal,
   action: WithdrawalAction,
@@ -80,7 +81,7 @@ async function applyMove(
 }
 
 /** A request of the caller's site (and, when given, of that user); else `Invalid(wdRequestId)`. */
-async function requestOf(repos: Repos, caller: WithdrawalCaller, id: string, userTokenId?: string): Promise<Withdrawal> {
+export async function requestOf(repos: Repos, caller: WithdrawalCaller, id: string, userTokenId?: string): Promise<Withdrawal> {
   const w = /^\d{1,20}$/.test(id) ? await repos.withdrawals.find(id) : undefined;
   if (!w || w.siteId !== caller.siteId || (userTokenId !== undefined && w.userTokenId !== userTokenId)) {
     throw new Invalid('wdRequestId', userTokenId === undefined ? 'names no withdrawal request of this site' : 'names no withdrawal request of this user');
@@ -138,7 +139,7 @@ export async function submitWithdrawal(
   });
 }
 
-/** cancelRequest / cancelWdRequest: the user cancels a Pending request of theirs. */
+/** cancelRequest / cancelWdRequest: the user cancels a Pending or InProgress request of theirs (nothing settled). */
 export async function cancelWithdrawal(
   deps: DomainDeps,
   caller: WithdrawalCaller,
@@ -148,11 +149,14 @@ export async function cancelWithdrawal(
   return deps.storage.write(async (repos) => {
     await claimClientRequestId(repos, caller.siteId, cmd.clientRequestId, now);
     const w = await requestOf(repos, caller, cmd.wdRequestId, cmd.userTokenId);
-    return applyMove(repos, w, 'cancel', {}, now);
+    const settled = await settledBeforeClose(repos, w);
+    const moved = await applyMove(repos, w, 'cancel', {}, now, settled);
+    await deleteOpenOrders(repos, moved, now);
+    return moved;
   });
 }
 
-/** declineRequest: the merchant declines a Pending request. */
+/** declineRequest: the merchant declines a Pending or InProgress request (Partially Approved if part is settled). */
 export async function declineWithdrawal(
   deps: DomainDeps,
   caller: WithdrawalCaller,
@@ -162,7 +166,11 @@ export async function declineWithdrawal(
   return deps.storage.write(async (repos) => {
     await claimClientRequestId(repos, caller.siteId, cmd.clientRequestId, now);
     const w = await requestOf(repos, caller, cmd.wdRequestId);
-    return applyMove(repos, w, 'decline', { operatorName: cmd.operatorName ?? null, comment: cmd.comment ?? null }, now);
+    const settled = await settledBeforeClose(repos, w);
+    const changes = { operatorName: cmd.operatorName ?? null, comment: cmd.comment ?? null };
+    const moved = await applyMove(repos, w, 'decline', settled > 0 ? { ...changes, approvedAmount: settled } : changes, now, settled);
+    await deleteOpenOrders(repos, moved, now);
+    return moved;
   });
 }
 

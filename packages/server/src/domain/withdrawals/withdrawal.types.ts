@@ -6,11 +6,22 @@ import type { Minor } from '../../lib/money.js';
  * partially approves or declines; the user may cancel while it is pending.
  */
 
-/** The statuses of spec 3, plus `Processing`: approved and being paid out (shown as Pending). */
-export type WithdrawalStatus = 'Pending' | 'Processing' | 'Approved' | 'Partially Approved' | 'Declined' | 'Canceled' | 'Error';
+/**
+ * The statuses of spec 3, plus `Processing`: approved and being paid out (shown as Pending), and
+ * `InProgress`: sealed, or with withdrawal orders placed (docs/decisions/0130).
+ */
+export type WithdrawalStatus =
+  | 'Pending'
+  | 'Processing'
+  | 'InProgress'
+  | 'Approved'
+  | 'Partially Approved'
+  | 'Declined'
+  | 'Canceled'
+  | 'Error';
 
-/** The wire values of `wdRequestStatus` (spec 3). */
-export const WD_REQUEST_STATUSES = ['Pending', 'Approved', 'Declined', 'Canceled', 'Partially Approved', 'Error'] as const;
+/** The wire values of `wdRequestStatus` (spec 3, and `InProgress` of the server facts 2.8). */
+export const WD_REQUEST_STATUSES = ['Pending', 'InProgress', 'Approved', 'Declined', 'Canceled', 'Partially Approved', 'Error'] as const;
 export type WdRequestStatus = (typeof WD_REQUEST_STATUSES)[number];
 
 /** The list field `state`: `Open` while pending, `Closed` after. */

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { findApm } from '../../acquirer/apm-catalogue.js';
-import { BadRequest, Invalid, MethodNotEnabled, NotFound, UnsupportedCurrency } from '../../domain/errors.js';
+import { BadRequest, Invalid, MethodNotEnabled, NotFound } from '../../domain/errors.js';
 import { pay } from '../../domain/payments/payment.service.js';
 import { requireSessionOrder } from '../../domain/sessions/session.service.js';
 import { outcomeEffects } from '../../domain/payments/outcome-effects.js';
@@ -8,8 +7,7 @@ import { formatDecimal } from '../../lib/money.js';
 import { Secret } from '../../lib/secret.js';
 import { ClientRequests, ClientResponse } from '../../schemas/client/client.schema.js';
 import { billingOf } from '../payment-card.js';
-import { signCaptureRef } from '../shared/capture-ref.js';
-import { baseUrlOf } from '../three-d.view.js';
+import { accountCaptureUrl } from '../shared/account-capture-url.js';
 import { CLIENT_API, sessionOf, sessionTokenAuth } from './context.js';
 import { clientSuccess } from './errors.js';
 import { originOf, sessionGuard } from './payments.routes.js';
@@ -26,11 +24,8 @@ import { obj, str } from '../fields.js';
  *   no wallet connector exists and the method is "not enabled" (1068).
  */
 
-const CAPTURE_TTL_MS = 30 * 60 * 1000;
 const SANDBOX_WALLET_CARD = '4761344136141390';
 
-const httpUrl = (v: unknown) =>
-  typeof v === 'string' && /^https?:\/\/\S+$/.test(v) && v.length <= 1000 ? v : undefined;
 
 export function registerCaptureRoutes(app: FastifyInstance): void {
   const auth = sessionTokenAuth(app);
@@ -52,33 +47,10 @@ export function registerCaptureRoutes(app: FastifyInstance): void {
     async (request) => {
       const session = sessionOf(request);
       const body = request.body as Record<string, unknown>;
-      const method = findApm(String(body.paymentMethod));
-      if (!method || !method.payoutCapable)
-        throw new MethodNotEnabled('paymentMethod', `${String(body.paymentMethod)} cannot receive payouts`);
-      const currency = String(body.currencyCode).toUpperCase();
-      const country = String(body.countryCode).toUpperCase();
-      if (!method.currencies.includes(currency))
-        throw new UnsupportedCurrency('currencyCode', `[currencyCode] ${currency} is not supported by ${method.paymentMethod}`);
-      if (!method.countries.includes(country))
-        throw new MethodNotEnabled('countryCode', `${method.paymentMethod} is not enabled for country ${country}`);
-      const urls = obj(body.urlDetails);
-      const ref = signCaptureRef(deps, {
-        t: session.token,
-        u: String(body.userTokenId),
-        m: method.paymentMethod,
-        cur: currency,
-        c: country,
-        lang: str(body.languageCode)?.toLowerCase() ?? 'en',
-        exp: deps.clock.now() + CAPTURE_TTL_MS,
-        urls: {
-          ...(httpUrl(urls?.successUrl) ? { successUrl: httpUrl(urls?.successUrl) } : {}),
-          ...(httpUrl(urls?.failureUrl) ? { failureUrl: httpUrl(urls?.failureUrl) } : {}),
-        },
-      });
       return clientSuccess({
         sessionToken: session.token,
         userTokenId: String(body.userTokenId),
-        redirectUrl: `${baseUrlOf(request)}/hosted/v1/account-capture?ref=${ref}`,
+        redirectUrl: accountCaptureUrl(deps, request, session.token, body),
       });
     },
   );

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Invalid, Missing, NotFound } from '../../domain/errors.js';
-import { findLiveSession, getPaymentStatus } from '../../domain/sessions/session.service.js';
+import { NotFound } from '../../domain/errors.js';
+import { getPaymentStatus } from '../../domain/sessions/session.service.js';
 import { formatDecimal } from '../../lib/money.js';
 import { sessionTransactionFields } from '../../domain/payments/payment.view.js';
 import { GetPaymentStatusRequest, GetPaymentStatusResponse } from '../../schemas/session/get-payment-status.schema.js';
-import { checkBodyValues } from '../validation.js';
-import { bodyObject, idText, verifySiteChecksum } from './auth.js';
+import { bodyObject, verifySiteChecksum } from './auth.js';
+import { sessionOfBody } from './session-token.auth.js';
 import { SESSION_API, success } from './envelope.js';
 
 /**
@@ -15,16 +15,7 @@ import { SESSION_API, success } from './envelope.js';
  */
 async function authenticateStatusCall(app: FastifyInstance, request: FastifyRequest): Promise<void> {
   const body = bodyObject(request);
-  if (body.sessionToken === undefined) throw new Missing('sessionToken');
-  if (typeof body.sessionToken !== 'string') throw new Invalid('sessionToken', 'must be a string');
-  checkBodyValues(body);
-  const session = await findLiveSession(app.services.deps, body.sessionToken);
-  if (body.merchantId !== undefined && idText(body.merchantId) !== session.merchantId) {
-    throw new NotFound('merchant', 'Invalid merchant ID');
-  }
-  if (body.merchantSiteId !== undefined && idText(body.merchantSiteId) !== session.siteId) {
-    throw new NotFound('site', 'Invalid merchant site ID');
-  }
+  const session = await sessionOfBody(app, request);
   if (body.checksum !== undefined) {
     const site = await app.services.deps.storage.read.merchants.findSite(session.siteId);
     if (!site) throw new NotFound('site', 'Invalid merchant site ID');

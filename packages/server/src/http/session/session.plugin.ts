@@ -22,6 +22,10 @@ import { registerUsers } from './users.route.js';
 import { registerUposAdmin } from './upos-admin.route.js';
 import { registerPlans } from './plans.route.js';
 import { registerSubscriptions } from './subscriptions.route.js';
+import { registerWithdrawalOrders } from './withdrawal-orders.route.js';
+import { registerKyc } from './kyc.route.js';
+import { registerAccounts } from './accounts.route.js';
+import { registerLookups } from './lookups.route.js';
 
 /**
  * The session interface (`POST /ppp/api/v1/<method>.do`): checksum-signed JSON calls answered with
@@ -60,5 +64,9 @@ export async function sessionPlugin(app: FastifyInstance): Promise<void> {
   registerUposAdmin(app);
   registerPlans(app);
   registerSubscriptions(app);
+  registerWithdrawalOrders(app);
+  registerKyc(app);
+  registerAccounts(app);
+  registerLookups(app);
   registerUnknownMethod(app);
 }

@@ -26,6 +26,8 @@ import { customFieldsOf, listEntriesOf, submitCommandOf } from '../withdrawal.tr
 import { contextOf } from './auth.js';
 import { envelope, success } from './envelope.js';
 import { withdrawalChecksumAuth } from './withdrawal.auth.js';
+import { WITHDRAWAL_REQ_CHECKSUM_FIELDS } from '../../security/withdrawal-checksum.js';
+import { WITHDRAWAL_ORDER_METHODS } from './withdrawal-orders.route.js';
 import { str } from '../fields.js';
 
 /** Where the withdrawal management calls live (DECISIONS.md 5). */
@@ -34,7 +36,9 @@ export const WITHDRAWAL_API = '/ppp/api/withdrawal';
 const CHECKSUM_RULE =
   'Checksum: merchantId, merchantSiteId, then the value of every other field in the order of the request body (nested objects flattened in order), then timeStamp, then the merchant secret key.';
 
-const METHODS = ['submitRequest', 'getRequests', 'cancelRequest', 'approveRequest', 'declineRequest'].map((m) => `${m}.do`);
+const METHODS = ['submitRequest', 'getRequests', 'cancelRequest', 'approveRequest', 'declineRequest', ...WITHDRAWAL_ORDER_METHODS].map(
+  (m) => `${m}.do`,
+);
 
 /**
  * `POST /ppp/api/withdrawal/{submitRequest,getRequests,cancelRequest,approveRequest,declineRequest}.do`:
@@ -53,7 +57,7 @@ export function registerWithdrawalRequests(app: FastifyInstance): void {
     app.post(
       `${WITHDRAWAL_API}/${method}.do`,
       {
-        preValidation: withdrawalChecksumAuth(app),
+        preValidation: withdrawalChecksumAuth(app, WITHDRAWAL_REQ_CHECKSUM_FIELDS[method]),
         schema: { summary, description: `${description} ${CHECKSUM_RULE}`, tags: ['withdrawals'], body, response: { 200: response } },
       },
       handler,
@@ -122,7 +126,7 @@ export function registerWithdrawalRequests(app: FastifyInstance): void {
         }));
       }
       const { siteName, entries } = await listEntriesOf(deps, ctx, rows);
-      return success(request, { totalCount: String(total), merchantSiteName: siteName, withdrawalRequests: entries });
+      return success(request, { totalCount: String(total), merchantSiteName: siteName, withdrawalRequests: entries, withdrawalRequest: entries });
     },
   );
 

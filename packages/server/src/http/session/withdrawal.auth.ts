@@ -3,6 +3,7 @@ import { InvalidChecksum, InvalidTimestamp, NotFound } from '../../domain/errors
 import { SITE_SECRET_PURPOSE } from '../../domain/merchants/merchant.service.js';
 import { sessionChecksum } from '../../security/checksum.js';
 import { constantTimeEqual } from '../../security/constant-time.js';
+import { verifyCatalogueChecksum } from '../../security/catalogue-checksum.js';
 import { withdrawalChecksumValues } from '../../security/withdrawal-checksum.js';
 import { checkBodyValues } from '../validation.js';
 import { bodyObject, idText, isLookupKey, isTimeStamp } from './auth.js';
@@ -10,9 +11,10 @@ import { bodyObject, idText, isLookupKey, isTimeStamp } from './auth.js';
 /**
  * Authentication of the withdrawal management calls: the session interface's order of refusals
  * (unknown merchant 1013, unknown or foreign site 1022, malformed timeStamp 1021, wrong checksum
- * 1001), with the body-order checksum rule of DECISIONS.md 5 (security/withdrawal-checksum.ts).
+ * 1001), with the body-order checksum rule of DECISIONS.md 5 (security/withdrawal-checksum.ts), or,
+ * for the methods the server facts mark [REQ], also the listed `required` fields in order.
  */
-export function withdrawalChecksumAuth(app: FastifyInstance): preValidationAsyncHookHandler {
+export function withdrawalChecksumAuth(app: FastifyInstance, required?: readonly string[]): preValidationAsyncHookHandler {
   return async (request) => {
     const body = bodyObject(request);
     const { merchants } = app.services.deps.storage.read;
@@ -28,7 +30,10 @@ export function withdrawalChecksumAuth(app: FastifyInstance): preValidationAsync
     }
     const secret = app.services.deps.vault.open(site.secretKeySealed, SITE_SECRET_PURPOSE);
     const expected = sessionChecksum(withdrawalChecksumValues(body), secret);
-    if (typeof body.checksum !== 'string' || !constantTimeEqual(expected, body.checksum.toLowerCase())) {
+    const given = typeof body.checksum === 'string' ? body.checksum.toLowerCase() : undefined;
+    // [REQ] methods: the PHP SDK's required-field order, or [BODY]; either matches (docs/decisions/0131)
+    const byRequired = required !== undefined && given !== undefined && verifyCatalogueChecksum(required, body, secret, given);
+    if (given === undefined || !(constantTimeEqual(expected, given) || byRequired)) {
       throw new InvalidChecksum();
     }
     request.sessionContext = { merchantId, siteId: site.id };

@@ -9,9 +9,9 @@ import { Country, Decimal, MerchantDetails, NonEmpty, Signed, Str, UrlDetails } 
  * body order (nested objects flattened in order), then timeStamp, then the merchant secret key.
  */
 
-export const WD_STATUSES = ['Pending', 'Approved', 'Declined', 'Canceled', 'Partially Approved', 'Error'] as const;
+export const WD_STATUSES = ['Pending', 'InProgress', 'Approved', 'Declined', 'Canceled', 'Partially Approved', 'Error'] as const;
 
-const WdRequestId = Type.Union(
+export const WdRequestId = Type.Union(
   [Type.String({ pattern: '^[0-9]{1,20}$' }), Type.Integer({ minimum: 1 })],
   { description: 'The wdRequestId the service issued (integer, or its digits as a string)' },
 );
@@ -62,7 +62,7 @@ export const GetWithdrawalRequests = Type.Object(
     ...common,
     userTokenId: Type.Optional(NonEmpty(255, "Only this user's requests")),
     wdRequestId: Type.Optional(WdRequestId),
-    wdRequestStatus: Type.Optional(Type.Array(Type.Enum([...WD_STATUSES]), { maxItems: 6, description: 'Only these statuses' })),
+    wdRequestStatus: Type.Optional(Type.Array(Type.Enum([...WD_STATUSES]), { maxItems: 7, description: 'Only these statuses' })),
     firstRecord: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}$', description: 'Offset, default 0' })),
     maxNumOfRecords: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$', description: 'Page size, 1-100, default 100' })),
   },
@@ -166,6 +166,7 @@ export const WithdrawalListResponse = Type.Object(
     totalCount: Type.Optional(Type.String({ description: 'How many requests match, as a string' })),
     merchantSiteName: Type.Optional(Type.String()),
     withdrawalRequests: Type.Optional(Type.Array(WithdrawalListEntry)),
+    withdrawalRequest: Type.Optional(Type.Array(WithdrawalListEntry, { description: 'The same list under the other name clients read (server facts 4)' })),
   },
   { title: 'WithdrawalListResponse' },
 );

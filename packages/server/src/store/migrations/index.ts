@@ -11,6 +11,7 @@ import { platform } from './0008_platform.js';
 import { operations } from './0009_operations.js';
 import { usersPlans } from './0010_users_plans.js';
 import { subscriptions } from './0014_subscriptions.js';
+import { withdrawalOrdersKyc } from './0015_withdrawal_orders_kyc.js';
 
 /** Every migration, in order. Names are permanent once released. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -28,6 +29,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0009_operations': operations(),
         '0010_users_plans': usersPlans(dialect),
         '0014_subscriptions': subscriptions(dialect),
+        '0015_withdrawal_orders_kyc': withdrawalOrdersKyc(dialect),
       };
     },
   };

@@ -1,0 +1,58 @@
+import type { Minor } from '../../lib/money.js';
+import { WithdrawalRefused } from '../errors.js';
+import { enqueueNotification } from '../notifications/notification.service.js';
+import type { Repos } from '../ports.js';
+import { withdrawalOrderDmn } from './order.dmn.js';
+import { decideOrder, holdsAmount } from './order.machine.js';
+import type { WithdrawalOrder } from './order.types.js';
+import type { Withdrawal } from './withdrawal.types.js';
+
+/**
+ * What a request's orders mean for the request (docs/decisions/0130): the amount they hold and have
+ * settled, and the deletion of its Approved orders when the request is cancelled or declined.
+ */
+
+export interface OrdersSummary {
+  orders: WithdrawalOrder[];
+  /** placed and not deleted or failed */
+  held: Minor;
+  settled: Minor;
+  /** an order's payout is running */
+  processing: boolean;
+}
+
+export async function ordersSummaryOf(repos: Repos, wdRequestId: string): Promise<OrdersSummary> {
+  const orders = await repos.withdrawalOrders.ofRequest(wdRequestId);
+  let held = 0;
+  let settled = 0;
+  for (const o of orders) {
+    if (holdsAmount(o.status)) held += o.amount;
+    if (o.status === 'Settled') settled += o.amount;
+  }
+  return { orders, held: held as Minor, settled: settled as Minor, processing: orders.some((o) => o.status === 'Processing') };
+}
+
+/** Queues the DMN of an order's new status: to its request's notificationUrl, else the site's. */
+export async function notifyOrder(repos: Repos, o: WithdrawalOrder, w: Withdrawal, now: number): Promise<void> {
+  const url = w.notificationUrl || (await repos.notifications.siteNotificationUrl(w.siteId));
+  if (url) await enqueueNotification(repos, withdrawalOrderDmn(o, w, url, now), now);
+}
+
+/**
+ * Before a cancel or decline of `w`: refused while an order is being settled; answers the amount
+ * settled already (a decline then closes the request Partially Approved).
+ */
+export async function settledBeforeClose(repos: Repos, w: Withdrawal): Promise<Minor> {
+  const s = await ordersSummaryOf(repos, w.id);
+  if (s.processing) throw new WithdrawalRefused(`Cannot close withdrawal request ${w.id}: one of its orders is being settled`);
+  return s.settled;
+}
+
+/** After `w` closed: its Approved orders are deleted, each with its DMN. */
+export async function deleteOpenOrders(repos: Repos, w: Withdrawal, now: number): Promise<void> {
+  for (const o of await repos.withdrawalOrders.ofRequest(w.id)) {
+    const d = decideOrder(o, 'delete');
+    if (!d.ok || !(await repos.withdrawalOrders.move(o.id, o.status, d.next, {}, now))) continue;
+    await notifyOrder(repos, { ...o, status: d.next, updatedAt: now }, w, now);
+  }
+}

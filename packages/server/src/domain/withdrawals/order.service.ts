@@ -1,0 +1,306 @@
+import type { Minor } from '../../lib/money.js';
+import { Invalid, WithdrawalRefused } from '../errors.js';
+import type { Origin } from '../payments/payment.service.js';
+import { claimClientRequestId, ownedPayoutUpo, payout } from '../payments/payout.service.js';
+import type { Transaction } from '../payments/transaction.types.js';
+import type { DomainDeps, Repos } from '../ports.js';
+import { notifyOrder, ordersSummaryOf } from './order.close.js';
+import { decideOrder, type WithdrawalOrderAction } from './order.machine.js';
+import type { RefundCandidate, SettlementType, WithdrawalOrder, WithdrawalOrderChanges } from './order.types.js';
+import { applyMove, requestOf, type WithdrawalCaller } from './withdrawal.service.js';
+import type { Withdrawal } from './withdrawal.types.js';
+
+/**
+ * Withdrawal orders (docs/decisions/0130): placed on a Pending or InProgress request (which becomes
+ * InProgress), settled by a payout through the acquirer (the order is claimed `Processing` in the
+ * payout's first write and closed `Settled` or `Error` in its second, with its DMN), or deleted. When
+ * the settled orders cover the request's whole amount, the request is Approved in the same write.
+ */
+
+export interface PlaceOrderCommand {
+  wdRequestId: string;
+  merchantWDRequestId?: string;
+  upoId: string;
+  amount: Minor;
+  currency: string;
+  settlementType: SettlementType;
+  clientRequestId?: string;
+}
+
+/** An order of the caller's site, else `Invalid(field)`. */
+export async function orderOf(repos: Repos, caller: WithdrawalCaller, id: string, field = 'wdOrderId'): Promise<WithdrawalOrder> {
+  const o = /^\d{1,15}$/.test(id) ? await repos.withdrawalOrders.find(id) : undefined;
+  if (!o || o.siteId !== caller.siteId) throw new Invalid(field, 'names no withdrawal order of this site');
+  return o;
+}
+
+/** Applies a decided order move (compare-and-set) and queues its DMN. */
+async function moveOrder(
+  repos: Repos,
+  o: WithdrawalOrder,
+  action: WithdrawalOrderAction,
+  changes: WithdrawalOrderChanges,
+  now: number,
+  notify = true,
+): Promise<WithdrawalOrder> {
+  const d = decideOrder(o, action);
+  if (!d.ok) throw new WithdrawalRefused(d.reason);
+  if (!(await repos.withdrawalOrders.move(o.id, o.status, d.next, changes, now))) {
+    const fresh = (await repos.withdrawalOrders.find(o.id))!;
+    const again = decideOrder(fresh, action);
+    throw new WithdrawalRefused(again.ok ? `Withdrawal order ${o.id} changed meanwhile; try again` : again.reason);
+  }
+  const moved = (await repos.withdrawalOrders.find(o.id))!;
+  if (notify && d.next !== o.status) {
+    await notifyOrder(repos, moved, (await repos.withdrawals.find(o.wdRequestId))!, now);
+  }
+  return moved;
+}
+
+/** placeWithdrawalOrder: an Approved order for part or all of what is left of the request. */
+export async function placeWithdrawalOrder(
+  deps: DomainDeps,
+  caller: WithdrawalCaller,
+  cmd: PlaceOrderCommand,
+): Promise<{ order: WithdrawalOrder; withdrawal: Withdrawal }> {
+  const now = deps.clock.now();
+  if (cmd.amount <= 0) throw new Invalid('amount', 'must be greater than 0', 'amount');
+  const first = await requestOf(deps.storage.read, caller, cmd.wdRequestId);
+  if (cmd.merchantWDRequestId !== undefined && first.merchantWDRequestId !== cmd.merchantWDRequestId) {
+    throw new Invalid('merchantWDRequestId', `is not the merchantWDRequestId of withdrawal request ${first.id}`);
+  }
+  if (cmd.currency !== first.currency) throw new Invalid('currency', `must be the request's currency ${first.currency}`, 'currency');
+  const upo = await ownedPayoutUpo(deps, { siteId: caller.siteId, userTokenId: first.userTokenId }, cmd.upoId, 'userPMId');
+  if (upo.cardVaultId === null && !deps.acquirer.canPayOut(upo.paymentMethod, cmd.currency)) {
+    throw new Invalid('userPMId', `is a ${upo.paymentMethod} account, which cannot receive payouts in ${cmd.currency}`, 'stored_option');
+  }
+  return deps.storage.write(async (repos) => {
+    await claimClientRequestId(repos, caller.siteId, cmd.clientRequestId, now);
+    const w = await requestOf(repos, caller, cmd.wdRequestId);
+    const { held } = await ordersSummaryOf(repos, w.id);
+    if (held + cmd.amount > w.amount) {
+      throw new WithdrawalRefused(
+        `Cannot place an order of this amount on withdrawal request ${w.id}: it exceeds what is left of the requested amount`,
+      );
+    }
+    const moved = await applyMove(repos, w, 'place', {}, now);
+    const order = await repos.withdrawalOrders.insert({
+      merchantId: w.merchantId,
+      siteId: w.siteId,
+      wdRequestId: w.id,
+      userTokenId: w.userTokenId,
+      upoId: upo.id,
+      amount: cmd.amount,
+      currency: w.currency,
+      settlementType: cmd.settlementType,
+      status: 'Approved',
+      createdAt: now,
+    });
+    await notifyOrder(repos, order, moved, now);
+    return { order, withdrawal: moved };
+  });
+}
+
+/** sealRequest: the request is locked for processing (InProgress) without an order. */
+export async function sealWithdrawal(
+  deps: DomainDeps,
+  caller: WithdrawalCaller,
+  cmd: { wdRequestId: string; merchantWDRequestId?: string; userAccountId?: string; operatorName?: string },
+): Promise<Withdrawal> {
+  const now = deps.clock.now();
+  return deps.storage.write(async (repos) => {
+    const w = await requestOf(repos, caller, cmd.wdRequestId);
+    if (cmd.merchantWDRequestId !== undefined && w.merchantWDRequestId !== cmd.merchantWDRequestId) {
+      throw new Invalid('merchantWDRequestId', `is not the merchantWDRequestId of withdrawal request ${w.id}`);
+    }
+    if (cmd.userAccountId !== undefined && w.userAccountId !== null && w.userAccountId !== cmd.userAccountId) {
+      throw new Invalid('userAccountId', `is not the userAccountId of withdrawal request ${w.id}`);
+    }
+    return applyMove(repos, w, 'seal', cmd.operatorName !== undefined ? { operatorName: cmd.operatorName } : {}, now);
+  });
+}
+
+/** After an order settled: the request records what is paid, and is Approved once all of it is. */
+async function afterSettled(repos: Repos, wdRequestId: string, payoutTransactionId: string, now: number): Promise<void> {
+  const w = (await repos.withdrawals.find(wdRequestId))!;
+  const { settled } = await ordersSummaryOf(repos, w.id);
+  if (w.status !== 'InProgress') return;
+  // the request's payoutTransactionId is its latest settled payout (its DMN's TransactionID)
+  const changes = { approvedAmount: settled, payoutTransactionId };
+  if (settled >= w.amount) await applyMove(repos, w, 'complete', changes, now);
+  else await repos.withdrawals.move(w.id, 'InProgress', 'InProgress', changes, now);
+}
+
+/**
+ * settleWithdrawalOrder: pays an Approved order out to its UPO. An approved payout settles it (and
+ * may complete the request); a declined or failed one leaves it in Error with the gateway's reason.
+ */
+export async function settleWithdrawalOrder(
+  deps: DomainDeps,
+  caller: WithdrawalCaller,
+  cmd: { wdOrderId: string; clientRequestId?: string },
+): Promise<{ order: WithdrawalOrder; payout: Transaction }> {
+  const o = await orderOf(deps.storage.read, caller, cmd.wdOrderId);
+  const first = decideOrder(o, 'settle');
+  if (!first.ok) throw new WithdrawalRefused(first.reason);
+  const w = (await deps.storage.read.withdrawals.find(o.wdRequestId))!;
+  if (w.status !== 'InProgress') {
+    throw new WithdrawalRefused(`Cannot settle withdrawal order ${o.id}: its request ${w.id} is ${w.status}`);
+  }
+  const origin: Origin & { userTokenId: string } = {
+    via: 'session',
+    merchantId: w.merchantId,
+    siteId: w.siteId,
+    entityId: null,
+    orderId: null,
+    sessionId: null,
+    clientUniqueId: w.merchantUniqueId ?? w.merchantWDRequestId ?? `wdo-${o.id}`,
+    clientRequestId: cmd.clientRequestId ?? null,
+    userTokenId: w.userTokenId,
+    notificationUrl: w.notificationUrl,
+  };
+  let closed: WithdrawalOrder | undefined;
+  const run = await payout(
+    deps,
+    { origin, amount: o.amount, currency: o.currency, destination: { kind: 'upo', userPaymentOptionId: o.upoId, field: 'userPMId' } },
+    {
+      onPending: async (repos, tx) => {
+        const current = await orderOf(repos, caller, o.id);
+        const req = (await repos.withdrawals.find(current.wdRequestId))!;
+        if (req.status !== 'InProgress') {
+          throw new WithdrawalRefused(`Cannot settle withdrawal order ${o.id}: its request ${req.id} is ${req.status}`);
+        }
+        await moveOrder(repos, current, 'settle', { payoutTransactionId: tx.id }, deps.clock.now(), false);
+      },
+      onOutcome: async (repos, tx, now) => {
+        closed = await closeOrderWithPayout(repos, o.id, tx, now);
+      },
+    },
+  );
+  return { order: closed ?? (await deps.storage.read.withdrawalOrders.find(o.id))!, payout: run.tx };
+}
+
+async function closeOrderWithPayout(repos: Repos, id: string, tx: Transaction, now: number): Promise<WithdrawalOrder> {
+  const o = (await repos.withdrawalOrders.find(id))!;
+  if (o.status !== 'Processing') return o;
+  if (tx.status === 'approved') {
+    const settled = await moveOrder(repos, o, 'payoutApproved', {}, now);
+    await afterSettled(repos, o.wdRequestId, tx.id, now);
+    return settled;
+  }
+  const reason = tx.errorReason ? `Payout ${tx.status}: ${tx.errorReason}` : `Payout ${tx.status}`;
+  return moveOrder(repos, o, 'payoutFailed', { comment: reason }, now);
+}
+
+/** Orders left Processing by a crash between their payout's two writes take the payout's outcome. */
+export async function recoverProcessingOrders(deps: DomainDeps, siteId: string): Promise<void> {
+  for (const o of await deps.storage.read.withdrawalOrders.list(siteId)) {
+    if (o.status !== 'Processing' || o.payoutTransactionId === null) continue;
+    const tx = await deps.storage.read.payments.find(o.payoutTransactionId);
+    if (!tx || tx.status === 'pending') continue;
+    await deps.storage.write((repos) => closeOrderWithPayout(repos, o.id, tx, deps.clock.now()));
+  }
+}
+
+/** deleteWithdrawalOrder: an Approved order is deleted; its amount is free for another order. */
+export async function deleteWithdrawalOrder(deps: DomainDeps, caller: WithdrawalCaller, wdOrderId: string): Promise<WithdrawalOrder> {
+  const now = deps.clock.now();
+  return deps.storage.write(async (repos) => moveOrder(repos, await orderOf(repos, caller, wdOrderId), 'delete', {}, now));
+}
+
+/** updateOrdersDetails: sets the executionTime of Approved orders, all of them or none. */
+export async function updateOrdersDetails(
+  deps: DomainDeps,
+  caller: WithdrawalCaller,
+  cmd: { wdOrderIds: string[]; executionTime?: string },
+): Promise<WithdrawalOrder[]> {
+  const now = deps.clock.now();
+  return deps.storage.write(async (repos) => {
+    const out = [];
+    for (const id of cmd.wdOrderIds) {
+      const o = await orderOf(repos, caller, id, 'wdOrderIds');
+      out.push(await moveOrder(repos, o, 'update', cmd.executionTime !== undefined ? { executionTime: cmd.executionTime } : {}, now));
+    }
+    return out;
+  });
+}
+
+/** getOrders / getOrderIds: the site's orders (of the requests with that merchantUniqueId), newest first. */
+export async function listWithdrawalOrders(
+  deps: DomainDeps,
+  caller: WithdrawalCaller,
+  merchantUniqueId?: string,
+): Promise<WithdrawalOrder[]> {
+  await recoverProcessingOrders(deps, caller.siteId);
+  return deps.storage.read.withdrawalOrders.list(caller.siteId, merchantUniqueId || undefined);
+}
+
+/** getCandidatesForRefund: the deposits made with the request's card that are not fully refunded. */
+export async function refundCandidatesOf(
+  deps: DomainDeps,
+  caller: WithdrawalCaller,
+  wdRequestId: string,
+): Promise<RefundCandidate[]> {
+  const w = await requestOf(deps.storage.read, caller, wdRequestId);
+  const upo = await deps.storage.read.upos.find(w.upoId);
+  if (!upo || upo.cardVaultId === null) return [];
+  const { deposits } = await deps.storage.read.withdrawalOrders.cardMovements(w.siteId, w.userTokenId, upo.cardVaultId, w.currency);
+  return deposits.filter((d) => d.refunded < d.amount);
+}
+
+export interface NetDeposits {
+  deposits: Minor;
+  withdrawals: Minor;
+  manual: Minor;
+  net: Minor;
+}
+
+/**
+ * getNetDeposits / getUserPaymentMethodNetDeposits: what the user paid in with the UPO (approved
+ * sales and settlements, less refunds) minus what was paid out to it, plus the manual movements.
+ */
+export async function netDepositsOf(
+  deps: DomainDeps,
+  caller: WithdrawalCaller,
+  cmd: { userTokenId: string; upoId: string; currency: string },
+): Promise<NetDeposits> {
+  const upo = await ownedPayoutUpo(deps, { siteId: caller.siteId, userTokenId: cmd.userTokenId }, cmd.upoId, 'userPMId');
+  const repo = deps.storage.read.withdrawalOrders;
+  let deposits = 0;
+  let withdrawals = 0;
+  if (upo.cardVaultId !== null) {
+    const m = await repo.cardMovements(caller.siteId, cmd.userTokenId, upo.cardVaultId, cmd.currency);
+    for (const d of m.deposits) deposits += d.amount - d.refunded;
+    withdrawals = m.payouts;
+  }
+  const manual = await repo.movementsTotal(caller.siteId, cmd.userTokenId, upo.id, cmd.currency);
+  return {
+    deposits: deposits as Minor,
+    withdrawals: withdrawals as Minor,
+    manual,
+    net: (deposits - withdrawals + manual) as Minor,
+  };
+}
+
+/** updateNetDepositValue: a manual deposit (movementType 2) or withdrawal (3) of the user's UPO. */
+export async function updateNetDepositValue(
+  deps: DomainDeps,
+  caller: WithdrawalCaller,
+  cmd: { userTokenId: string; upoId: string; amount: Minor; currency: string; movementType: 2 | 3 },
+): Promise<NetDeposits> {
+  if (cmd.amount <= 0) throw new Invalid('amount', 'must be greater than 0', 'amount');
+  const upo = await ownedPayoutUpo(deps, { siteId: caller.siteId, userTokenId: cmd.userTokenId }, cmd.upoId, 'userPMId');
+  const now = deps.clock.now();
+  await deps.storage.write((repos) =>
+    repos.withdrawalOrders.addMovement({
+      siteId: caller.siteId,
+      userTokenId: cmd.userTokenId,
+      upoId: upo.id,
+      currency: cmd.currency,
+      amount: (cmd.movementType === 2 ? cmd.amount : -cmd.amount) as Minor,
+      movementType: cmd.movementType,
+      createdAt: now,
+    }),
+  );
+  return netDepositsOf(deps, caller, cmd);
+}
