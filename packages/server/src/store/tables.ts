@@ -103,6 +103,15 @@ export interface Database extends OutboxTables, PlatformTables, OperationsTables
   withdrawal_users: WithdrawalUserTable;
   users: UserTable;
   plans: PlanTable;
+  rate_limit_windows: RateLimitWindowTable;
+}
+
+/** One limit's count of one key in one fixed window, summed over the nodes (migration 0013). */
+export interface RateLimitWindowTable {
+  scope: string;
+  window_start: number;
+  key: string;
+  count: number;
 }
 
 /** A user of a site (migration 0010): the details createUser/updateUser last set, as JSON. */
