@@ -9,7 +9,7 @@ export interface WindowCount {
   count: number;
 }
 
-/** The keys of one limit whose shared count in one window has reached `atLeast`. */
+/** The keys of one limit whose shared count in one window has reached `atLeast` (near the limit). */
 export interface OverLimitQuery {
   scope: string;
   windowStart: number;
@@ -43,7 +43,7 @@ export function rateLimitWindowsRepo(db: Kysely<Database>) {
       return rows.map((r) => ({ scope: r.scope, key: r.key, count: Number(r.count) }));
     },
 
-    /** The keys at or over a limit in a window, whichever node counted them. */
+    /** The keys whose count in a window is at least `atLeast`, whichever node counted them. */
     async overLimit(queries: OverLimitQuery[]): Promise<SharedCount[]> {
       if (queries.length === 0) return [];
       const rows = await db

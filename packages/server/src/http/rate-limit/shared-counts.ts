@@ -13,13 +13,19 @@ export interface SharedCounter {
   counter: WindowCounter;
 }
 
+/**
+ * Keys at half their limit or more, whichever node counted them, are learnt by every node: a node then
+ * knows a busy key before its own first request of it in the window, and the rows read stay few.
+ */
+const nearLimit = (limit: number) => Math.max(1, Math.floor(limit / 2));
+
 type Port = Pick<RateLimitWindowsRepo, 'add' | 'overLimit' | 'prune'>;
 
 /**
- * Shares the counts of several nodes through the database (docs/decisions/0808). Every ~100 ms, when
- * anything was counted or asked about: one upsert adds this node's new counts of the current windows
- * and answers the sums, one select answers the keys any node brought to the limit; the counters learn
- * both. The request path never waits on this. When the database does not answer, the counts stay
+ * Shares the counts of several nodes through the database (docs/decisions/0808). Every ~100 ms: one
+ * upsert adds this node's new counts of the current windows and answers the sums (none when nothing was
+ * counted), one select answers the keys any node brought near the limit, even to an idle node that
+ * will serve them next; the counters learn both. The request path never waits on this. When the database does not answer, the counts stay
  * local (sent again next time) and the limits hold on what this node knows: fail open, logged once.
  */
 export class SharedCounts {
@@ -50,7 +56,6 @@ export class SharedCounts {
   /** One exchange with the store; never throws. */
   async tick(): Promise<void> {
     const batches = this.counters.map((c) => ({ ...c, ...c.counter.drain() }));
-    if (!batches.some((b) => b.touched || b.counts.length > 0)) return;
     let added = false;
     try {
       const sums = await this.store.add(
@@ -60,7 +65,7 @@ export class SharedCounts {
       this.#learn(batches, sums);
       this.#learn(
         batches,
-        await this.store.overLimit(batches.map((b) => ({ scope: b.scope, windowStart: b.windowStart, atLeast: b.counter.limit }))),
+        await this.store.overLimit(batches.map((b) => ({ scope: b.scope, windowStart: b.windowStart, atLeast: nearLimit(b.counter.limit) }))),
       );
       if (this.now() - this.#lastPrune >= PRUNE_INTERVAL_MS) {
         this.#lastPrune = this.now();

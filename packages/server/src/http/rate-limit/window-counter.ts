@@ -16,8 +16,6 @@ export class WindowCounter {
   #others = new Map<string, number>();
   /** the part of `#counts` already handed over by `drain` (shared mode only) */
   #sent = new Map<string, number>();
-  /** a key was counted or asked about since the last `drain` */
-  #touched = false;
 
   constructor(
     readonly limit: number,
@@ -47,7 +45,6 @@ export class WindowCounter {
     const w = this.#roll(t);
     const n = (this.#counts.get(key) ?? 0) + 1;
     this.#counts.set(key, n);
-    this.#touched = true;
     return this.#total(key, n) > this.limit ? (w + 1) * this.windowMs - t : 0;
   }
 
@@ -55,16 +52,12 @@ export class WindowCounter {
   waitFor(key: string): number {
     const t = this.now();
     const w = this.#roll(t);
-    this.#touched = true;
     if (this.#counts.size === 0 && this.#others.size === 0) return 0;
     return this.#total(key, this.#counts.get(key) ?? 0) >= this.limit ? (w + 1) * this.windowMs - t : 0;
   }
 
-  /**
-   * Shared mode: the current window's start, this node's counts not yet handed over (now marked as
-   * handed over), and whether anything was counted or asked about since the last drain.
-   */
-  drain(): { windowStart: number; counts: [string, number][]; touched: boolean } {
+  /** Shared mode: the current window's start and this node's counts not yet handed over (now marked so). */
+  drain(): { windowStart: number; counts: [string, number][] } {
     const w = this.#roll(this.now());
     const counts: [string, number][] = [];
     for (const [key, n] of this.#counts) {
@@ -74,16 +67,13 @@ export class WindowCounter {
         this.#sent.set(key, n);
       }
     }
-    const touched = this.#touched;
-    this.#touched = false;
-    return { windowStart: w * this.windowMs, counts, touched };
+    return { windowStart: w * this.windowMs, counts };
   }
 
   /** Shared mode: counts `drain` handed over that did not reach the store are unsent again. */
   undrain(windowStart: number, counts: [string, number][]): void {
     if (windowStart !== this.#window * this.windowMs) return;
     for (const [key, n] of counts) this.#sent.set(key, (this.#sent.get(key) ?? 0) - n);
-    this.#touched = true;
   }
 
   /** Shared mode: the store's sum for `key` in a window; what this node did not count, others did. */
