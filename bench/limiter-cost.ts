@@ -66,10 +66,19 @@ export function limiterCost(rounds: Measured[][]): { cost: LimiterCost; line: st
   });
   if (pairs.length === 0) return undefined;
   const ratios = pairs.map((p) => p.on.rps / p.off.rps);
-  const cpuRatios = pairs.flatMap((p) => (p.on.cpu && p.off.cpu ? [p.on.cpu.serverUsPerRequest / p.off.cpu.serverUsPerRequest] : []));
+  const cpuRatios = pairs.flatMap((p) =>
+    p.on.cpu && p.off.cpu ? [p.on.cpu.serverUsPerRequest / p.off.cpu.serverUsPerRequest] : [],
+  );
   const ratio = median(ratios);
   const cpuPerRequestRatio = cpuRatios.length > 0 ? median(cpuRatios) : undefined;
-  const cost = { ratio, cost: 1 - ratio, maxCost: LIMITER_MAX_COST, meets: 1 - ratio <= LIMITER_MAX_COST, rounds: ratios, cpuPerRequestRatio };
+  const cost = {
+    ratio,
+    cost: 1 - ratio,
+    maxCost: LIMITER_MAX_COST,
+    meets: 1 - ratio <= LIMITER_MAX_COST,
+    rounds: ratios,
+    cpuPerRequestRatio,
+  };
   const line =
     `Rate limiter: req/s on / off = ${ratio.toFixed(3)}${ratios.length > 1 ? ` (median of ${ratios.length} rounds: ${ratios.map((x) => x.toFixed(3)).join(', ')})` : ''}` +
     `, a cost of ${(cost.cost * 100).toFixed(1)}% (target <= ${LIMITER_MAX_COST * 100}%: ${cost.meets ? 'met' : 'MISSED'})` +

@@ -4,7 +4,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoCredentials } from '../src/bootstrap/demo.js';
 import { dialects, freshPgSchema } from './dialects.js';
-import { freePort, type GatehouseProcess, kill9, pause, running, spawnGatehouse, until, waitServerReady } from './gatehouse-process.js';
+import {
+  freePort,
+  type GatehouseProcess,
+  kill9,
+  pause,
+  running,
+  spawnGatehouse,
+  until,
+  waitServerReady,
+} from './gatehouse-process.js';
 
 /**
  * Rate limits on two nodes of one PostgreSQL database (issue 18 items 1 and 6, docs/decisions/0808):
@@ -49,7 +58,9 @@ describe.runIf(dialects().includes('postgres'))('rate limits on two nodes of one
   });
 
   const status = (base: string, apiKey: string, from: string) =>
-    fetch(`${base}/orders/status?sessionId=00000000-0000-4000-8000-000000000000`, { headers: { 'x-api-key': apiKey, 'x-forwarded-for': from } }).then(async (r) => ({
+    fetch(`${base}/orders/status?sessionId=00000000-0000-4000-8000-000000000000`, {
+      headers: { 'x-api-key': apiKey, 'x-forwarded-for': from },
+    }).then(async (r) => ({
       status: r.status,
       json: (await r.json()) as any,
       retryAfter: r.headers.get('retry-after'),
@@ -70,7 +81,9 @@ describe.runIf(dialects().includes('postgres'))('rate limits on two nodes of one
       const onB = await Promise.all(Array.from({ length: half }, () => status(b.base, demo.apiKey, freshAddress())));
       refused = onB.find((r) => r.status === 429);
     }
-    expect(refused?.json).toEqual({ result: { status: 'error', errors: { code: '7300.4290', reason: 'Too many requests' } } });
+    expect(refused?.json).toEqual({
+      result: { status: 'error', errors: { code: '7300.4290', reason: 'Too many requests' } },
+    });
     expect(Number(refused?.retryAfter)).toBeGreaterThanOrEqual(1);
   }, 120_000);
 

@@ -36,7 +36,9 @@ export function rateLimitWindowsRepo(db: Kysely<Database>) {
         .insertInto('rate_limit_windows')
         .values(counts.map((c) => ({ scope: c.scope, window_start: c.windowStart, key: c.key, count: c.count })))
         .onConflict((oc) =>
-          oc.columns(['scope', 'window_start', 'key']).doUpdateSet({ count: sql<number>`rate_limit_windows.count + excluded.count` }),
+          oc
+            .columns(['scope', 'window_start', 'key'])
+            .doUpdateSet({ count: sql<number>`rate_limit_windows.count + excluded.count` }),
         )
         .returning(['scope', 'key', 'count'])
         .execute();
@@ -65,7 +67,9 @@ export function rateLimitWindowsRepo(db: Kysely<Database>) {
       if (before.length === 0) return;
       await db
         .deleteFrom('rate_limit_windows')
-        .where((eb) => eb.or(before.map((b) => eb.and([eb('scope', '=', b.scope), eb('window_start', '<', b.windowStart)]))))
+        .where((eb) =>
+          eb.or(before.map((b) => eb.and([eb('scope', '=', b.scope), eb('window_start', '<', b.windowStart)]))),
+        )
         .execute();
     },
   };

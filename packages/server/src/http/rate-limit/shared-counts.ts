@@ -59,23 +59,33 @@ export class SharedCounts {
     let added = false;
     try {
       const sums = await this.store.add(
-        batches.flatMap((b) => b.counts.map(([key, count]) => ({ scope: b.scope, windowStart: b.windowStart, key, count }))),
+        batches.flatMap((b) =>
+          b.counts.map(([key, count]) => ({ scope: b.scope, windowStart: b.windowStart, key, count })),
+        ),
       );
       added = true;
       this.#learn(batches, sums);
       this.#learn(
         batches,
-        await this.store.overLimit(batches.map((b) => ({ scope: b.scope, windowStart: b.windowStart, atLeast: nearLimit(b.counter.limit) }))),
+        await this.store.overLimit(
+          batches.map((b) => ({ scope: b.scope, windowStart: b.windowStart, atLeast: nearLimit(b.counter.limit) })),
+        ),
       );
       if (this.now() - this.#lastPrune >= PRUNE_INTERVAL_MS) {
         this.#lastPrune = this.now();
-        await this.store.prune(batches.map((b) => ({ scope: b.scope, windowStart: b.windowStart - b.counter.windowMs })));
+        await this.store.prune(
+          batches.map((b) => ({ scope: b.scope, windowStart: b.windowStart - b.counter.windowMs })),
+        );
       }
       if (this.#failing) this.log.info('rate limits: shared counts are exchanged again');
       this.#failing = false;
     } catch (err) {
       if (!added) for (const b of batches) b.counter.undrain(b.windowStart, b.counts);
-      if (!this.#failing) this.log.warn({ err }, 'rate limits: the shared counts are unreachable; limiting on this node\'s counts until they are back');
+      if (!this.#failing)
+        this.log.warn(
+          { err },
+          "rate limits: the shared counts are unreachable; limiting on this node's counts until they are back",
+        );
       this.#failing = true;
     }
   }
