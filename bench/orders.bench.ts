@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannonModule from 'autocannon';
 import { formatSummary, type ProfileSummary, summarizeProfile } from './cpuprofile.js';
+import { LIMITER_TARGET_IDS, LIMITER_TARGETS, limiterCost } from './limiter-cost.js';
 import { orderBody, PLACEHOLDER_ENTITY_ID } from './order-body.js';
 import type { CallMessage, ChildMessage, ReadyMessage, Usage } from './servers/child.js';
 
@@ -39,6 +40,9 @@ Drives POST /orders with autocannon against, in turn, each in its own child proc
   node-http         bare node:http returning a fixed JSON body (the ceiling)
   fastify           bare Fastify route validating the OrderRequest schema (app's Ajv options)
   gatehouse         Gatehouse POST /orders, fresh SQLite data folder, synchronous=FULL, LOG_LEVEL=info
+  limiter-on        Gatehouse with the rate limiter counting every request (a limit never reached)
+  limiter-off       Gatehouse with GATEHOUSE_RATE_LIMIT=0 and GATEHOUSE_AUTH_FAILURE_LIMIT=0; the on/off
+                    ratio within each round, median of rounds, is the limiter's cost (target <= 5%)
 and, with --variants, Gatehouse again with one cost removed, to see where the time goes:
   gatehouse-silent   LOG_LEVEL=silent (no per-request log line)
   gatehouse-normal   GATEHOUSE_SQLITE_SYNCHRONOUS=NORMAL (no fsync per commit: NOT durable)
@@ -54,7 +58,7 @@ Options:
   --rounds N        run the whole sequence N times, one target after the other in each round, and judge
                     on the medians: ratios are taken within a round, so a machine whose speed drifts from
                     minute to minute (shared virtual CPUs) moves the ceiling and Gatehouse together (default 1)
-  --only LIST       comma-separated targets to run (default node-http,fastify,gatehouse)
+  --only LIST       comma-separated targets to run (default node-http,fastify,gatehouse,limiter-on,limiter-off)
   --variants        also run gatehouse-silent, gatehouse-normal and whatif-stmt-cache (~1.5 min)
   --idempotency     send a fresh idempotency-key with every Gatehouse request
   --cpu-prof        profile each server over its measured run (V8 sampling profiler, ${PROFILE_INTERVAL_US} us)
@@ -120,6 +124,7 @@ const TARGETS: TargetSpec[] = [
     env: { LOG_LEVEL: 'silent', GATEHOUSE_SQLITE_SYNCHRONOUS: 'NORMAL', BENCH_WHATIF: 'stmt-cache' },
     expect: [201],
   },
+  ...LIMITER_TARGETS,
 ];
 
 interface Options {
@@ -161,7 +166,7 @@ function parseOptions(argv: string[]): Options | undefined {
   const ids = TARGETS.map((t) => t.id);
   const only = values.only
     ? values.only.split(',').map((s) => s.trim()).filter(Boolean)
-    : ['node-http', 'fastify', 'gatehouse', ...(values.variants ? ['gatehouse-silent', 'gatehouse-normal', 'whatif-stmt-cache'] : [])];
+    : ['node-http', 'fastify', 'gatehouse', ...LIMITER_TARGET_IDS, ...(values.variants ? ['gatehouse-silent', 'gatehouse-normal', 'whatif-stmt-cache'] : [])];
   for (const id of only) if (!ids.includes(id)) throw new Error(`unknown target ${id}; one of ${ids.join(', ')}`);
   return {
     duration: int('duration', values.duration, 10, 1),
@@ -664,6 +669,9 @@ async function main(): Promise<number> {
     console.log(`\nVerdict: none (Gatehouse ${gh.result ? 'ran but the node:http ceiling was not measured' : 'did not run'})`);
   }
 
+  const limiter = limiterCost(rounds);
+  if (limiter) console.log(`\n${limiter.line}`);
+
   const report = {
     startedAt: startedAt.toISOString(),
     machine: { cpus: cpu.length, model: cpu[0]?.model, node: process.version, platform: process.platform },
@@ -676,6 +684,7 @@ async function main(): Promise<number> {
       profile: x.profile ? { file: x.profile.file, ...x.profile.summary } : undefined,
     })),
     verdict,
+    limiterCost: limiter?.cost,
   };
   const json = JSON.stringify(report, null, 2) + '\n';
   const latest = join(outDir, 'latest.json');

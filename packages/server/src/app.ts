@@ -1,5 +1,5 @@
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
-import type { Config } from './config.js';
+import { type Config, trustedProxies } from './config.js';
 import type { DomainDeps } from './domain/ports.js';
 import type { Acquirer } from './domain/payments/acquirer.port.js';
 import type { Clock } from './lib/clock.js';
@@ -10,6 +10,7 @@ import { adminPlugin } from './http/admin/admin.plugin.js';
 import { clientErrorHandler, EDGE_ERRORS, frameworkErrors, registerBodyTimeout } from './http/ops/edges.js';
 import { registerHealth } from './http/ops/health.js';
 import { rateLimitOptions, registerRateLimits } from './http/rate-limit/rate-limit.js';
+import { rateLimitWindowsRepo } from './store/rate-limit-windows.repo.js';
 import { registerNotificationTargetGuard } from './http/ops/notification-targets.js';
 import { registerOpenApi } from './http/ops/openapi.js';
 import { registerMetrics } from './http/ops/metrics.js';
@@ -57,6 +58,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : ids.prefixed('req');
     },
     return503OnClosing: true,
+    // The client address (failed-authentication limit, logs) from X-Forwarded-For only via a trusted balancer.
+    trustProxy: trustedProxies(config),
     ajv: AJV_OPTIONS,
     // Session paths as real SDKs send them: `//`, `..`, no `.do` (docs/decisions/0120).
     rewriteUrl: (req: { url?: string }) => rewriteSessionUrl(req.url ?? '/'),
@@ -94,7 +97,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRequestLog(app);
   registerBodyTimeout(app, config.GATEHOUSE_BODY_TIMEOUT_MS, () => performance.now());
   registerNotificationTargetGuard(app, config);
-  registerRateLimits(app, rateLimitOptions(config, () => performance.now()));
+  // Epoch-based monotonic time: nodes sharing counts must agree on where a window starts (0808).
+  const shared = deps.store.dialect.name === 'postgres' ? rateLimitWindowsRepo(deps.store.db) : undefined;
+  registerRateLimits(app, rateLimitOptions(config, () => performance.timeOrigin + performance.now(), shared));
   await registerOpenApi(app);
   registerHealth(app);
   registerMetrics(app);

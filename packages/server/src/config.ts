@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
@@ -69,13 +70,19 @@ export const ConfigSchema = Type.Object({
   GATEHOUSE_RATE_LIMIT: Type.Integer({
     minimum: 0,
     default: 1000,
-    description: 'Requests per second per credential (API key, site, session token) on each node; over it REST answers 429 `7300.4290`, the session and client APIs errCode 1090; `0` disables',
+    description: 'Requests per second per credential (API key, site, session token), summed over the nodes of one PostgreSQL database (in memory with SQLite); over it REST answers 429 `7300.4290`, the session and client APIs errCode 1090; `0` disables',
   }),
   GATEHOUSE_AUTH_FAILURE_LIMIT: Type.Integer({
     minimum: 0,
     default: 300,
-    description: 'Failed authentications per minute per client address on each node before every request of that address is refused as rate-limited until the minute ends; `0` disables',
+    description: 'Failed authentications per minute per client address, summed over the nodes like `GATEHOUSE_RATE_LIMIT`, before every request of that address is refused as rate-limited until the minute ends; `0` disables',
   }),
+  GATEHOUSE_TRUST_PROXY: Type.Optional(
+    Type.String({
+      description:
+        'Comma-separated addresses and CIDRs (or `loopback`, `linklocal`, `uniquelocal`) of the load balancers whose `X-Forwarded-For` gives the client address (failed-authentication limit, logs). Absent: trust nobody, the client address is the TCP peer',
+    }),
+  ),
   GATEHOUSE_DEMO_PAGE: Type.Optional(
     Type.Boolean({
       description:
@@ -117,7 +124,27 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string)
     throw new Error(`invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const cfg = withDefaults as RawConfig;
+  trustedProxies(cfg);
   return { ...cfg, dataDir: resolve(cwd, cfg.GATEHOUSE_DATA_DIR) };
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * `GATEHOUSE_TRUST_PROXY` as Fastify's `trustProxy` list, or false (trust nobody). Only addresses:
+ * Fastify's hop-count form cannot tell a balancer from a client and trusts nothing (docs/decisions/0809).
+ */
+export function trustedProxies(config: Pick<RawConfig, 'GATEHOUSE_TRUST_PROXY'>): string[] | false {
+  const entries = (config.GATEHOUSE_TRUST_PROXY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address = '', prefix, extra] = entry.split('/');
+    const family = isIP(address);
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+    if (!PROXY_NAMES.has(entry) && (family === 0 || !prefixOk || extra !== undefined)) {
+      throw new Error(`invalid configuration:\n  GATEHOUSE_TRUST_PROXY: ${JSON.stringify(entry)} is not an address, a CIDR or one of ${[...PROXY_NAMES].join(', ')}`);
+    }
+  }
+  return entries.length > 0 ? entries : false;
 }
 
 /** The configuration table (Markdown) generated from the schema. */

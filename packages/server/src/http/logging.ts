@@ -95,6 +95,8 @@ export function registerRequestLog(app: FastifyInstance): void {
         path: pathOf(request.url),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 100) / 100,
+        // the client: the TCP peer, or X-Forwarded-For's via a trusted balancer (GATEHOUSE_TRUST_PROXY)
+        ip: request.ip,
       },
       'request',
     );

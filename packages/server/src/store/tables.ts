@@ -108,6 +108,15 @@ export interface Database extends OutboxTables, PlatformTables, OperationsTables
   net_deposit_movements: NetDepositMovementTable;
   kyc_records: KycRecordTable;
   bank_accounts: BankAccountTable;
+  rate_limit_windows: RateLimitWindowTable;
+}
+
+/** One limit's count of one key in one fixed window, summed over the nodes (migration 0013). */
+export interface RateLimitWindowTable {
+  scope: string;
+  window_start: number;
+  key: string;
+  count: number;
 }
 
 /** A user of a site (migration 0010): the details createUser/updateUser last set, as JSON. */

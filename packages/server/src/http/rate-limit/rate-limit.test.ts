@@ -1,4 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialects, type DialectName } from '../../../test/dialects.js';
+import { until } from '../../../test/gatehouse-process.js';
 import { sessionClient } from '../../../test/session-client.js';
 import { apiKey, type Gateway, startGateway, validOrder } from '../../../test/harness.js';
 import { WindowCounter } from './window-counter.js';
@@ -15,17 +18,40 @@ describe('WindowCounter', () => {
     expect(c.waitFor('a')).toBe(0);
     expect(c.hit('a')).toBe(0);
   });
+
+  it('hands over its new counts and adds what other nodes counted, within the window only', () => {
+    let t = 5000;
+    const c = new WindowCounter(5, 1000, () => t);
+    c.hit('a');
+    c.hit('a');
+    expect(c.drain()).toEqual({ windowStart: 5000, counts: [['a', 2]] });
+    expect(c.drain()).toEqual({ windowStart: 5000, counts: [] });
+    c.learn(5000, 'a', 4); // 2 of ours + 2 counted elsewhere
+    expect(c.waitFor('a')).toBe(0);
+    expect(c.hit('a')).toBe(0); // 3 + 2
+    expect(c.waitFor('a')).toBe(1000); // at the limit
+    expect(c.hit('a')).toBe(1000); // 4 + 2 > 5
+    // a batch that did not reach the store is handed over again
+    const lost = c.drain();
+    expect(lost.counts).toEqual([['a', 2]]);
+    c.undrain(lost.windowStart, lost.counts);
+    expect(c.drain().counts).toEqual([['a', 2]]);
+    // an answer about a past window is ignored, and the next window starts from nothing
+    t = 6000;
+    c.learn(5000, 'a', 100);
+    expect(c.hit('a')).toBe(0);
+  });
 });
 
 // Limits are per window of the server's monotonic time: many requests at once are what crosses them.
 const burst = <T>(n: number, f: () => Promise<T>) => Promise.all(Array.from({ length: n }, f));
 
-describe('rate limits through the real server', () => {
+describe.each(dialects())('rate limits through the real server on %s', (dialect: DialectName) => {
   let gw: Gateway;
   let sessionId: string;
   let sessionToken: string;
   beforeAll(async () => {
-    gw = await startGateway({ env: { GATEHOUSE_RATE_LIMIT: '5', GATEHOUSE_AUTH_FAILURE_LIMIT: '4' } });
+    gw = await startGateway({ dialect, env: { GATEHOUSE_RATE_LIMIT: '5', GATEHOUSE_AUTH_FAILURE_LIMIT: '4' } });
     sessionToken = (await sessionClient(gw).openOrder()).sessionToken;
     sessionId = (await gw.request('POST', '/orders', { headers: apiKey(gw), body: validOrder(gw) })).json.sessionId;
   });
@@ -72,10 +98,10 @@ describe('rate limits through the real server', () => {
   });
 });
 
-describe('GATEHOUSE_RATE_LIMIT=0', () => {
+describe.each(dialects())('GATEHOUSE_RATE_LIMIT=0 on %s', (dialect: DialectName) => {
   let gw: Gateway;
   beforeAll(async () => {
-    gw = await startGateway({ env: { GATEHOUSE_RATE_LIMIT: '0', GATEHOUSE_AUTH_FAILURE_LIMIT: '0' } });
+    gw = await startGateway({ dialect, env: { GATEHOUSE_RATE_LIMIT: '0', GATEHOUSE_AUTH_FAILURE_LIMIT: '0' } });
   });
   afterAll(async () => {
     await gw.close();
@@ -86,5 +112,95 @@ describe('GATEHOUSE_RATE_LIMIT=0', () => {
     expect(bad.every((r) => r.status === 401)).toBe(true);
     const rs = await burst(30, () => gw.request('POST', '/orders', { headers: apiKey(gw), body: validOrder(gw) }));
     expect(rs.every((r) => r.status === 201)).toBe(true);
+  });
+});
+
+const wrongKey = (gw: Gateway, from: string) =>
+  gw.request('GET', '/orders/status?sessionId=x', { headers: { 'x-api-key': 'ghk_wrong', 'x-forwarded-for': from } });
+
+describe.each(dialects())('GATEHOUSE_TRUST_PROXY on %s', (dialect: DialectName) => {
+  const started: Gateway[] = [];
+  const start = async (trust?: string) => {
+    const env: Record<string, string> = { GATEHOUSE_AUTH_FAILURE_LIMIT: '3' };
+    if (trust) env.GATEHOUSE_TRUST_PROXY = trust;
+    const gw = await startGateway({ dialect, env });
+    started.push(gw);
+    return gw;
+  };
+  afterAll(async () => {
+    for (const gw of started) await gw.close();
+  });
+
+  // Each check tolerates a minute ending in the middle (the failure window starts over): it counts
+  // until the first refusal rather than expecting it at an exact request.
+  const untilRefused = async (gw: Gateway, from: (i: number) => string) => {
+    for (let i = 0; i < 12; i++) {
+      const status = (await wrongKey(gw, from(i))).status;
+      if (status === 429) return true;
+      expect(status).toBe(401);
+    }
+    return false;
+  };
+
+  it('ignores a forged X-Forwarded-For by default: the failures of every "address" are the peer\'s', async () => {
+    const gw = await start();
+    expect(await untilRefused(gw, (i) => `203.0.113.${i}`)).toBe(true);
+    expect(gw.logs.find((l) => l.msg === 'request')?.ip).toBe('127.0.0.1');
+  });
+
+  it('ignores it from a peer that is not a listed proxy', async () => {
+    const gw = await start('10.0.0.0/8, 192.0.2.1');
+    expect(await untilRefused(gw, (i) => `203.0.113.${i}`)).toBe(true);
+  });
+
+  it('takes the client address from X-Forwarded-For when the peer is a trusted proxy', async () => {
+    const gw = await start('loopback');
+    // different clients behind the balancer: none reaches the limit of 3
+    expect(await untilRefused(gw, (i) => `203.0.113.${i}`)).toBe(false);
+    // one client does, and only that client is refused
+    expect(await untilRefused(gw, () => '198.51.100.7')).toBe(true);
+    expect((await wrongKey(gw, '198.51.100.8')).status).toBe(401);
+    expect(gw.logs.some((l) => l.msg === 'request' && l.ip === '198.51.100.7')).toBe(true);
+  });
+
+  it('refuses to start on a value that is not an address', async () => {
+    await expect(start('10.0.0.0/8,balancer')).rejects.toThrow(/GATEHOUSE_TRUST_PROXY: "balancer"/);
+  });
+});
+
+describe.runIf(dialects().includes('postgres'))('shared counts when the database does not answer them', () => {
+  let gw: Gateway;
+  beforeAll(async () => {
+    gw = await startGateway({ dialect: 'postgres', env: { GATEHOUSE_RATE_LIMIT: '1000' } });
+  });
+  afterAll(async () => {
+    await gw.close();
+  });
+
+  it('fails open: requests are served on this node\'s counts, the failure is logged once, then the recovery', async () => {
+    const warned = () => gw.logs.filter((l) => String(l.msg).includes('shared counts are unreachable')).length;
+    await sql`ALTER TABLE rate_limit_windows RENAME TO rate_limit_windows_away`.execute(gw.rt.store.db);
+    await until(
+      async () => {
+        const r = await gw.request('POST', '/orders', { headers: apiKey(gw), body: validOrder(gw) });
+        expect(r.status).toBe(201);
+        return warned() > 0;
+      },
+      () => 'no warning about the shared counts',
+    );
+    for (let i = 0; i < 5; i++) {
+      expect((await gw.request('POST', '/orders', { headers: apiKey(gw), body: validOrder(gw) })).status).toBe(201);
+    }
+    await sql`ALTER TABLE rate_limit_windows_away RENAME TO rate_limit_windows`.execute(gw.rt.store.db);
+    await until(
+      async () => {
+        await gw.request('GET', '/orders/status?sessionId=x', { headers: apiKey(gw) });
+        return gw.logs.some((l) => String(l.msg).includes('exchanged again'));
+      },
+      () => 'no recovery logged',
+    );
+    expect(warned()).toBe(1);
+    const rows = await gw.rt.store.db.selectFrom('rate_limit_windows').select(['scope', 'count']).execute();
+    expect(rows.some((r) => r.scope === 'r' && Number(r.count) > 0)).toBe(true);
   });
 });

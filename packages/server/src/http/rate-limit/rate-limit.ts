@@ -1,10 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import { DomainError, NotFound } from '../../domain/errors.js';
+import type { RateLimitWindowsRepo } from '../../store/rate-limit-windows.repo.js';
+import { type SharedCounter, SharedCounts } from './shared-counts.js';
 import { WindowCounter } from './window-counter.js';
 
 /**
- * Rate limits (DECISIONS.md 11, docs/decisions/0802), held in memory per node:
+ * Rate limits (DECISIONS.md 11, docs/decisions/0802), counted in memory on each node and, on PostgreSQL,
+ * shared by the nodes of the database (shared-counts.ts, docs/decisions/0808):
  * - per credential, `GATEHOUSE_RATE_LIMIT` requests per second: the API key or access token of a REST
  *   call, the site of a checksum-signed session call, the session token of a client API call;
  * - per client address, `GATEHOUSE_AUTH_FAILURE_LIMIT` failed authentications per minute, after which
@@ -57,18 +60,22 @@ const refuse = (reply: FastifyReply, waitMs: number): TooManyRequests => {
 export interface RateLimitOptions {
   perSecond: number;
   failuresPerMinute: number;
-  /** monotonic milliseconds (performance.now) */
+  /** monotonic milliseconds from the epoch (performance.timeOrigin + performance.now()) */
   now: () => number;
+  /** the shared counts of several nodes (PostgreSQL); absent: this node's counts only */
+  shared?: Pick<RateLimitWindowsRepo, 'add' | 'overLimit' | 'prune'> | undefined;
 }
 
-export function rateLimitOptions(config: Config, now: () => number): RateLimitOptions {
-  return { perSecond: config.GATEHOUSE_RATE_LIMIT, failuresPerMinute: config.GATEHOUSE_AUTH_FAILURE_LIMIT, now };
+export function rateLimitOptions(config: Config, now: () => number, shared?: RateLimitOptions['shared']): RateLimitOptions {
+  return { perSecond: config.GATEHOUSE_RATE_LIMIT, failuresPerMinute: config.GATEHOUSE_AUTH_FAILURE_LIMIT, now, shared };
 }
 
 /** Registers the limits on the root instance, before the interface plugins. A limit of 0 registers nothing. */
 export function registerRateLimits(app: FastifyInstance, options: RateLimitOptions): void {
+  const counters: SharedCounter[] = [];
   if (options.failuresPerMinute > 0) {
     const failures = new WindowCounter(options.failuresPerMinute, 60_000, options.now);
+    counters.push({ scope: 'a', counter: failures });
     app.addHook('onRequest', (request, reply, done) => {
       const wait = failures.waitFor(request.ip);
       done(wait > 0 ? refuse(reply, wait) : undefined);
@@ -80,10 +87,19 @@ export function registerRateLimits(app: FastifyInstance, options: RateLimitOptio
   }
   if (options.perSecond > 0) {
     const requests = new WindowCounter(options.perSecond, 1000, options.now);
+    counters.push({ scope: 'r', counter: requests });
     app.addHook('preHandler', (request, reply, done) => {
       const key = credentialOf(request);
       const wait = key === undefined ? 0 : requests.hit(key);
       done(wait > 0 ? refuse(reply, wait) : undefined);
     });
+  }
+  if (options.shared && counters.length > 0) {
+    const shared = new SharedCounts(counters, options.shared, app.log, options.now);
+    app.addHook('onReady', (done) => {
+      shared.start();
+      done();
+    });
+    app.addHook('onClose', async () => shared.stop());
   }
 }

@@ -12,6 +12,7 @@ import { operations } from './0009_operations.js';
 import { usersPlans } from './0010_users_plans.js';
 import { subscriptions } from './0014_subscriptions.js';
 import { withdrawalOrdersKyc } from './0015_withdrawal_orders_kyc.js';
+import { rateLimitWindows } from './0013_rate_limit_windows.js';
 
 /** Every migration, in order. Names are permanent once released. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -30,6 +31,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0010_users_plans': usersPlans(dialect),
         '0014_subscriptions': subscriptions(dialect),
         '0015_withdrawal_orders_kyc': withdrawalOrdersKyc(dialect),
+        '0013_rate_limit_windows': rateLimitWindows(),
       };
     },
   };
