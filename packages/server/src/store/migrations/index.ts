@@ -10,6 +10,7 @@ import { withdrawals } from './0007_withdrawals.js';
 import { platform } from './0008_platform.js';
 import { operations } from './0009_operations.js';
 import { usersPlans } from './0010_users_plans.js';
+import { replays } from './0012_replays.js';
 
 /** Every migration, in order. Names are permanent once released. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -26,6 +27,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0008_platform': platform(),
         '0009_operations': operations(),
         '0010_users_plans': usersPlans(dialect),
+        '0012_replays': replays(),
       };
     },
   };
