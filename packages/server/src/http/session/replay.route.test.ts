@@ -140,6 +140,14 @@ describe.each(dialects())('replayed session bodies on %s', (dialect: DialectName
       expect(settle.json).toMatchObject({ status: 'ERROR', errCode: 1066, reason: 'Duplicate clientRequestId' });
       const status = await sc.send('getPaymentStatus', { sessionToken, clientRequestId: id });
       expect(status.json).toMatchObject({ status: 'ERROR', errCode: 1066, reason: 'Duplicate clientRequestId' });
+      // a read-only method spends a fresh value too; a refused call leaves its value unused
+      const fresh = `u-${++seq}`;
+      expect((await sc.send('getPaymentStatus', { sessionToken, clientRequestId: fresh })).json).toMatchObject({ status: 'SUCCESS' });
+      expect((await sc.send('getPaymentStatus', { sessionToken, clientRequestId: fresh })).json).toMatchObject({ errCode: 1066 });
+      const unused = `u-${++seq}`;
+      const refused = await sc.send('deleteUPO', { userTokenId: 'nobody', userPaymentOptionId: '999999', clientRequestId: unused });
+      expect(refused.json).toMatchObject({ status: 'ERROR', errCode: 1011 });
+      expect((await sc.send('getPaymentStatus', { sessionToken, clientRequestId: unused })).json).toMatchObject({ status: 'SUCCESS' });
     } finally {
       await configureSite(gw.rt.deps, gw.demo.merchantSiteId, { uniqueClientRequestId: false });
     }
