@@ -61,6 +61,14 @@ export const ConfigSchema = Type.Object({
     Type.String({ description: 'PEM certificate (chain) file: serve HTTPS with TLS 1.2 or later, HTTP/2 and HTTP/1.1 by ALPN; read again on SIGHUP (flag `--tls-cert`)' }),
   ),
   GATEHOUSE_TLS_KEY: Type.Optional(Type.String({ description: 'PEM private key file of `GATEHOUSE_TLS_CERT` (flag `--tls-key`)' })),
+  GATEHOUSE_RECOVERY_GRACE_MS: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 86_400_000,
+      description:
+        'How old a transaction left pending by a crash must be before recovery closes it (at start, and every minute on PostgreSQL); default 0 with the embedded SQLite store (one process), 300000 with PostgreSQL, where another node may still be waiting for the acquirer',
+    }),
+  ),
   GATEHOUSE_BODY_TIMEOUT_MS: Type.Integer({
     minimum: 0,
     maximum: 600_000,

@@ -94,10 +94,24 @@ async function start(values: OptionValues): Promise<void> {
   const app = await buildApp(rt);
   if (rt.migrated.length > 0) app.log.info({ migrations: rt.migrated }, 'store migrated');
   // Transactions a crash left pending are closed without a second acquirer call (docs/decisions/0303).
-  app.log.info({ recovered: await recoverPendingTransactions(rt.deps, rt.store.file ? { graceMs: 0 } : {}) }, 'pending transactions recovered');
+  // Their idempotency records take the final answer, so a retry replays it (docs/decisions/0807).
+  const graceMs = config.GATEHOUSE_RECOVERY_GRACE_MS ?? (rt.store.file ? 0 : undefined);
+  const recovery = graceMs === undefined ? {} : { graceMs };
+  app.log.info({ recovered: await recoverPendingTransactions(rt.deps, recovery) }, 'pending transactions recovered');
   // Withdrawal requests whose payout the crash cut off take the payout's outcome (docs/decisions/0503).
   const { recoverProcessingWithdrawals } = await import('./domain/withdrawals/withdrawal.service.js');
   app.log.info({ recovered: await recoverProcessingWithdrawals(rt.deps) }, 'withdrawal requests recovered');
+  // On PostgreSQL another node's crash leaves rows no start of this node would see: sweep every minute.
+  const sweep = rt.store.file
+    ? undefined
+    : setInterval(() => {
+        recoverPendingTransactions(rt.deps, recovery)
+          .then(async (n) => (n > 0 ? n + (await recoverProcessingWithdrawals(rt.deps)) : 0))
+          .then(
+            (n) => n > 0 && app.log.info({ recovered: n }, 'pending transactions recovered'),
+            (err: unknown) => app.log.error({ err }, 'recovery sweep failed'),
+          );
+      }, 60_000).unref();
   const demo = config.GATEHOUSE_DEMO ? await ensureDemoMerchant(rt.deps, config.dataDir) : undefined;
   if (demo) app.log.info({ merchantId: demo.credentials.merchantId, created: demo.created }, 'demo merchant ready');
   let closing = false;
@@ -105,6 +119,7 @@ async function start(values: OptionValues): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    clearInterval(sweep);
     app.log.info({ signal }, 'shutting down');
     await app.close();
     await relay?.stop();

@@ -1,8 +1,8 @@
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery, type Kysely, type Selectable } from 'kysely';
 import type { IdempotencyRecord, IdempotencyRepo } from '../domain/idempotency/ports.js';
 import type { Dialect } from './dialect.js';
 import { type FixedStatement, fixedStatement } from './sqlite/fixed-statement.js';
-import type { Database } from './tables.js';
+import type { Database, IdempotencyTable } from './tables.js';
 
 export function idempotencyRepo(db: Kysely<Database>, dialect: Dialect): IdempotencyRepo {
   return {
@@ -19,18 +19,25 @@ export function idempotencyRepo(db: Kysely<Database>, dialect: Dialect): Idempot
         .where('scope', '=', scope)
         .where('key', '=', key)
         .executeTakeFirst();
-      return (
-        r && {
-          entityId: r.entity_id,
-          scope: r.scope,
-          key: r.key,
-          requestHash: r.request_hash,
-          responseStatus: r.response_status === null ? null : Number(r.response_status),
-          responseBody: r.response_body,
-          createdAt: Number(r.created_at),
-          expiresAt: Number(r.expires_at),
-        }
-      );
+      return r && recordOf(r);
+    },
+    async attach(entityId, scope, key, transactionId) {
+      await db
+        .updateTable('idempotency_records')
+        .set({ transaction_id: transactionId })
+        .where('entity_id', '=', entityId)
+        .where('scope', '=', scope)
+        .where('key', '=', key)
+        .execute();
+    },
+    async openFor(transactionId) {
+      const rows = await db
+        .selectFrom('idempotency_records')
+        .selectAll()
+        .where('transaction_id', '=', transactionId)
+        .where('response_status', 'is', null)
+        .execute();
+      return rows.map(recordOf);
     },
     async complete(entityId, scope, key, status, body) {
       await db
@@ -56,6 +63,21 @@ export function idempotencyRepo(db: Kysely<Database>, dialect: Dialect): Idempot
   };
 }
 
+function recordOf(r: Selectable<IdempotencyTable>): IdempotencyRecord {
+  return {
+    entityId: r.entity_id,
+    scope: r.scope,
+    key: r.key,
+    requestHash: r.request_hash,
+    responseStatus: r.response_status === null ? null : Number(r.response_status),
+    responseBody: r.response_body,
+    createdAt: Number(r.created_at),
+    expiresAt: Number(r.expires_at),
+    transactionId: r.transaction_id,
+    replayFrame: r.replay_frame,
+  };
+}
+
 /**
  * Inserts the record unless one exists for (entity, scope, key), which the primary key settles: it
  * changes no row when the key is taken. Compiled once per dialect (ADR 0011).
@@ -70,6 +92,8 @@ export function idempotencyClaim(db: Kysely<Database>, dialect: Dialect, r: Idem
     response_body: r.responseBody,
     created_at: r.createdAt,
     expires_at: r.expiresAt,
+    transaction_id: r.transactionId ?? null,
+    replay_frame: r.replayFrame ?? null,
   };
   return fixedStatement('idempotency.claim', dialect, values, () =>
     db

@@ -118,5 +118,12 @@ export function sessionRepo(db: Kysely<Database>): SessionRepo {
         .executeTakeFirst();
       return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
     },
+    async releaseClientRequestId(siteId, clientRequestId) {
+      await db
+        .deleteFrom('client_request_ids')
+        .where('site_id', '=', siteId)
+        .where('client_request_id', '=', clientRequestId)
+        .execute();
+    },
   };
 }

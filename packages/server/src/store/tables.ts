@@ -84,6 +84,10 @@ export interface IdempotencyTable {
   response_body: string | null;
   created_at: number;
   expires_at: number;
+  /** the transaction the request created, set in the write that creates it (0012) */
+  transaction_id: string | null;
+  /** a session answer's envelope without the transaction's members, for recovery to complete (0012) */
+  replay_frame: string | null;
 }
 
 export interface Database extends OutboxTables, PlatformTables, OperationsTables, SubscriptionTables {

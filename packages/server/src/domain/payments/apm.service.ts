@@ -5,7 +5,9 @@ import type { DomainDeps, Repos } from '../ports.js';
 import type { ApmMethodInfo, ApmOutcome } from './acquirer.port.js';
 import {
   checkProcessingOptions,
+  attachKey,
   claimKey,
+  completeKey,
   expireRedirect,
   isExpiredRedirect,
   notifyTransaction,
@@ -146,6 +148,7 @@ export async function payApm(
       apm: record,
       ...(cmd.options ? { options: cmd.options } : {}),
     });
+    await attachKey(repos, options.idempotency, tx);
     return { tx };
   });
   if (!first.tx) return first;
@@ -180,16 +183,7 @@ export async function payApm(
       done = await closeApm(repos, { ...pending, apm: record }, resultOf(outcome), 'acquirer', now);
     }
     await options.onOutcome?.(repos, done, now);
-    if (options.idempotency) {
-      const rendered = options.idempotency.render(done);
-      await repos.idempotency.complete(
-        options.idempotency.entityId,
-        options.idempotency.scope,
-        options.idempotency.key,
-        rendered.status,
-        rendered.body,
-      );
-    }
+    await completeKey(repos, options.idempotency, done);
     return done;
   });
   return { tx };

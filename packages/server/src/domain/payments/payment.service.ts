@@ -9,7 +9,9 @@ import type { DomainDeps, Repos } from '../ports.js';
 import type { AuthorizeOutcome, BillingInfo, CardInput, FollowUpOutcome, ThreeDResult } from './acquirer.port.js';
 import { checkCard } from './card.js';
 import { cardOutputOf, vaultCard } from '../payment-methods/card-vault.js';
-import { outcomeOf, restPaymentResponse } from './payment.view.js';
+import { outcomeOf, restPaymentResponse, sessionTransactionFields } from './payment.view.js';
+import type { IdempotencyRecord } from '../idempotency/ports.js';
+import { claimClientRequestId } from '../sessions/client-request-id.js';
 import type { OutcomeHook } from './outcome-effects.js';
 import { decideFollowUp } from './transaction.machine.js';
 import type {
@@ -105,13 +107,20 @@ export interface FollowUpCommand {
   mayReach(repos: Repos, tx: Transaction): Promise<boolean>;
 }
 
-/** An idempotency key (REST `idempotency-key`): the first request's rendered response is replayed. */
+/**
+ * An idempotency key (REST `idempotency-key`, or a signed session body, docs/decisions/0805): the first
+ * request's rendered response is replayed.
+ */
 export interface IdempotencyClaim {
   entityId: string;
   scope: string;
   key: string;
   requestHash: string;
   render(tx: Transaction): StoredResponse;
+  /** session: the answer without the transaction's members, which recovery completes */
+  frame?: string;
+  /** session: the request's clientRequestId, claimed once a site asks for unique ones (0104) */
+  clientRequestId?: { siteId: string; value: string | null };
 }
 
 export type Run = { tx: Transaction; replay?: undefined } | { replay: StoredResponse; tx?: undefined };
@@ -154,6 +163,7 @@ export async function pay(
       card,
       ...(cmd.options ? { options: cmd.options } : {}),
     });
+    await attachKey(repos, options.idempotency, tx);
     await options.onPending?.(repos, tx);
     return { tx };
   });
@@ -306,6 +316,7 @@ export async function followUp(
       cardVaultId: parent.cardVaultId,
       card: parent.card,
     });
+    await attachKey(repos, options.idempotency, tx);
     // The conditional update is the guard against concurrent follow-ups (a row lock on PostgreSQL).
     const reserved =
       cmd.type === 'Void'
@@ -364,16 +375,7 @@ async function finish(
   return deps.storage.write(async (repos) => {
     const tx = await settleOutcome(repos, pending, result, now);
     await onOutcome?.(repos, tx, now);
-    if (idempotency) {
-      const rendered = idempotency.render(tx);
-      await repos.idempotency.complete(
-        idempotency.entityId,
-        idempotency.scope,
-        idempotency.key,
-        rendered.status,
-        rendered.body,
-      );
-    }
+    await completeKey(repos, idempotency, tx);
     return tx;
   });
 }
@@ -457,17 +459,53 @@ export async function claimKey(
     responseBody: null,
     createdAt: now,
     expiresAt: now + IDEMPOTENCY_TTL_MS,
+    transactionId: null,
+    replayFrame: claim.frame ?? null,
   };
-  if (await repos.idempotency.claim(record)) return undefined;
-  const existing = await repos.idempotency.find(claim.entityId, claim.scope, claim.key);
-  if (existing && existing.expiresAt > now) {
-    if (existing.requestHash !== claim.requestHash) throw new IdempotencyMismatch();
-    if (existing.responseStatus === null || existing.responseBody === null) throw new InFlight();
-    return { status: existing.responseStatus, body: existing.responseBody };
+  if (!(await repos.idempotency.claim(record))) {
+    const existing = await repos.idempotency.find(claim.entityId, claim.scope, claim.key);
+    if (existing && existing.expiresAt > now) {
+      if (existing.requestHash !== claim.requestHash) throw new IdempotencyMismatch();
+      if (existing.responseStatus === null || existing.responseBody === null) throw new InFlight();
+      return { status: existing.responseStatus, body: existing.responseBody };
+    }
+    await repos.idempotency.remove(claim.entityId, claim.scope, claim.key);
+    await repos.idempotency.claim(record);
   }
-  await repos.idempotency.remove(claim.entityId, claim.scope, claim.key);
-  await repos.idempotency.claim(record);
+  // A replay answers its first answer above; a new request spends its clientRequestId (0104).
+  if (claim.clientRequestId) await claimClientRequestId(repos, claim.clientRequestId.siteId, claim.clientRequestId.value, now);
   return undefined;
+}
+
+/** Names the transaction a claimed key's request created, in the write that creates it (0805). */
+export async function attachKey(repos: Repos, claim: IdempotencyClaim | undefined, tx: Transaction): Promise<void> {
+  if (claim) await repos.idempotency.attach(claim.entityId, claim.scope, claim.key, tx.id);
+}
+
+/** Completes a claimed key with the transaction's final answer, in the write of the outcome. */
+export async function completeKey(repos: Repos, claim: IdempotencyClaim | undefined, tx: Transaction): Promise<void> {
+  if (!claim) return;
+  const rendered = claim.render(tx);
+  await repos.idempotency.complete(claim.entityId, claim.scope, claim.key, rendered.status, rendered.body);
+}
+
+/**
+ * The final answer of a request whose transaction recovery closed: REST records answer the payment
+ * response; session records their stored envelope with the transaction's members (docs/decisions/0805).
+ */
+export function recoveredAnswer(record: IdempotencyRecord, tx: Transaction): StoredResponse {
+  if (record.replayFrame) {
+    return { status: 200, body: JSON.stringify({ ...JSON.parse(record.replayFrame), ...sessionTransactionFields(tx) }) };
+  }
+  return { status: 200, body: JSON.stringify(restPaymentResponse(tx)) };
+}
+
+/** Finishes the open idempotency records of a transaction recovery closed, in recovery's write. */
+export async function finishRecoveredKeys(repos: Repos, tx: Transaction): Promise<void> {
+  for (const record of await repos.idempotency.openFor(tx.id)) {
+    const answer = recoveredAnswer(record, tx);
+    await repos.idempotency.complete(record.entityId, record.scope, record.key, answer.status, answer.body);
+  }
 }
 
 /** How long a pending transaction may wait for its acquirer call before recovery may close it. */
@@ -491,7 +529,9 @@ export async function recoverPendingTransactions(
     if (batch.length === 0) return total;
     await deps.storage.write(async (repos) => {
       for (const tx of batch) {
-        await settleOutcome(repos, tx, { status: 'error', errorCode: '-1100', errorReason: 'recovered' }, now);
+        const closed = await settleOutcome(repos, tx, { status: 'error', errorCode: '-1100', errorReason: 'recovered' }, now);
+        // a retry with the request's key now replays this final answer, not 5300.1003 (0805)
+        await finishRecoveredKeys(repos, closed);
       }
     });
     total += batch.length;

@@ -46,7 +46,7 @@ describe.each(dialects())('payout service on %s', (dialect: DialectName) => {
     const run = await payout(deps, { origin: origin('p1'), amount: 900 as Minor, currency: 'EUR', destination: { kind: 'card', card: card('4761344136141390') } });
     expect(seen).toBe('pending');
     expect(run.tx).toMatchObject({ type: 'Payout', status: 'approved', amount: 900, card: { last4Digits: '1390' } });
-    expect(run.tx.authCode).toMatch(/^\d{6}$/);
+    expect(run.tx!.authCode).toMatch(/^\d{6}$/);
   });
 
   it('runs the hooks in the two writes: onPending with the pending row, onOutcome with the final one', async () => {
@@ -93,7 +93,7 @@ describe.each(dialects())('payout service on %s', (dialect: DialectName) => {
   it('the state machine refuses every follow-up of a Payout', async () => {
     const run = await payout(gw.rt.deps, { origin: origin('p5'), amount: 100 as Minor, currency: 'EUR', destination: { kind: 'card', card: card('5555555555554444') } });
     for (const action of ['Settle', 'Refund', 'Void'] as const) {
-      expect(decideFollowUp(run.tx, action, 100 as Minor, 'EUR', T0).ok).toBe(false);
+      expect(decideFollowUp(run.tx!, action, 100 as Minor, 'EUR', T0).ok).toBe(false);
     }
   });
 });

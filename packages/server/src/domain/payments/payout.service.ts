@@ -1,11 +1,13 @@
 import type { Minor } from '../../lib/money.js';
-import { DuplicateRequest, Invalid } from '../errors.js';
+import { Invalid } from '../errors.js';
+import { claimClientRequestId } from '../sessions/client-request-id.js';
 import type { DomainDeps, Repos } from '../ports.js';
 import type { AuthorizeOutcome, CardInput } from './acquirer.port.js';
 import { checkCard } from './card.js';
 import { CARD_NUMBER_PURPOSE, cardOutputOf, vaultCard } from '../payment-methods/card-vault.js';
 import type { Origin } from './payment.service.js';
-import { notifyTransaction, transactionRowOf } from './payment.service.js';
+import { attachKey, claimKey, completeKey, type IdempotencyClaim, notifyTransaction, transactionRowOf } from './payment.service.js';
+import type { StoredResponse } from '../idempotency/idempotency.service.js';
 import type { Upo } from '../payment-methods/ports.js';
 import type { Transaction, TransactionResult } from './transaction.types.js';
 
@@ -35,13 +37,18 @@ export interface PayoutHooks {
   onPending?: (repos: Repos, tx: Transaction) => Promise<void>;
   /** runs in the second write, with the final transaction (a withdrawal records its outcome) */
   onOutcome?: (repos: Repos, tx: Transaction, now: number) => Promise<void>;
+  /** a signed session body already accepted answers its first answer (docs/decisions/0805); given the UPO paid to */
+  idempotency?: (upo: Upo | undefined) => IdempotencyClaim;
 }
 
-export interface PayoutRun {
-  tx: Transaction;
-  /** the UPO paid to, when one was named */
-  upo?: Upo;
-}
+export type PayoutRun =
+  | {
+      tx: Transaction;
+      /** the UPO paid to, when one was named */
+      upo?: Upo;
+      replay?: undefined;
+    }
+  | { replay: StoredResponse; tx?: undefined; upo?: undefined };
 
 /** A resolved destination: the card (with its vault row when stored) or the APM account. */
 type Target =
@@ -100,28 +107,16 @@ async function resolveTarget(deps: DomainDeps, cmd: PayoutCommand, now: number):
   return { kind: 'apm', upo, paymentMethod: upo.paymentMethod, data: upo.apmData ?? {} };
 }
 
-/** Where the site asks for it, a clientRequestId may be used once (errCode 1066; DECISIONS.md 5). */
-export async function claimClientRequestId(
-  repos: Repos,
-  siteId: string,
-  clientRequestId: string | null | undefined,
-  now: number,
-): Promise<void> {
-  if (clientRequestId === undefined || clientRequestId === null) return;
-  const settings = await repos.sessions.siteSettings(siteId);
-  if (!settings?.uniqueClientRequestId) return;
-  if (!(await repos.sessions.claimClientRequestId(siteId, clientRequestId, now))) {
-    throw new DuplicateRequest();
-  }
-}
-
 /** Pays `amount` out to the destination: pending first, then the acquirer, then the outcome. */
 export async function payout(deps: DomainDeps, cmd: PayoutCommand, hooks: PayoutHooks = {}): Promise<PayoutRun> {
   const now = deps.clock.now();
   if (cmd.amount <= 0) throw new Invalid('amount', 'must be greater than 0', 'amount');
   const target = await resolveTarget(deps, cmd, now);
   const card = target.kind === 'card' ? cardOutputOf(deps, target.card) : null;
-  const pending = await deps.storage.write(async (repos) => {
+  const idempotency = hooks.idempotency?.(target.upo);
+  const first = await deps.storage.write(async (repos) => {
+    const replay = await claimKey(repos, idempotency, now);
+    if (replay) return { replay };
     await claimClientRequestId(repos, cmd.origin.siteId, cmd.origin.clientRequestId, now);
     const vaultId =
       target.kind === 'card' ? (target.upo?.cardVaultId ?? (await vaultCard(deps, repos, target.card, now))) : null;
@@ -137,9 +132,12 @@ export async function payout(deps: DomainDeps, cmd: PayoutCommand, hooks: Payout
       cardVaultId: vaultId,
       card,
     });
+    await attachKey(repos, idempotency, tx);
     await hooks.onPending?.(repos, tx);
-    return tx;
+    return { tx };
   });
+  if (!first.tx) return { replay: first.replay! };
+  const pending = first.tx;
 
   let outcome: AuthorizeOutcome;
   try {
@@ -169,11 +167,13 @@ export async function payout(deps: DomainDeps, cmd: PayoutCommand, hooks: Payout
       // closed meanwhile by recovery: the stored outcome stands
       const tx = (await repos.payments.find(pending.id))!;
       await hooks.onOutcome?.(repos, tx, at);
+      await completeKey(repos, idempotency, tx);
       return tx;
     }
     const tx = (await repos.payments.find(pending.id))!;
     await notifyTransaction(repos, tx, at, { paymentMethod, ...(upo ? { userPaymentOptionId: upo.id } : {}) });
     await hooks.onOutcome?.(repos, tx, at);
+    await completeKey(repos, idempotency, tx);
     return tx;
   });
   return { tx: await done, ...(upo ? { upo } : {}) };

@@ -27,4 +27,6 @@ export interface SessionRepo {
   updateSiteSettings(siteId: string, set: Partial<SessionSiteSettings>): Promise<boolean>;
   /** Records a clientRequestId for the site; false when it was used before. */
   claimClientRequestId(siteId: string, clientRequestId: string, at: number): Promise<boolean>;
+  /** Forgets a claim whose call was refused after it (docs/decisions/0806). */
+  releaseClientRequestId(siteId: string, clientRequestId: string): Promise<void>;
 }

@@ -1,6 +1,7 @@
-import { Invalid, DuplicateRequest, NotFound, OrderExists, SessionExpired } from '../errors.js';
+import { Invalid, NotFound, OrderExists, SessionExpired } from '../errors.js';
 import type { DomainDeps, Repos } from '../ports.js';
 import { applyUpdate } from './order-details.js';
+import { claimClientRequestId } from './client-request-id.js';
 import { priceOrder } from './session.pricing.js';
 import {
   type OpenOrderCommand,
@@ -29,21 +30,6 @@ async function liveSession(repos: Repos, ctx: SessionContext | null, token: stri
   return session;
 }
 
-/** Where the site asks for it, a clientRequestId may be used once (errCode 1066); otherwise it is only echoed. */
-async function claimClientRequestId(
-  repos: Repos,
-  ctx: SessionContext,
-  clientRequestId: string | undefined,
-  now: number,
-): Promise<void> {
-  if (clientRequestId === undefined) return;
-  const settings = await repos.sessions.siteSettings(ctx.siteId);
-  if (!settings?.uniqueClientRequestId) return;
-  if (!(await repos.sessions.claimClientRequestId(ctx.siteId, clientRequestId, now))) {
-    throw new DuplicateRequest();
-  }
-}
-
 function newSession(deps: DomainDeps, ctx: SessionContext, now: number, init: Partial<Session> = {}): Session {
   return {
     token: deps.ids.uuid(),
@@ -70,7 +56,7 @@ export async function getSessionToken(
   const now = deps.clock.now();
   const session = newSession(deps, ctx, now, { clientRequestId: cmd.clientRequestId ?? null });
   await deps.storage.write(async (repos) => {
-    await claimClientRequestId(repos, ctx, cmd.clientRequestId, now);
+    await claimClientRequestId(repos, ctx.siteId, cmd.clientRequestId, now);
     await repos.sessions.insert(session);
   });
   return session;
@@ -88,7 +74,7 @@ export async function openOrder(
   const pricing = priceOrder(cmd.details);
   const now = deps.clock.now();
   return deps.storage.write(async (repos) => {
-    await claimClientRequestId(repos, ctx, cmd.clientRequestId, now);
+    await claimClientRequestId(repos, ctx.siteId, cmd.clientRequestId, now);
     let session: Session;
     if (cmd.sessionToken !== undefined) {
       session = await liveSession(repos, ctx, cmd.sessionToken, now);
@@ -127,7 +113,7 @@ export async function updateOrder(
 ): Promise<{ session: Session; order: SessionOrder }> {
   const now = deps.clock.now();
   return deps.storage.write(async (repos) => {
-    await claimClientRequestId(repos, ctx, cmd.clientRequestId, now);
+    await claimClientRequestId(repos, ctx.siteId, cmd.clientRequestId, now);
     const session = await liveSession(repos, ctx, cmd.sessionToken, now);
     // Touching the session first serialises concurrent updates of its order (row lock on PostgreSQL).
     await repos.sessions.touch(session.token, now);

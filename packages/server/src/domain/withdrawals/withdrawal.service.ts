@@ -2,7 +2,8 @@ import type { Minor } from '../../lib/money.js';
 import { Invalid, WithdrawalLimitReached, WithdrawalRefused } from '../errors.js';
 import { enqueueNotification } from '../notifications/notification.service.js';
 import type { Origin } from '../payments/payment.service.js';
-import { claimClientRequestId, ownedPayoutUpo, payout } from '../payments/payout.service.js';
+import { ownedPayoutUpo, payout } from '../payments/payout.service.js';
+import { claimClientRequestId } from '../sessions/client-request-id.js';
 import type { Transaction } from '../payments/transaction.types.js';
 import type { DomainDeps, Repos } from '../ports.js';
 import { deleteOpenOrders, settledBeforeClose } from './order.close.js';
@@ -226,7 +227,7 @@ export async function approveWithdrawal(
       },
     },
   );
-  return { withdrawal: closed ?? (await deps.storage.read.withdrawals.find(w.id))!, payout: run.tx };
+  return { withdrawal: closed ?? (await deps.storage.read.withdrawals.find(w.id))!, payout: run.tx! };
 }
 
 /** Closes a Processing request from its payout's outcome (in the payout's second write). */

@@ -128,8 +128,9 @@ describe.each(dialects())('session payment.do and transaction operations on %s',
 
   it('counts declines toward sessionCardDeclineLimit; the session then expires', async () => {
     const { sessionToken } = await sc.openOrder({ sessionCardDeclineLimit: '2' } as Record<string, unknown>);
+    // a fresh clientRequestId each time: the same signed body again would be a replay (docs/decisions/0805)
     const again = () =>
-      sc.send('payment', { sessionToken, amount: '10.00', currency: 'EUR', paymentOption: { card: wireCard('4000128449498204') } });
+      sc.send('payment', { sessionToken, clientRequestId: `d-${++seq}`, amount: '10.00', currency: 'EUR', paymentOption: { card: wireCard('4000128449498204') } });
     expect((await again()).json.transactionStatus).toBe('DECLINED');
     expect((await again()).json.transactionStatus).toBe('DECLINED');
     expect((await again()).json).toMatchObject({ status: 'ERROR', errCode: 1069 });
@@ -139,8 +140,11 @@ describe.each(dialects())('session payment.do and transaction operations on %s',
     const { sessionToken } = await sc.openOrder();
     const pending = await gw.request('POST', '/ppp/api/v1/getPaymentStatus.do', { body: { sessionToken } });
     expect(pending.json.transactionStatus).toBe('PENDING');
+    // a fresh clientRequestId each time: the same signed body again would be a replay (docs/decisions/0805)
     const send = (number: string) =>
-      sc.send('payment', { sessionToken, amount: '10.00', currency: 'EUR', paymentOption: { card: wireCard(number) } }).then((x) => x.json);
+      sc
+        .send('payment', { sessionToken, clientRequestId: `s-${++seq}`, amount: '10.00', currency: 'EUR', paymentOption: { card: wireCard(number) } })
+        .then((x) => x.json);
     const declined = await send('4000128449498204');
     let st = await gw.request('POST', '/ppp/api/v1/getPaymentStatus.do', { body: { sessionToken } });
     expect(st.json).toMatchObject({ transactionStatus: 'DECLINED', transactionId: declined.transactionId, gwErrorReason: 'Decline' });

@@ -4,9 +4,9 @@ import { outcomeEffects } from '../../domain/payments/outcome-effects.js';
 import { cardOfTempToken } from '../../domain/payment-methods/tokens.service.js';
 import { dccOfPayment, originalOf, recordDccOption } from '../../domain/payments/dcc.service.js';
 import { Invalid } from '../../domain/errors.js';
-import { checkOrderAmount, guardOrderPayment, pay, type Origin } from '../../domain/payments/payment.service.js';
+import { checkOrderAmount, guardOrderPayment, pay, type Origin, type Run } from '../../domain/payments/payment.service.js';
 import { sessionTransactionFields } from '../../domain/payments/payment.view.js';
-import type { PaymentType } from '../../domain/payments/transaction.types.js';
+import type { PaymentType, Transaction } from '../../domain/payments/transaction.types.js';
 import { findCallerSession, requireSessionOrder } from '../../domain/sessions/session.service.js';
 import { checkCurrency, toMinor } from '../../domain/sessions/session.pricing.js';
 import { SessionTransactionResponse } from '../../schemas/session/payment.schema.js';
@@ -18,6 +18,7 @@ import { payThreeD, type ThreeDRun } from '../../domain/payments/three-d-secure.
 import { baseUrlOf, sessionChallengeFields, threeDRequestOf } from '../three-d.view.js';
 import { checksumAuth, contextOf } from './auth.js';
 import { SESSION_API, success } from './envelope.js';
+import { replayClaim, replayed, replayPrecheck } from './replay.js';
 import { apmUpoOf, payApm } from '../../domain/payments/apm.service.js';
 import { apmInputOf, checkSingleOption, processingOptionsOf, returnUrlsOf } from '../payment-options.js';
 import { obj, str } from '../fields.js';
@@ -33,6 +34,7 @@ export function registerPayment(app: FastifyInstance): void {
     `${SESSION_API}/payment.do`,
     {
       preValidation: checksumAuth(app, 'payment'),
+      preHandler: replayPrecheck(app, 'payment'),
       schema: {
         summary: 'Pay the order of a session',
         description: `Pays the session's order with \`paymentOption.card\` (amount and currency must be the order's). Answers transactionStatus APPROVED, DECLINED or ERROR with transactionId, authCode, the gateway codes and the masked card. Checksum: ${CHECKSUM_FIELDS.payment.join(', ')}, then the merchant secret key.`,
@@ -97,6 +99,12 @@ export function registerPayment(app: FastifyInstance): void {
         userTokenId: str(body.userTokenId) ?? session.userTokenId,
         notificationUrl,
       };
+      // a body already accepted answers its first answer and moves no money (docs/decisions/0805)
+      const head = {
+        sessionToken: token,
+        orderId: String(order.id),
+        ...(origin.userTokenId ? { userTokenId: origin.userTokenId } : {}),
+      };
       const partial = body.isPartialApproval;
       const billing = billingOf(body.billingAddress ?? details.billingAddress);
       const stepGuard = async (repos: Repos) => {
@@ -127,15 +135,14 @@ export function registerPayment(app: FastifyInstance): void {
             ...(processing ? { options: processing } : {}),
           },
           // a decline counts toward sessionCardDeclineLimit, in the write of the outcome
-          { guard, onOutcome: outcomeEffects({ declineSession: token }).onOutcome },
+          {
+            guard,
+            onOutcome: outcomeEffects({ declineSession: token }).onOutcome,
+            idempotency: replayClaim(app, request, 'payment', head, (tx) => ({ ...head, ...sessionTransactionFields(tx) })),
+          },
         );
-        const apmTx = apmRun.tx!;
-        return success(request, {
-          sessionToken: token,
-          orderId: String(order.id),
-          ...(origin.userTokenId ? { userTokenId: origin.userTokenId } : {}),
-          ...sessionTransactionFields(apmTx),
-        });
+        if (apmRun.replay) return replayed(apmRun.replay);
+        return success(request, { ...head, ...sessionTransactionFields(apmRun.tx) });
       }
       const payCmd = {
         origin,
@@ -157,9 +164,14 @@ export function registerPayment(app: FastifyInstance): void {
       });
       // 3-D Secure (docs/decisions/0310): relatedTransactionId names the InitAuth3D or the challenge step.
       const related = str(body.relatedTransactionId);
+      const paid = (tx: Transaction) => {
+        const upoId = upoCard ? String(option?.userPaymentOptionId) : effects.savedUpoId();
+        return { ...head, ...sessionTransactionFields(tx), ...(upoId !== undefined ? { userPaymentOptionId: upoId } : {}) };
+      };
+      const idempotency = replayClaim(app, request, 'payment', head, paid);
       const run = (
         related === undefined
-          ? await pay(deps, payCmd, { guard, ...recordDccOption(deps, dcc), onOutcome: effects.onOutcome })
+          ? await pay(deps, payCmd, { guard, ...recordDccOption(deps, dcc), onOutcome: effects.onOutcome, idempotency })
           : await payThreeD(
               deps,
               {
@@ -173,7 +185,8 @@ export function registerPayment(app: FastifyInstance): void {
               },
               stepGuard,
             )
-      ) as ThreeDRun;
+      ) as ThreeDRun & Run;
+      if (run.replay) return replayed(run.replay);
       const challenge = run.challenge;
       if (challenge !== undefined) {
         return success(request, {
@@ -183,15 +196,7 @@ export function registerPayment(app: FastifyInstance): void {
           ...sessionChallengeFields(run.tx!, challenge),
         });
       }
-      const tx = run.tx!;
-      const upoId = upoCard ? String(option?.userPaymentOptionId) : effects.savedUpoId();
-      return success(request, {
-        sessionToken: token,
-        orderId: String(order.id),
-        ...(origin.userTokenId ? { userTokenId: origin.userTokenId } : {}),
-        ...sessionTransactionFields(tx),
-        ...(upoId !== undefined ? { userPaymentOptionId: upoId } : {}),
-      });
+      return success(request, paid(run.tx!));
     },
   );
 }

@@ -156,8 +156,12 @@ describe.each(dialects())('payout.do on %s', (dialect: DialectName) => {
     await configureSite(gw.rt.deps, site.id, { uniqueClientRequestId: true });
     const strict = sessionClient(gw, { merchantId: merchant.id, merchantSiteId: site.id, merchantSecretKey: merchantSecretKey.expose() });
     const fields = { userTokenId: 'payee', clientRequestId: 'once', amount: '5.00', currency: 'EUR', cardData: cardData('4761344136141390') };
-    expect((await strict.send('payout', fields)).json).toMatchObject({ status: 'SUCCESS', transactionStatus: 'APPROVED' });
-    expect((await strict.send('payout', fields)).json).toMatchObject({ status: 'ERROR', errCode: 1066, reason: 'Duplicate clientRequestId' });
+    const first = await strict.call('payout', strict.signed('payout', fields));
+    expect(first.json).toMatchObject({ status: 'SUCCESS', transactionStatus: 'APPROVED' });
+    // another body with the used clientRequestId is refused; the same signed body again is a replay
+    // of the first answer (docs/decisions/0805)
+    expect((await strict.send('payout', { ...fields, amount: '6.00' })).json).toMatchObject({ status: 'ERROR', errCode: 1066, reason: 'Duplicate clientRequestId' });
+    expect((await strict.send('payout', fields)).text).toBe(first.text);
     const rows = await gw.rt.store.db.selectFrom('transactions').select('id').where('site_id', '=', site.id).where('type', '=', 'Payout').execute();
     expect(rows).toHaveLength(1);
   });

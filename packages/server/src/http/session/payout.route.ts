@@ -11,6 +11,9 @@ import { CHECKSUM_FIELDS } from '../../security/checksum.js';
 import { cardInputOf, type WireCard } from '../payment-card.js';
 import { checksumAuth, contextOf } from './auth.js';
 import { SESSION_API, success } from './envelope.js';
+import { replayClaim, replayed, replayPrecheck } from './replay.js';
+import type { Repos } from '../../domain/ports.js';
+import type { Transaction } from '../../domain/payments/transaction.types.js';
 import { obj, str } from '../fields.js';
 
 /** The one destination of a payout request: a UPO (either spelling) or `cardData`. */
@@ -39,6 +42,7 @@ export function registerPayout(app: FastifyInstance): void {
     `${SESSION_API}/payout.do`,
     {
       preValidation: checksumAuth(app, 'payout'),
+      preHandler: replayPrecheck(app, 'payout'),
       schema: {
         summary: 'Pay out to a card or a stored payment option',
         description: `Credits \`userPaymentOption.userPaymentOptionId\` (a card UPO, or an APM UPO of a payout-capable method) or \`cardData\`, for userTokenId. Answers transactionStatus APPROVED, DECLINED or ERROR with transactionId, userPaymentOptionId and gwErrorCode/gwErrorReason/gwExtendedErrorCode; a payout is final (never voided). Checksum: ${CHECKSUM_FIELDS.payout.join(', ')}, then the merchant secret key.`,
@@ -49,6 +53,12 @@ export function registerPayout(app: FastifyInstance): void {
     },
     async (request) => {
       const { deps } = app.services;
+      const fieldsOf = (tx: Transaction, upo: { id: string; paymentMethod: string } | undefined) => ({
+        userTokenId,
+        ...sessionTransactionFields(tx),
+        paymentMethod: upo?.paymentMethod ?? 'cc_card',
+        ...(upo ? { userPaymentOptionId: upo.id } : {}),
+      });
       const ctx = contextOf(request);
       const body = request.body as Record<string, unknown>;
       const currency = checkCurrency(String(body.currency), 'currency');
@@ -76,14 +86,15 @@ export function registerPayout(app: FastifyInstance): void {
           currency,
           destination,
         },
-        session ? { onPending: (repos) => repos.sessions.touch(session.token, deps.clock.now()) } : {},
+        {
+          ...(session ? { onPending: (repos: Repos) => repos.sessions.touch(session.token, deps.clock.now()) } : {}),
+          // a body already accepted answers its first answer and moves no money (docs/decisions/0805)
+          idempotency: (upo) =>
+            replayClaim(app, request, 'payout', { userTokenId }, (tx) => fieldsOf(tx, upo), { claimsClientRequestId: false }),
+        },
       );
-      return success(request, {
-        userTokenId,
-        ...sessionTransactionFields(run.tx),
-        paymentMethod: run.upo?.paymentMethod ?? 'cc_card',
-        ...(run.upo ? { userPaymentOptionId: run.upo.id } : {}),
-      });
+      if (run.replay) return replayed(run.replay);
+      return success(request, fieldsOf(run.tx, run.upo));
     },
   );
 }

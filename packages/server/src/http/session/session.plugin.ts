@@ -18,6 +18,7 @@ import { registerUpdateOrder } from './update-order.route.js';
 import { registerVoidTransaction } from './void-transaction.route.js';
 import { registerWithdrawalRequests } from './withdrawal-requests.route.js';
 import { registerWireTolerance } from './wire-tolerance.js';
+import { registerClientRequestIdClaims } from './client-request-id.js';
 import { registerUsers } from './users.route.js';
 import { registerUposAdmin } from './upos-admin.route.js';
 import { registerPlans } from './plans.route.js';
@@ -43,6 +44,8 @@ export async function sessionPlugin(app: FastifyInstance): Promise<void> {
   });
   // What real SDKs send: tolerated types, unknown members ignored (docs/decisions/0121).
   registerWireTolerance(app);
+  // unique clientRequestId, where the site asks for it, on every method (docs/decisions/0806)
+  registerClientRequestIdClaims(app);
 
   registerGetSessionToken(app);
   registerOpenOrder(app);

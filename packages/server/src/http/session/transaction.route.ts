@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Invalid, Missing } from '../../domain/errors.js';
+import { Missing } from '../../domain/errors.js';
 import { followUp, type Origin } from '../../domain/payments/payment.service.js';
 import { sessionTransactionFields } from '../../domain/payments/payment.view.js';
 import type { FollowUpType } from '../../domain/payments/transaction.types.js';
@@ -9,6 +9,7 @@ import { ServerCallRequests } from '../../schemas/session/server-calls.schema.js
 import { CHECKSUM_FIELDS } from '../../security/checksum.js';
 import { checksumAuth, contextOf } from './auth.js';
 import { SESSION_API, success } from './envelope.js';
+import { replayClaim, replayed, replayPrecheck } from './replay.js';
 import { str } from '../fields.js';
 
 type Method = 'settleTransaction' | 'refundTransaction' | 'voidTransaction';
@@ -29,6 +30,7 @@ export function registerTransactionOperation(app: FastifyInstance, method: Metho
     `${SESSION_API}/${method}.do`,
     {
       preValidation: checksumAuth(app, method),
+      preHandler: replayPrecheck(app, method),
       schema: {
         summary,
         description: `${summary}. The answer carries transactionStatus (APPROVED, DECLINED, ERROR), transactionId and the gateway codes. Checksum: ${CHECKSUM_FIELDS[method].join(', ')}, then the merchant secret key.`,
@@ -56,15 +58,21 @@ export function registerTransactionOperation(app: FastifyInstance, method: Metho
         clientRequestId: str(body.clientRequestId) ?? null,
         notificationUrl: str(urlDetails?.notificationUrl) ?? null,
       };
-      const run = await followUp(app.services.deps, {
-        origin,
-        type: TYPE_OF[method],
-        relatedTransactionId: related,
-        amount,
-        currency,
-        mayReach: async (_repos, tx) => tx.merchantId === ctx.merchantId && tx.siteId === ctx.siteId,
-      });
-      if (!run.tx) throw new Invalid('request', 'unexpected replay');
+      // a body already accepted answers its first answer and moves no money (docs/decisions/0805)
+      const idempotency = replayClaim(app, request, method, {}, sessionTransactionFields);
+      const run = await followUp(
+        app.services.deps,
+        {
+          origin,
+          type: TYPE_OF[method],
+          relatedTransactionId: related,
+          amount,
+          currency,
+          mayReach: async (_repos, tx) => tx.merchantId === ctx.merchantId && tx.siteId === ctx.siteId,
+        },
+        { idempotency },
+      );
+      if (run.replay) return replayed(run.replay);
       return success(request, sessionTransactionFields(run.tx));
     },
   );

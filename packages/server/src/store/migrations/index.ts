@@ -13,6 +13,7 @@ import { usersPlans } from './0010_users_plans.js';
 import { subscriptions } from './0014_subscriptions.js';
 import { withdrawalOrdersKyc } from './0015_withdrawal_orders_kyc.js';
 import { rateLimitWindows } from './0013_rate_limit_windows.js';
+import { replays } from './0012_replays.js';
 
 /** Every migration, in order. Names are permanent once released. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -32,6 +33,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0014_subscriptions': subscriptions(dialect),
         '0015_withdrawal_orders_kyc': withdrawalOrdersKyc(dialect),
         '0013_rate_limit_windows': rateLimitWindows(),
+        '0012_replays': replays(),
       };
     },
   };

@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { claimClientRequestId } from '../../domain/sessions/client-request-id.js';
+import { isLookupKey } from './auth.js';
+
+/**
+ * The site setting for unique `clientRequestId` (docs/decisions/0104, 0806) covers every method of
+ * the session catalogue. The methods that change state claim the value in their own write (listed
+ * here); every other method claims it in a write of its own before its handler runs, and gives it
+ * back when the call is refused, so a refused call leaves the value unused. A site without the
+ * setting costs one read of its settings, no write.
+ */
+const CLAIMED_IN_THEIR_WRITE = new Set([
+  'getSessionToken',
+  'openOrder',
+  'updateOrder',
+  'payment',
+  'settleTransaction',
+  'refundTransaction',
+  'voidTransaction',
+  'payout',
+  'submitRequest',
+  'cancelRequest',
+  'approveRequest',
+  'declineRequest',
+]);
+
+/** `payment` of `/ppp/api/v1/payment.do`; undefined for the catch-all route. */
+function methodOf(request: FastifyRequest): string | undefined {
+  const url = request.routeOptions.url;
+  if (!url || url.endsWith('*')) return undefined;
+  return url.slice(url.lastIndexOf('/') + 1).replace(/\.do$/, '');
+}
+
+export function registerClientRequestIdClaims(app: FastifyInstance): void {
+  const claimed = new WeakMap<FastifyRequest, { siteId: string; value: string }>();
+  app.addHook('preHandler', async (request) => {
+    const ctx = request.sessionContext;
+    const value = (request.body as { clientRequestId?: unknown } | null)?.clientRequestId;
+    if (!ctx || !isLookupKey(value)) return;
+    const method = methodOf(request);
+    if (method === undefined || CLAIMED_IN_THEIR_WRITE.has(method)) return;
+    const { deps } = app.services;
+    if (!(await deps.storage.read.sessions.siteSettings(ctx.siteId))?.uniqueClientRequestId) return;
+    await deps.storage.write((repos) => claimClientRequestId(repos, ctx.siteId, value, deps.clock.now()));
+    claimed.set(request, { siteId: ctx.siteId, value });
+  });
+  app.addHook('onError', async (request) => {
+    const claim = claimed.get(request);
+    if (!claim) return;
+    claimed.delete(request);
+    await app.services.deps.storage.write((repos) => repos.sessions.releaseClientRequestId(claim.siteId, claim.value));
+  });
+}

@@ -1,0 +1,97 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { InFlight } from '../../domain/errors.js';
+import type { IdempotencyClaim } from '../../domain/payments/payment.service.js';
+import type { Transaction } from '../../domain/payments/transaction.types.js';
+import type { StoredResponse } from '../../domain/idempotency/idempotency.service.js';
+import { canonicalJson } from '../../lib/canonical-json.js';
+import { success } from './envelope.js';
+
+/**
+ * Replays of signed money-moving session calls (issue 18 item 2, docs/decisions/0805). A body whose
+ * checksum was already accepted answers the first answer again and moves no money. The key is the
+ * site, the method, the checksum and the members the checksum leaves out that choose what money moves
+ * (a session token, a card, a UPO, a 3-D Secure step): two distinct legitimate requests differ in one
+ * of them, and members a caller may add freely (unknown ones are ignored, 0121) do not make a replay new.
+ */
+
+/** The money-moving methods and, per method, the members outside its checksum that the key covers. */
+export const REPLAY_SELECTORS = {
+  payment: [
+    'sessionToken',
+    'transactionType',
+    'relatedTransactionId',
+    'paymentOption',
+    'userTokenId',
+    'isPartialApproval',
+    'currencyConversion',
+  ],
+  settleTransaction: [],
+  refundTransaction: [],
+  voidTransaction: [],
+  payout: ['sessionToken', 'userTokenId', 'userPaymentOptionId', 'userPaymentOption', 'cardData'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type ReplayMethod = keyof typeof REPLAY_SELECTORS;
+
+/** keyed: the selectors hold card numbers, which must not be guessable from a stored key */
+const REPLAY_KEY_PURPOSE = 'session.replay';
+
+/** The key of a signed body: a MAC of the method, the checksum and the method's selectors. */
+export function replayKey(app: FastifyInstance, method: ReplayMethod, body: Record<string, unknown>): string {
+  const selectors: Record<string, unknown> = {};
+  for (const field of REPLAY_SELECTORS[method]) if (body[field] !== undefined) selectors[field] = body[field];
+  const material = canonicalJson({ method, checksum: String(body.checksum).toLowerCase(), selectors });
+  return app.services.box.mac(REPLAY_KEY_PURPOSE, material).toString('hex');
+}
+
+/**
+ * The claim a money-moving session call passes to the pipeline: completed with its answer in the
+ * write of the outcome. `head` are the answer's members before the transaction's (kept for recovery,
+ * which completes them with the transaction it closed); `fields` renders the whole answer.
+ */
+export function replayClaim(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  method: ReplayMethod,
+  head: Record<string, unknown>,
+  fields: (tx: Transaction) => Record<string, unknown>,
+  options: { claimsClientRequestId?: boolean } = {},
+): IdempotencyClaim {
+  const ctx = request.sessionContext!;
+  const body = request.body as Record<string, unknown>;
+  const key = replayKey(app, method, body);
+  const clientRequestId = typeof body.clientRequestId === 'string' ? body.clientRequestId : null;
+  return {
+    entityId: ctx.siteId,
+    scope: `session ${method}`,
+    key,
+    requestHash: key,
+    frame: JSON.stringify(success(request, head)),
+    render: (tx) => ({ status: 200, body: JSON.stringify(success(request, fields(tx))) }),
+    ...(options.claimsClientRequestId === false ? {} : { clientRequestId: { siteId: ctx.siteId, value: clientRequestId } }),
+  };
+}
+
+/** The first answer again: parsed, so the route's serialiser writes the same bytes as the first time. */
+export function replayed(replay: StoredResponse): Record<string, unknown> {
+  return JSON.parse(replay.body) as Record<string, unknown>;
+}
+
+/**
+ * Before any work, a body whose first answer is stored answers it again (a session that expired since,
+ * a temp token used by the first call, change nothing); one still running is `InFlight` (1066 `Request
+ * still processing`). Races that pass this read are settled by the claim in the pipeline's first write.
+ */
+export function replayPrecheck(app: FastifyInstance, method: ReplayMethod): preHandlerAsyncHookHandler {
+  return async (request, reply) => {
+    const ctx = request.sessionContext;
+    if (!ctx) return;
+    const { deps } = app.services;
+    const key = replayKey(app, method, request.body as Record<string, unknown>);
+    const record = await deps.storage.read.idempotency.find(ctx.siteId, `session ${method}`, key);
+    if (!record || record.expiresAt <= deps.clock.now()) return;
+    if (record.responseStatus === null || record.responseBody === null) throw new InFlight();
+    request.log.info({ replay: method }, 'signed body replayed: first answer sent again');
+    return reply.send(replayed({ status: record.responseStatus, body: record.responseBody }));
+  };
+}
