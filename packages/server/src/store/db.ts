@@ -34,6 +34,8 @@ function openPostgres(url: string, poolSize: number): Store {
         .transaction()
         .execute((trx) => runPlanned(trx, write))
         .catch(stoppedOutcome),
+    readHot: async <R>(name: string, text: string, values: readonly unknown[]) =>
+      (await pool.query({ name, text, values: [...values] })).rows as R[],
     migrate: () => runMigrations(db, postgresDialect),
     ping: async () => {
       await sql`SELECT 1`.execute(db);
