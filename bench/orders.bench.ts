@@ -92,7 +92,9 @@ Options:
   -h, --help        this text
 
 Targets (issue 2 item 10, issue 18 item 7), as ratios to the node:http req/s of the same round:
-${Object.entries(GOALS).map(([id, g]) => `  ${id.padEnd(26)} >= ${g.ratio}x${g.p99Ms ? `, p99 <= ${g.p99Ms} ms` : ''}`).join('\n')}
+${Object.entries(GOALS)
+  .map(([id, g]) => `  ${id.padEnd(26)} >= ${g.ratio}x${g.p99Ms ? `, p99 <= ${g.p99Ms} ms` : ''}`)
+  .join('\n')}
   gatehouse-preload-N        >= ${PRELOAD_KEEPS}x of gatehouse's req/s
 Results are printed and written as JSON to bench/results/latest.json (and a time-stamped copy);
 \`node --import tsx bench/plot.ts\` draws docs/images/bench-stored-orders.svg from it.
@@ -117,8 +119,20 @@ interface TargetSpec {
 }
 
 const TARGETS: TargetSpec[] = [
-  { id: 'node-http', label: '(a) node:http fixed JSON (ceiling)', script: 'servers/node-http.ts', gatehouse: false, expect: [200, 201] },
-  { id: 'fastify', label: '(b) Fastify + OrderRequest schema', script: 'servers/fastify-bare.ts', gatehouse: false, expect: [200, 201] },
+  {
+    id: 'node-http',
+    label: '(a) node:http fixed JSON (ceiling)',
+    script: 'servers/node-http.ts',
+    gatehouse: false,
+    expect: [200, 201],
+  },
+  {
+    id: 'fastify',
+    label: '(b) Fastify + OrderRequest schema',
+    script: 'servers/fastify-bare.ts',
+    gatehouse: false,
+    expect: [200, 201],
+  },
   {
     id: 'gatehouse',
     label: '(c) Gatehouse POST /orders',
@@ -268,7 +282,10 @@ function parseOptions(argv: string[]): Options | undefined {
   for (const n of preload) if (!TARGETS.some((t) => t.id === `gatehouse-preload-${n}`)) TARGETS.push(preloadTarget(n));
   const ids = TARGETS.map((t) => t.id);
   const only = values.only
-    ? values.only.split(',').map((s) => s.trim()).filter(Boolean)
+    ? values.only
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
     : [
         'node-http',
         'fastify',
@@ -281,7 +298,9 @@ function parseOptions(argv: string[]): Options | undefined {
         ...(values.variants ? ['gatehouse-silent', 'gatehouse-normal', 'whatif-stmt-cache'] : []),
       ];
   for (const id of only) if (!ids.includes(id)) throw new Error(`unknown target ${id}; one of ${ids.join(', ')}`);
-  const pgUrl = only.some((id) => TARGETS.find((t) => t.id === id)?.postgres) ? (process.env.BENCH_PG_URL ?? DEFAULT_PG_URL) : undefined;
+  const pgUrl = only.some((id) => TARGETS.find((t) => t.id === id)?.postgres)
+    ? (process.env.BENCH_PG_URL ?? DEFAULT_PG_URL)
+    : undefined;
   return {
     duration: int('duration', values.duration, 10, 1),
     connections: int('connections', values.connections, 50, 1),
@@ -320,7 +339,11 @@ interface RunningServer {
   stop(): Promise<Record<string, unknown> | undefined>;
 }
 
-async function startServer(spec: TargetSpec, env: NodeJS.ProcessEnv, stdoutFile: string | undefined): Promise<RunningServer> {
+async function startServer(
+  spec: TargetSpec,
+  env: NodeJS.ProcessEnv,
+  stdoutFile: string | undefined,
+): Promise<RunningServer> {
   const out = stdoutFile ? await open(stdoutFile, 'w') : undefined;
   let child: ChildProcess;
   try {
@@ -443,10 +466,16 @@ interface AutocannonResult {
   statusCodeStats: Record<string, { count: number }>;
 }
 interface AutocannonInstance {
-  on(event: 'response', fn: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): void;
+  on(
+    event: 'response',
+    fn: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+  ): void;
   stop(): void;
 }
-type Autocannon = (opts: Record<string, unknown>, cb: (err: Error | null, result: AutocannonResult) => void) => AutocannonInstance;
+type Autocannon = (
+  opts: Record<string, unknown>,
+  cb: (err: Error | null, result: AutocannonResult) => void,
+) => AutocannonInstance;
 const autocannon = autocannonModule as unknown as Autocannon;
 
 interface Latency {
@@ -554,7 +583,14 @@ class Samples {
     const q = (p: number) => (s.length === 0 ? NaN : s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)]!);
     let sum = 0;
     for (const v of s) sum += v;
-    return { mean: sum / s.length, p50: q(0.5), p90: q(0.9), p99: q(0.99), p999: q(0.999), max: s[s.length - 1] ?? NaN };
+    return {
+      mean: sum / s.length,
+      p50: q(0.5),
+      p90: q(0.9),
+      p99: q(0.99),
+      p999: q(0.999),
+      max: s[s.length - 1] ?? NaN,
+    };
   }
 }
 
@@ -599,7 +635,13 @@ function load(url: string, sc: Scenario, o: { duration: number; connections: num
           timeouts: r.timeouts,
           statusCodes,
           latencyMs: samples.summary(),
-          autocannonLatencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max, mean: r.latency.average },
+          autocannonLatencyMs: {
+            p50: r.latency.p50,
+            p90: r.latency.p90,
+            p99: r.latency.p99,
+            max: r.latency.max,
+            mean: r.latency.average,
+          },
         });
       },
     );
@@ -614,10 +656,16 @@ function load(url: string, sc: Scenario, o: { duration: number; connections: num
   });
 }
 
-async function verify(spec: TargetSpec, url: string, body: string, headers: Record<string, string>): Promise<string | undefined> {
+async function verify(
+  spec: TargetSpec,
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+): Promise<string | undefined> {
   const res = await fetch(`${url}/orders`, { method: 'POST', headers, body });
   const text = await res.text();
-  if (!spec.expect.includes(res.status)) return `answered ${res.status}, expected ${spec.expect.join(' or ')}: ${text.slice(0, 500)}`;
+  if (!spec.expect.includes(res.status))
+    return `answered ${res.status}, expected ${spec.expect.join(' or ')}: ${text.slice(0, 500)}`;
   if (spec.gatehouse) {
     let json: { sessionId?: unknown; result?: { status?: unknown } };
     try {
@@ -625,7 +673,8 @@ async function verify(spec: TargetSpec, url: string, body: string, headers: Reco
     } catch {
       return `answered ${res.status} with a body that is not JSON: ${text.slice(0, 200)}`;
     }
-    if (typeof json.sessionId !== 'string' || json.result?.status !== 'success') return `answered ${res.status} without a sessionId/success: ${text}`;
+    if (typeof json.sessionId !== 'string' || json.result?.status !== 'success')
+      return `answered ${res.status} without a sessionId/success: ${text}`;
   }
   console.log(`  verified: ${res.status} ${text.length > 120 ? text.slice(0, 117) + '...' : text}`);
   return undefined;
@@ -645,9 +694,24 @@ interface TargetOutcome {
   profile?: { file: string; summary: ProfileSummary };
 }
 
-async function runTarget(spec: TargetSpec, o: Options, work: string, profDir: string | undefined, round: number): Promise<TargetOutcome> {
+async function runTarget(
+  spec: TargetSpec,
+  o: Options,
+  work: string,
+  profDir: string | undefined,
+  round: number,
+): Promise<TargetOutcome> {
   const outcome: TargetOutcome = { id: spec.id, label: spec.label, ...(spec.env ? { env: spec.env } : {}) };
-  console.log(`\n${spec.label.trim()}  [${spec.id}${spec.env ? ' ' + Object.entries(spec.env).map(([k, v]) => `${k}=${v}`).join(' ') : ''}]`);
+  console.log(
+    `\n${spec.label.trim()}  [${spec.id}${
+      spec.env
+        ? ' ' +
+          Object.entries(spec.env)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(' ')
+        : ''
+    }]`,
+  );
   const env: NodeJS.ProcessEnv = { ...process.env, ...spec.env };
   let logFile: string | undefined;
   const suffix = o.rounds > 1 ? `-r${round}` : '';
@@ -676,8 +740,15 @@ async function runTarget(spec: TargetSpec, o: Options, work: string, profDir: st
     const body = orderBody(server.ready.processingEntityId ?? PLACEHOLDER_ENTITY_ID);
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (server.ready.apiKey) headers['x-api-key'] = server.ready.apiKey;
-    console.log(`  listening on ${url}${server.ready.dataDir ? `, data ${server.ready.dataDir}` : ''}${logFile ? `, log ${logFile}` : ''}`);
-    const target = { url, ...(server.ready.apiKey ? { apiKey: server.ready.apiKey } : {}), processingEntityId: server.ready.processingEntityId ?? PLACEHOLDER_ENTITY_ID, ...(server.ready.session ? { session: server.ready.session } : {}) };
+    console.log(
+      `  listening on ${url}${server.ready.dataDir ? `, data ${server.ready.dataDir}` : ''}${logFile ? `, log ${logFile}` : ''}`,
+    );
+    const target = {
+      url,
+      ...(server.ready.apiKey ? { apiKey: server.ready.apiKey } : {}),
+      processingEntityId: server.ready.processingEntityId ?? PLACEHOLDER_ENTITY_ID,
+      ...(server.ready.session ? { session: server.ready.session } : {}),
+    };
     const kind = spec.scenario ?? 'orders';
     const problem = spec.gatehouse
       ? await verifyScenario(url, await scenario(kind, target))
@@ -725,14 +796,23 @@ async function runTarget(spec: TargetSpec, o: Options, work: string, profDir: st
       loadgenPct: (100 * (gen.user + gen.system)) / wallUs,
       ...(procs0 && procs1 ? { othersPct: (100 * othersUs(procs0, procs1)) / wallUs } : {}),
       ...(machine0 !== undefined && machine1 !== undefined && procs0 && procs1
-        ? { kernelPct: Math.max(0, (100 * (machine1 - machine0 - serverUs - gen.user - gen.system - othersUs(procs0, procs1))) / wallUs) }
+        ? {
+            kernelPct: Math.max(
+              0,
+              (100 * (machine1 - machine0 - serverUs - gen.user - gen.system - othersUs(procs0, procs1))) / wallUs,
+            ),
+          }
         : {}),
       loadavg1: loadavg()[0]!,
     };
     outcome.result = r;
     console.log(
       `  ${fmtInt(r.rps)} req/s, p50 ${fmtMs(r.latencyMs.p50)} ms, p99 ${fmtMs(r.latencyMs.p99)} ms, ` +
-        `${r.requests} responses (${Object.entries(r.statusCodes).map(([c, n]) => `${c}: ${n}`).join(', ') || 'none'}), ` +
+        `${r.requests} responses (${
+          Object.entries(r.statusCodes)
+            .map(([c, n]) => `${c}: ${n}`)
+            .join(', ') || 'none'
+        }), ` +
         `${r.errors} errors, ${r.timeouts} timeouts`,
     );
     console.log(
@@ -807,7 +887,9 @@ async function main(): Promise<number> {
 
   const ceiling = outcomes.find((x) => x.id === 'node-http')?.result;
   const roundsNote = o.rounds > 1 ? `; each row is the target's median of ${o.rounds} rounds by req/s` : '';
-  console.log(`\nResults (${o.connections} connections, ${o.duration} s each, body ${bodyBytes} B; latency of 2xx responses${roundsNote})\n`);
+  console.log(
+    `\nResults (${o.connections} connections, ${o.duration} s each, body ${bodyBytes} B; latency of 2xx responses${roundsNote})\n`,
+  );
   console.log(table(outcomes, ceiling));
   console.log(
     `\n  x ceil: req/s over node:http's; p99 x ceil: p99 over node:http's; errors: socket errors and timeouts.\n` +
@@ -826,7 +908,10 @@ async function main(): Promise<number> {
   const gh = outcomes.find((x) => x.id === 'gatehouse');
   // Ratios and p99s within each round; the verdict takes their medians.
   const paired = rounds
-    .map((r) => ({ gh: r.find((x) => x.id === 'gatehouse')?.result, ceil: r.find((x) => x.id === 'node-http')?.result }))
+    .map((r) => ({
+      gh: r.find((x) => x.id === 'gatehouse')?.result,
+      ceil: r.find((x) => x.id === 'node-http')?.result,
+    }))
     .filter((p): p is { gh: LoadResult; ceil: LoadResult } => p.gh !== undefined && p.ceil !== undefined);
   let verdict: Record<string, unknown> | undefined;
   if (gh?.result && ceiling && paired.length > 0) {
@@ -836,7 +921,14 @@ async function main(): Promise<number> {
     const p99 = median(p99s);
     const clean = paired.every((p) => p.gh.non2xx === 0 && p.gh.errors === 0 && p.gh.timeouts === 0);
     const meets = ratio >= TARGET_RATIO && p99 < TARGET_P99_MS && clean;
-    verdict = { ratio, p99Ms: p99, clean, meets, rounds: { ratios, p99Ms: p99s }, target: { ratio: TARGET_RATIO, p99Ms: TARGET_P99_MS } };
+    verdict = {
+      ratio,
+      p99Ms: p99,
+      clean,
+      meets,
+      rounds: { ratios, p99Ms: p99s },
+      target: { ratio: TARGET_RATIO, p99Ms: TARGET_P99_MS },
+    };
     if (paired.length > 1) {
       console.log(
         `\nBy round: Gatehouse / ceiling ${ratios.map((x) => x.toFixed(2)).join(', ')}; ` +
@@ -851,12 +943,16 @@ async function main(): Promise<number> {
         ` -> ${meets ? 'MEETS TARGET' : 'MISSES TARGET'}`,
     );
   } else if (gh) {
-    console.log(`\nVerdict: none (Gatehouse ${gh.result ? 'ran but the node:http ceiling was not measured' : 'did not run'})`);
+    console.log(
+      `\nVerdict: none (Gatehouse ${gh.result ? 'ran but the node:http ceiling was not measured' : 'did not run'})`,
+    );
   }
 
   const goals = judgeGoals(specs, rounds);
   if (goals.length > 0) {
-    console.log(`\nIssue 18 item 7 (medians of ${rounds.length} round${rounds.length > 1 ? 's' : ''}; ${cpu.length} cores${(othersMax(outcomes) ?? 0) > NOISY_PCT ? ', shared with other work: noisy' : ''}):`);
+    console.log(
+      `\nIssue 18 item 7 (medians of ${rounds.length} round${rounds.length > 1 ? 's' : ''}; ${cpu.length} cores${(othersMax(outcomes) ?? 0) > NOISY_PCT ? ', shared with other work: noisy' : ''}):`,
+    );
     for (const g of goals) console.log(`  ${g.line}`);
   }
 
@@ -865,10 +961,14 @@ async function main(): Promise<number> {
     machine: { cpus: cpu.length, model: cpu[0]?.model, node: process.version, platform: process.platform },
     options: o,
     bodyBytes,
-    rounds: o.rounds > 1 ? rounds.map((r) => r.map((x) => ({ id: x.id, result: x.result, error: x.error }))) : undefined,
+    rounds:
+      o.rounds > 1 ? rounds.map((r) => r.map((x) => ({ id: x.id, result: x.result, error: x.error }))) : undefined,
     targets: outcomes.map((x) => ({
       ...x,
-      ratioToCeiling: x.result && ceiling ? { rps: x.result.rps / ceiling.rps, p99: x.result.latencyMs.p99 / ceiling.latencyMs.p99 } : undefined,
+      ratioToCeiling:
+        x.result && ceiling
+          ? { rps: x.result.rps / ceiling.rps, p99: x.result.latencyMs.p99 / ceiling.latencyMs.p99 }
+          : undefined,
       profile: x.profile ? { file: x.profile.file, ...x.profile.summary } : undefined,
     })),
     verdict,
@@ -906,7 +1006,11 @@ interface Goal {
 function judgeGoals(specs: TargetSpec[], rounds: TargetOutcome[][]): Goal[] {
   const out: Goal[] = [];
   for (const spec of specs) {
-    const goal = GOALS[spec.id] ?? (spec.preload ? { ratio: PRELOAD_KEEPS, what: `POST /orders with ${spec.preload.toLocaleString('en-US')} stored orders` } : undefined);
+    const goal =
+      GOALS[spec.id] ??
+      (spec.preload
+        ? { ratio: PRELOAD_KEEPS, what: `POST /orders with ${spec.preload.toLocaleString('en-US')} stored orders` }
+        : undefined);
     if (!goal) continue;
     const of = spec.preload ? 'gatehouse' : 'node-http';
     const pairs = rounds
@@ -965,11 +1069,29 @@ function fmtMs(n: number): string {
   return Number.isFinite(n) ? (n < 10 ? n.toFixed(2) : n.toFixed(1)) : '-';
 }
 function indent(text: string, n: number): string {
-  return text.split('\n').map((l) => ' '.repeat(n) + l).join('\n');
+  return text
+    .split('\n')
+    .map((l) => ' '.repeat(n) + l)
+    .join('\n');
 }
 
 function table(outcomes: TargetOutcome[], ceiling: LoadResult | undefined): string {
-  const head = ['target', 'req/s', 'x ceil', 'p50 ms', 'p90 ms', 'p99 ms', 'p99 x ceil', 'non-2xx', 'errors', 'srv CPU', 'us/req', 'main us', 'gen CPU', 'other procs'];
+  const head = [
+    'target',
+    'req/s',
+    'x ceil',
+    'p50 ms',
+    'p90 ms',
+    'p99 ms',
+    'p99 x ceil',
+    'non-2xx',
+    'errors',
+    'srv CPU',
+    'us/req',
+    'main us',
+    'gen CPU',
+    'other procs',
+  ];
   const rows = outcomes.map((x) => {
     const r = x.result;
     if (!r) return [x.label, 'FAILED', '', '', '', '', '', '', '', '', '', '', '', ''];
@@ -991,7 +1113,8 @@ function table(outcomes: TargetOutcome[], ceiling: LoadResult | undefined): stri
     ];
   });
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 

@@ -51,7 +51,13 @@ const expectField = (path: string[], want: string) => (body: string) => {
   return v === want ? undefined : `${path.join('.')} is ${String(v)}, expected ${want}: ${body.slice(0, 300)}`;
 };
 
-const APPROVED_CARD = { cardNumber: '4761344136141390', cardHolderName: 'Bench Shopper', expirationMonth: '12', expirationYear: '2030', CVV: '217' };
+const APPROVED_CARD = {
+  cardNumber: '4761344136141390',
+  cardHolderName: 'Bench Shopper',
+  expirationMonth: '12',
+  expirationYear: '2030',
+  CVV: '217',
+};
 const STATUS_ORDERS = 100;
 
 /** The sequence of `id` against a ready target; `status` first creates the orders it reads. */
@@ -62,7 +68,8 @@ export async function scenario(id: ScenarioId, t: ScenarioTarget, idempotencyPre
   const ok = (status: number) => status >= 200 && status < 300;
   let n = 0;
   const order: AutocannonRequest = { method: 'POST', path: '/orders', body, headers: rest };
-  if (idempotencyPrefix) order.setupRequest = (req) => ({ ...req, headers: { ...rest, 'idempotency-key': `${idempotencyPrefix}-${++n}` } });
+  if (idempotencyPrefix)
+    order.setupRequest = (req) => ({ ...req, headers: { ...rest, 'idempotency-key': `${idempotencyPrefix}-${++n}` } });
   switch (id) {
     case 'orders':
       return { requests: [order], ok, check: expectField(['result', 'status'], 'success') };
@@ -123,7 +130,9 @@ export async function scenario(id: ScenarioId, t: ScenarioTarget, idempotencyPre
             headers: json,
             setupRequest: (req) => ({
               ...req,
-              body: JSON.stringify(buildRequest('openOrder', creds, { clientUniqueId: `bench-${++n}`, amount: '10.00', currency: 'EUR' })),
+              body: JSON.stringify(
+                buildRequest('openOrder', creds, { clientUniqueId: `bench-${++n}`, amount: '10.00', currency: 'EUR' }),
+              ),
             }),
             onResponse: (_s, b, ctx) => void (ctx.sessionToken = sidOf(b, 'sessionToken')),
           },
@@ -168,7 +177,11 @@ export async function verifyScenario(url: string, s: Scenario): Promise<string |
   let last = '';
   for (const step of s.requests) {
     const req = step.setupRequest ? step.setupRequest({ ...step }, ctx) : step;
-    const res = await fetch(`${url}${req.path}`, { method: req.method, headers: req.headers, ...(req.body ? { body: req.body } : {}) });
+    const res = await fetch(`${url}${req.path}`, {
+      method: req.method,
+      headers: req.headers,
+      ...(req.body ? { body: req.body } : {}),
+    });
     last = await res.text();
     if (!s.ok(res.status)) return `${req.method} ${req.path} answered ${res.status}: ${last.slice(0, 300)}`;
     step.onResponse?.(res.status, last, ctx);

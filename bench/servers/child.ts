@@ -91,7 +91,10 @@ export function progress(done: number, total: number): void {
  * Announces the server to the parent and serves its calls; `stop` closes the server and may
  * return stats for the report.
  */
-export async function serve(ready: Omit<ReadyMessage, 'type'>, stop: () => Promise<Record<string, unknown> | void>): Promise<void> {
+export async function serve(
+  ready: Omit<ReadyMessage, 'type'>,
+  stop: () => Promise<Record<string, unknown> | void>,
+): Promise<void> {
   let stopping = false;
   const shutdown = async (id?: number) => {
     if (stopping) return;

@@ -27,8 +27,10 @@ import pg from 'pg';
 import { preloadOrders } from '../preload.js';
 import { fail, progress, serve } from './child.js';
 
+const BENCH_MASTER_KEY = '42'.repeat(32);
 const from = process.env.BENCH_SERVER_FROM === 'src' ? 'src' : 'dist';
-const mod = <T>(path: string): Promise<T> => import(new URL(`../../packages/server/${from}/${path}`, import.meta.url).href) as Promise<T>;
+const mod = <T>(path: string): Promise<T> =>
+  import(new URL(`../../packages/server/${from}/${path}`, import.meta.url).href) as Promise<T>;
 
 function cachePreparedStatements(): void {
   type Db = InstanceType<typeof SqliteDatabase>;
@@ -86,16 +88,30 @@ async function main(): Promise<void> {
   const workers = Number(process.env.BENCH_CLUSTER ?? 0);
   if (cluster.isWorker) {
     // A worker of BENCH_CLUSTER: the primary prepared the store and chose the port.
-    const config = loadConfig({ ...env, DATABASE_URL: process.env.BENCH_WORKER_DB, HOST: '127.0.0.1', PORT: process.env.BENCH_WORKER_PORT }, process.cwd());
+    const config = loadConfig(
+      { ...env, DATABASE_URL: process.env.BENCH_WORKER_DB, HOST: '127.0.0.1', PORT: process.env.BENCH_WORKER_PORT },
+      process.cwd(),
+    );
     const rt = await openRuntime(config);
     const app = await buildApp(rt);
     await app.listen({ port: config.PORT, host: '127.0.0.1' });
-    process.on('disconnect', () => void app.close().then(() => rt.store.close()).finally(() => process.exit(0)));
+    process.on(
+      'disconnect',
+      () =>
+        void app
+          .close()
+          .then(() => rt.store.close())
+          .finally(() => process.exit(0)),
+    );
     process.send?.('listening');
     return;
   }
   const schema = process.env.BENCH_DATABASE_URL ? await freshSchema(process.env.BENCH_DATABASE_URL) : undefined;
-  const config = loadConfig({ ...env, ...(schema ? { DATABASE_URL: schema.url } : {}), PORT: '0', HOST: '127.0.0.1' }, process.cwd());
+  // Every node of one PostgreSQL store shares one master key; the bench's is a constant.
+  const pgEnv = schema
+    ? { DATABASE_URL: schema.url, GATEHOUSE_MASTER_KEY: env.GATEHOUSE_MASTER_KEY ?? BENCH_MASTER_KEY }
+    : {};
+  const config = loadConfig({ ...env, ...pgEnv, PORT: '0', HOST: '127.0.0.1' }, process.cwd());
   const rt = await openRuntime(config);
   const demo = await ensureDemoMerchant(rt.deps, config.dataDir);
   if (!demo) throw new Error('no demo merchant');
@@ -109,18 +125,33 @@ async function main(): Promise<void> {
     const port = await freePort();
     cluster.setupPrimary({ execArgv: process.execArgv });
     const forked = Array.from({ length: workers }, () =>
-      cluster.fork({ BENCH_WORKER_DB: schema.url, BENCH_WORKER_PORT: String(port), GATEHOUSE_DEMO: 'false' }),
+      cluster.fork({
+        BENCH_WORKER_DB: schema.url,
+        BENCH_WORKER_PORT: String(port),
+        GATEHOUSE_DEMO: 'false',
+        GATEHOUSE_MASTER_KEY: pgEnv.GATEHOUSE_MASTER_KEY,
+      }),
     );
-    await Promise.all(forked.map((w) => new Promise((resolve, reject) => {
-      w.once('message', resolve);
-      w.once('exit', (code) => reject(new Error(`cluster worker exited with ${code}`)));
-    })));
+    await Promise.all(
+      forked.map(
+        (w) =>
+          new Promise((resolve, reject) => {
+            w.once('message', resolve);
+            w.once('exit', (code) => reject(new Error(`cluster worker exited with ${code}`)));
+          }),
+      ),
+    );
     url = `http://127.0.0.1:${port}`;
     close = async () => {
-      await Promise.all(forked.map((w) => new Promise((resolve) => {
-        w.once('exit', resolve);
-        w.disconnect();
-      })));
+      await Promise.all(
+        forked.map(
+          (w) =>
+            new Promise((resolve) => {
+              w.once('exit', resolve);
+              w.disconnect();
+            }),
+        ),
+      );
     };
   } else {
     const app = await buildApp(rt);
@@ -134,7 +165,11 @@ async function main(): Promise<void> {
       url,
       apiKey: demo.credentials.apiKey,
       processingEntityId: demo.credentials.processingEntityId,
-      session: { merchantId: demo.credentials.merchantId, merchantSiteId: demo.credentials.merchantSiteId, merchantSecretKey: demo.credentials.merchantSecretKey },
+      session: {
+        merchantId: demo.credentials.merchantId,
+        merchantSiteId: demo.credentials.merchantSiteId,
+        merchantSecretKey: demo.credentials.merchantSecretKey,
+      },
       dataDir: config.dataDir,
     },
     async () => {

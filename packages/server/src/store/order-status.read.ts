@@ -32,45 +32,47 @@ interface StatusRow extends Selectable<TransactionTable> {
  * are the values of `ref` and the text is compiled once per dialect (ADR 0011, 0810).
  */
 function statusQuery(db: Kysely<Database>, dialect: Dialect, entityId: string, ref: OrderRef) {
-  const base = db
-    .selectFrom('orders as o')
-    .leftJoin('transactions as t', (join) =>
-      join.on((eb) =>
-        eb(
-          't.id',
-          '=',
-          eb
-            .selectFrom('transactions as p')
-            .select('p.id')
-            .whereRef('p.order_id', '=', 'o.id')
-            .where(
-              'p.type',
-              'in',
-              PAYMENT_TYPES.map((t) => sql.lit(t)),
-            )
-            .orderBy('p.id', 'desc')
-            .limit(sql.lit(1)),
+  // Built only when the text is compiled: building a Kysely query costs more than running it.
+  const base = () =>
+    db
+      .selectFrom('orders as o')
+      .leftJoin('transactions as t', (join) =>
+        join.on((eb) =>
+          eb(
+            't.id',
+            '=',
+            eb
+              .selectFrom('transactions as p')
+              .select('p.id')
+              .whereRef('p.order_id', '=', 'o.id')
+              .where(
+                'p.type',
+                'in',
+                PAYMENT_TYPES.map((t) => sql.lit(t)),
+              )
+              .orderBy('p.id', 'desc')
+              .limit(sql.lit(1)),
+          ),
         ),
-      ),
-    )
-    .select([
-      'o.id as o_id',
-      'o.merchant_id as o_merchant_id',
-      'o.entity_id as o_entity_id',
-      'o.amount_minor as o_amount_minor',
-      'o.currency as o_currency',
-      'o.transaction_type as o_transaction_type',
-    ])
-    .selectAll('t');
+      )
+      .select([
+        'o.id as o_id',
+        'o.merchant_id as o_merchant_id',
+        'o.entity_id as o_entity_id',
+        'o.amount_minor as o_amount_minor',
+        'o.currency as o_currency',
+        'o.transaction_type as o_transaction_type',
+      ])
+      .selectAll('t');
   if ('sessionId' in ref) {
     const values = { session_id: ref.sessionId };
     return fixedStatement('orders.status.by-session', dialect, values, () =>
-      base.where('o.session_id', '=', values.session_id).compile(),
+      base().where('o.session_id', '=', values.session_id).compile(),
     );
   }
   const values = { entity_id: entityId, merchant_transaction_id: ref.merchantTransactionId };
   return fixedStatement('orders.status.by-mtid', dialect, values, () =>
-    base
+    base()
       .where('o.entity_id', '=', values.entity_id)
       .where('o.merchant_transaction_id', '=', values.merchant_transaction_id)
       .limit(sql.lit(2))
