@@ -383,8 +383,13 @@ async function startServer(
     });
 
   const ready = await new Promise<ReadyMessage>((resolve, reject) => {
-    // 60 s without news: a preload's progress counts as news.
-    const timeout = () => setTimeout(() => reject(new Error(`${spec.id}: not ready after 60 s\n${err}`)), 60_000);
+    // So long without news (a preload's progress counts as news); cluster workers each load the app.
+    const waitS = spec.cluster ? 180 : 60;
+    const timeout = () =>
+      setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(new Error(`${spec.id}: not ready after ${waitS} s\n${err}`));
+      }, waitS * 1000);
     let timer = timeout();
     const bar = new ProgressBar(`  preloading ${spec.preload?.toLocaleString('en-US') ?? ''} orders`);
     child.on('message', (m: ChildMessage) => {

@@ -2,12 +2,12 @@
  * `npm run bench -- --preload N`: fills the store with N orders before the server listens, so that
  * `POST /orders` is measured against a store of that size. Rows go straight into the `orders` table
  * (no HTTP, no validation), in multi-row inserts inside large transactions; each row is what
- * `POST /orders` stores for the bench's own body (the ~1.5 KB request kept as JSON, a fresh sessionId
- * and merchantTransactionId), so the table and its indexes have the size and shape a real store of N
+ * `POST /orders` stores for the bench's own body (the ~1.5 KB request kept as JSON, a time-ordered
+ * sessionId made as the gateway makes it, at the row's creation time, and a merchantTransactionId), so the table and its indexes have the size and shape a real store of N
  * orders would have.
  */
-import { randomUUID } from 'node:crypto';
 import type { DemoCredentials } from '../packages/server/src/bootstrap/demo.js';
+import { createIds } from '../packages/server/src/lib/ids.js';
 import type { Store } from '../packages/server/src/store/store.js';
 import { orderBody } from './order-body.js';
 
@@ -27,6 +27,8 @@ export async function preloadOrders(
   // Spread over the last 90 days, oldest first, as a store fills.
   const start = Date.now() - 90 * DAY;
   const step = (90 * DAY) / Math.max(1, total);
+  let at = start;
+  const ids = createIds({ now: () => at });
   let done = 0;
   onProgress(0);
   while (done < total) {
@@ -36,9 +38,9 @@ export async function preloadOrders(
         const rows = [];
         for (let k = 0; k < Math.min(ROWS_PER_STATEMENT, inTransaction - n); k++) {
           const i = done + n + k;
-          const at = Math.round(start + i * step);
+          at = Math.round(start + i * step);
           rows.push({
-            session_id: randomUUID(),
+            session_id: ids.timeOrderedUuid(),
             merchant_id: demo.merchantId,
             site_id: demo.merchantSiteId,
             entity_id: demo.processingEntityId,
