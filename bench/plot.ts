@@ -13,7 +13,7 @@ const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 
 interface Target {
   id: string;
-  result?: { rps: number; latencyMs: { p99: number } };
+  result?: { rps: number; latencyMs: { p99: number }; cpu?: { serverUsPerRequest: number } };
   server?: { preloaded?: number; ordersStored?: number };
 }
 interface Report {
@@ -27,6 +27,8 @@ export interface Point {
   stored: number;
   rps: number;
   p99: number;
+  /** the server's CPU time per order (µs): steadier than req/s on a shared machine */
+  usPerOrder?: number;
 }
 
 /** The points of a report: stored orders before the measurement, and its req/s. */
@@ -35,8 +37,14 @@ export function pointsOf(report: Report): Point[] {
   for (const t of report.targets) {
     if (!t.result) continue;
     const m = /^gatehouse-preload-(\d+)$/.exec(t.id);
-    if (t.id === 'gatehouse' || m)
-      points.push({ stored: m ? Number(m[1]) : 0, rps: t.result.rps, p99: t.result.latencyMs.p99 });
+    if (t.id !== 'gatehouse' && !m) continue;
+    const cpu = t.result.cpu?.serverUsPerRequest;
+    points.push({
+      stored: m ? Number(m[1]) : 0,
+      rps: t.result.rps,
+      p99: t.result.latencyMs.p99,
+      ...(cpu ? { usPerOrder: cpu } : {}),
+    });
   }
   return points.sort((a, b) => a.stored - b.stored);
 }
@@ -54,8 +62,9 @@ export function svg(report: Report): string {
   const maxX = Math.max(1, ...points.map((p) => p.stored));
   const maxY = Math.max(...points.map((p) => p.rps)) * 1.2;
   // x: stored orders on a linear scale; the empty store sits at 0.
-  const x = (v: number) => pad.l + ((W - pad.l - pad.r) * v) / maxX;
-  const y = (v: number) => H - pad.b - ((H - pad.t - pad.b) * v) / maxY;
+  const r1 = (v: number) => Math.round(v * 10) / 10;
+  const x = (v: number) => r1(pad.l + ((W - pad.l - pad.r) * v) / maxX);
+  const y = (v: number) => r1(H - pad.b - ((H - pad.t - pad.b) * v) / maxY);
   const out: string[] = [];
   out.push(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`,
@@ -99,9 +108,15 @@ export function svg(report: Report): string {
   );
   for (const p of points) {
     out.push(`<circle cx="${x(p.stored)}" cy="${y(p.rps)}" r="4" fill="#1f5fbf"/>`);
+    const anchor = p.stored === maxX ? 'end' : p.stored === 0 ? 'start' : 'middle';
     out.push(
-      `<text x="${x(p.stored)}" y="${y(p.rps) - 10}" text-anchor="middle">${Math.round(p.rps)} (p99 ${p.p99.toFixed(1)} ms)</text>`,
+      `<text x="${x(p.stored)}" y="${y(p.rps) - 24}" text-anchor="${anchor}">${Math.round(p.rps)} req/s, p99 ${p.p99.toFixed(0)} ms</text>`,
     );
+    if (p.usPerOrder) {
+      out.push(
+        `<text x="${x(p.stored)}" y="${y(p.rps) - 10}" text-anchor="${anchor}" fill="#555">${Math.round(p.usPerOrder)} µs CPU/order</text>`,
+      );
+    }
     out.push(`<text x="${x(p.stored)}" y="${y(0) + 16}" text-anchor="middle">${fmt(p.stored)}</text>`);
   }
   out.push('</svg>');
