@@ -20,16 +20,24 @@ import pino from 'pino';
 import { orderBody } from './order-body.js';
 
 const { values } = parseArgs({
-  options: { requests: { type: 'string' }, concurrency: { type: 'string' }, src: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+  options: {
+    requests: { type: 'string' },
+    concurrency: { type: 'string' },
+    src: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  },
 });
 if (values.help) {
-  console.log('Usage: node --import tsx bench/breakdown.ts [--requests N (default 20000)] [--concurrency N (default 50)] [--src]');
+  console.log(
+    'Usage: node --import tsx bench/breakdown.ts [--requests N (default 20000)] [--concurrency N (default 50)] [--src]',
+  );
   process.exit(0);
 }
 const REQUESTS = Number(values.requests ?? 20000);
 const CONCURRENCY = Number(values.concurrency ?? 50);
 const from = values.src ? 'src' : 'dist';
-const mod = <T>(path: string): Promise<T> => import(new URL(`../packages/server/${from}/${path}`, import.meta.url).href) as Promise<T>;
+const mod = <T>(path: string): Promise<T> =>
+  import(new URL(`../packages/server/${from}/${path}`, import.meta.url).href) as Promise<T>;
 
 // ------------------------------------------------------------------------------------------------
 // better-sqlite3 instrumentation
@@ -86,14 +94,17 @@ async function main(): Promise<void> {
   const { loadConfig } = await mod<typeof import('../packages/server/src/config.js')>('config.js');
   const { openRuntime } = await mod<typeof import('../packages/server/src/runtime.js')>('runtime.js');
   const { buildApp } = await mod<typeof import('../packages/server/src/app.js')>('app.js');
-  const { ensureDemoMerchant } = await mod<typeof import('../packages/server/src/bootstrap/demo.js')>('bootstrap/demo.js');
+  const { ensureDemoMerchant } =
+    await mod<typeof import('../packages/server/src/bootstrap/demo.js')>('bootstrap/demo.js');
   const { loggerOptions } = await mod<typeof import('../packages/server/src/http/logging.js')>('http/logging.js');
-  const { authenticateApiKey } = await mod<typeof import('../packages/server/src/http/api-key-auth.js')>(
-    'http/api-key-auth.js',
-  );
+  const { authenticateApiKey } =
+    await mod<typeof import('../packages/server/src/http/api-key-auth.js')>('http/api-key-auth.js');
 
   const dataDir = await mkdtemp(join(tmpdir(), 'gatehouse-breakdown-'));
-  const config = loadConfig({ GATEHOUSE_DATA_DIR: dataDir, LOG_LEVEL: 'info', GATEHOUSE_SQLITE_SYNCHRONOUS: 'FULL' }, process.cwd());
+  const config = loadConfig(
+    { GATEHOUSE_DATA_DIR: dataDir, LOG_LEVEL: 'info', GATEHOUSE_SQLITE_SYNCHRONOUS: 'FULL' },
+    process.cwd(),
+  );
   const rt = await openRuntime(config);
   const logStream = createWriteStream('/dev/null');
   const app = await buildApp({ ...rt, logStream });
@@ -151,7 +162,7 @@ async function main(): Promise<void> {
   const commitUs = Number(bySql.get('commit')?.runNs ?? 0n) / 1000 / REQUESTS;
   console.log(
     `\n  (wall-clock figures; on a busy machine they include time the process was not running)` +
-    `\n  per request: ${(prepares / REQUESTS).toFixed(1)} statements prepared (${prepUs.toFixed(1)} us), ${(runs / REQUESTS).toFixed(1)} executed (${execUs.toFixed(1)} us, of which COMMIT ${commitUs.toFixed(1)} us)\n` +
+      `\n  per request: ${(prepares / REQUESTS).toFixed(1)} statements prepared (${prepUs.toFixed(1)} us), ${(runs / REQUESTS).toFixed(1)} executed (${execUs.toFixed(1)} us, of which COMMIT ${commitUs.toFixed(1)} us)\n` +
       `  everything else (Fastify, JSON, Ajv, Kysely building and compiling queries, pino, promises, GC): ${(cpuUs / REQUESTS - prepUs - execUs).toFixed(1)} us of CPU\n` +
       `  (times inside SQLite are wall clock; COMMIT includes the fsync, which blocks the event loop but is mostly not CPU)`,
   );
@@ -160,7 +171,10 @@ async function main(): Promise<void> {
   console.log('\npieces measured alone (CPU us per operation, best of 5 rounds):');
   const body = JSON.parse(payload) as Record<string, unknown>;
   const log = pino({ ...loggerOptions('info') }, pino.destination({ dest: '/dev/null', sync: false }));
-  const logNoRedact = pino({ ...loggerOptions('info'), redact: [] }, pino.destination({ dest: '/dev/null', sync: false }));
+  const logNoRedact = pino(
+    { ...loggerOptions('info'), redact: [] },
+    pino.destination({ dest: '/dev/null', sync: false }),
+  );
   const child = log.child({ reqId: 'req_2Xb9abcdefghijklmnopqrst' });
   const childNoRedact = logNoRedact.child({ reqId: 'req_2Xb9abcdefghijklmnopqrst' });
   const line = { method: 'POST', path: '/orders', status: 201, ms: 1.23 };
@@ -169,7 +183,10 @@ async function main(): Promise<void> {
   const insertSql = [...bySql.keys()].find((s) => /^insert into "orders"/i.test(s));
   const keyId = /^gh_(key_[^_]+)_/.exec(demo.apiKey)?.[1];
   const pieces: Array<[string, () => unknown]> = [
-    ['authenticateApiKey (Kysely builds, compiles, prepares, runs)', () => authenticateApiKey(rt.deps.storage.read, demo.apiKey)],
+    [
+      'authenticateApiKey (Kysely builds, compiles, prepares, runs)',
+      () => authenticateApiKey(rt.deps.storage.read, demo.apiKey),
+    ],
     ['JSON.parse(order body)', () => JSON.parse(payload)],
     ['JSON.stringify(order request)', () => JSON.stringify(body)],
     ['pino request line, app logger (redact paths)', () => child.info(line, 'request')],

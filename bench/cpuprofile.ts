@@ -130,13 +130,19 @@ export function formatSummary(s: ProfileSummary, requests: number): string {
     ...list
       .filter((x) => x.name !== '(idle)' && !x.name.startsWith('(idle)'))
       .slice(0, limit)
-      .map((x) => `    ${x.busyPct.toFixed(1).padStart(5)}%  ${x.ms.toFixed(0).padStart(6)} ms ${perReq(x.ms)}  ${x.name}`),
+      .map(
+        (x) => `    ${x.busyPct.toFixed(1).padStart(5)}%  ${x.ms.toFixed(0).padStart(6)} ms ${perReq(x.ms)}  ${x.name}`,
+      ),
   ];
   return [
     `  ${s.totalMs.toFixed(0)} ms sampled, ${s.busyMs.toFixed(0)} ms busy (${((100 * s.busyMs) / s.totalMs).toFixed(0)}%)` +
       `${requests > 0 ? `, ${perReq(s.busyMs).trim()} over ${requests} responses` : ''}; % are of busy time`,
     ...rows('self time by package / file:', s.selfByPackage, 18),
-    ...rows('inclusive time by package / file (a sample counts once per package on its stack):', s.inclusiveByPackage, 22),
+    ...rows(
+      'inclusive time by package / file (a sample counts once per package on its stack):',
+      s.inclusiveByPackage,
+      22,
+    ),
     ...rows('self time by function:', s.selfByFunction, 30),
   ].join('\n');
 }

@@ -21,14 +21,29 @@ import autocannonModule from 'autocannon';
 import { formatSummary, type ProfileSummary, summarizeProfile } from './cpuprofile.js';
 import { LIMITER_TARGET_IDS, LIMITER_TARGETS, limiterCost } from './limiter-cost.js';
 import { orderBody, PLACEHOLDER_ENTITY_ID } from './order-body.js';
+import { type Scenario, scenario, type ScenarioId, SCENARIOS, verifyScenario } from './scenarios.js';
 import type { CallMessage, ChildMessage, ReadyMessage, Usage } from './servers/child.js';
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const ROOT = dirname(BENCH_DIR);
 
-/** Target of issue 2, item 10. */
+/** Target of issue 2, item 10 (POST /orders). */
 const TARGET_RATIO = 0.25;
 const TARGET_P99_MS = 10;
+/** Targets of issue 18, item 7: ratio to the ceiling by target (and p99 where one is set). */
+const GOALS: Record<string, { ratio: number; p99Ms?: number; what: string }> = {
+  gatehouse: { ratio: TARGET_RATIO, p99Ms: TARGET_P99_MS, what: 'POST /orders' },
+  'gatehouse-status': { ratio: 0.35, what: 'GET /orders/status' },
+  'gatehouse-rest-payment': { ratio: 0.2, p99Ms: 25, what: 'REST card payment (order + Sale)' },
+  'gatehouse-session-payment': { ratio: 0.2, p99Ms: 25, what: 'session openOrder + payment' },
+  'gatehouse-pg': { ratio: 0.15, what: 'POST /orders on PostgreSQL, one node' },
+};
+/** With --preload: POST /orders on the preloaded store keeps this share of the empty store's req/s. */
+const PRELOAD_KEEPS = 0.9;
+/** PostgreSQL of --pg when BENCH_PG_URL does not name one (the test server of CI). */
+const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
+/** Where `npm run bench` keeps its results (committed when they back a figure in docs/performance.md). */
+const RESULTS_DIR = join(BENCH_DIR, 'results');
 /** V8 sampling interval of --cpu-prof */
 const PROFILE_INTERVAL_US = 200;
 /** other processes above this share of one core during a run make its figures suspect */
@@ -48,6 +63,16 @@ and, with --variants, Gatehouse again with one cost removed, to see where the ti
   gatehouse-normal   GATEHOUSE_SQLITE_SYNCHRONOUS=NORMAL (no fsync per commit: NOT durable)
   whatif-stmt-cache  better-sqlite3 prepare() cached per SQL text, patched in by the bench: a
                      diagnostic, not the product (Kysely's SQLite driver re-prepares every query)
+and by default also, each a ratio to the same ceiling (operations per second, latency of an operation's
+last request):
+  gatehouse-status          GET /orders/status of orders without payment (${SCENARIOS.status})
+  gatehouse-rest-payment    ${SCENARIOS['rest-payment']}
+  gatehouse-session-payment ${SCENARIOS['session-payment']}
+with --pg, on PostgreSQL (BENCH_PG_URL, default ${DEFAULT_PG_URL}; a fresh schema each):
+  gatehouse-pg              POST /orders, one node
+  gatehouse-pg-status       GET /orders/status, one node
+  gatehouse-pg-cluster2     POST /orders, two workers (node:cluster) on one port
+with --preload N[,N...]: POST /orders on a SQLite store filled with N orders first (gatehouse-preload-N);
 and, by --only only:
   whatif-all-three   the three changes above together
 
@@ -60,6 +85,9 @@ Options:
                     minute to minute (shared virtual CPUs) moves the ceiling and Gatehouse together (default 1)
   --only LIST       comma-separated targets to run (default node-http,fastify,gatehouse,limiter-on,limiter-off)
   --variants        also run gatehouse-silent, gatehouse-normal and whatif-stmt-cache (~1.5 min)
+  --pg              also the PostgreSQL targets (see above)
+  --preload LIST    comma-separated store sizes (e.g. 1000000): POST /orders measured after the store is
+                    filled with that many orders (bulk inserts, a progress bar on stderr)
   --idempotency     send a fresh idempotency-key with every Gatehouse request
   --cpu-prof        profile each server over its measured run (V8 sampling profiler, ${PROFILE_INTERVAL_US} us)
                     and print where its CPU went; the figures then include the profiler's overhead
@@ -67,8 +95,13 @@ Options:
   --keep            keep the temporary data folders and logs (paths are printed)
   -h, --help        this text
 
-Target (issue 2, item 10): Gatehouse >= ${TARGET_RATIO}x the node:http req/s, p99 < ${TARGET_P99_MS} ms.
-Results are printed and written as JSON to ${join(tmpdir(), 'gatehouse-bench', 'latest.json')}.
+Targets (issue 2 item 10, issue 18 item 7), as ratios to the node:http req/s of the same round:
+${Object.entries(GOALS)
+  .map(([id, g]) => `  ${id.padEnd(26)} >= ${g.ratio}x${g.p99Ms ? `, p99 <= ${g.p99Ms} ms` : ''}`)
+  .join('\n')}
+  gatehouse-preload-N        >= ${PRELOAD_KEEPS}x of gatehouse's req/s
+Results are printed and written as JSON to bench/results/latest.json (and a time-stamped copy);
+\`node --import tsx bench/plot.ts\` draws docs/images/bench-stored-orders.svg from it.
 Timings are reported, not asserted: the exit code is 0 whatever the verdict.`;
 
 interface TargetSpec {
@@ -79,11 +112,31 @@ interface TargetSpec {
   env?: Record<string, string>;
   /** statuses that prove the target handled the order */
   expect: number[];
+  /** what it is driven with (default: POST /orders) */
+  scenario?: ScenarioId;
+  /** PostgreSQL (BENCH_PG_URL) instead of SQLite */
+  postgres?: boolean;
+  /** node:cluster workers (PostgreSQL only) */
+  cluster?: number;
+  /** orders written into the store before it listens */
+  preload?: number;
 }
 
 const TARGETS: TargetSpec[] = [
-  { id: 'node-http', label: '(a) node:http fixed JSON (ceiling)', script: 'servers/node-http.ts', gatehouse: false, expect: [200, 201] },
-  { id: 'fastify', label: '(b) Fastify + OrderRequest schema', script: 'servers/fastify-bare.ts', gatehouse: false, expect: [200, 201] },
+  {
+    id: 'node-http',
+    label: '(a) node:http fixed JSON (ceiling)',
+    script: 'servers/node-http.ts',
+    gatehouse: false,
+    expect: [200, 201],
+  },
+  {
+    id: 'fastify',
+    label: '(b) Fastify + OrderRequest schema',
+    script: 'servers/fastify-bare.ts',
+    gatehouse: false,
+    expect: [200, 201],
+  },
   {
     id: 'gatehouse',
     label: '(c) Gatehouse POST /orders',
@@ -91,6 +144,62 @@ const TARGETS: TargetSpec[] = [
     gatehouse: true,
     env: { LOG_LEVEL: 'info', GATEHOUSE_SQLITE_SYNCHRONOUS: 'FULL' },
     expect: [201],
+  },
+  {
+    id: 'gatehouse-status',
+    label: '(d) Gatehouse GET /orders/status',
+    script: 'servers/gatehouse.ts',
+    gatehouse: true,
+    env: { LOG_LEVEL: 'info', GATEHOUSE_SQLITE_SYNCHRONOUS: 'FULL' },
+    expect: [200],
+    scenario: 'status',
+  },
+  {
+    id: 'gatehouse-rest-payment',
+    label: '(e) Gatehouse REST order + Sale /s',
+    script: 'servers/gatehouse.ts',
+    gatehouse: true,
+    env: { LOG_LEVEL: 'info', GATEHOUSE_SQLITE_SYNCHRONOUS: 'FULL' },
+    expect: [200, 201],
+    scenario: 'rest-payment',
+  },
+  {
+    id: 'gatehouse-session-payment',
+    label: '(f) Gatehouse session order + payment /s',
+    script: 'servers/gatehouse.ts',
+    gatehouse: true,
+    env: { LOG_LEVEL: 'info', GATEHOUSE_SQLITE_SYNCHRONOUS: 'FULL' },
+    expect: [200],
+    scenario: 'session-payment',
+  },
+  {
+    id: 'gatehouse-pg',
+    label: '(g) Gatehouse POST /orders, PostgreSQL',
+    script: 'servers/gatehouse.ts',
+    gatehouse: true,
+    env: { LOG_LEVEL: 'info' },
+    expect: [201],
+    postgres: true,
+  },
+  {
+    id: 'gatehouse-pg-status',
+    label: '    Gatehouse GET /orders/status, PostgreSQL',
+    script: 'servers/gatehouse.ts',
+    gatehouse: true,
+    env: { LOG_LEVEL: 'info' },
+    expect: [200],
+    scenario: 'status',
+    postgres: true,
+  },
+  {
+    id: 'gatehouse-pg-cluster2',
+    label: '(h) Gatehouse POST /orders, PostgreSQL, --cluster 2',
+    script: 'servers/gatehouse.ts',
+    gatehouse: true,
+    env: { LOG_LEVEL: 'info' },
+    expect: [201],
+    postgres: true,
+    cluster: 2,
   },
   {
     id: 'gatehouse-silent',
@@ -133,6 +242,8 @@ interface Options {
   warmup: number;
   rounds: number;
   only: string[];
+  preload: number[];
+  pgUrl?: string;
   idempotency: boolean;
   cpuProf: boolean;
   from: 'dist' | 'src';
@@ -148,6 +259,8 @@ function parseOptions(argv: string[]): Options | undefined {
       warmup: { type: 'string' },
       only: { type: 'string' },
       variants: { type: 'boolean' },
+      pg: { type: 'boolean' },
+      preload: { type: 'string' },
       idempotency: { type: 'boolean' },
       'cpu-prof': { type: 'boolean' },
       rounds: { type: 'string' },
@@ -163,21 +276,61 @@ function parseOptions(argv: string[]): Options | undefined {
     if (!/^\d+$/.test(text) || Number(text) < min) throw new Error(`--${name} must be an integer >= ${min}`);
     return Number(text);
   };
+  const preload = (values.preload ?? '')
+    .split(',')
+    .map((x) => x.trim().replace(/_/g, ''))
+    .filter(Boolean)
+    .map((x) => {
+      if (!/^\d+$/.test(x) || Number(x) < 1) throw new Error('--preload takes store sizes >= 1, comma-separated');
+      return Number(x);
+    });
+  for (const n of preload) if (!TARGETS.some((t) => t.id === `gatehouse-preload-${n}`)) TARGETS.push(preloadTarget(n));
   const ids = TARGETS.map((t) => t.id);
   const only = values.only
-    ? values.only.split(',').map((s) => s.trim()).filter(Boolean)
-    : ['node-http', 'fastify', 'gatehouse', ...LIMITER_TARGET_IDS, ...(values.variants ? ['gatehouse-silent', 'gatehouse-normal', 'whatif-stmt-cache'] : [])];
+    ? values.only
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [
+        'node-http',
+        'fastify',
+        'gatehouse',
+        ...LIMITER_TARGET_IDS,
+        ...preload.map((n) => `gatehouse-preload-${n}`),
+        'gatehouse-status',
+        'gatehouse-rest-payment',
+        'gatehouse-session-payment',
+        ...(values.pg ? ['gatehouse-pg', 'gatehouse-pg-status', 'gatehouse-pg-cluster2'] : []),
+        ...(values.variants ? ['gatehouse-silent', 'gatehouse-normal', 'whatif-stmt-cache'] : []),
+      ];
   for (const id of only) if (!ids.includes(id)) throw new Error(`unknown target ${id}; one of ${ids.join(', ')}`);
+  const pgUrl = only.some((id) => TARGETS.find((t) => t.id === id)?.postgres)
+    ? (process.env.BENCH_PG_URL ?? DEFAULT_PG_URL)
+    : undefined;
   return {
     duration: int('duration', values.duration, 10, 1),
     connections: int('connections', values.connections, 50, 1),
     warmup: int('warmup', values.warmup, 2, 0),
     rounds: int('rounds', values.rounds, 1, 1),
     only,
+    preload,
+    ...(pgUrl ? { pgUrl } : {}),
     idempotency: values.idempotency ?? false,
     cpuProf: values['cpu-prof'] ?? false,
     from: values.src ? 'src' : 'dist',
     keep: values.keep ?? false,
+  };
+}
+
+function preloadTarget(n: number): TargetSpec {
+  return {
+    id: `gatehouse-preload-${n}`,
+    label: `    Gatehouse POST /orders, ${n.toLocaleString('en-US')} stored`,
+    script: 'servers/gatehouse.ts',
+    gatehouse: true,
+    env: { LOG_LEVEL: 'info', GATEHOUSE_SQLITE_SYNCHRONOUS: 'FULL' },
+    expect: [201],
+    preload: n,
   };
 }
 
@@ -192,7 +345,11 @@ interface RunningServer {
   stop(): Promise<Record<string, unknown> | undefined>;
 }
 
-async function startServer(spec: TargetSpec, env: NodeJS.ProcessEnv, stdoutFile: string | undefined): Promise<RunningServer> {
+async function startServer(
+  spec: TargetSpec,
+  env: NodeJS.ProcessEnv,
+  stdoutFile: string | undefined,
+): Promise<RunningServer> {
   const out = stdoutFile ? await open(stdoutFile, 'w') : undefined;
   let child: ChildProcess;
   try {
@@ -232,10 +389,24 @@ async function startServer(spec: TargetSpec, env: NodeJS.ProcessEnv, stdoutFile:
     });
 
   const ready = await new Promise<ReadyMessage>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${spec.id}: not ready after 60 s\n${err}`)), 60_000);
+    // So long without news (a preload's progress counts as news); cluster workers each load the app.
+    const waitS = spec.cluster ? 180 : 60;
+    const timeout = () =>
+      setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(new Error(`${spec.id}: not ready after ${waitS} s\n${err}`));
+      }, waitS * 1000);
+    let timer = timeout();
+    const bar = new ProgressBar(`  preloading ${spec.preload?.toLocaleString('en-US') ?? ''} orders`);
     child.on('message', (m: ChildMessage) => {
+      if (m.type === 'progress') {
+        clearTimeout(timer);
+        timer = timeout();
+        bar.update(m.done, m.total);
+      }
       if (m.type === 'ready') {
         clearTimeout(timer);
+        bar.end();
         resolve(m);
       }
     });
@@ -262,6 +433,35 @@ async function startServer(spec: TargetSpec, env: NodeJS.ProcessEnv, stdoutFile:
   };
 }
 
+/** done/total, rate and ETA on stderr, redrawn in place on a terminal, a line every 10% otherwise. */
+class ProgressBar {
+  #t0 = performance.now();
+  #shown = -1;
+  #drawn = false;
+  constructor(private readonly label: string) {}
+  update(done: number, total: number): void {
+    const s = (performance.now() - this.#t0) / 1000;
+    const rate = done / Math.max(s, 1e-3);
+    const eta = rate > 0 ? (total - done) / rate : Infinity;
+    const width = 30;
+    const filled = Math.round((width * done) / Math.max(1, total));
+    const line =
+      `${this.label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${fmtInt(done)}/${fmtInt(total)} ` +
+      `${fmtInt(rate)} rows/s, ${done >= total ? `done in ${s.toFixed(0)} s` : `ETA ${Number.isFinite(eta) ? eta.toFixed(0) : '?'} s`}`;
+    this.#drawn = true;
+    if (process.stderr.isTTY) process.stderr.write(`\r${line}\x1b[K`);
+    else {
+      const tenth = Math.floor((10 * done) / Math.max(1, total));
+      if (tenth === this.#shown) return;
+      this.#shown = tenth;
+      process.stderr.write(line + '\n');
+    }
+  }
+  end(): void {
+    if (this.#drawn && process.stderr.isTTY) process.stderr.write('\n');
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Load
 
@@ -277,10 +477,16 @@ interface AutocannonResult {
   statusCodeStats: Record<string, { count: number }>;
 }
 interface AutocannonInstance {
-  on(event: 'response', fn: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): void;
+  on(
+    event: 'response',
+    fn: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+  ): void;
   stop(): void;
 }
-type Autocannon = (opts: Record<string, unknown>, cb: (err: Error | null, result: AutocannonResult) => void) => AutocannonInstance;
+type Autocannon = (
+  opts: Record<string, unknown>,
+  cb: (err: Error | null, result: AutocannonResult) => void,
+) => AutocannonInstance;
 const autocannon = autocannonModule as unknown as Autocannon;
 
 interface Latency {
@@ -293,7 +499,10 @@ interface Latency {
 }
 
 interface LoadResult {
+  /** operations completed: responses, or with a sequence of requests (a payment), completed sequences */
   requests: number;
+  /** HTTP responses, when an operation is several requests */
+  httpRequests?: number;
   durationS: number;
   rps: number;
   non2xx: number;
@@ -385,26 +594,33 @@ class Samples {
     const q = (p: number) => (s.length === 0 ? NaN : s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)]!);
     let sum = 0;
     for (const v of s) sum += v;
-    return { mean: sum / s.length, p50: q(0.5), p90: q(0.9), p99: q(0.99), p999: q(0.999), max: s[s.length - 1] ?? NaN };
+    return {
+      mean: sum / s.length,
+      p50: q(0.5),
+      p90: q(0.9),
+      p99: q(0.99),
+      p999: q(0.999),
+      max: s[s.length - 1] ?? NaN,
+    };
   }
 }
 
-function load(
-  url: string,
-  body: string,
-  headers: Record<string, string>,
-  o: { duration: number; connections: number; idempotencyPrefix?: string },
-): Promise<LoadResult> {
+function load(url: string, sc: Scenario, o: { duration: number; connections: number }): Promise<LoadResult> {
   const samples = new Samples();
-  let n = 0;
-  const request: Record<string, unknown> = { method: 'POST', path: '/orders', body, headers };
-  if (o.idempotencyPrefix) {
-    const prefix = o.idempotencyPrefix;
-    request.setupRequest = (req: { headers: Record<string, string> }) => {
-      req.headers = { ...headers, 'idempotency-key': `${prefix}-${++n}` };
-      return req;
-    };
-  }
+  const last = sc.requests.length - 1;
+  let operations = 0;
+  const requests = sc.requests.map((step, i) =>
+    i < last
+      ? step
+      : {
+          ...step,
+          // The operation ends with the sequence's last request: count it and its latency here.
+          onResponse: (status: number, body: string, ctx: Record<string, unknown>) => {
+            if (sc.ok(status)) operations++;
+            step.onResponse?.(status, body, ctx);
+          },
+        },
+  );
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -413,35 +629,54 @@ function load(
         duration: o.duration,
         pipelining: 1,
         timeout: 10,
-        requests: [request],
+        requests,
       },
       (err, r) => {
         if (err) return reject(err);
         const statusCodes: Record<string, number> = {};
         for (const [code, { count }] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = count;
+        const ops = last === 0 ? r.requests.total : operations;
         resolve({
-          requests: r.requests.total,
+          requests: ops,
+          ...(last > 0 ? { httpRequests: r.requests.total } : {}),
           durationS: r.duration,
-          rps: r.requests.total / r.duration,
+          rps: ops / r.duration,
           non2xx: r.non2xx,
           errors: r.errors,
           timeouts: r.timeouts,
           statusCodes,
           latencyMs: samples.summary(),
-          autocannonLatencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max, mean: r.latency.average },
+          autocannonLatencyMs: {
+            p50: r.latency.p50,
+            p90: r.latency.p90,
+            p99: r.latency.p99,
+            max: r.latency.max,
+            mean: r.latency.average,
+          },
         });
       },
     );
-    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-      if (statusCode >= 200 && statusCode < 300) samples.push(responseTime);
+    // autocannon names no request in its 'response' event; a client sends its sequence in order,
+    // so each client's count of responses tells which step answered.
+    const step = new WeakMap<object, number>();
+    instance.on('response', (client, statusCode, _bytes, responseTime) => {
+      const k = step.get(client as object) ?? 0;
+      step.set(client as object, (k + 1) % sc.requests.length);
+      if (k === last && statusCode >= 200 && statusCode < 300) samples.push(responseTime);
     });
   });
 }
 
-async function verify(spec: TargetSpec, url: string, body: string, headers: Record<string, string>): Promise<string | undefined> {
+async function verify(
+  spec: TargetSpec,
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+): Promise<string | undefined> {
   const res = await fetch(`${url}/orders`, { method: 'POST', headers, body });
   const text = await res.text();
-  if (!spec.expect.includes(res.status)) return `answered ${res.status}, expected ${spec.expect.join(' or ')}: ${text.slice(0, 500)}`;
+  if (!spec.expect.includes(res.status))
+    return `answered ${res.status}, expected ${spec.expect.join(' or ')}: ${text.slice(0, 500)}`;
   if (spec.gatehouse) {
     let json: { sessionId?: unknown; result?: { status?: unknown } };
     try {
@@ -449,7 +684,8 @@ async function verify(spec: TargetSpec, url: string, body: string, headers: Reco
     } catch {
       return `answered ${res.status} with a body that is not JSON: ${text.slice(0, 200)}`;
     }
-    if (typeof json.sessionId !== 'string' || json.result?.status !== 'success') return `answered ${res.status} without a sessionId/success: ${text}`;
+    if (typeof json.sessionId !== 'string' || json.result?.status !== 'success')
+      return `answered ${res.status} without a sessionId/success: ${text}`;
   }
   console.log(`  verified: ${res.status} ${text.length > 120 ? text.slice(0, 117) + '...' : text}`);
   return undefined;
@@ -469,9 +705,24 @@ interface TargetOutcome {
   profile?: { file: string; summary: ProfileSummary };
 }
 
-async function runTarget(spec: TargetSpec, o: Options, work: string, profDir: string | undefined, round: number): Promise<TargetOutcome> {
+async function runTarget(
+  spec: TargetSpec,
+  o: Options,
+  work: string,
+  profDir: string | undefined,
+  round: number,
+): Promise<TargetOutcome> {
   const outcome: TargetOutcome = { id: spec.id, label: spec.label, ...(spec.env ? { env: spec.env } : {}) };
-  console.log(`\n${spec.label.trim()}  [${spec.id}${spec.env ? ' ' + Object.entries(spec.env).map(([k, v]) => `${k}=${v}`).join(' ') : ''}]`);
+  console.log(
+    `\n${spec.label.trim()}  [${spec.id}${
+      spec.env
+        ? ' ' +
+          Object.entries(spec.env)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(' ')
+        : ''
+    }]`,
+  );
   const env: NodeJS.ProcessEnv = { ...process.env, ...spec.env };
   let logFile: string | undefined;
   const suffix = o.rounds > 1 ? `-r${round}` : '';
@@ -482,6 +733,9 @@ async function runTarget(spec: TargetSpec, o: Options, work: string, profDir: st
     env.GATEHOUSE_DATA_DIR = dataDir;
     env.BENCH_SERVER_FROM = o.from;
     logFile = join(work, `${spec.id}${suffix}.log`);
+    if (spec.postgres) env.BENCH_DATABASE_URL = o.pgUrl ?? DEFAULT_PG_URL;
+    if (spec.cluster) env.BENCH_CLUSTER = String(spec.cluster);
+    if (spec.preload) env.BENCH_PRELOAD = String(spec.preload);
   }
 
   let server: RunningServer;
@@ -497,17 +751,30 @@ async function runTarget(spec: TargetSpec, o: Options, work: string, profDir: st
     const body = orderBody(server.ready.processingEntityId ?? PLACEHOLDER_ENTITY_ID);
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (server.ready.apiKey) headers['x-api-key'] = server.ready.apiKey;
-    console.log(`  listening on ${url}${server.ready.dataDir ? `, data ${server.ready.dataDir}` : ''}${logFile ? `, log ${logFile}` : ''}`);
-    const problem = await verify(spec, url, body, headers);
+    console.log(
+      `  listening on ${url}${server.ready.dataDir ? `, data ${server.ready.dataDir}` : ''}${logFile ? `, log ${logFile}` : ''}`,
+    );
+    const target = {
+      url,
+      ...(server.ready.apiKey ? { apiKey: server.ready.apiKey } : {}),
+      processingEntityId: server.ready.processingEntityId ?? PLACEHOLDER_ENTITY_ID,
+      ...(server.ready.session ? { session: server.ready.session } : {}),
+    };
+    const kind = spec.scenario ?? 'orders';
+    const problem = spec.gatehouse
+      ? await verifyScenario(url, await scenario(kind, target))
+      : await verify(spec, url, body, headers);
     if (problem) {
       outcome.error = problem;
       console.log(`  FAILED verification: ${problem}`);
       return outcome;
     }
     const useIdem = spec.gatehouse && o.idempotency;
+    const sequence = (phase: string) => scenario(kind, target, useIdem ? `${phase}-${spec.id}` : undefined);
     if (o.warmup > 0) {
-      await load(url, body, headers, { duration: o.warmup, connections: o.connections, ...(useIdem ? { idempotencyPrefix: `warm-${spec.id}` } : {}) });
+      await load(url, await sequence('warm'), { duration: o.warmup, connections: o.connections });
     }
+    const measured = await sequence('run');
     if (profileFile) await server.call('profile-start', PROFILE_INTERVAL_US);
     const before = await server.call<Usage>('usage');
     const exclude = [process.pid, server.child.pid ?? -1];
@@ -515,7 +782,7 @@ async function runTarget(spec: TargetSpec, o: Options, work: string, profDir: st
     const machine0 = await machineBusyUs();
     const gen0 = process.cpuUsage();
     const t0 = performance.now();
-    const r = await load(url, body, headers, { duration: o.duration, connections: o.connections, ...(useIdem ? { idempotencyPrefix: `run-${spec.id}` } : {}) });
+    const r = await load(url, measured, { duration: o.duration, connections: o.connections });
     const wallUs = (performance.now() - t0) * 1000;
     const gen = process.cpuUsage(gen0);
     const machine1 = await machineBusyUs();
@@ -540,14 +807,23 @@ async function runTarget(spec: TargetSpec, o: Options, work: string, profDir: st
       loadgenPct: (100 * (gen.user + gen.system)) / wallUs,
       ...(procs0 && procs1 ? { othersPct: (100 * othersUs(procs0, procs1)) / wallUs } : {}),
       ...(machine0 !== undefined && machine1 !== undefined && procs0 && procs1
-        ? { kernelPct: Math.max(0, (100 * (machine1 - machine0 - serverUs - gen.user - gen.system - othersUs(procs0, procs1))) / wallUs) }
+        ? {
+            kernelPct: Math.max(
+              0,
+              (100 * (machine1 - machine0 - serverUs - gen.user - gen.system - othersUs(procs0, procs1))) / wallUs,
+            ),
+          }
         : {}),
       loadavg1: loadavg()[0]!,
     };
     outcome.result = r;
     console.log(
       `  ${fmtInt(r.rps)} req/s, p50 ${fmtMs(r.latencyMs.p50)} ms, p99 ${fmtMs(r.latencyMs.p99)} ms, ` +
-        `${r.requests} responses (${Object.entries(r.statusCodes).map(([c, n]) => `${c}: ${n}`).join(', ') || 'none'}), ` +
+        `${r.requests} responses (${
+          Object.entries(r.statusCodes)
+            .map(([c, n]) => `${c}: ${n}`)
+            .join(', ') || 'none'
+        }), ` +
         `${r.errors} errors, ${r.timeouts} timeouts`,
     );
     console.log(
@@ -622,7 +898,9 @@ async function main(): Promise<number> {
 
   const ceiling = outcomes.find((x) => x.id === 'node-http')?.result;
   const roundsNote = o.rounds > 1 ? `; each row is the target's median of ${o.rounds} rounds by req/s` : '';
-  console.log(`\nResults (${o.connections} connections, ${o.duration} s each, body ${bodyBytes} B; latency of 2xx responses${roundsNote})\n`);
+  console.log(
+    `\nResults (${o.connections} connections, ${o.duration} s each, body ${bodyBytes} B; latency of 2xx responses${roundsNote})\n`,
+  );
   console.log(table(outcomes, ceiling));
   console.log(
     `\n  x ceil: req/s over node:http's; p99 x ceil: p99 over node:http's; errors: socket errors and timeouts.\n` +
@@ -641,7 +919,10 @@ async function main(): Promise<number> {
   const gh = outcomes.find((x) => x.id === 'gatehouse');
   // Ratios and p99s within each round; the verdict takes their medians.
   const paired = rounds
-    .map((r) => ({ gh: r.find((x) => x.id === 'gatehouse')?.result, ceil: r.find((x) => x.id === 'node-http')?.result }))
+    .map((r) => ({
+      gh: r.find((x) => x.id === 'gatehouse')?.result,
+      ceil: r.find((x) => x.id === 'node-http')?.result,
+    }))
     .filter((p): p is { gh: LoadResult; ceil: LoadResult } => p.gh !== undefined && p.ceil !== undefined);
   let verdict: Record<string, unknown> | undefined;
   if (gh?.result && ceiling && paired.length > 0) {
@@ -651,7 +932,14 @@ async function main(): Promise<number> {
     const p99 = median(p99s);
     const clean = paired.every((p) => p.gh.non2xx === 0 && p.gh.errors === 0 && p.gh.timeouts === 0);
     const meets = ratio >= TARGET_RATIO && p99 < TARGET_P99_MS && clean;
-    verdict = { ratio, p99Ms: p99, clean, meets, rounds: { ratios, p99Ms: p99s }, target: { ratio: TARGET_RATIO, p99Ms: TARGET_P99_MS } };
+    verdict = {
+      ratio,
+      p99Ms: p99,
+      clean,
+      meets,
+      rounds: { ratios, p99Ms: p99s },
+      target: { ratio: TARGET_RATIO, p99Ms: TARGET_P99_MS },
+    };
     if (paired.length > 1) {
       console.log(
         `\nBy round: Gatehouse / ceiling ${ratios.map((x) => x.toFixed(2)).join(', ')}; ` +
@@ -666,7 +954,17 @@ async function main(): Promise<number> {
         ` -> ${meets ? 'MEETS TARGET' : 'MISSES TARGET'}`,
     );
   } else if (gh) {
-    console.log(`\nVerdict: none (Gatehouse ${gh.result ? 'ran but the node:http ceiling was not measured' : 'did not run'})`);
+    console.log(
+      `\nVerdict: none (Gatehouse ${gh.result ? 'ran but the node:http ceiling was not measured' : 'did not run'})`,
+    );
+  }
+
+  const goals = judgeGoals(specs, rounds);
+  if (goals.length > 0) {
+    console.log(
+      `\nIssue 18 item 7 (medians of ${rounds.length} round${rounds.length > 1 ? 's' : ''}; ${cpu.length} cores${(othersMax(outcomes) ?? 0) > NOISY_PCT ? ', shared with other work: noisy' : ''}):`,
+    );
+    for (const g of goals) console.log(`  ${g.line}`);
   }
 
   const limiter = limiterCost(rounds);
@@ -677,25 +975,87 @@ async function main(): Promise<number> {
     machine: { cpus: cpu.length, model: cpu[0]?.model, node: process.version, platform: process.platform },
     options: o,
     bodyBytes,
-    rounds: o.rounds > 1 ? rounds.map((r) => r.map((x) => ({ id: x.id, result: x.result, error: x.error }))) : undefined,
+    rounds:
+      o.rounds > 1 ? rounds.map((r) => r.map((x) => ({ id: x.id, result: x.result, error: x.error }))) : undefined,
     targets: outcomes.map((x) => ({
       ...x,
-      ratioToCeiling: x.result && ceiling ? { rps: x.result.rps / ceiling.rps, p99: x.result.latencyMs.p99 / ceiling.latencyMs.p99 } : undefined,
+      ratioToCeiling:
+        x.result && ceiling
+          ? { rps: x.result.rps / ceiling.rps, p99: x.result.latencyMs.p99 / ceiling.latencyMs.p99 }
+          : undefined,
       profile: x.profile ? { file: x.profile.file, ...x.profile.summary } : undefined,
     })),
     verdict,
     limiterCost: limiter?.cost,
+    goals: goals.map(({ line: _line, ...g }) => g),
   };
   const json = JSON.stringify(report, null, 2) + '\n';
   const latest = join(outDir, 'latest.json');
   await writeFile(latest, json);
   await writeFile(join(outDir, `orders-${stamp}.json`), json);
-  console.log(`\nResults written to ${latest} (and orders-${stamp}.json beside it)`);
+  await mkdir(RESULTS_DIR, { recursive: true });
+  await writeFile(join(RESULTS_DIR, 'latest.json'), json);
+  await writeFile(join(RESULTS_DIR, `bench-${stamp}.json`), json);
+  console.log(`\nResults written to bench/results/latest.json and bench/results/bench-${stamp}.json (and ${latest})`);
   if (o.keep) console.log(`Data folders and logs kept in ${work}`);
   else await rm(work, { recursive: true, force: true });
 
   // Timings are reported, not asserted; a target that could not be measured is a broken bench.
   return rounds.some((r) => r.some((x) => x.error)) ? 1 : 0;
+}
+
+interface Goal {
+  id: string;
+  what: string;
+  /** median over the rounds of the target's req/s over the ceiling's (or, preloaded, over gatehouse's) */
+  ratio: number;
+  of: 'node-http' | 'gatehouse';
+  target: number;
+  p99Ms: number;
+  targetP99Ms?: number;
+  meets: boolean;
+  line: string;
+}
+
+/** Each target with a goal of issue 18 item 7, judged on the medians of its within-round ratios. */
+function judgeGoals(specs: TargetSpec[], rounds: TargetOutcome[][]): Goal[] {
+  const out: Goal[] = [];
+  for (const spec of specs) {
+    const goal =
+      GOALS[spec.id] ??
+      (spec.preload
+        ? { ratio: PRELOAD_KEEPS, what: `POST /orders with ${spec.preload.toLocaleString('en-US')} stored orders` }
+        : undefined);
+    if (!goal) continue;
+    const of = spec.preload ? 'gatehouse' : 'node-http';
+    const pairs = rounds
+      .map((r) => ({ x: r.find((t) => t.id === spec.id)?.result, base: r.find((t) => t.id === of)?.result }))
+      .filter((p): p is { x: LoadResult; base: LoadResult } => p.x !== undefined && p.base !== undefined);
+    if (pairs.length === 0) continue;
+    const ratio = median(pairs.map((p) => p.x.rps / p.base.rps));
+    const p99 = median(pairs.map((p) => p.x.latencyMs.p99));
+    const p99Goal = 'p99Ms' in goal ? goal.p99Ms : undefined;
+    const meets = ratio >= goal.ratio && (p99Goal === undefined || p99 <= p99Goal);
+    out.push({
+      id: spec.id,
+      what: goal.what,
+      ratio,
+      of,
+      target: goal.ratio,
+      p99Ms: p99,
+      ...(p99Goal !== undefined ? { targetP99Ms: p99Goal } : {}),
+      meets,
+      line:
+        `${goal.what}: ${ratio.toFixed(3)}x ${of === 'gatehouse' ? 'of the empty store' : 'the ceiling'} (>= ${goal.ratio}), ` +
+        `p99 ${fmtMs(p99)} ms${p99Goal !== undefined ? ` (<= ${p99Goal})` : ''} -> ${meets ? 'met' : 'MISSED'}`,
+    });
+  }
+  return out;
+}
+
+function othersMax(outcomes: TargetOutcome[]): number | undefined {
+  const v = outcomes.map((x) => x.result?.cpu?.othersPct).filter((x): x is number => x !== undefined);
+  return v.length ? Math.max(...v) : undefined;
 }
 
 /** The outcome whose req/s is the median of the target's rounds (the lower middle of an even count). */
@@ -724,11 +1084,29 @@ function fmtMs(n: number): string {
   return Number.isFinite(n) ? (n < 10 ? n.toFixed(2) : n.toFixed(1)) : '-';
 }
 function indent(text: string, n: number): string {
-  return text.split('\n').map((l) => ' '.repeat(n) + l).join('\n');
+  return text
+    .split('\n')
+    .map((l) => ' '.repeat(n) + l)
+    .join('\n');
 }
 
 function table(outcomes: TargetOutcome[], ceiling: LoadResult | undefined): string {
-  const head = ['target', 'req/s', 'x ceil', 'p50 ms', 'p90 ms', 'p99 ms', 'p99 x ceil', 'non-2xx', 'errors', 'srv CPU', 'us/req', 'main us', 'gen CPU', 'other procs'];
+  const head = [
+    'target',
+    'req/s',
+    'x ceil',
+    'p50 ms',
+    'p90 ms',
+    'p99 ms',
+    'p99 x ceil',
+    'non-2xx',
+    'errors',
+    'srv CPU',
+    'us/req',
+    'main us',
+    'gen CPU',
+    'other procs',
+  ];
   const rows = outcomes.map((x) => {
     const r = x.result;
     if (!r) return [x.label, 'FAILED', '', '', '', '', '', '', '', '', '', '', '', ''];
@@ -750,7 +1128,8 @@ function table(outcomes: TargetOutcome[], ceiling: LoadResult | undefined): stri
     ];
   });
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 

@@ -17,7 +17,16 @@ export interface ReadyMessage {
   url: string;
   apiKey?: string;
   processingEntityId?: string;
+  /** the demo site's session API credentials */
+  session?: { merchantId: string; merchantSiteId: string; merchantSecretKey: string };
   dataDir?: string;
+}
+
+/** child → parent while it prepares (the preload): the parent draws the progress bar. */
+export interface ProgressMessage {
+  type: 'progress';
+  done: number;
+  total: number;
 }
 
 export interface CallMessage {
@@ -34,7 +43,7 @@ export interface ReplyMessage {
   error?: string;
 }
 
-export type ChildMessage = ReadyMessage | ReplyMessage;
+export type ChildMessage = ReadyMessage | ReplyMessage | ProgressMessage;
 
 export interface Usage {
   cpu: NodeJS.CpuUsage;
@@ -69,11 +78,23 @@ function send(message: ChildMessage): Promise<void> {
 
 let session: Session | undefined;
 
+/** Reports how far the preparation got (sent at most every 200 ms, and at the end). */
+let lastProgress = 0;
+export function progress(done: number, total: number): void {
+  const now = performance.now();
+  if (done < total && now - lastProgress < 200) return;
+  lastProgress = now;
+  if (process.send && process.connected) process.send({ type: 'progress', done, total } satisfies ProgressMessage);
+}
+
 /**
  * Announces the server to the parent and serves its calls; `stop` closes the server and may
  * return stats for the report.
  */
-export async function serve(ready: Omit<ReadyMessage, 'type'>, stop: () => Promise<Record<string, unknown> | void>): Promise<void> {
+export async function serve(
+  ready: Omit<ReadyMessage, 'type'>,
+  stop: () => Promise<Record<string, unknown> | void>,
+): Promise<void> {
   let stopping = false;
   const shutdown = async (id?: number) => {
     if (stopping) return;

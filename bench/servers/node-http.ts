@@ -3,7 +3,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fail, serve } from './child.js';
 
-const BODY = Buffer.from(JSON.stringify({ sessionId: '6a1f2b3c-4d5e-4f60-8a7b-9c0d1e2f3a4b', result: { status: 'success' } }));
+const BODY = Buffer.from(
+  JSON.stringify({ sessionId: '6a1f2b3c-4d5e-4f60-8a7b-9c0d1e2f3a4b', result: { status: 'success' } }),
+);
 const HEADERS = { 'content-type': 'application/json; charset=utf-8', 'content-length': String(BODY.length) };
 
 const server = createServer((req, res) => {

@@ -20,6 +20,17 @@ export function openStore(options: StoreOptions): Store {
   return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openSqlite(options);
 }
 
+/**
+ * The name a statement is prepared under on each pooled connection: the fixed statements of the hot
+ * paths (ADR 0011) are a handful of texts. Past the bound a text is sent unnamed (parsed every time).
+ */
+const statementNames = new Map<string, string>();
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < 200) statementNames.set(text, (name = `gh_w${statementNames.size + 1}`));
+  return name;
+}
+
 function openPostgres(url: string, poolSize: number): Store {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
@@ -29,11 +40,22 @@ function openPostgres(url: string, poolSize: number): Store {
     dialect: postgresDialect,
     db,
     write: (unit) => db.transaction().execute(unit),
-    writePlanned: (write) =>
-      db
+    writePlanned: async (write) => {
+      // One statement is atomic on its own: sent alone, as a named prepared statement, it is one round
+      // trip instead of BEGIN, the statement and COMMIT (ADR 0811).
+      if (write.length === 1) {
+        const only = write[0]!;
+        const r = await pool.query({ name: statementName(only.sql), text: only.sql, values: [...only.parameters] });
+        if (only.mustChange && r.rows.length === 0 && !((r.rowCount ?? 0) > 0)) return { done: false, stoppedAt: 0 };
+        return { done: true, rows: r.rows as Array<Record<string, unknown>> };
+      }
+      return db
         .transaction()
         .execute((trx) => runPlanned(trx, write))
-        .catch(stoppedOutcome),
+        .catch(stoppedOutcome);
+    },
+    readHot: async <R>(name: string, text: string, values: readonly unknown[]) =>
+      (await pool.query({ name, text, values: [...values] })).rows as R[],
     migrate: () => runMigrations(db, postgresDialect),
     ping: async () => {
       await sql`SELECT 1`.execute(db);

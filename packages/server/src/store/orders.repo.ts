@@ -5,6 +5,7 @@ import type { NewOrder, OrderRepo } from '../domain/orders/ports.js';
 import type { SessionOrder } from '../domain/sessions/session.types.js';
 import { type FixedStatement, fixedStatement } from './sqlite/fixed-statement.js';
 import type { Dialect } from './dialect.js';
+import { findOrderStatus, type HotRead, kyselyRead } from './order-status.read.js';
 import type { Database, OrderTable } from './tables.js';
 
 function toOrder(r: Selectable<OrderTable>): Order {
@@ -70,7 +71,8 @@ function pricingColumns(p: SessionOrder['pricing']) {
   };
 }
 
-export function orderRepo(db: Kysely<Database>, dialect: Dialect): OrderRepo {
+/** `hot` runs the status read: the store's prepared statements outside a transaction (ADR 0810). */
+export function orderRepo(db: Kysely<Database>, dialect: Dialect, hot: HotRead = kyselyRead(db)): OrderRepo {
   return {
     async insert(o) {
       const { sql, parameters } = orderInsert(db, dialect, o, { returningId: true });
@@ -93,6 +95,7 @@ export function orderRepo(db: Kysely<Database>, dialect: Dialect): OrderRepo {
       const r = await db.selectFrom('orders').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
       return r && toOrder(r);
     },
+    findStatus: (entityId, ref) => findOrderStatus(db, dialect, hot, entityId, ref),
     async updateAmount(id, amount, at) {
       await db.updateTable('orders').set({ amount_minor: amount, updated_at: at }).where('id', '=', id).execute();
     },

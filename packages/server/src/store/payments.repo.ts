@@ -5,7 +5,7 @@ import type { PaymentRepo } from '../domain/payments/ports.js';
 import type { ApmRecord, CardOutput, ProcessingOptions, Transaction } from '../domain/payments/transaction.types.js';
 import type { Database, TransactionTable } from './tables.js';
 
-function toTransaction(r: Selectable<TransactionTable>): Transaction {
+export function toTransaction(r: Selectable<TransactionTable>): Transaction {
   const opt = (v: number | null) => (v === null ? null : String(v));
   return {
     id: String(r.id),
@@ -50,7 +50,7 @@ function toTransaction(r: Selectable<TransactionTable>): Transaction {
 }
 
 // a Payout (no order) counts as its session's payment for getPaymentStatus (docs/decisions/0501)
-const PAYMENT_TYPES = ['Auth', 'PreAuth', 'Sale', 'Payout'];
+export const PAYMENT_TYPES = ['Auth', 'PreAuth', 'Sale', 'Payout'];
 
 export function paymentRepo(db: Kysely<Database>): PaymentRepo {
   const find = async (id: string) => {

@@ -62,7 +62,10 @@ export function bindRepos(db: Kysely<Database>, dialect: Dialect, overrides: Par
 /** The domain's view of the store: repositories for reads, and durable write transactions. */
 export function storageOf(store: Store): Storage {
   const keys = new KeyCache();
-  const read = bindRepos(store.db, store.dialect, { merchants: cachedKeys(merchantRepo(store.db), keys) });
+  const read = bindRepos(store.db, store.dialect, {
+    merchants: cachedKeys(merchantRepo(store.db), keys),
+    orders: orderRepo(store.db, store.dialect, (name, text, parameters) => store.readHot(name, text, parameters)),
+  });
   return {
     read,
     async write(fn) {

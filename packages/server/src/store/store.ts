@@ -29,6 +29,12 @@ export interface Store {
   write<T>(unit: WriteUnit<T>): Promise<T>;
   /** a durable write whose statements are known in advance, sent as data (ADR 0013) */
   writePlanned(write: PlannedWrite): Promise<PlannedOutcome>;
+  /**
+   * A hot read (ADR 0810): SQL text compiled once by Kysely, run off its executor on a statement
+   * prepared once, on SQLite synchronously on the reading connection, on PostgreSQL as the named
+   * prepared statement `name` (parsed once per pooled connection), in one round trip.
+   */
+  readHot<R>(name: string, sql: string, parameters: readonly unknown[]): Promise<R[]>;
   migrate(): Promise<string[]>;
   ping(): Promise<void>;
   close(): Promise<void>;

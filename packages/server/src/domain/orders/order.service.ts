@@ -4,7 +4,7 @@ import { idempotencyRecord, runIdempotent } from '../idempotency/idempotency.ser
 import { authorizeEntity, requireOperationsKey } from '../merchants/merchant.service.js';
 import type { MerchantContext } from '../merchants/merchant.types.js';
 import type { DomainDeps, Repos } from '../ports.js';
-import type { NewOrder } from './ports.js';
+import type { NewOrder, OrderStatusView } from './ports.js';
 import type { Minor } from '../../lib/money.js';
 import type { CreateOrderCommand, Order, OrderRef } from './order.types.js';
 
@@ -87,6 +87,16 @@ export async function findOrder(repos: Repos, ctx: MerchantContext, ref: OrderRe
     'sessionId' in ref
       ? await repos.orders.findBySessionId(ref.sessionId)
       : await repos.orders.find(ctx.entityId, ref);
+  await checkReach(repos, ctx, found);
+  return found as Order;
+}
+
+/** An order `ctx` may see: one of its merchant's, of an entity its key reaches; else NotFound. */
+async function checkReach(
+  repos: Repos,
+  ctx: MerchantContext,
+  found: Pick<Order, 'merchantId' | 'entityId'> | undefined | 'ambiguous',
+): Promise<void> {
   if (found === 'ambiguous') {
     throw new Invalid('merchantTransactionId', 'is not unique within the processing entity; use sessionId');
   }
@@ -96,11 +106,15 @@ export async function findOrder(repos: Repos, ctx: MerchantContext, ref: OrderRe
   } catch {
     throw new NotFound('order');
   }
-  return found;
 }
 
-export async function getOrder(deps: DomainDeps, ctx: MerchantContext, ref: OrderRef): Promise<Order> {
-  return findOrder(deps.storage.read, ctx, ref);
+/** The order `ref` names and its last payment (spec 2.13, 4.3), in one read of the store (ADR 0810). */
+export async function getOrderStatus(deps: DomainDeps, ctx: MerchantContext, ref: OrderRef): Promise<OrderStatusView> {
+  requireOperationsKey(ctx);
+  const repos = deps.storage.read;
+  const found = await repos.orders.findStatus(ctx.entityId, ref);
+  await checkReach(repos, ctx, found === 'ambiguous' ? found : found?.order);
+  return found as OrderStatusView;
 }
 
 /** Changes the amount of an order created with `openAmount`, within its min and max. */

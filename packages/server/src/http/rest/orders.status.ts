@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { getOrder } from '../../domain/orders/order.service.js';
+import { getOrderStatus } from '../../domain/orders/order.service.js';
+import type { OrderStatusView } from '../../domain/orders/ports.js';
 import { restPaymentResponse } from '../../domain/payments/payment.view.js';
-import type { Order } from '../../domain/orders/order.types.js';
 import { toJsonNumber } from '../../lib/money.js';
 import { OrderLookupQuery } from '../../schemas/rest/order.schema.js';
 import { PaymentResponse } from '../../schemas/rest/payment.schema.js';
@@ -10,7 +10,7 @@ import { merchantOf, restAuth } from './auth.js';
 import { orderRefOf } from './order-ref.js';
 
 /** The status of an order that has no payment yet: `pending`, with the order's amount. */
-export function orderStatusOf(order: Order): OrderStatusResponse {
+export function orderStatusOf(order: OrderStatusView['order']): OrderStatusResponse {
   return {
     ...(order.amount > 0 ? { amount: toJsonNumber(order.amount, order.currency) } : {}),
     currency: order.currency,
@@ -38,10 +38,9 @@ export function registerOrderStatus(app: FastifyInstance): void {
     async (request) => {
       const { services } = app;
       const ctx = merchantOf(request);
-      const order = await getOrder(services.deps, ctx, orderRefOf(request.query));
       // The order's last payment, once there is one (spec 2.13); before that, `pending`.
-      const last = await services.deps.storage.read.payments.lastPaymentOfOrder(order.id);
-      return last ? restPaymentResponse(last) : orderStatusOf(order);
+      const { order, lastPayment } = await getOrderStatus(services.deps, ctx, orderRefOf(request.query));
+      return lastPayment ? restPaymentResponse(lastPayment) : orderStatusOf(order);
     },
   );
 }

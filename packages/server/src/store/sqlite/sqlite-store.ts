@@ -73,6 +73,7 @@ export function openSqlite(options: StoreOptions): Store {
     dialect: new ImmediateSqliteDialect({ database: cachingStatements(writerConn) }),
   });
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(readerConn) }) });
+  const hot = new Map<string, SqliteDatabase.Statement>();
   const walRestartFrames = options.walRestartFrames ?? WAL_RESTART_FRAMES;
   // The writer thread's COMMIT syncs the WAL itself (off the event loop): FULL, unless told otherwise.
   // Its own checkpoint is the fallback for a Checkpointer that cannot catch up: past twice the
@@ -109,6 +110,15 @@ export function openSqlite(options: StoreOptions): Store {
     writePlanned: (write) => {
       started();
       return committer.submitPlanned(write);
+    },
+    readHot: <R>(name: string, text: string, parameters: readonly unknown[]) => {
+      let stmt = hot.get(name);
+      if (stmt?.source !== text) hot.set(name, (stmt = readerConn.prepare(text)));
+      try {
+        return Promise.resolve(stmt.all(...parameters) as R[]);
+      } catch (err) {
+        return Promise.reject(err as Error);
+      }
     },
     migrate: async () => {
       const applied = await holdingWriteLock(writerConn, () => runMigrations(writer, sqliteDialect));
