@@ -1,7 +1,8 @@
 import type { Minor } from '../../lib/money.js';
 import { Invalid, WithdrawalRefused } from '../errors.js';
 import type { Origin } from '../payments/payment.service.js';
-import { claimClientRequestId, ownedPayoutUpo, payout } from '../payments/payout.service.js';
+import { ownedPayoutUpo, payout } from '../payments/payout.service.js';
+import { claimClientRequestId } from '../sessions/client-request-id.js';
 import type { Transaction } from '../payments/transaction.types.js';
 import type { DomainDeps, Repos } from '../ports.js';
 import { notifyOrder, ordersSummaryOf } from './order.close.js';
@@ -177,7 +178,7 @@ export async function settleWithdrawalOrder(
       },
     },
   );
-  return { order: closed ?? (await deps.storage.read.withdrawalOrders.find(o.id))!, payout: run.tx };
+  return { order: closed ?? (await deps.storage.read.withdrawalOrders.find(o.id))!, payout: run.tx! }; // no idempotency hook: never a replay
 }
 
 async function closeOrderWithPayout(repos: Repos, id: string, tx: Transaction, now: number): Promise<WithdrawalOrder> {
