@@ -3,6 +3,8 @@ import { Invalid, WithdrawalLimitReached, WithdrawalRefused } from '../errors.js
 import { enqueueNotification } from '../notifications/notification.service.js';
 import type { Origin } from '../payments/payment.service.js';
 import { ownedPayoutUpo, payout } from '../payments/payout.service.js';
+import type { IdempotencyClaim } from '../payments/payment.service.js';
+import type { StoredResponse } from '../idempotency/idempotency.service.js';
 import { claimClientRequestId } from '../sessions/client-request-id.js';
 import type { Transaction } from '../payments/transaction.types.js';
 import type { DomainDeps, Repos } from '../ports.js';
@@ -184,7 +186,9 @@ export async function approveWithdrawal(
   deps: DomainDeps,
   caller: WithdrawalCaller,
   cmd: { wdRequestId: string; amount?: Minor; operatorName?: string; comment?: string; clientRequestId?: string },
-): Promise<{ withdrawal: Withdrawal; payout: Transaction }> {
+  /** a signed body already accepted answers its first answer (docs/decisions/0805) */
+  replay?: Omit<IdempotencyClaim, 'render'> & { renderApproval(w: Withdrawal, payout: Transaction): StoredResponse },
+): Promise<{ withdrawal: Withdrawal; payout: Transaction; replay?: undefined } | { replay: StoredResponse }> {
   const w = await requestOf(deps.storage.read, caller, cmd.wdRequestId);
   const amount = cmd.amount ?? w.amount;
   const first = decideWithdrawal(w, 'approve', amount);
@@ -225,9 +229,13 @@ export async function approveWithdrawal(
       onOutcome: async (repos, tx, now) => {
         closed = await closeWithPayout(repos, w.id, tx, now);
       },
+      ...(replay
+        ? { idempotency: () => ({ ...replay, render: (tx: Transaction) => replay.renderApproval(closed!, tx) }) }
+        : {}),
     },
   );
-  return { withdrawal: closed ?? (await deps.storage.read.withdrawals.find(w.id))!, payout: run.tx! };
+  if (run.replay) return { replay: run.replay };
+  return { withdrawal: closed ?? (await deps.storage.read.withdrawals.find(w.id))!, payout: run.tx };
 }
 
 /** Closes a Processing request from its payout's outcome (in the payout's second write). */

@@ -5,6 +5,7 @@ import { wireCard } from '../../../test/payment-cards.js';
 import { type SessionClient, sessionClient } from '../../../test/session-client.js';
 import { listDeliveries, setSiteNotificationUrl } from '../../domain/notifications/notification.service.js';
 import { configureSite } from '../../domain/sessions/site-settings.service.js';
+import { cardUpo, wdCall } from '../../../test/withdrawals.js';
 
 /**
  * Replays of signed money-moving session calls (issue 18 item 2, docs/decisions/0805): the same body
@@ -88,6 +89,19 @@ describe.each(dialects())('replayed session bodies on %s', (dialect: DialectName
     const r = await twice('payout', { userTokenId: 'payee', clientRequestId: `po-${++seq}`, amount: '12.50', currency: 'EUR', cardData: card });
     expect(r).toMatchObject({ status: 'SUCCESS', transactionStatus: 'APPROVED', transactionType: 'Payout' });
     expect(await dmns(r.transactionId)).toBe(1);
+  });
+
+  it('withdrawal approveRequest: the replay answers the first answer and pays nothing twice', async () => {
+    const upo = await cardUpo(gw, 'wd-replay', '4761344136141390');
+    const submitted = (await wdCall(gw, 'submitRequest', { userTokenId: 'wd-replay', userId: 'id-wd', userPMId: upo, amount: '25.00', currency: 'EUR' })).json;
+    expect(submitted.status).toBe('SUCCESS');
+    const body = { wdRequestId: submitted.wdRequestId, operatorName: 'olga' };
+    const first = await wdCall(gw, 'approveRequest', body);
+    expect(first.json).toMatchObject({ status: 'SUCCESS', wdRequestStatus: 'Approved', transactionStatus: 'APPROVED' });
+    const count = await transactions();
+    const again = await wdCall(gw, 'approveRequest', body);
+    expect(again.text).toBe(first.text);
+    expect(await transactions()).toBe(count);
   });
 
   it('racing identical settles: one moves money, the others answer it or "Still Processing"', async () => {

@@ -29,6 +29,8 @@ export const REPLAY_SELECTORS = {
   refundTransaction: [],
   voidTransaction: [],
   payout: ['sessionToken', 'userTokenId', 'userPaymentOptionId', 'userPaymentOption', 'cardData'],
+  // the withdrawal checksum covers every member of the body, in order
+  approveRequest: [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ReplayMethod = keyof typeof REPLAY_SELECTORS;

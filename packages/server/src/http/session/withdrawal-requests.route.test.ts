@@ -205,8 +205,9 @@ describe.each(dialects())('withdrawal requests (session API) on %s', (dialect: D
     expect(tx).toMatchObject({ type: 'Payout', status: 'approved', amount: 2500, currency: 'EUR', userTokenId: u });
     const entry = (await wdCall(gw, 'getRequests', { userTokenId: u })).json.withdrawalRequests[0];
     expect(entry).toMatchObject({ wdRequestStatus: 'Approved', state: 'Closed', approvedAmount: '25.00', operatorName: 'olga', wdRequestOrderCount: '1' });
-    // a second approval is refused: a request is paid at most once
-    expect((await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId })).json).toMatchObject({ status: 'ERROR', errCode: 1058 });
+    // a second approval is refused: a request is paid at most once (another body: the same signed body
+    // again would be a replay of the first answer, docs/decisions/0805)
+    expect((await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId, operatorName: 'oleg' })).json).toMatchObject({ status: 'ERROR', errCode: 1058 });
     const dmns = await listDeliveries(gw.rt.deps, { transactionId: a.transactionId, limit: 10 });
     expect(dmns.map((d) => d.eventType).sort()).toEqual(expect.arrayContaining(['withdrawal.approved']));
   });

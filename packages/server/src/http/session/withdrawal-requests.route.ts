@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { gatewayCodes, SESSION_STATUS } from '../../domain/payments/payment.view.js';
 import { BadRequest, Invalid, WithdrawalLimitReached } from '../../domain/errors.js';
 import { domainToWire } from './errors.js';
@@ -25,6 +25,9 @@ import {
 import { customFieldsOf, listEntriesOf, submitCommandOf } from '../withdrawal.translate.js';
 import { contextOf } from './auth.js';
 import { envelope, success } from './envelope.js';
+import { replayClaim, replayed, replayPrecheck } from './replay.js';
+import type { Transaction } from '../../domain/payments/transaction.types.js';
+import type { Withdrawal } from '../../domain/withdrawals/withdrawal.types.js';
 import { withdrawalChecksumAuth } from './withdrawal.auth.js';
 import { WITHDRAWAL_REQ_CHECKSUM_FIELDS } from '../../security/withdrawal-checksum.js';
 import { WITHDRAWAL_ORDER_METHODS } from './withdrawal-orders.route.js';
@@ -53,11 +56,13 @@ export function registerWithdrawalRequests(app: FastifyInstance): void {
     body: object,
     response: object,
     handler: (request: FastifyRequest) => Promise<unknown>,
+    preHandler?: preHandlerAsyncHookHandler,
   ) =>
     app.post(
       `${WITHDRAWAL_API}/${method}.do`,
       {
         preValidation: withdrawalChecksumAuth(app, WITHDRAWAL_REQ_CHECKSUM_FIELDS[method]),
+        ...(preHandler ? { preHandler } : {}),
         schema: { summary, description: `${description} ${CHECKSUM_RULE}`, tags: ['withdrawals'], body, response: { 200: response } },
       },
       handler,
@@ -166,20 +171,32 @@ export function registerWithdrawalRequests(app: FastifyInstance): void {
         if (!found || found.siteId !== ctx.siteId) throw new Invalid('wdRequestId', 'names no withdrawal request of this site');
         amount = toMinor(text, found.currency, 'amount', 'amount');
       }
-      const { withdrawal, payout } = await approveWithdrawal(deps, ctx, {
-        wdRequestId: String(body.wdRequestId),
-        ...(amount !== undefined ? { amount } : {}),
-        ...(str(body.operatorName) ? { operatorName: str(body.operatorName)! } : {}),
-        ...(str(body.comment) ? { comment: str(body.comment)! } : {}),
-        ...(str(body.clientRequestId) ? { clientRequestId: str(body.clientRequestId)! } : {}),
-      });
-      return success(request, {
+      const fields = (withdrawal: Withdrawal, payout: Transaction) => ({
         ...withdrawalFields(withdrawal),
         transactionId: payout.id,
         transactionStatus: SESSION_STATUS[payout.status],
         ...gatewayCodes(payout),
       });
+      // a body already accepted answers its first answer and pays nothing (docs/decisions/0805)
+      const claim = replayClaim(app, request, 'approveRequest', { wdRequestId: String(body.wdRequestId) }, () => ({}), {
+        claimsClientRequestId: false,
+      });
+      const run = await approveWithdrawal(
+        deps,
+        ctx,
+        {
+          wdRequestId: String(body.wdRequestId),
+          ...(amount !== undefined ? { amount } : {}),
+          ...(str(body.operatorName) ? { operatorName: str(body.operatorName)! } : {}),
+          ...(str(body.comment) ? { comment: str(body.comment)! } : {}),
+          ...(str(body.clientRequestId) ? { clientRequestId: str(body.clientRequestId)! } : {}),
+        },
+        { ...claim, renderApproval: (w, tx) => ({ status: 200, body: JSON.stringify(success(request, fields(w, tx))) }) },
+      );
+      if (run.replay) return replayed(run.replay);
+      return success(request, fields(run.withdrawal, run.payout));
     },
+    replayPrecheck(app, 'approveRequest'),
   );
 
   route(
