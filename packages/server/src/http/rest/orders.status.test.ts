@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKey, type Gateway, type HttpResult, startGateway, validOrder } from '../../../test/harness.js';
 import { dialects } from '../../../test/dialects.js';
+import { wireCard } from '../../../test/payment-cards.js';
 
 /** GET /orders/status (spec 4.3, 2.13; DECISIONS.md 3): an order without a payment is `pending`. */
 
@@ -72,6 +73,32 @@ describe.each(dialects())('GET /orders/status on %s', (dialect) => {
       status: 200,
       body: { amount: 7, currency: 'EUR', result: { status: 'pending' } },
     });
+  });
+
+  it('answers the last payment of the order, by sessionId and by merchantTransactionId alike', async () => {
+    const sid = await createOrder({ amount: 12.5, merchantTransactionId: 'status-paid-1' });
+    const pay = (number: string) =>
+      gw.request('POST', '/payment-api/payments', {
+        headers: apiKey(gw),
+        body: {
+          processingEntityId: gw.demo.processingEntityId,
+          sessionId: sid,
+          transactionType: 'Sale',
+          amount: 12.5,
+          currency: 'EUR',
+          paymentOption: { card: wireCard(number) },
+          billingAddress: { zip: '10001' },
+        },
+      });
+    const declined = await pay('4000128449498204');
+    expect(declined.json.result.status, declined.text).toBe('declined');
+    expect((await status(`merchantTransactionId=status-paid-1`)).json).toEqual(declined.json);
+    const approved = await pay('4761344136141390');
+    expect(approved.json.result.status, approved.text).toBe('approved');
+    const bySid = await status(`sessionId=${sid}`);
+    const byMtid = await status('merchantTransactionId=status-paid-1');
+    expect({ status: bySid.status, body: bySid.json }).toEqual({ status: 200, body: approved.json });
+    expect(byMtid.json).toEqual(approved.json);
   });
 
   it('refuses a merchantTransactionId shared by two orders (400)', async () => {
