@@ -12,6 +12,7 @@ import {
   submitWithdrawal,
 } from '../../domain/withdrawals/withdrawal.service.js';
 import type { WithdrawalStatus } from '../../domain/withdrawals/withdrawal.types.js';
+import { wireOrderStatusOf } from '../../domain/withdrawals/order.machine.js';
 import { withdrawalFields } from '../../domain/withdrawals/withdrawal.view.js';
 import {
   ApproveWithdrawalRequest,
@@ -166,7 +167,7 @@ export function registerWithdrawalRequests(app: FastifyInstance): void {
         if (!found || found.siteId !== ctx.siteId) throw new Invalid('wdRequestId', 'names no withdrawal request of this site');
         amount = toMinor(text, found.currency, 'amount', 'amount');
       }
-      const { withdrawal, payout } = await approveWithdrawal(deps, ctx, {
+      const { withdrawal, payout, order } = await approveWithdrawal(deps, ctx, {
         wdRequestId: String(body.wdRequestId),
         ...(amount !== undefined ? { amount } : {}),
         ...(str(body.operatorName) ? { operatorName: str(body.operatorName)! } : {}),
@@ -178,6 +179,7 @@ export function registerWithdrawalRequests(app: FastifyInstance): void {
         transactionId: payout.id,
         transactionStatus: SESSION_STATUS[payout.status],
         ...gatewayCodes(payout),
+        ...(order ? { wdOrderId: Number(order.id), wdOrderStatus: wireOrderStatusOf(order.status) } : {}),
       });
     },
   );
