@@ -8,7 +8,8 @@ import type { StoredResponse } from '../idempotency/idempotency.service.js';
 import { claimClientRequestId } from '../sessions/client-request-id.js';
 import type { Transaction } from '../payments/transaction.types.js';
 import type { DomainDeps, Repos } from '../ports.js';
-import { deleteOpenOrders, settledBeforeClose } from './order.close.js';
+import { deleteOpenOrders, notifyOrder, settledBeforeClose } from './order.close.js';
+import type { WithdrawalOrder } from './order.types.js';
 import { withdrawalDmn } from './withdrawal.dmn.js';
 import { decideWithdrawal, isOpen, type WithdrawalAction } from './withdrawal.machine.js';
 import type {
@@ -187,9 +188,12 @@ export async function approveWithdrawal(
   caller: WithdrawalCaller,
   cmd: { wdRequestId: string; amount?: Minor; operatorName?: string; comment?: string; clientRequestId?: string },
   /** a signed body already accepted answers its first answer (docs/decisions/0805) */
-  replay?: Omit<IdempotencyClaim, 'render'> & { renderApproval(w: Withdrawal, payout: Transaction): StoredResponse },
-): Promise<{ withdrawal: Withdrawal; payout: Transaction; replay?: undefined } | { replay: StoredResponse }> {
+  replay?: Omit<IdempotencyClaim, 'render'> & {
+    renderApproval(w: Withdrawal, payout: Transaction, order: WithdrawalOrder | undefined): StoredResponse;
+  },
+): Promise<{ withdrawal: Withdrawal; payout: Transaction; order?: WithdrawalOrder; replay?: undefined } | { replay: StoredResponse }> {
   const w = await requestOf(deps.storage.read, caller, cmd.wdRequestId);
+  let orderId: string | undefined;
   const amount = cmd.amount ?? w.amount;
   const first = decideWithdrawal(w, 'approve', amount);
   if (!first.ok) throw new WithdrawalRefused(first.reason);
@@ -206,6 +210,7 @@ export async function approveWithdrawal(
     notificationUrl: w.notificationUrl,
   };
   let closed: Withdrawal | undefined;
+  let closedOrder: WithdrawalOrder | undefined;
   const run = await payout(
     deps,
     {
@@ -225,17 +230,40 @@ export async function approveWithdrawal(
           deps.clock.now(),
           amount,
         );
+        // the approval's order (docs/decisions/0130), settled by this payout
+        const order = await repos.withdrawalOrders.insert({
+          merchantId: w.merchantId,
+          siteId: w.siteId,
+          wdRequestId: w.id,
+          userTokenId: w.userTokenId,
+          upoId: w.upoId,
+          amount,
+          currency: w.currency,
+          settlementType: 0,
+          status: 'Processing',
+          createdAt: deps.clock.now(),
+        });
+        await repos.withdrawalOrders.move(order.id, 'Processing', 'Processing', { payoutTransactionId: tx.id }, deps.clock.now());
+        orderId = order.id;
       },
       onOutcome: async (repos, tx, now) => {
         closed = await closeWithPayout(repos, w.id, tx, now);
+        if (orderId === undefined) return;
+        const to = tx.status === 'approved' ? 'Settled' : 'Error';
+        const reason = tx.status === 'approved' ? {} : { comment: closed.comment };
+        if (await repos.withdrawalOrders.move(orderId, 'Processing', to, reason, now)) {
+          await notifyOrder(repos, (await repos.withdrawalOrders.find(orderId))!, closed, now);
+        }
+        closedOrder = await repos.withdrawalOrders.find(orderId);
       },
       ...(replay
-        ? { idempotency: () => ({ ...replay, render: (tx: Transaction) => replay.renderApproval(closed!, tx) }) }
+        ? { idempotency: () => ({ ...replay, render: (tx: Transaction) => replay.renderApproval(closed!, tx, closedOrder) }) }
         : {}),
     },
   );
   if (run.replay) return { replay: run.replay };
-  return { withdrawal: closed ?? (await deps.storage.read.withdrawals.find(w.id))!, payout: run.tx };
+  const order = orderId === undefined ? undefined : await deps.storage.read.withdrawalOrders.find(orderId);
+  return { withdrawal: closed ?? (await deps.storage.read.withdrawals.find(w.id))!, payout: run.tx, ...(order ? { order } : {}) };
 }
 
 /** Closes a Processing request from its payout's outcome (in the payout's second write). */

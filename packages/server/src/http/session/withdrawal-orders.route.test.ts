@@ -114,6 +114,20 @@ describe.each(dialects())('withdrawal orders (session API) on %s', (dialect: Dia
     expect(Number((await call('getOrders', { merchantUniqueId: '' })).totalCount)).toBeGreaterThanOrEqual(2);
   });
 
+  it('approveRequest (approve and pay at once) records its order: wdOrderId, Settled, listed by getOrders', async () => {
+    const u = user();
+    const upo = await cardUpo(gw, u, '4761344136141390');
+    const r = await submit(u, upo);
+    const a = await call('approveRequest', { wdRequestId: r.wdRequestId });
+    expect(a).toMatchObject({ status: 'SUCCESS', wdRequestStatus: 'Approved', wdOrderStatus: 'Settled', transactionStatus: 'APPROVED' });
+    expect(Number.isInteger(a.wdOrderId)).toBe(true);
+    expect((await call('getOrders', { merchantUniqueId: `mu-${u}` })).withdrawalOrders).toMatchObject([
+      { wdOrderId: a.wdOrderId, wdOrderStatus: 'Settled', amount: '25.00', transactionId: a.transactionId },
+    ]);
+    const dmns = await listDeliveries(gw.rt.deps, { transactionId: a.transactionId, limit: 10 });
+    expect(dmns.map((d) => d.eventType).sort()).toEqual(['transaction.approved', 'withdrawal.approved', 'withdrawal_order.settled']);
+  });
+
   it('a declined payout leaves the order in Error and the request InProgress; the merchant can then decline it', async () => {
     const u = user();
     const upo = await cardUpo(gw, u, '4000128449498204');

@@ -12,6 +12,8 @@ import {
   submitWithdrawal,
 } from '../../domain/withdrawals/withdrawal.service.js';
 import type { WithdrawalStatus } from '../../domain/withdrawals/withdrawal.types.js';
+import { wireOrderStatusOf } from '../../domain/withdrawals/order.machine.js';
+import type { WithdrawalOrder } from '../../domain/withdrawals/order.types.js';
 import { withdrawalFields } from '../../domain/withdrawals/withdrawal.view.js';
 import {
   ApproveWithdrawalRequest,
@@ -171,11 +173,12 @@ export function registerWithdrawalRequests(app: FastifyInstance): void {
         if (!found || found.siteId !== ctx.siteId) throw new Invalid('wdRequestId', 'names no withdrawal request of this site');
         amount = toMinor(text, found.currency, 'amount', 'amount');
       }
-      const fields = (withdrawal: Withdrawal, payout: Transaction) => ({
+      const fields = (withdrawal: Withdrawal, payout: Transaction, order: WithdrawalOrder | undefined) => ({
         ...withdrawalFields(withdrawal),
         transactionId: payout.id,
         transactionStatus: SESSION_STATUS[payout.status],
         ...gatewayCodes(payout),
+        ...(order ? { wdOrderId: Number(order.id), wdOrderStatus: wireOrderStatusOf(order.status) } : {}),
       });
       // a body already accepted answers its first answer and pays nothing (docs/decisions/0805)
       const claim = replayClaim(app, request, 'approveRequest', { wdRequestId: String(body.wdRequestId) }, () => ({}), {
@@ -191,10 +194,10 @@ export function registerWithdrawalRequests(app: FastifyInstance): void {
           ...(str(body.comment) ? { comment: str(body.comment)! } : {}),
           ...(str(body.clientRequestId) ? { clientRequestId: str(body.clientRequestId)! } : {}),
         },
-        { ...claim, renderApproval: (w, tx) => ({ status: 200, body: JSON.stringify(success(request, fields(w, tx))) }) },
+        { ...claim, renderApproval: (w, tx, order) => ({ status: 200, body: JSON.stringify(success(request, fields(w, tx, order))) }) },
       );
       if (run.replay) return replayed(run.replay);
-      return success(request, fields(run.withdrawal, run.payout));
+      return success(request, fields(run.withdrawal, run.payout, run.order));
     },
     replayPrecheck(app, 'approveRequest'),
   );

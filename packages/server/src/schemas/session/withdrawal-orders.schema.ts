@@ -114,8 +114,6 @@ export const WithdrawalOrderResponse = Type.Object(
   {
     ...EnvelopeFields,
     ...WithdrawalFields,
-    wdOrderId: Type.Optional(Type.Integer()),
-    wdOrderStatus: Type.Optional(Type.Enum(['Approved', 'Settled', 'Deleted', 'Error'])),
     settlementType: Type.Optional(Type.Integer()),
     executionTime: Type.Optional(Type.String()),
     operatorName: Type.Optional(Type.String()),

@@ -109,6 +109,9 @@ export const WithdrawalFields = {
   gwErrorCode: Type.Optional(Type.Integer()),
   gwErrorReason: Type.Optional(Type.String()),
   gwExtendedErrorCode: Type.Optional(Type.Integer()),
+  // the order of an approval (docs/decisions/0130)
+  wdOrderId: Type.Optional(Type.Integer()),
+  wdOrderStatus: Type.Optional(Type.Enum(['Approved', 'Settled', 'Deleted', 'Error'])),
 };
 
 export const WithdrawalResponse = Type.Object({ ...EnvelopeFields, ...WithdrawalFields }, { title: 'WithdrawalResponse' });
