@@ -23,10 +23,18 @@ import type {
 
 /**
  * The payments pipeline (DESIGN.md): validate, load, decide, persist the attempt as `pending` in one
- * write, call the acquirer, persist the outcome and its notifications in a second write. A crash
+ * write (written ahead: committed, not waited on the disk), call the acquirer, persist the outcome and
+ * its notifications in a second, durable write: one durable commit per payment. A crash
  * between the two leaves a pending row that `recoverPendingTransactions` closes without calling the
  * acquirer again, so money never moves twice.
  */
+
+/**
+ * The pending write of a payment is written ahead (docs/decisions/0616): committed, not waited on
+ * the disk. The acquirer is called once it is committed, so a kill -9 after the call finds the
+ * pending row (recovery closes it); the outcome's durable write makes both durable, in WAL order.
+ */
+export const WRITE_AHEAD = { durable: false } as const;
 
 /** Where the transaction comes from and whom its outcome is told. */
 export interface Origin {
@@ -156,7 +164,7 @@ export async function pay(
     });
     await options.onPending?.(repos, tx);
     return { tx };
-  });
+  }, WRITE_AHEAD);
   if (!first.tx) return first;
   const pending = first.tx;
 
@@ -320,7 +328,7 @@ export async function followUp(
       );
     }
     return { tx, parent };
-  });
+  }, WRITE_AHEAD);
   if (!first.tx) return first;
   const { tx: pending, parent } = first;
 
