@@ -1,5 +1,6 @@
 import { type TProperties, Type } from 'typebox';
 import { withSubject } from '../shared/subject.js';
+import { SessionCardPaymentOption, SessionPaymentOption } from '../shared/payment-option.js';
 import { Decimal, NonEmpty, Opaque, Signed, Str, UrlDetails } from './common.schema.js';
 
 /**
@@ -31,13 +32,13 @@ export const ServerCallRequests = {
     ...clientIds,
     sessionToken,
     ...money,
-    paymentOption: withSubject(Opaque('Card, token, UPO or APM'), 'payment_option'),
+    paymentOption: SessionPaymentOption,
   }),
   initPayment: open('InitPaymentRequest', {
     ...clientIds,
     sessionToken,
     ...money,
-    paymentOption: withSubject(Opaque('Card or token'), 'payment_option'),
+    paymentOption: SessionCardPaymentOption,
   }),
   settleTransaction: open('SettleTransactionRequest', {
     ...clientIds,
