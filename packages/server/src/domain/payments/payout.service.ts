@@ -5,7 +5,7 @@ import type { AuthorizeOutcome, CardInput } from './acquirer.port.js';
 import { checkCard } from './card.js';
 import { CARD_NUMBER_PURPOSE, cardOutputOf, vaultCard } from '../payment-methods/card-vault.js';
 import type { Origin } from './payment.service.js';
-import { notifyTransaction, transactionRowOf } from './payment.service.js';
+import { notifyTransaction, transactionRowOf, WRITE_AHEAD } from './payment.service.js';
 import type { Upo } from '../payment-methods/ports.js';
 import type { Transaction, TransactionResult } from './transaction.types.js';
 
@@ -139,7 +139,7 @@ export async function payout(deps: DomainDeps, cmd: PayoutCommand, hooks: Payout
     });
     await hooks.onPending?.(repos, tx);
     return tx;
-  });
+  }, WRITE_AHEAD);
 
   let outcome: AuthorizeOutcome;
   try {
