@@ -7,7 +7,7 @@ import { Decimal, NonEmpty, Opaque, Signed, Str, UrlDetails } from './common.sch
  * Requests of the server calls whose behaviour comes with the payments issue (DECISIONS.md 5). Their
  * contracts are not shown in the spec: the members below are typed and checked, any others are kept.
  */
-const open = (title: string, props: TProperties) =>
+const open = <P extends TProperties>(title: string, props: P) =>
   Type.Object({ ...Signed, ...props }, { additionalProperties: true, title });
 
 const clientIds = {
