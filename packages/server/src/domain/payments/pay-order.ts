@@ -120,7 +120,7 @@ export async function payOrder(
       ? { merchantId: origin.merchantId, siteId: origin.siteId, userTokenId }
       : undefined;
   const effects = outcomeEffects({ ...declineSession, ...(saveFor ? { saveCardUpoFor: saveFor } : {}) });
-  const upoIdOf = (tx: Transaction) => (instrument.kind === 'upo' ? String(instrument.id) : effects.savedUpoId());
+  const upoId = () => (instrument.kind === 'upo' ? String(instrument.id) : effects.savedUpoId());
   const payCmd = {
     origin,
     type: o.type,
@@ -161,7 +161,7 @@ export async function payOrder(
     );
     if (run.challenge !== undefined) return { kind: 'challenge', tx: run.tx, challenge: run.challenge };
     if (run.authenticated !== undefined) return { kind: 'authenticated', tx: run.tx, result: run.authenticated };
-    if (run.tx) return done(run.tx, upoIdOf(run.tx));
+    if (run.tx) return done(run.tx, upoId());
     return { kind: 'replay', replay: run.replay };
   }
 
@@ -172,7 +172,7 @@ export async function payOrder(
     ...dcc,
     onOutcome: effects.onOutcome,
   });
-  if (run.tx) return done(run.tx, upoIdOf(run.tx));
+  if (run.tx) return done(run.tx, upoId());
   if (instrument.kind !== 'upo' && !saveFor) return { kind: 'replay', replay: run.replay };
   return {
     kind: 'replay',
