@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain/errors.js';
-import { domainToWire } from '../session/errors.js';
+import { domainToWire } from '../shared/err-codes.js';
 import { obj, str } from '../fields.js';
 import { type SchemaError, schemaErrorToDomain } from '../validation.js';
 

@@ -10,7 +10,7 @@ import {
   ClientWdListResponse,
   ClientWdResponse,
 } from '../../schemas/client/withdrawals.schema.js';
-import { domainToWire } from '../session/errors.js';
+import { domainToWire } from '../shared/err-codes.js';
 import { customFieldsOf, listEntriesOf, submitCommandOf } from '../withdrawal.translate.js';
 import { CLIENT_API, sessionOf, sessionTokenAuth } from './context.js';
 import { clientError, clientSuccess } from './errors.js';
