@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Static, TSchema } from 'typebox';
 import { gatewayCodes, SESSION_STATUS } from '../../domain/payments/payment.view.js';
 import { BadRequest, Invalid, WithdrawalLimitReached } from '../../domain/errors.js';
 import { domainToWire } from './errors.js';
@@ -26,7 +27,6 @@ import { customFieldsOf, listEntriesOf, submitCommandOf } from '../withdrawal.tr
 import { contextOf } from './auth.js';
 import { envelope, success } from './envelope.js';
 import { withdrawalChecksumAuth } from './withdrawal.auth.js';
-import { str } from '../fields.js';
 
 /** Where the withdrawal management calls live (DECISIONS.md 5). */
 export const WITHDRAWAL_API = '/ppp/api/withdrawal';
@@ -42,15 +42,15 @@ const METHODS = ['submitRequest', 'getRequests', 'cancelRequest', 'approveReques
  * the session envelope, HTTP 200, errors included.
  */
 export function registerWithdrawalRequests(app: FastifyInstance): void {
-  const route = (
+  const route = <S extends TSchema>(
     method: string,
     summary: string,
     description: string,
-    body: object,
+    body: S,
     response: object,
-    handler: (request: FastifyRequest) => Promise<unknown>,
+    handler: (request: FastifyRequest<{ Body: Static<S> }>) => Promise<unknown>,
   ) =>
-    app.post(
+    app.post<{ Body: Static<S> }>(
       `${WITHDRAWAL_API}/${method}.do`,
       {
         preValidation: withdrawalChecksumAuth(app),
@@ -67,11 +67,11 @@ export function registerWithdrawalRequests(app: FastifyInstance): void {
     WithdrawalResponse,
     async (request) => {
       const ctx = contextOf(request);
-      const body = request.body as Record<string, unknown>;
+      const body = request.body;
       const cmd = submitCommandOf(body, {
         upoField: 'userPMId',
-        upoId: String(body.userPMId),
-        currency: String(body.currency),
+        upoId: body.userPMId,
+        currency: body.currency,
         customFields: customFieldsOf(body.merchantDetails),
       });
       try {
@@ -94,12 +94,11 @@ export function registerWithdrawalRequests(app: FastifyInstance): void {
     WithdrawalListResponse,
     async (request) => {
       const ctx = contextOf(request);
-      const body = request.body as Record<string, unknown>;
-      const statuses = Array.isArray(body.wdRequestStatus) ? (body.wdRequestStatus as string[]) : undefined;
-      const internal: WithdrawalStatus[] | undefined = statuses?.flatMap((s) =>
-        s === 'Pending' ? (['Pending', 'Processing'] as const) : [s as WithdrawalStatus],
+      const body = request.body;
+      const internal: WithdrawalStatus[] | undefined = body.wdRequestStatus?.flatMap((s) =>
+        s === 'Pending' ? (['Pending', 'Processing'] as const) : [s],
       );
-      const max = str(body.maxNumOfRecords);
+      const max = body.maxNumOfRecords;
       const { deps } = app.services;
       const wdRequestId = body.wdRequestId === undefined ? undefined : String(body.wdRequestId);
       let rows;
@@ -115,10 +114,10 @@ export function registerWithdrawalRequests(app: FastifyInstance): void {
         total = rows.length;
       } else {
         ({ rows, total } = await listWithdrawals(deps, ctx, {
-          ...(typeof body.userTokenId === 'string' ? { userTokenId: body.userTokenId } : {}),
+          ...(body.userTokenId !== undefined ? { userTokenId: body.userTokenId } : {}),
           ...(internal ? { statuses: internal } : {}),
           limit: max === undefined ? 100 : Math.min(100, Math.max(1, Number(max))),
-          offset: Number(str(body.firstRecord) ?? '0'),
+          offset: Number(body.firstRecord ?? '0'),
         }));
       }
       const { siteName, entries } = await listEntriesOf(deps, ctx, rows);
@@ -134,11 +133,11 @@ export function registerWithdrawalRequests(app: FastifyInstance): void {
     WithdrawalResponse,
     async (request) => {
       const ctx = contextOf(request);
-      const body = request.body as Record<string, unknown>;
+      const body = request.body;
       const w = await cancelWithdrawal(app.services.deps, ctx, {
-        userTokenId: String(body.userTokenId),
+        userTokenId: body.userTokenId,
         wdRequestId: String(body.wdRequestId),
-        ...(str(body.clientRequestId) ? { clientRequestId: str(body.clientRequestId)! } : {}),
+        ...(body.clientRequestId ? { clientRequestId: body.clientRequestId } : {}),
       });
       return success(request, withdrawalFields(w));
     },
@@ -152,10 +151,10 @@ export function registerWithdrawalRequests(app: FastifyInstance): void {
     WithdrawalResponse,
     async (request) => {
       const ctx = contextOf(request);
-      const body = request.body as Record<string, unknown>;
+      const body = request.body;
       const { deps } = app.services;
       let amount;
-      const text = str(body.amount);
+      const text = body.amount;
       if (text !== undefined) {
         // the amount is in the request's currency
         const found = await deps.storage.read.withdrawals.find(String(body.wdRequestId));
@@ -165,9 +164,9 @@ export function registerWithdrawalRequests(app: FastifyInstance): void {
       const { withdrawal, payout } = await approveWithdrawal(deps, ctx, {
         wdRequestId: String(body.wdRequestId),
         ...(amount !== undefined ? { amount } : {}),
-        ...(str(body.operatorName) ? { operatorName: str(body.operatorName)! } : {}),
-        ...(str(body.comment) ? { comment: str(body.comment)! } : {}),
-        ...(str(body.clientRequestId) ? { clientRequestId: str(body.clientRequestId)! } : {}),
+        ...(body.operatorName ? { operatorName: body.operatorName } : {}),
+        ...(body.comment ? { comment: body.comment } : {}),
+        ...(body.clientRequestId ? { clientRequestId: body.clientRequestId } : {}),
       });
       return success(request, {
         ...withdrawalFields(withdrawal),
@@ -186,12 +185,12 @@ export function registerWithdrawalRequests(app: FastifyInstance): void {
     WithdrawalResponse,
     async (request) => {
       const ctx = contextOf(request);
-      const body = request.body as Record<string, unknown>;
+      const body = request.body;
       const w = await declineWithdrawal(app.services.deps, ctx, {
         wdRequestId: String(body.wdRequestId),
-        ...(str(body.operatorName) ? { operatorName: str(body.operatorName)! } : {}),
-        ...(str(body.comment) ? { comment: str(body.comment)! } : {}),
-        ...(str(body.clientRequestId) ? { clientRequestId: str(body.clientRequestId)! } : {}),
+        ...(body.operatorName ? { operatorName: body.operatorName } : {}),
+        ...(body.comment ? { comment: body.comment } : {}),
+        ...(body.clientRequestId ? { clientRequestId: body.clientRequestId } : {}),
       });
       return success(request, withdrawalFields(w));
     },

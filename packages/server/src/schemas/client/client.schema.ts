@@ -1,4 +1,4 @@
-import { type TSchema, Type } from 'typebox';
+import { type Static, type TSchema, Type } from 'typebox';
 import { withSubject } from '../shared/subject.js';
 import {
   ClientCardData,
@@ -125,7 +125,12 @@ export const ClientRequests = {
     { title: 'ClientSetOpenAmountRequest', ...open },
   ),
   addCardUpo: Type.Object(
-    { sessionToken: SessionToken, card: ClientLookupCard, billingAddress: Opt(ClientBillingAddress) },
+    {
+      sessionToken: SessionToken,
+      card: ClientLookupCard,
+      cardHolderName: Opt(Type.String({ description: 'The holder, when card has no cardHolderName' })),
+      billingAddress: Opt(ClientBillingAddress),
+    },
     { title: 'ClientAddCardUpoRequest', ...open },
   ),
   addApmUpo: Type.Object(
@@ -161,6 +166,9 @@ export const ClientRequests = {
     { title: 'ClientCreateWalletPaymentRequest', ...open },
   ),
 };
+
+/** The validated body of a client API method. */
+export type ClientBody<K extends keyof typeof ClientRequests> = Static<(typeof ClientRequests)[K]>;
 
 /** Every client answer: the status members, then the method's result (spec 2.6 to 2.10). */
 export const ClientResponse = Type.Object(

@@ -165,6 +165,21 @@ export const SessionCard = withSubject(
   'payment_option',
 );
 
+/**
+ * cardTokenization's `cardData`: the card to vault. Its members have the card subjects, the object
+ * none; missing members are refused where the card is read.
+ */
+export const SessionCardData = Type.Object(
+  {
+    cardNumber: Opt(withSubject(Type.String(), 'card_number')),
+    cardHolderName: Opt(withSubject(Type.String(), 'card_holder')),
+    expirationMonth: Opt(withSubject(Type.String(), 'card_expiry')),
+    expirationYear: Opt(withSubject(Type.String(), 'card_expiry')),
+    CVV: Opt(withSubject(Type.String(), 'card_cvv')),
+  },
+  { ...open, title: 'SessionCardData', description: 'Card to tokenise' },
+);
+
 /** A stored payment option: its id as a numeric string or a number. */
 export const UpoReference = withSubject(
   Type.Union([withSubject(Type.String(), 'stored_option'), withSubject(Type.Number(), 'stored_option')], {
