@@ -43,15 +43,6 @@ const BODY_SYNTAX = [
   },
 ];
 
-/** The payment routes issue 14 item 1 rewrites around domain/payments/pay-order.ts; they still cast their bodies. */
-const UNTYPED_PAYMENT_BODIES = [
-  `${SERVER}/http/client/payments.routes.ts`,
-  `${SERVER}/http/client/capture.routes.ts`,
-  `${SERVER}/http/session/payment.route.ts`,
-  `${SERVER}/http/session/init-payment.route.ts`,
-  `${SERVER}/http/session/transaction.route.ts`,
-  `${SERVER}/http/session/payout.route.ts`,
-];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/*.js', '**/*.mjs'] },
@@ -66,7 +57,7 @@ export default tseslint.config(
   {
     // a request body is read through its schema's Static<> type (issue 14 item 2, ADR 0613)
     files: [`${SERVER}/http/**/*.ts`],
-    ignores: [...TESTS, ...UNTYPED_PAYMENT_BODIES],
+    ignores: TESTS,
     rules: { 'no-restricted-syntax': ['error', ...SEAM_SYNTAX, ...BODY_SYNTAX] },
   },
   {

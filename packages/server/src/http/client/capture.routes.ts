@@ -12,7 +12,7 @@ import { baseUrlOf } from '../three-d.view.js';
 import { CLIENT_API, sessionOf, sessionTokenAuth } from './context.js';
 import { clientSuccess } from './errors.js';
 import { clientPaymentAnswer } from './payment.render.js';
-import { browserPayerOf, pricingOf, type WalletPaymentBody } from './payment.translate.js';
+import { type AccountCaptureBody, browserPayerOf, pricingOf, type WalletPaymentBody } from './payment.translate.js';
 import { obj, str } from '../fields.js';
 
 /**
@@ -35,7 +35,7 @@ export function registerCaptureRoutes(app: FastifyInstance): void {
   const auth = sessionTokenAuth(app);
   const { deps } = app.services;
 
-  app.post(
+  app.post<{ Body: AccountCaptureBody }>(
     `${CLIENT_API}/accountCapture`,
     {
       preValidation: auth,
@@ -50,7 +50,7 @@ export function registerCaptureRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const session = sessionOf(request);
-      const body = request.body as Record<string, unknown>;
+      const body = request.body;
       const method = findApm(String(body.paymentMethod));
       if (!method || !method.payoutCapable)
         throw new MethodNotEnabled('paymentMethod', `${String(body.paymentMethod)} cannot receive payouts`);

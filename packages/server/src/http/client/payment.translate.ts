@@ -22,6 +22,7 @@ type Open = { readonly [member: string]: unknown };
 export type CreatePaymentBody = Static<typeof ClientRequests.createPayment> & Open;
 export type InitPaymentBody = Static<typeof ClientRequests.initPayment> & Open;
 export type WalletPaymentBody = Static<typeof ClientRequests.createWalletPayment> & Open;
+export type AccountCaptureBody = Static<typeof ClientRequests.accountCapture> & Open;
 export type GetTokenBody = Static<typeof ClientRequests.getToken> & Open;
 
 /** The card members sent by a hosted field page (or by the merchant's `card` class), as the acquirer's card. */

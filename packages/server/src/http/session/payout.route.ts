@@ -1,3 +1,4 @@
+import type { Static } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { Invalid, Missing } from '../../domain/errors.js';
 import { CARD_DATA_SUBJECTS } from '../../domain/payments/card.js';
@@ -13,8 +14,10 @@ import { checksumAuth, contextOf } from './auth.js';
 import { SESSION_API, success } from './envelope.js';
 import { obj, str } from '../fields.js';
 
+type PayoutBody = Static<typeof PayoutRequest> & { readonly [member: string]: unknown };
+
 /** The one destination of a payout request: a UPO (either spelling) or `cardData`. */
-function destinationOf(body: Record<string, unknown>): PayoutDestination {
+function destinationOf(body: PayoutBody): PayoutDestination {
   const option = obj(body.userPaymentOption);
   const upoId = str(option?.userPaymentOptionId) ?? str(body.userPaymentOptionId);
   const upoField = option ? 'userPaymentOption.userPaymentOptionId' : 'userPaymentOptionId';
@@ -35,7 +38,7 @@ function destinationOf(body: Record<string, unknown>): PayoutDestination {
  * ERROR with the gateway codes; a DMN reports it. A UPO of another user or site is errCode 1011.
  */
 export function registerPayout(app: FastifyInstance): void {
-  app.post(
+  app.post<{ Body: PayoutBody }>(
     `${SESSION_API}/payout.do`,
     {
       preValidation: checksumAuth(app, 'payout'),
@@ -50,9 +53,9 @@ export function registerPayout(app: FastifyInstance): void {
     async (request) => {
       const { deps } = app.services;
       const ctx = contextOf(request);
-      const body = request.body as Record<string, unknown>;
-      const currency = checkCurrency(String(body.currency), 'currency');
-      const amount = toMinor(String(body.amount), currency, 'amount', 'amount');
+      const body = request.body;
+      const currency = checkCurrency(body.currency, 'currency');
+      const amount = toMinor(body.amount, currency, 'amount', 'amount');
       const destination = destinationOf(body);
       const token = str(body.sessionToken);
       const session = token === undefined ? undefined : await findCallerSession(deps, token, ctx);

@@ -1,3 +1,4 @@
+import type { Static } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { Invalid, Missing } from '../../domain/errors.js';
 import { followUp, type Origin } from '../../domain/payments/payment.service.js';
@@ -10,6 +11,9 @@ import { CHECKSUM_FIELDS } from '../../security/checksum.js';
 import { checksumAuth, contextOf } from './auth.js';
 import { SESSION_API, success } from './envelope.js';
 import { str } from '../fields.js';
+
+/** The members settle, refund and void share (settle adds its descriptor); others are kept, unread. */
+type FollowUpBody = Static<typeof ServerCallRequests.refundTransaction> & { readonly [member: string]: unknown };
 
 type Method = 'settleTransaction' | 'refundTransaction' | 'voidTransaction';
 
@@ -25,7 +29,7 @@ const TYPE_OF: Record<Method, FollowUpType> = {
  * a move the state machine refuses: errCode 1058 with the state named.
  */
 export function registerTransactionOperation(app: FastifyInstance, method: Method, summary: string): void {
-  app.post(
+  app.post<{ Body: FollowUpBody }>(
     `${SESSION_API}/${method}.do`,
     {
       preValidation: checksumAuth(app, method),
@@ -39,12 +43,12 @@ export function registerTransactionOperation(app: FastifyInstance, method: Metho
     },
     async (request) => {
       const ctx = contextOf(request);
-      const body = request.body as Record<string, unknown>;
+      const body = request.body;
       const related = str(body.relatedTransactionId);
       if (related === undefined) throw new Missing('relatedTransactionId');
-      const currency = checkCurrency(String(body.currency), 'currency');
-      const amount = toMinor(String(body.amount), currency, 'amount', 'amount');
-      const urlDetails = body.urlDetails as Record<string, unknown> | undefined;
+      const currency = checkCurrency(body.currency, 'currency');
+      const amount = toMinor(body.amount, currency, 'amount', 'amount');
+      const urlDetails = body.urlDetails;
       const origin: Origin = {
         via: 'session',
         merchantId: ctx.merchantId,
@@ -52,9 +56,9 @@ export function registerTransactionOperation(app: FastifyInstance, method: Metho
         entityId: null,
         orderId: null,
         sessionId: null,
-        clientUniqueId: str(body.clientUniqueId) ?? null,
-        clientRequestId: str(body.clientRequestId) ?? null,
-        notificationUrl: str(urlDetails?.notificationUrl) ?? null,
+        clientUniqueId: body.clientUniqueId ?? null,
+        clientRequestId: body.clientRequestId ?? null,
+        notificationUrl: urlDetails?.notificationUrl ?? null,
       };
       const run = await followUp(app.services.deps, {
         origin,
