@@ -20,14 +20,29 @@ const importsOnly = (patterns) => ({ '@typescript-eslint/no-restricted-imports':
  * interface) lands; the rule is on for every other file.
  */
 const PART_A = [
-  // the admin API borrows REST's error handler; client errors borrow the session API's mapping
+  // the admin API borrows REST's error handler
   `${SERVER}/http/admin/errors.ts`,
-  `${SERVER}/http/client/errors.ts`,
-  `${SERVER}/http/client/withdrawals.routes.ts`,
   // the platform API answers with REST's x-api-key auth and REST's error shape (DECISIONS.md 10)
   `${SERVER}/http/platform/auth.ts`,
   `${SERVER}/http/platform/errors.ts`,
 ];
+
+const SEAM_SYNTAX = [
+  { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Use the injected clock (lib/clock.ts).' },
+  { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Use the injected clock (lib/clock.ts).' },
+  { selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']", message: 'Use the id source (lib/ids.ts).' },
+  { selector: "CallExpression[callee.name='randomUUID']", message: 'Use the id source (lib/ids.ts).' },
+  { selector: "CallExpression[callee.object.name='crypto'][callee.property.name='randomUUID']", message: 'Use the id source (lib/ids.ts).' },
+];
+
+/** `request.body as Record<…>`: type the route with its schema (`app.post<{ Body: Static<…> }>`) or read with http/fields.ts. */
+const BODY_SYNTAX = [
+  {
+    selector: "TSAsExpression[expression.object.name='request'][expression.property.name='body'][typeAnnotation.typeName.name='Record']",
+    message: 'Read a request body through its schema\'s Static<> type (app.post<{ Body: … }>), or an unvalidated one with http/fields.ts (obj, str).',
+  },
+];
+
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/*.js', '**/*.mjs'] },
@@ -36,15 +51,14 @@ export default tseslint.config(
     files: ['packages/*/src/**/*.ts'],
     ignores: seams,
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Use the injected clock (lib/clock.ts).' },
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Use the injected clock (lib/clock.ts).' },
-        { selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']", message: 'Use the id source (lib/ids.ts).' },
-        { selector: "CallExpression[callee.name='randomUUID']", message: 'Use the id source (lib/ids.ts).' },
-        { selector: "CallExpression[callee.object.name='crypto'][callee.property.name='randomUUID']", message: 'Use the id source (lib/ids.ts).' },
-      ],
+      'no-restricted-syntax': ['error', ...SEAM_SYNTAX],
     },
+  },
+  {
+    // a request body is read through its schema's Static<> type (issue 14 item 2, ADR 0613)
+    files: [`${SERVER}/http/**/*.ts`],
+    ignores: TESTS,
+    rules: { 'no-restricted-syntax': ['error', ...SEAM_SYNTAX, ...BODY_SYNTAX] },
   },
   {
     rules: {

@@ -39,7 +39,12 @@ export interface Repos {
 /** Reads outside a transaction, and durable writes: `write` resolves only once its commit is on disk. */
 export interface Storage {
   read: Repos;
-  write<T>(fn: (repos: Repos) => Promise<T>): Promise<T>;
+  /**
+   * `durable: false` writes ahead (ADR 0616): the promise resolves once the transaction is committed,
+   * before it is known on disk. A kill -9 of this process keeps it; a power loss may not, unless a later
+   * durable write was acknowledged (commits reach the disk in order).
+   */
+  write<T>(fn: (repos: Repos) => Promise<T>, options?: { durable?: boolean }): Promise<T>;
   /**
    * The hot path of `POST /orders` in one round trip (ADR 0013): inserts the order and, when given, its
    * complete idempotency record, durably. 'key-taken' when a record holds the key already: then

@@ -3,6 +3,7 @@ import { CARD_SUBJECTS, type CardMember, type CardSubjects } from '../domain/pay
 import type { BillingInfo, CardInput } from '../domain/payments/acquirer.port.js';
 import { selectedBrandOf } from '../domain/payments/card-brand.js';
 import { Secret } from '../lib/secret.js';
+import { obj } from './fields.js';
 
 /** Wire card fields → the acquirer port's card; the number and CVV are wrapped as secrets at once. */
 export interface WireCard {
@@ -55,8 +56,9 @@ export function paymentCardOf(option: Record<string, unknown> | undefined): Wire
 
 /** The billing zip and country of an address object, when given. */
 export function billingOf(address: unknown): BillingInfo | undefined {
-  if (address === null || typeof address !== 'object') return undefined;
-  const a = address as Record<string, unknown>;
+  // an array is read as an object without members, as before
+  const a = Array.isArray(address) ? {} : obj(address);
+  if (!a) return undefined;
   const out: BillingInfo = {};
   if (typeof a.zip === 'string') out.zip = a.zip;
   if (typeof a.country === 'string') out.country = a.country;

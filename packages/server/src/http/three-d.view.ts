@@ -3,7 +3,7 @@ import { restPaymentResponse, sessionTransactionFields } from '../domain/payment
 import type { ChallengeData, MethodData, ThreeDRequest } from '../domain/payments/three-d-secure.service.js';
 import type { ThreeDResult } from '../domain/payments/acquirer.port.js';
 import type { Transaction } from '../domain/payments/transaction.types.js';
-import { str } from './fields.js';
+import { obj, str } from './fields.js';
 
 /** How the 3-D Secure steps read on both APIs (docs/decisions/0310). */
 
@@ -14,10 +14,8 @@ export function baseUrlOf(request: FastifyRequest): string {
 
 /** The 3-D Secure members of a request: `paymentOption.card.threeD` (and the challenge preferences there). */
 export function threeDRequestOf(card: unknown): ThreeDRequest | undefined {
-  if (card === null || typeof card !== 'object') return undefined;
-  const t = (card as Record<string, unknown>).threeD;
-  if (t === null || typeof t !== 'object' || Array.isArray(t)) return undefined;
-  const r = t as Record<string, unknown>;
+  const r = obj(obj(card)?.threeD);
+  if (!r) return undefined;
   const out: ThreeDRequest = {};
   const set = (k: keyof ThreeDRequest & string, v: string | undefined) => {
     if (v !== undefined) (out as Record<string, unknown>)[k] = v;
@@ -35,10 +33,8 @@ export function threeDRequestOf(card: unknown): ThreeDRequest | undefined {
 }
 
 export function methodNotificationUrlOf(card: unknown): string | undefined {
-  if (card === null || typeof card !== 'object') return undefined;
-  const t = (card as Record<string, unknown>).threeD;
-  if (t === null || typeof t !== 'object') return undefined;
-  return str((t as Record<string, unknown>).methodNotificationURL) ?? str((t as Record<string, unknown>).methodNotificationUrl);
+  const t = obj(obj(card)?.threeD);
+  return str(t?.methodNotificationURL) ?? str(t?.methodNotificationUrl);
 }
 
 function withCardThreeD(fields: Record<string, unknown>, threeD: Record<string, unknown>): Record<string, unknown> {

@@ -3,56 +3,72 @@ import { checkCurrency, toMinor } from '../domain/sessions/session.pricing.js';
 import type { SubmitWithdrawalCommand, UpoField, WithdrawalCaller } from '../domain/withdrawals/withdrawal.service.js';
 import { withdrawalListEntry } from '../domain/withdrawals/withdrawal.view.js';
 import type { Withdrawal, WithdrawalUserDetails } from '../domain/withdrawals/withdrawal.types.js';
-import { obj, str } from './fields.js';
 
 /** Wire → domain for the withdrawal calls of the session and client interfaces (docs/decisions/0505). */
 
 const USER_DETAIL_KEYS = ['firstName', 'lastName', 'address', 'phone', 'zip', 'city', 'country', 'state', 'email'] as const;
 
+/** userDetails of a submission: the session's (`country`) or the SDK's (`countryCode`). */
+export type WireWithdrawalUserDetails = { [K in (typeof USER_DETAIL_KEYS)[number] | 'countryCode']?: string };
+
+/** customField1..15 (`merchantDetails` of the session API, the top level of the SDK's call). */
+export type CustomFields = { [K in `customField${number}`]?: string };
+
+/** What a withdrawal submission carries, in either interface (the schemas check each member). */
+export interface WireWithdrawalSubmission {
+  userTokenId: string;
+  userId: string;
+  amount: string;
+  merchantWDRequestId?: string;
+  merchantUniqueId?: string;
+  userAccountId?: string;
+  clientRequestId?: string;
+  wdRequestsLimit?: string;
+  userDetails?: WireWithdrawalUserDetails;
+  urlDetails?: { notificationUrl?: string };
+}
+
 /** userDetails as stored: the known members, `countryCode` (SDK spelling) read as `country`. */
-export function userDetailsOf(v: unknown): WithdrawalUserDetails | undefined {
-  const o = obj(v);
-  if (!o) return undefined;
+export function userDetailsOf(v: WireWithdrawalUserDetails | undefined): WithdrawalUserDetails | undefined {
+  if (!v) return undefined;
   const out: Record<string, string> = {};
   for (const k of USER_DETAIL_KEYS) {
-    const value = str(o[k]) ?? (k === 'country' ? str(o.countryCode) : undefined);
+    const value = v[k] ?? (k === 'country' ? v.countryCode : undefined);
     if (value !== undefined) out[k] = value;
   }
   return out as WithdrawalUserDetails;
 }
 
-/** customField1..15, from `merchantDetails` (session) or the top level (SDK). */
-export function customFieldsOf(v: unknown): Record<string, string> {
-  const o = obj(v) ?? {};
+/** customField1..15 that were sent. */
+export function customFieldsOf(v: CustomFields | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (let i = 1; i <= 15; i++) {
-    const value = str(o[`customField${i}`]);
+    const value = v?.[`customField${i}`];
     if (value !== undefined) out[`customField${i}`] = value;
   }
   return out;
 }
 
 export function submitCommandOf(
-  body: Record<string, unknown>,
+  body: WireWithdrawalSubmission,
   opts: { upoField: UpoField; upoId: string; currency: string; customFields: Record<string, string> },
 ): SubmitWithdrawalCommand {
   const currency = checkCurrency(opts.currency, 'currency');
-  const limit = str(body.wdRequestsLimit);
+  const limit = body.wdRequestsLimit;
   const details = userDetailsOf(body.userDetails);
-  const notificationUrl = str(obj(body.urlDetails)?.notificationUrl);
   const optional = {
-    merchantWDRequestId: str(body.merchantWDRequestId),
-    merchantUniqueId: str(body.merchantUniqueId),
-    userAccountId: str(body.userAccountId),
-    clientRequestId: str(body.clientRequestId),
-    notificationUrl,
+    merchantWDRequestId: body.merchantWDRequestId,
+    merchantUniqueId: body.merchantUniqueId,
+    userAccountId: body.userAccountId,
+    clientRequestId: body.clientRequestId,
+    notificationUrl: body.urlDetails?.notificationUrl,
   };
   return {
-    userTokenId: String(body.userTokenId),
-    userId: String(body.userId),
+    userTokenId: body.userTokenId,
+    userId: body.userId,
     upoId: opts.upoId,
     upoField: opts.upoField,
-    amount: toMinor(String(body.amount), currency, 'amount', 'amount'),
+    amount: toMinor(body.amount, currency, 'amount', 'amount'),
     currency,
     ...Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined)),
     ...(details ? { userDetails: details } : {}),

@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { postgresDialect } from './dialect.js';
 import { runMigrations } from './migrate.js';
@@ -6,6 +6,9 @@ import { openSqlite } from './sqlite/sqlite-store.js';
 import { runPlanned, stoppedOutcome } from './sqlite/planned-write.js';
 import type { Store, StoreOptions } from './store.js';
 import type { Database } from './tables.js';
+
+/** A write ahead (ADR 0616): this transaction's commit does not wait for the server's WAL flush. */
+const ASYNC_COMMIT = CompiledQuery.raw('SET LOCAL synchronous_commit = off');
 
 export type { Store, StoreOptions } from './store.js';
 
@@ -39,7 +42,14 @@ function openPostgres(url: string, poolSize: number): Store {
   return {
     dialect: postgresDialect,
     db,
-    write: (unit) => db.transaction().execute(unit),
+    write: (unit, options) =>
+      options?.durable === false
+        ? // the server keeps the commit whatever happens to this process; only its own crash could lose it
+          db.transaction().execute(async (trx) => {
+            await trx.executeQuery(ASYNC_COMMIT);
+            return unit(trx);
+          })
+        : db.transaction().execute(unit),
     writePlanned: async (write) => {
       // One statement is atomic on its own: sent alone, as a named prepared statement, it is one round
       // trip instead of BEGIN, the statement and COMMIT (ADR 0811).

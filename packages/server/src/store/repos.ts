@@ -68,10 +68,11 @@ export function storageOf(store: Store): Storage {
   });
   return {
     read,
-    async write(fn) {
+    async write(fn, options) {
       const revoked: string[] = [];
-      const result = await store.write((trx) =>
-        fn(bindRepos(trx, store.dialect, { merchants: noteRevocations(merchantRepo(trx), keys, revoked) })),
+      const result = await store.write(
+        (trx) => fn(bindRepos(trx, store.dialect, { merchants: noteRevocations(merchantRepo(trx), keys, revoked) })),
+        options,
       );
       for (const id of revoked) keys.forget(id);
       return result;

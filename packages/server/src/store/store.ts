@@ -19,6 +19,10 @@ export interface StoreOptions {
   checkpointIntervalMs?: number;
 }
 
+export interface WriteOptions {
+  durable?: boolean;
+}
+
 /**
  * The store: `db` for reads, `write(unit)` for a durable transaction (group-committed on SQLite,
  * one transaction per unit on PostgreSQL, where the server shares WAL flushes itself).
@@ -26,7 +30,8 @@ export interface StoreOptions {
 export interface Store {
   readonly dialect: Dialect;
   readonly db: Kysely<Database>;
-  write<T>(unit: WriteUnit<T>): Promise<T>;
+  /** `durable: false`: answered once committed, before the commit is known on disk (ADR 0616) */
+  write<T>(unit: WriteUnit<T>, options?: WriteOptions): Promise<T>;
   /** a durable write whose statements are known in advance, sent as data (ADR 0013) */
   writePlanned(write: PlannedWrite): Promise<PlannedOutcome>;
   /**

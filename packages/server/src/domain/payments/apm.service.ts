@@ -17,6 +17,7 @@ import {
   type Run,
   settleOutcome,
   transactionRowOf,
+  WRITE_AHEAD,
 } from './payment.service.js';
 import type { Upo } from '../payment-methods/ports.js';
 import type { ApmRecord, PaymentType, ProcessingOptions, Transaction, TransactionResult } from './transaction.types.js';
@@ -150,7 +151,7 @@ export async function payApm(
     });
     await attachKey(repos, options.idempotency, tx);
     return { tx };
-  });
+  }, WRITE_AHEAD);
   if (!first.tx) return first;
   const pending = first.tx;
   if (record.pageKey) record.redirectUrl = `${cmd.baseUrl}${PAGE_PATH}${pending.id}-${record.pageKey}`;

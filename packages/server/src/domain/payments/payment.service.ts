@@ -25,10 +25,18 @@ import type {
 
 /**
  * The payments pipeline (DESIGN.md): validate, load, decide, persist the attempt as `pending` in one
- * write, call the acquirer, persist the outcome and its notifications in a second write. A crash
+ * write (written ahead: committed, not waited on the disk), call the acquirer, persist the outcome and
+ * its notifications in a second, durable write: one durable commit per payment. A crash
  * between the two leaves a pending row that `recoverPendingTransactions` closes without calling the
  * acquirer again, so money never moves twice.
  */
+
+/**
+ * The pending write of a payment is written ahead (docs/decisions/0616): committed, not waited on
+ * the disk. The acquirer is called once it is committed, so a kill -9 after the call finds the
+ * pending row (recovery closes it); the outcome's durable write makes both durable, in WAL order.
+ */
+export const WRITE_AHEAD = { durable: false } as const;
 
 /** Where the transaction comes from and whom its outcome is told. */
 export interface Origin {
@@ -116,7 +124,8 @@ export interface IdempotencyClaim {
   scope: string;
   key: string;
   requestHash: string;
-  render(tx: Transaction): StoredResponse;
+  /** the first answer, stored in the outcome's write; `upoId`: the UPO the payment paid with or saved */
+  render(tx: Transaction, upoId?: string): StoredResponse;
   /** session: the answer without the transaction's members, which recovery completes */
   frame?: string;
   /** session: the request's clientRequestId, claimed once a site asks for unique ones (0104) */
@@ -166,7 +175,7 @@ export async function pay(
     await attachKey(repos, options.idempotency, tx);
     await options.onPending?.(repos, tx);
     return { tx };
-  });
+  }, WRITE_AHEAD);
   if (!first.tx) return first;
   const pending = first.tx;
 
@@ -331,7 +340,7 @@ export async function followUp(
       );
     }
     return { tx, parent };
-  });
+  }, WRITE_AHEAD);
   if (!first.tx) return first;
   const { tx: pending, parent } = first;
 

@@ -6,7 +6,7 @@ import type { AuthorizeOutcome, CardInput } from './acquirer.port.js';
 import { checkCard } from './card.js';
 import { CARD_NUMBER_PURPOSE, cardOutputOf, vaultCard } from '../payment-methods/card-vault.js';
 import type { Origin } from './payment.service.js';
-import { attachKey, claimKey, completeKey, type IdempotencyClaim, notifyTransaction, transactionRowOf } from './payment.service.js';
+import { attachKey, claimKey, completeKey, type IdempotencyClaim, notifyTransaction, transactionRowOf, WRITE_AHEAD } from './payment.service.js';
 import type { StoredResponse } from '../idempotency/idempotency.service.js';
 import type { Upo } from '../payment-methods/ports.js';
 import type { Transaction, TransactionResult } from './transaction.types.js';
@@ -135,7 +135,7 @@ export async function payout(deps: DomainDeps, cmd: PayoutCommand, hooks: Payout
     await attachKey(repos, idempotency, tx);
     await hooks.onPending?.(repos, tx);
     return { tx };
-  });
+  }, WRITE_AHEAD);
   if (!first.tx) return { replay: first.replay! };
   const pending = first.tx;
 

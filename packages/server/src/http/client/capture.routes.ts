@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { BadRequest, Invalid, MethodNotEnabled, NotFound } from '../../domain/errors.js';
-import { pay } from '../../domain/payments/payment.service.js';
+import { payOrder } from '../../domain/payments/pay-order.js';
 import { requireSessionOrder } from '../../domain/sessions/session.service.js';
-import { outcomeEffects } from '../../domain/payments/outcome-effects.js';
 import { formatDecimal } from '../../lib/money.js';
 import { Secret } from '../../lib/secret.js';
 import { ClientRequests, ClientResponse } from '../../schemas/client/client.schema.js';
 import { billingOf } from '../payment-card.js';
+import { baseUrlOf } from '../three-d.view.js';
 import { accountCaptureUrl } from '../shared/account-capture-url.js';
 import { CLIENT_API, sessionOf, sessionTokenAuth } from './context.js';
 import { clientSuccess } from './errors.js';
-import { originOf, sessionGuard } from './payments.routes.js';
-import { paymentResultOf } from './result.js';
+import { clientPaymentAnswer } from './payment.render.js';
+import { type AccountCaptureBody, browserPayerOf, pricingOf, type WalletPaymentBody } from './payment.translate.js';
 import { obj, str } from '../fields.js';
 
 /**
@@ -31,7 +31,7 @@ export function registerCaptureRoutes(app: FastifyInstance): void {
   const auth = sessionTokenAuth(app);
   const { deps } = app.services;
 
-  app.post(
+  app.post<{ Body: AccountCaptureBody }>(
     `${CLIENT_API}/accountCapture`,
     {
       preValidation: auth,
@@ -46,16 +46,16 @@ export function registerCaptureRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const session = sessionOf(request);
-      const body = request.body as Record<string, unknown>;
+      const body = request.body;
       return clientSuccess({
         sessionToken: session.token,
         userTokenId: String(body.userTokenId),
-        redirectUrl: accountCaptureUrl(deps, request, session.token, body),
+        redirectUrl: accountCaptureUrl(app.services.deps, request, session.token, body),
       });
     },
   );
 
-  app.post(
+  app.post<{ Body: WalletPaymentBody }>(
     `${CLIENT_API}/createWalletPayment`,
     {
       preValidation: auth,
@@ -72,16 +72,16 @@ export function registerCaptureRoutes(app: FastifyInstance): void {
       if (app.services.config.GATEHOUSE_MODE !== 'sandbox')
         throw new MethodNotEnabled('paymentMethod', 'Payment method not enabled');
       const session = sessionOf(request);
-      const body = request.body as Record<string, unknown>;
+      const body = request.body;
       const origin = request.headers.origin;
       if (typeof origin !== 'string' || !/^https?:\/\/[^/]+$/.test(origin))
         throw new BadRequest('The wallet needs the merchant page origin (Origin header)');
       const order = await requireSessionOrder(deps, session);
       if (!order.pricing) throw new NotFound('order', 'The order has no amount');
-      const total = obj(body.total);
-      if (String(body.currencyCode).toUpperCase() !== order.pricing.currency)
+      const total = body.total;
+      if (body.currencyCode.toUpperCase() !== order.pricing.currency)
         throw new Invalid('currencyCode', `must be the order's currency ${order.pricing.currency}`);
-      if (str(total?.amount) !== formatDecimal(order.pricing.amount, order.pricing.currency)) {
+      if (total.amount !== formatDecimal(order.pricing.amount, order.pricing.currency)) {
         throw new Invalid(
           'total.amount',
           `must be the order's amount ${formatDecimal(order.pricing.amount, order.pricing.currency)}`,
@@ -91,35 +91,22 @@ export function registerCaptureRoutes(app: FastifyInstance): void {
       const holder = [str(billing?.firstName), str(billing?.lastName)].filter(Boolean).join(' ') || 'Wallet Holder';
       const now = new Date(deps.clock.now());
       const billingInfo = billingOf(body.billingAddress ?? order.details.billingAddress);
-      const run = await pay(
-        deps,
-        {
-          // a wallet payment carries no clientRequestId of its own
-          origin: { ...originOf(session, order, body), clientRequestId: null },
-          type: order.transactionType ?? 'Sale',
-          amount: order.pricing.amount,
-          currency: order.pricing.currency,
-          card: {
-            number: new Secret(SANDBOX_WALLET_CARD),
-            holderName: holder.slice(0, 70),
-            expMonth: 12,
-            expYear: now.getUTCFullYear() + 3,
-          },
-          ...(billingInfo ? { billing: billingInfo } : {}),
-          partialApproval: false,
-        },
-        {
-          guard: sessionGuard(app, session.token, order.id),
-          // a decline counts toward sessionCardDeclineLimit, in the write of the outcome
-          onOutcome: outcomeEffects({ declineSession: session.token }).onOutcome,
-        },
-      );
-      const tx = run.tx!;
-      return clientSuccess({
-        sessionToken: session.token,
-        orderId: String(order.id),
-        ...paymentResultOf(tx, { walletType: 'sandbox' }),
+      const payer = browserPayerOf(session, order, body);
+      // a wallet payment carries no clientRequestId of its own
+      payer.origin = { ...payer.origin, clientRequestId: null };
+      const card = {
+        number: new Secret(SANDBOX_WALLET_CARD),
+        holderName: holder.slice(0, 70),
+        expMonth: 12,
+        expYear: now.getUTCFullYear() + 3,
+      };
+      const paid = await payOrder(deps, payer, { kind: 'wallet', card }, {
+        type: order.transactionType ?? 'Sale',
+        ...pricingOf(order),
+        ...(billingInfo ? { billing: billingInfo } : {}),
+        baseUrl: baseUrlOf(request),
       });
+      return clientPaymentAnswer(paid, session.token, order, { walletType: 'sandbox' });
     },
   );
 }

@@ -15,7 +15,7 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
   const auth = sessionTokenAuth(app);
   const { deps } = app.services;
 
-  app.post(
+  app.post<{ Body: ClientDeleteUpoRequest }>(
     `${CLIENT_API}/deleteUpo`,
     {
       preValidation: auth,
@@ -30,7 +30,7 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const session = sessionOf(request);
-      const body = request.body as { userPaymentOptionId: string | number };
+      const body = request.body;
       if (!session.userTokenId)
         throw new BadRequest('The session has no userTokenId: open the order with one');
       const id = String(body.userPaymentOptionId);

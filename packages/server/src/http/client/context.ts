@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } f
 import { BadRequest, Invalid, Missing } from '../../domain/errors.js';
 import type { Session } from '../../domain/sessions/session.types.js';
 import { findLiveSession } from '../../domain/sessions/session.service.js';
+import { obj } from '../fields.js';
 import { checkBodyValues } from '../validation.js';
 
 /**
@@ -20,11 +21,9 @@ declare module 'fastify' {
 /** `preValidation` hook: the body's `sessionToken` must name a live session (else 1069 Session expired). */
 export function sessionTokenAuth(app: FastifyInstance): preValidationAsyncHookHandler {
   return async (request) => {
-    const body = request.body;
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-      throw new BadRequest('Request body must be a JSON object');
-    }
-    const token = (body as Record<string, unknown>).sessionToken;
+    const body = obj(request.body);
+    if (!body) throw new BadRequest('Request body must be a JSON object');
+    const token = body.sessionToken;
     if (token === undefined) throw new Missing('sessionToken');
     if (typeof token !== 'string' || token.length > 64) throw new Invalid('sessionToken', 'must be a session token');
     checkBodyValues(body);

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain/errors.js';
-import { domainToWire } from '../session/errors.js';
+import { domainToWire } from '../shared/err-codes.js';
+import { obj, str } from '../fields.js';
 import { type SchemaError, schemaErrorToDomain } from '../validation.js';
 
 /**
@@ -53,10 +54,7 @@ export function clientErrorHandler(err: FastifyError, request: FastifyRequest, r
     request.log.error({ err }, 'unexpected error');
     wire = { errCode: 1000, reason: 'General error' };
   }
-  const body = request.body as Record<string, unknown> | undefined;
-  const token =
-    body && typeof body.sessionToken === 'string' && body.sessionToken.length <= 64
-      ? { sessionToken: body.sessionToken }
-      : {};
+  const sessionToken = str(obj(request.body)?.sessionToken);
+  const token = sessionToken !== undefined && sessionToken.length <= 64 ? { sessionToken } : {};
   void reply.code(err.statusCode === 408 ? 408 : 200).send(clientError(wire, token));
 }

@@ -9,7 +9,7 @@ import { quoteForCardholder } from '../../domain/payments/dcc.service.js';
 import { listUpos, upoFields } from '../../domain/payment-methods/upos.service.js';
 import { updateOrder } from '../../domain/sessions/session.service.js';
 import { formatDecimal } from '../../lib/money.js';
-import { ClientRequests, ClientResponse } from '../../schemas/client/client.schema.js';
+import { type ClientBody, ClientRequests, ClientResponse } from '../../schemas/client/client.schema.js';
 import { CLIENT_API, sessionOf, sessionTokenAuth } from './context.js';
 import { clientSuccess } from './errors.js';
 import { dccDetailsOf } from '../dcc.view.js';
@@ -37,7 +37,7 @@ export function registerLookupRoutes(app: FastifyInstance): void {
   const auth = sessionTokenAuth(app);
   const { deps } = app.services;
 
-  app.post(
+  app.post<{ Body: ClientBody<'getCardDetails'> }>(
     `${CLIENT_API}/getCardDetails`,
     {
       preValidation: auth,
@@ -49,13 +49,13 @@ export function registerLookupRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const session = sessionOf(request);
-      const body = request.body as Record<string, unknown>;
-      const info = cardDetails(deps, String(body.cardNumber));
+      const body = request.body;
+      const info = cardDetails(deps, body.cardNumber);
       return clientSuccess({ sessionToken: session.token, ...cardDetailsFields(info) });
     },
   );
 
-  app.post(
+  app.post<{ Body: ClientBody<'getDccDetails'> }>(
     `${CLIENT_API}/getDccDetails`,
     {
       preValidation: auth,
@@ -67,16 +67,16 @@ export function registerLookupRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const session = sessionOf(request);
-      const body = request.body as Record<string, unknown>;
+      const body = request.body;
       const order = session.orderId === null ? undefined : await deps.storage.read.orders.findSessionOrder(session.orderId);
       if (!order?.pricing) throw new Missing('amount', 'amount');
-      const currency = str(body.currency);
+      const currency = body.currency;
       const answer = quoteForCardholder(deps, {
         originalAmount: order.pricing.amount,
         originalCurrency: order.pricing.currency,
         ...(currency !== undefined ? { currency: currency.toUpperCase() } : {}),
-        ...(currency === undefined && str(body.country) !== undefined ? { country: str(body.country)! } : {}),
-        ...(str(body.cardNumber) !== undefined ? { cardNumber: str(body.cardNumber)! } : {}),
+        ...(currency === undefined && body.country !== undefined ? { country: body.country } : {}),
+        ...(body.cardNumber !== undefined ? { cardNumber: body.cardNumber } : {}),
       });
       return clientSuccess({
         sessionToken: session.token,
@@ -85,7 +85,7 @@ export function registerLookupRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.post(
+  app.post<{ Body: ClientBody<'getApms'> }>(
     `${CLIENT_API}/getApms`,
     {
       preValidation: auth,
@@ -97,15 +97,15 @@ export function registerLookupRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const session = sessionOf(request);
-      const body = request.body as Record<string, unknown>;
+      const body = request.body;
       const type = body.type === 'WITHDRAWAL' ? 'WITHDRAWAL' : 'DEPOSIT';
-      let country = str(body.countryCode);
+      let country = body.countryCode;
       if (country === 'detect') {
         const order =
           session.orderId === null ? undefined : await deps.storage.read.orders.findSessionOrder(session.orderId);
         country = str(obj(order?.details.billingAddress)?.country) ?? str(obj(order?.details.userDetails)?.country);
       }
-      const currency = str(body.currencyCode);
+      const currency = body.currencyCode;
       const methods = listApms({ type, ...(currency ? { currency } : {}), ...(country ? { country } : {}) });
       return clientSuccess({
         sessionToken: session.token,
@@ -117,7 +117,7 @@ export function registerLookupRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.post(
+  app.post<{ Body: ClientBody<'getUserUPOs'> }>(
     `${CLIENT_API}/getUserUPOs`,
     {
       preValidation: auth,
@@ -144,7 +144,7 @@ export function registerLookupRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.post(
+  app.post<{ Body: ClientBody<'setOpenAmount'> }>(
     `${CLIENT_API}/setOpenAmount`,
     {
       preValidation: auth,
@@ -156,26 +156,26 @@ export function registerLookupRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const session = sessionOf(request);
-      const body = request.body as Record<string, unknown>;
+      const body = request.body;
       if (session.orderId === null)
         throw new NotFound('order', 'Invalid order ID: open an order in this session first');
       const { order } = await updateOrder(
         deps,
         { merchantId: session.merchantId, siteId: session.siteId },
-        { sessionToken: session.token, orderId: String(session.orderId), changes: { amount: String(body.amount) } },
+        { sessionToken: session.token, orderId: String(session.orderId), changes: { amount: body.amount } },
       );
       return clientSuccess({
         sessionToken: session.token,
         orderId: String(order.id),
-        ...(str(body.clientUniqueId) !== undefined ? { clientUniqueId: str(body.clientUniqueId) } : {}),
-        ...(str(body.clientRequestId) !== undefined ? { clientRequestId: str(body.clientRequestId) } : {}),
-        amount: order.pricing ? formatDecimal(order.pricing.amount, order.pricing.currency) : String(body.amount),
+        ...(body.clientUniqueId !== undefined ? { clientUniqueId: body.clientUniqueId } : {}),
+        ...(body.clientRequestId !== undefined ? { clientRequestId: body.clientRequestId } : {}),
+        amount: order.pricing ? formatDecimal(order.pricing.amount, order.pricing.currency) : body.amount,
         currency: order.pricing?.currency ?? '',
       });
     },
   );
 
-  app.post(
+  app.post<{ Body: ClientBody<'addCardUpo'> }>(
     `${CLIENT_API}/addCardUpo`,
     {
       preValidation: auth,
@@ -187,9 +187,9 @@ export function registerLookupRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const session = sessionOf(request);
-      const body = request.body as Record<string, unknown>;
+      const body = request.body;
       const userTokenId = requireUser(session.userTokenId);
-      const card = clientCardOf(obj(body.card), str(body.cardHolderName), 'card', PLAIN_CARD_SUBJECTS);
+      const card = clientCardOf(body.card, body.cardHolderName, 'card', PLAIN_CARD_SUBJECTS);
       const upo = await addCardUpo(deps, { merchantId: session.merchantId, siteId: session.siteId, userTokenId }, card);
       return clientSuccess({
         sessionToken: session.token,
@@ -205,7 +205,7 @@ export function registerLookupRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.post(
+  app.post<{ Body: ClientBody<'addApmUpo'> }>(
     `${CLIENT_API}/addApmUpo`,
     {
       preValidation: auth,
@@ -217,12 +217,12 @@ export function registerLookupRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const session = sessionOf(request);
-      const body = request.body as Record<string, unknown>;
+      const body = request.body;
       const userTokenId = requireUser(session.userTokenId);
       const upo = await addApmUpo(
         deps,
         { merchantId: session.merchantId, siteId: session.siteId, userTokenId },
-        { method: String(body.paymentMethodName), data: body.apmData as Record<string, string> },
+        { method: body.paymentMethodName, data: body.apmData },
       );
       return clientSuccess({
         sessionToken: session.token,

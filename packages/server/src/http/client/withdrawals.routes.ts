@@ -10,11 +10,10 @@ import {
   ClientWdListResponse,
   ClientWdResponse,
 } from '../../schemas/client/withdrawals.schema.js';
-import { domainToWire } from '../session/errors.js';
+import { domainToWire } from '../shared/err-codes.js';
 import { customFieldsOf, listEntriesOf, submitCommandOf } from '../withdrawal.translate.js';
 import { CLIENT_API, sessionOf, sessionTokenAuth } from './context.js';
 import { clientError, clientSuccess } from './errors.js';
-import { str } from '../fields.js';
 
 /**
  * The Web SDK's withdrawal calls (spec 4.2, docs/decisions/0506): `submitWdRequest`,
@@ -24,20 +23,20 @@ import { str } from '../fields.js';
  */
 
 /** The session's user; the body's userTokenId, merchantId and merchantSiteId must agree with it. */
-function callerOf(request: FastifyRequest): {
+function callerOf(request: FastifyRequest<{ Body: { merchantId?: string; merchantSiteId?: string; userTokenId?: string } }>): {
   session: Session;
   userTokenId: string;
   caller: { merchantId: string; siteId: string };
 } {
   const session = sessionOf(request);
-  const body = request.body as Record<string, unknown>;
+  const body = request.body;
   if (body.merchantId !== undefined && body.merchantId !== session.merchantId)
     throw new NotFound('merchant', 'Invalid merchant ID');
   if (body.merchantSiteId !== undefined && body.merchantSiteId !== session.siteId)
     throw new NotFound('site', 'Invalid merchant site ID');
   if (!session.userTokenId)
     throw new BadRequest('The session has no userTokenId: open the order with one');
-  const given = str(body.userTokenId);
+  const given = body.userTokenId;
   if (given !== undefined && given !== session.userTokenId)
     throw new Invalid('userTokenId', "is not the session's user");
   return {
@@ -57,7 +56,7 @@ export function registerWithdrawalRoutes(app: FastifyInstance): void {
   const auth = sessionTokenAuth(app);
   const { deps } = app.services;
 
-  app.post(
+  app.post<{ Body: ClientSubmitWdRequest }>(
     `${CLIENT_API}/submitWdRequest`,
     {
       preValidation: auth,
@@ -72,8 +71,8 @@ export function registerWithdrawalRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const { session, userTokenId, caller } = callerOf(request);
-      const body = request.body as Record<string, unknown>;
-      let currency = str(body.currency);
+      const body = request.body;
+      let currency = body.currency;
       if (currency === undefined) {
         const order =
           session.orderId === null ? undefined : await deps.storage.read.orders.findSessionOrder(session.orderId);
@@ -83,7 +82,7 @@ export function registerWithdrawalRoutes(app: FastifyInstance): void {
       }
       const cmd = submitCommandOf(
         { ...body, userTokenId },
-        { upoField: 'upoId', upoId: String(body.upoId), currency, customFields: customFieldsOf(body) },
+        { upoField: 'upoId', upoId: body.upoId, currency, customFields: customFieldsOf(body) },
       );
       try {
         const w = await submitWithdrawal(deps, caller, cmd);
@@ -106,7 +105,7 @@ export function registerWithdrawalRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.post(
+  app.post<{ Body: ClientGetWdRequests }>(
     `${CLIENT_API}/getWdRequests`,
     {
       preValidation: auth,
@@ -133,7 +132,7 @@ export function registerWithdrawalRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.post(
+  app.post<{ Body: ClientCancelWdRequest }>(
     `${CLIENT_API}/cancelWdRequest`,
     {
       preValidation: auth,
@@ -148,9 +147,8 @@ export function registerWithdrawalRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const { session, userTokenId, caller } = callerOf(request);
-      const body = request.body as Record<string, unknown>;
       try {
-        const w = await cancelWithdrawal(deps, caller, { userTokenId, wdRequestId: String(body.wdRequestId) });
+        const w = await cancelWithdrawal(deps, caller, { userTokenId, wdRequestId: String(request.body.wdRequestId) });
         const f = withdrawalFields(w);
         return {
           ...clientSuccess({

@@ -2,6 +2,7 @@ import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import type { Config } from '../../config.js';
 import { privateTargetReason, refusesPrivateTargets } from '../../delivery/private-network.js';
 import { Invalid } from '../../domain/errors.js';
+import { obj } from '../fields.js';
 
 /** The members of a request body that configure where notifications go. */
 const URL_MEMBERS = ['notificationUrl', 'webhookUrl'] as const;
@@ -16,11 +17,11 @@ const URL_MEMBERS = ['notificationUrl', 'webhookUrl'] as const;
 export function registerNotificationTargetGuard(app: FastifyInstance, config: Config): void {
   if (!refusesPrivateTargets(config)) return;
   const hook: preHandlerHookHandler = (request, _reply, done) => {
-    const body = request.body as { urlDetails?: unknown } | null | undefined;
-    const details = body && typeof body === 'object' ? body.urlDetails : undefined;
-    if (details && typeof details === 'object') {
+    // any interface's body, validated by its own schema: read as an unknown value
+    const details = obj(obj(request.body)?.urlDetails);
+    if (details) {
       for (const member of URL_MEMBERS) {
-        const url = (details as Record<string, unknown>)[member];
+        const url = details[member];
         const reason = typeof url === 'string' ? privateTargetReason(url) : undefined;
         if (reason) return done(new Invalid(`urlDetails.${member}`, reason));
       }

@@ -92,7 +92,7 @@ export function registerAccounts(app: FastifyInstance): void {
     },
     async (request) => {
       const ctx = contextOf(request);
-      const body = request.body as Record<string, unknown>;
+      const body = obj(request.body) ?? {}; // validated by the route's schema
       const session = await findCallerSession(deps(), String(body.sessionToken), ctx);
       return success(request, { sessionToken: session.token, clientUniqueId: String(body.clientUniqueId), ...accountFields(await enroll(ctx, body)) });
     },

@@ -4,6 +4,7 @@ import { SITE_SECRET_PURPOSE } from '../../domain/merchants/merchant.service.js'
 import type { SessionContext } from '../../domain/sessions/session.types.js';
 import { type SessionMethod, verifySessionChecksum } from '../../security/checksum.js';
 import type { Services } from '../services.js';
+import { obj } from '../fields.js';
 import { checkBodyValues } from '../validation.js';
 
 /**
@@ -34,11 +35,9 @@ export function isLookupKey(v: unknown): v is string {
 
 /** The request body as an object; anything else is an invalid request. */
 export function bodyObject(request: FastifyRequest): Record<string, unknown> {
-  const body = request.body;
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new BadRequest('Request body must be a JSON object');
-  }
-  return body as Record<string, unknown>;
+  const body = obj(request.body);
+  if (!body) throw new BadRequest('Request body must be a JSON object');
+  return body;
 }
 
 /** The site's secret key opens only here, to verify one checksum. */

@@ -4,11 +4,21 @@ import { CARD_SUBJECTS } from '../../domain/payments/card.js';
 import { tokenizeCard } from '../../domain/payment-methods/tokens.service.js';
 import { findCallerSession } from '../../domain/sessions/session.service.js';
 import { CardTokenizationResponse } from '../../schemas/session/card-details.schema.js';
-import { ServerCallRequests } from '../../schemas/session/server-calls.schema.js';
+import { type ServerCallBody, ServerCallRequests } from '../../schemas/session/server-calls.schema.js';
 import { CHECKSUM_FIELDS } from '../../security/checksum.js';
 import { cardInputOf, type WireCard } from '../payment-card.js';
 import { checksumAuth, contextOf } from './auth.js';
 import { SESSION_API, success } from './envelope.js';
+
+/** The card of `cardData`; a missing member is refused as the payment's card member is. */
+function wireCardOf(data: ServerCallBody<'cardTokenization'>['cardData']): WireCard {
+  const { cardNumber, cardHolderName, expirationMonth, expirationYear, CVV } = data;
+  if (cardNumber === undefined) throw new Missing('paymentOption.card.cardNumber', CARD_SUBJECTS.cardNumber);
+  if (cardHolderName === undefined) throw new Missing('paymentOption.card.cardHolderName', CARD_SUBJECTS.cardHolderName);
+  if (expirationMonth === undefined) throw new Missing('paymentOption.card.expirationMonth', CARD_SUBJECTS.expirationMonth);
+  if (expirationYear === undefined) throw new Missing('paymentOption.card.expirationYear', CARD_SUBJECTS.expirationYear);
+  return { cardNumber, cardHolderName, expirationMonth, expirationYear, ...(CVV !== undefined ? { CVV } : {}) };
+}
 
 /**
  * POST /ppp/api/v1/cardTokenization.do (DECISIONS.md 8, docs/decisions/0322): vaults `cardData` and
@@ -16,7 +26,7 @@ import { SESSION_API, success } from './envelope.js';
  * live session. A CVV sent here is checked and never stored.
  */
 export function registerCardTokenization(app: FastifyInstance): void {
-  app.post(
+  app.post<{ Body: ServerCallBody<'cardTokenization'> }>(
     `${SESSION_API}/cardTokenization.do`,
     {
       preValidation: checksumAuth(app, 'cardTokenization'),
@@ -31,14 +41,9 @@ export function registerCardTokenization(app: FastifyInstance): void {
     async (request) => {
       const { deps } = app.services;
       const ctx = contextOf(request);
-      const body = request.body as Record<string, unknown>;
-      const token = String(body.sessionToken);
+      const { sessionToken: token, cardData } = request.body;
       await findCallerSession(deps, token, ctx);
-      const data = body.cardData as Record<string, unknown>;
-      for (const f of ['cardNumber', 'cardHolderName', 'expirationMonth', 'expirationYear'] as const) {
-        if (typeof data[f] !== 'string') throw new Missing(`paymentOption.card.${f}`, CARD_SUBJECTS[f]);
-      }
-      const card = cardInputOf(data as unknown as WireCard);
+      const card = cardInputOf(wireCardOf(cardData));
       const { ccTempToken, info } = await tokenizeCard(deps, { sessionToken: token, siteId: ctx.siteId }, card);
       return success(request, {
         ccTempToken,

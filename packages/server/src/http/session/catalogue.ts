@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
-import type { TSchema } from 'typebox';
+import type { Static, TSchema } from 'typebox';
 import { SITE_SECRET_PURPOSE } from '../../domain/merchants/merchant.service.js';
 import { InvalidChecksum, InvalidTimestamp, NotFound } from '../../domain/errors.js';
 import type { SessionContext } from '../../domain/sessions/session.types.js';
@@ -42,17 +42,17 @@ export function catalogueChecksumAuth(app: FastifyInstance, method: CatalogueMet
   };
 }
 
-export interface CatalogueMethod<B> {
+export interface CatalogueMethod<S extends TSchema> {
   name: CatalogueMethodName;
   summary: string;
   description: string;
-  body: TSchema;
+  body: S;
   response: TSchema;
   /** the method's own members of the SUCCESS envelope */
-  handle(ctx: SessionContext, body: B, request: FastifyRequest): Promise<Record<string, unknown>>;
+  handle(ctx: SessionContext, body: Static<S>, request: FastifyRequest): Promise<Record<string, unknown>>;
 }
 
-export function registerCatalogueMethod<B>(app: FastifyInstance, m: CatalogueMethod<B>): void {
+export function registerCatalogueMethod<S extends TSchema>(app: FastifyInstance, m: CatalogueMethod<S>): void {
   app.post(
     `${SESSION_API}/${m.name}.do`,
     {
@@ -68,7 +68,8 @@ export function registerCatalogueMethod<B>(app: FastifyInstance, m: CatalogueMet
     async (request) => {
       const ctx = request.sessionContext;
       if (!ctx) throw new Error('route without checksum authentication');
-      return success(request, await m.handle(ctx, request.body as B, request));
+      // validated by `m.body` (Fastify cannot resolve the body type of a schema left generic here)
+      return success(request, await m.handle(ctx, request.body as Static<S>, request));
     },
   );
 }

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { deleteUpo } from '../../domain/payment-methods/upos.service.js';
 import { SessionEnvelope } from '../../schemas/session/envelope.schema.js';
-import { ServerCallRequests } from '../../schemas/session/server-calls.schema.js';
+import { type ServerCallBody, ServerCallRequests } from '../../schemas/session/server-calls.schema.js';
 import { CHECKSUM_FIELDS } from '../../security/checksum.js';
 import { checksumAuth, contextOf } from './auth.js';
 import { SESSION_API, success } from './envelope.js';
 
 /** POST /ppp/api/v1/deleteUPO.do: deletes a stored payment option of the userTokenId (1011 when not theirs). */
 export function registerDeleteUpo(app: FastifyInstance): void {
-  app.post(
+  app.post<{ Body: ServerCallBody<'deleteUPO'> }>(
     `${SESSION_API}/deleteUPO.do`,
     {
       preValidation: checksumAuth(app, 'deleteUPO'),
@@ -22,12 +22,8 @@ export function registerDeleteUpo(app: FastifyInstance): void {
     },
     async (request) => {
       const ctx = contextOf(request);
-      const body = request.body as Record<string, unknown>;
-      await deleteUpo(
-        app.services.deps,
-        { siteId: ctx.siteId, userTokenId: String(body.userTokenId) },
-        String(body.userPaymentOptionId),
-      );
+      const { userTokenId, userPaymentOptionId } = request.body;
+      await deleteUpo(app.services.deps, { siteId: ctx.siteId, userTokenId }, userPaymentOptionId);
       return success(request, {});
     },
   );

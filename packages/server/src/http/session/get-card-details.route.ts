@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { cardDetails, cardDetailsFields } from '../../domain/payments/card-details.service.js';
 import { findCallerSession } from '../../domain/sessions/session.service.js';
 import { GetCardDetailsResponse } from '../../schemas/session/card-details.schema.js';
-import { ServerCallRequests } from '../../schemas/session/server-calls.schema.js';
+import { type ServerCallBody, ServerCallRequests } from '../../schemas/session/server-calls.schema.js';
 import { CHECKSUM_FIELDS } from '../../security/checksum.js';
 import { checksumAuth, contextOf } from './auth.js';
 import { SESSION_API, success } from './envelope.js';
@@ -12,7 +12,7 @@ import { SESSION_API, success } from './envelope.js';
  * caller's site. A number failing Luhn is errCode 1004; the number is neither stored nor logged.
  */
 export function registerGetCardDetails(app: FastifyInstance): void {
-  app.post(
+  app.post<{ Body: ServerCallBody<'getCardDetails'> }>(
     `${SESSION_API}/getCardDetails.do`,
     {
       preValidation: checksumAuth(app, 'getCardDetails'),
@@ -26,9 +26,9 @@ export function registerGetCardDetails(app: FastifyInstance): void {
     },
     async (request) => {
       const ctx = contextOf(request);
-      const body = request.body as Record<string, unknown>;
-      await findCallerSession(app.services.deps, String(body.sessionToken), ctx);
-      const info = cardDetails(app.services.deps, String(body.cardNumber));
+      const { sessionToken, cardNumber } = request.body;
+      await findCallerSession(app.services.deps, sessionToken, ctx);
+      const info = cardDetails(app.services.deps, cardNumber);
       return success(request, cardDetailsFields(info));
     },
   );

@@ -4,12 +4,11 @@ import { quoteForCardholder } from '../../domain/payments/dcc.service.js';
 import { findCallerSession } from '../../domain/sessions/session.service.js';
 import { checkCurrency, toMinor } from '../../domain/sessions/session.pricing.js';
 import { GetDccDetailsResponse } from '../../schemas/session/card-details.schema.js';
-import { ServerCallRequests } from '../../schemas/session/server-calls.schema.js';
+import { type ServerCallBody, ServerCallRequests } from '../../schemas/session/server-calls.schema.js';
 import { CHECKSUM_FIELDS } from '../../security/checksum.js';
 import { checksumAuth, contextOf } from './auth.js';
 import { dccDetailsOf } from '../dcc.view.js';
 import { SESSION_API, success } from './envelope.js';
-import { str } from '../fields.js';
 
 /**
  * POST /ppp/api/v1/getDccDetails.do (spec 2.8): the day's conversion of the original amount into the
@@ -18,7 +17,7 @@ import { str } from '../fields.js';
  * Target: `currency` (wins), else `country`'s currency, else the issuing currency of `cardNumber`.
  */
 export function registerGetDccDetails(app: FastifyInstance): void {
-  app.post(
+  app.post<{ Body: ServerCallBody<'getDccDetails'> }>(
     `${SESSION_API}/getDccDetails.do`,
     {
       preValidation: checksumAuth(app, 'getDccDetails'),
@@ -33,8 +32,8 @@ export function registerGetDccDetails(app: FastifyInstance): void {
     async (request) => {
       const { deps } = app.services;
       const ctx = contextOf(request);
-      const body = request.body as Record<string, unknown>;
-      const token = str(body.sessionToken);
+      const body = request.body;
+      const token = body.sessionToken;
       let orderPricing: { amount: number; currency: string } | undefined;
       if (token !== undefined) {
         const session = await findCallerSession(deps, token, ctx);
@@ -43,24 +42,24 @@ export function registerGetDccDetails(app: FastifyInstance): void {
         if (order?.pricing) orderPricing = order.pricing;
       }
       const originalCurrency =
-        str(body.originalCurrency) !== undefined
-          ? checkCurrency(str(body.originalCurrency)!, 'originalCurrency')
+        body.originalCurrency !== undefined
+          ? checkCurrency(body.originalCurrency, 'originalCurrency')
           : orderPricing?.currency;
       if (originalCurrency === undefined) throw new Missing('originalCurrency');
-      const amountText = str(body.originalAmount) ?? str(body.amount);
-      const field = str(body.originalAmount) !== undefined ? 'originalAmount' : 'amount';
+      const amountText = body.originalAmount ?? body.amount;
+      const field = body.originalAmount !== undefined ? 'originalAmount' : 'amount';
       const originalAmount =
         amountText !== undefined
           ? toMinor(amountText, originalCurrency, field, field === 'amount' ? 'amount' : 'field')
           : orderPricing?.amount;
       if (originalAmount === undefined) throw new Missing('originalAmount');
-      const target = str(body.currency);
+      const target = body.currency;
       const answer = quoteForCardholder(deps, {
         originalAmount,
         originalCurrency,
         ...(target !== undefined ? { currency: checkCurrency(target, 'currency') } : {}),
-        ...(str(body.country) !== undefined ? { country: str(body.country)! } : {}),
-        ...(str(body.cardNumber) !== undefined ? { cardNumber: str(body.cardNumber)! } : {}),
+        ...(body.country !== undefined ? { country: body.country } : {}),
+        ...(body.cardNumber !== undefined ? { cardNumber: body.cardNumber } : {}),
       });
       return success(request, {
         ...dccDetailsOf(answer),

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { listUpos, upoFields } from '../../domain/payment-methods/upos.service.js';
 import { GetUserUposResponse } from '../../schemas/session/card-details.schema.js';
-import { ServerCallRequests } from '../../schemas/session/server-calls.schema.js';
+import { type ServerCallBody, ServerCallRequests } from '../../schemas/session/server-calls.schema.js';
 import { CHECKSUM_FIELDS } from '../../security/checksum.js';
 import { checksumAuth, contextOf } from './auth.js';
 import { SESSION_API, success } from './envelope.js';
 
 /** POST /ppp/api/v1/getUserUPOs.do: the stored payment options of a userTokenId of the caller's site. */
 export function registerGetUserUpos(app: FastifyInstance): void {
-  app.post(
+  app.post<{ Body: ServerCallBody<'getUserUPOs'> }>(
     `${SESSION_API}/getUserUPOs.do`,
     {
       preValidation: checksumAuth(app, 'getUserUPOs'),
@@ -22,8 +22,7 @@ export function registerGetUserUpos(app: FastifyInstance): void {
     },
     async (request) => {
       const ctx = contextOf(request);
-      const body = request.body as Record<string, unknown>;
-      const upos = await listUpos(app.services.deps, ctx.siteId, String(body.userTokenId));
+      const upos = await listUpos(app.services.deps, ctx.siteId, request.body.userTokenId);
       // a suspended UPO is listed as disabled (suspendUPO, issue 15)
       const suspended = await app.services.deps.storage.read.upoAdmin.suspended(upos.map((u) => u.id));
       const shown = upos.map((u) => ({ ...upoFields(u), ...(suspended.has(u.id) ? { upoStatus: 'disabled' } : {}) }));

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Static } from 'typebox';
 import { decideKyc, findKyc, startKyc } from '../../domain/accounts/account.service.js';
 import type { KycRecord } from '../../domain/accounts/account.types.js';
 import { DomainError } from '../../domain/errors.js';
@@ -32,7 +31,7 @@ export function registerKyc(app: FastifyInstance): void {
   const deps = () => app.services.deps;
   const answer = (k: KycRecord, base: string) => ({ userId: k.userId, kycId: k.id, kycStatus: k.status, url: `${base}${KYC_PAGE}/${k.uploadKey}` });
 
-  registerCatalogueMethod<Static<typeof EkycRequest>>(app, {
+  registerCatalogueMethod(app, {
     name: 'eKYC',
     summary: 'Start an electronic KYC check',
     description:
@@ -50,7 +49,7 @@ export function registerKyc(app: FastifyInstance): void {
     },
   });
 
-  registerCatalogueMethod<Static<typeof DocumentUploadUrlRequest>>(app, {
+  registerCatalogueMethod(app, {
     name: 'getDocumentUploadUrl',
     summary: 'Get the URL where the user uploads KYC documents',
     description:

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Static } from 'typebox';
 import { findApm, listApms, toPaymentMethodDescriptor } from '../../acquirer/apm-catalogue.js';
 import { Invalid, MethodNotEnabled } from '../../domain/errors.js';
 import { gatewayCodes, SESSION_STATUS } from '../../domain/payments/payment.view.js';
@@ -42,7 +41,7 @@ const DOCUMENT_TITLES: Record<(typeof DOCUMENT_TYPES)[number], string> = {
 export function registerLookups(app: FastifyInstance): void {
   const deps = () => app.services.deps;
 
-  registerCatalogueMethod<Static<typeof GetMerchantPaymentMethodsRequest>>(app, {
+  registerCatalogueMethod(app, {
     name: 'getMerchantPaymentMethods',
     summary: 'List the payment methods available',
     description:
@@ -82,7 +81,7 @@ export function registerLookups(app: FastifyInstance): void {
     },
   });
 
-  registerCatalogueMethod<Static<typeof GetPayoutStatusRequest>>(app, {
+  registerCatalogueMethod(app, {
     name: 'getPayoutStatus',
     summary: 'Get the status of a payout',
     description:

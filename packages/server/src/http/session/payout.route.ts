@@ -1,3 +1,4 @@
+import type { Static } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { Invalid, Missing } from '../../domain/errors.js';
 import { CARD_DATA_SUBJECTS } from '../../domain/payments/card.js';
@@ -16,8 +17,10 @@ import type { Repos } from '../../domain/ports.js';
 import type { Transaction } from '../../domain/payments/transaction.types.js';
 import { obj, str } from '../fields.js';
 
+type PayoutBody = Static<typeof PayoutRequest> & { readonly [member: string]: unknown };
+
 /** The one destination of a payout request: a UPO (either spelling) or `cardData`. */
-function destinationOf(body: Record<string, unknown>): PayoutDestination {
+function destinationOf(body: PayoutBody): PayoutDestination {
   const option = obj(body.userPaymentOption);
   const upoId = str(option?.userPaymentOptionId) ?? str(body.userPaymentOptionId);
   const upoField = option ? 'userPaymentOption.userPaymentOptionId' : 'userPaymentOptionId';
@@ -38,7 +41,7 @@ function destinationOf(body: Record<string, unknown>): PayoutDestination {
  * ERROR with the gateway codes; a DMN reports it. A UPO of another user or site is errCode 1011.
  */
 export function registerPayout(app: FastifyInstance): void {
-  app.post(
+  app.post<{ Body: PayoutBody }>(
     `${SESSION_API}/payout.do`,
     {
       preValidation: checksumAuth(app, 'payout'),
@@ -60,9 +63,9 @@ export function registerPayout(app: FastifyInstance): void {
         ...(upo ? { userPaymentOptionId: upo.id } : {}),
       });
       const ctx = contextOf(request);
-      const body = request.body as Record<string, unknown>;
-      const currency = checkCurrency(String(body.currency), 'currency');
-      const amount = toMinor(String(body.amount), currency, 'amount', 'amount');
+      const body = request.body;
+      const currency = checkCurrency(body.currency, 'currency');
+      const amount = toMinor(body.amount, currency, 'amount', 'amount');
       const destination = destinationOf(body);
       const token = str(body.sessionToken);
       const session = token === undefined ? undefined : await findCallerSession(deps, token, ctx);

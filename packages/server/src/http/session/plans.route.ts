@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Static } from 'typebox';
 import { createPlan, editPlan, listPlans, planFields } from '../../domain/rebilling/plan.service.js';
 import {
   CreatePlanRequest,
@@ -13,7 +12,7 @@ import { registerCatalogueMethod } from './catalogue.js';
 /** createPlan, editPlan, getPlansList, getSubscriptionPlans (spec server-methods 2.7). */
 export function registerPlans(app: FastifyInstance): void {
   const deps = () => app.services.deps;
-  registerCatalogueMethod<Static<typeof CreatePlanRequest>>(app, {
+  registerCatalogueMethod(app, {
     name: 'createPlan',
     summary: 'Create a rebilling plan',
     description:
@@ -24,7 +23,7 @@ export function registerPlans(app: FastifyInstance): void {
       return { planId: (await createPlan(deps(), ctx, b)).id };
     },
   });
-  registerCatalogueMethod<Static<typeof EditPlanRequest>>(app, {
+  registerCatalogueMethod(app, {
     name: 'editPlan',
     summary: 'Edit a rebilling plan',
     description:
@@ -37,7 +36,7 @@ export function registerPlans(app: FastifyInstance): void {
     },
   });
   for (const name of ['getPlansList', 'getSubscriptionPlans'] as const) {
-    registerCatalogueMethod<Static<typeof ListPlansRequest>>(app, {
+    registerCatalogueMethod(app, {
       name,
       summary: name === 'getPlansList' ? 'List the rebilling plans' : 'List the plans subscriptions can use',
       description:

@@ -5,6 +5,7 @@ import type { Transaction } from '../../domain/payments/transaction.types.js';
 import type { StoredResponse } from '../../domain/idempotency/idempotency.service.js';
 import { canonicalJson } from '../../lib/canonical-json.js';
 import { success } from './envelope.js';
+import { obj } from '../fields.js';
 
 /**
  * Replays of signed money-moving session calls (issue 18 item 2, docs/decisions/0805). A body whose
@@ -56,11 +57,11 @@ export function replayClaim(
   request: FastifyRequest,
   method: ReplayMethod,
   head: Record<string, unknown>,
-  fields: (tx: Transaction) => Record<string, unknown>,
+  fields: (tx: Transaction, upoId?: string) => Record<string, unknown>,
   options: { claimsClientRequestId?: boolean } = {},
 ): IdempotencyClaim {
   const ctx = request.sessionContext!;
-  const body = request.body as Record<string, unknown>;
+  const body = obj(request.body) ?? {};
   const key = replayKey(app, method, body);
   const clientRequestId = typeof body.clientRequestId === 'string' ? body.clientRequestId : null;
   return {
@@ -69,7 +70,7 @@ export function replayClaim(
     key,
     requestHash: key,
     frame: JSON.stringify(success(request, head)),
-    render: (tx) => ({ status: 200, body: JSON.stringify(success(request, fields(tx))) }),
+    render: (tx, upoId) => ({ status: 200, body: JSON.stringify(success(request, fields(tx, upoId))) }),
     ...(options.claimsClientRequestId === false ? {} : { clientRequestId: { siteId: ctx.siteId, value: clientRequestId } }),
   };
 }
@@ -89,7 +90,7 @@ export function replayPrecheck(app: FastifyInstance, method: ReplayMethod): preH
     const ctx = request.sessionContext;
     if (!ctx) return;
     const { deps } = app.services;
-    const key = replayKey(app, method, request.body as Record<string, unknown>);
+    const key = replayKey(app, method, obj(request.body) ?? {});
     const record = await deps.storage.read.idempotency.find(ctx.siteId, `session ${method}`, key);
     if (!record || record.expiresAt <= deps.clock.now()) return;
     if (record.responseStatus === null || record.responseBody === null) throw new InFlight();

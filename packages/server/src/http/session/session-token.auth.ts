@@ -6,6 +6,7 @@ import type { TSchema } from 'typebox';
 import { checkBodyValues } from '../validation.js';
 import { SESSION_API, success } from './envelope.js';
 import { bodyObject, idText, isLookupKey } from './auth.js';
+import { obj } from '../fields.js';
 
 /**
  * Calls authenticated by their `sessionToken` (getPaymentStatus, and the server facts' "no checksum"
@@ -64,7 +65,7 @@ export function registerTokenMethod(app: FastifyInstance, m: TokenMethod): void 
       },
     },
     async (request) => {
-      const body = request.body as Record<string, unknown>;
+      const body = obj(request.body) ?? {}; // validated by the route's schema
       const session = await findLiveSession(app.services.deps, String(body.sessionToken));
       return success(request, { sessionToken: session.token, ...(await m.handle(session, body, request)) });
     },

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Static } from 'typebox';
 import {
   cancelSubscription,
   createSubscription,
@@ -20,7 +19,7 @@ import { registerCatalogueMethod } from './catalogue.js';
 /** createSubscription, editSubscription, cancelSubscription, getSubscriptionsList (spec server-methods 2.7). */
 export function registerSubscriptions(app: FastifyInstance): void {
   const deps = () => app.services.deps;
-  registerCatalogueMethod<Static<typeof CreateSubscriptionRequest>>(app, {
+  registerCatalogueMethod(app, {
     name: 'createSubscription',
     summary: 'Subscribe a stored card to a plan',
     description:
@@ -32,7 +31,7 @@ export function registerSubscriptions(app: FastifyInstance): void {
       return { subscriptionId: s.id, subscriptionStatus: s.status };
     },
   });
-  registerCatalogueMethod<Static<typeof EditSubscriptionRequest>>(app, {
+  registerCatalogueMethod(app, {
     name: 'editSubscription',
     summary: 'Edit an active subscription',
     description:
@@ -48,7 +47,7 @@ export function registerSubscriptions(app: FastifyInstance): void {
       return { subscriptionId: s.id, subscriptionStatus: s.status };
     },
   });
-  registerCatalogueMethod<Static<typeof CancelSubscriptionRequest>>(app, {
+  registerCatalogueMethod(app, {
     name: 'cancelSubscription',
     summary: 'Cancel a subscription',
     description:
@@ -60,7 +59,7 @@ export function registerSubscriptions(app: FastifyInstance): void {
       return { subscriptionId: s.id, subscriptionStatus: s.status };
     },
   });
-  registerCatalogueMethod<Static<typeof ListSubscriptionsRequest>>(app, {
+  registerCatalogueMethod(app, {
     name: 'getSubscriptionsList',
     summary: 'List subscriptions',
     description:

@@ -1,3 +1,4 @@
+import type { Static } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { Missing } from '../../domain/errors.js';
 import { followUp, type Origin } from '../../domain/payments/payment.service.js';
@@ -11,6 +12,9 @@ import { checksumAuth, contextOf } from './auth.js';
 import { SESSION_API, success } from './envelope.js';
 import { replayClaim, replayed, replayPrecheck } from './replay.js';
 import { str } from '../fields.js';
+
+/** The members settle, refund and void share (settle adds its descriptor); others are kept, unread. */
+type FollowUpBody = Static<typeof ServerCallRequests.refundTransaction> & { readonly [member: string]: unknown };
 
 type Method = 'settleTransaction' | 'refundTransaction' | 'voidTransaction';
 
@@ -26,7 +30,7 @@ const TYPE_OF: Record<Method, FollowUpType> = {
  * a move the state machine refuses: errCode 1058 with the state named.
  */
 export function registerTransactionOperation(app: FastifyInstance, method: Method, summary: string): void {
-  app.post(
+  app.post<{ Body: FollowUpBody }>(
     `${SESSION_API}/${method}.do`,
     {
       preValidation: checksumAuth(app, method),
@@ -41,12 +45,12 @@ export function registerTransactionOperation(app: FastifyInstance, method: Metho
     },
     async (request) => {
       const ctx = contextOf(request);
-      const body = request.body as Record<string, unknown>;
+      const body = request.body;
       const related = str(body.relatedTransactionId);
       if (related === undefined) throw new Missing('relatedTransactionId');
-      const currency = checkCurrency(String(body.currency), 'currency');
-      const amount = toMinor(String(body.amount), currency, 'amount', 'amount');
-      const urlDetails = body.urlDetails as Record<string, unknown> | undefined;
+      const currency = checkCurrency(body.currency, 'currency');
+      const amount = toMinor(body.amount, currency, 'amount', 'amount');
+      const urlDetails = body.urlDetails;
       const origin: Origin = {
         via: 'session',
         merchantId: ctx.merchantId,
@@ -54,9 +58,9 @@ export function registerTransactionOperation(app: FastifyInstance, method: Metho
         entityId: null,
         orderId: null,
         sessionId: null,
-        clientUniqueId: str(body.clientUniqueId) ?? null,
-        clientRequestId: str(body.clientRequestId) ?? null,
-        notificationUrl: str(urlDetails?.notificationUrl) ?? null,
+        clientUniqueId: body.clientUniqueId ?? null,
+        clientRequestId: body.clientRequestId ?? null,
+        notificationUrl: urlDetails?.notificationUrl ?? null,
       };
       // a body already accepted answers its first answer and moves no money (docs/decisions/0805)
       const idempotency = replayClaim(app, request, method, {}, sessionTransactionFields);

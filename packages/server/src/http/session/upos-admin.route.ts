@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Static } from 'typebox';
 import {
   addApm,
   addCreditCard,
@@ -37,7 +36,7 @@ const cardAnswer = (a: AddedCardUpo) => ({
  */
 export function registerUposAdmin(app: FastifyInstance): void {
   const deps = () => app.services.deps;
-  registerCatalogueMethod<Static<typeof AddUpoCreditCardRequest>>(app, {
+  registerCatalogueMethod(app, {
     name: 'addUPOCreditCard',
     summary: 'Store a card for a user',
     description:
@@ -54,7 +53,7 @@ export function registerUposAdmin(app: FastifyInstance): void {
       return cardAnswer(added);
     },
   });
-  registerCatalogueMethod<Static<typeof AddUpoByTempTokenRequest>>(app, {
+  registerCatalogueMethod(app, {
     name: 'addUPOCreditCardByTempToken',
     summary: 'Store a tokenized card for a user',
     description:
@@ -65,7 +64,7 @@ export function registerUposAdmin(app: FastifyInstance): void {
       return cardAnswer(await addCreditCardByTempToken(deps(), ctx, b.userTokenId, b.sessionToken, b.ccTempToken));
     },
   });
-  registerCatalogueMethod<Static<typeof AddUpoApmRequest>>(app, {
+  registerCatalogueMethod(app, {
     name: 'addUPOAPM',
     summary: 'Store an APM account for a user',
     description: 'Stores paymentMethodName with its apmData for the user; answers userPaymentOptionId.',
@@ -76,7 +75,7 @@ export function registerUposAdmin(app: FastifyInstance): void {
       return { userPaymentOptionId: upo.id };
     },
   });
-  registerCatalogueMethod<Static<typeof EditUpoCcRequest>>(app, {
+  registerCatalogueMethod(app, {
     name: 'editUPOCC',
     summary: "Edit a stored card's expiry and holder",
     description: 'Changes ccExpMonth, ccExpYear and ccNameOnCard of a card UPO of the user.',
@@ -91,7 +90,7 @@ export function registerUposAdmin(app: FastifyInstance): void {
       return {};
     },
   });
-  registerCatalogueMethod<Static<typeof EditUpoApmRequest>>(app, {
+  registerCatalogueMethod(app, {
     name: 'editUPOAPM',
     summary: "Edit a stored APM account's data",
     description: 'Replaces apmData of an APM UPO of the user.',
@@ -106,7 +105,7 @@ export function registerUposAdmin(app: FastifyInstance): void {
     ['suspendUPO', true],
     ['enableUPO', false],
   ] as const) {
-    registerCatalogueMethod<Static<typeof UpoStateRequest>>(app, {
+    registerCatalogueMethod(app, {
       name,
       summary: suspended ? 'Suspend a stored payment option' : 'Enable a suspended stored payment option',
       description: suspended

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Static } from 'typebox';
 import { createUser, detailsOf, findUser, updateUser } from '../../domain/users/user.service.js';
 import {
   CreateUserRequest,
@@ -13,7 +12,7 @@ import { registerCatalogueMethod } from './catalogue.js';
 /** createUser, updateUser, getUserDetails (spec server-methods 2.5): a user of the caller's site. */
 export function registerUsers(app: FastifyInstance): void {
   const deps = () => app.services.deps;
-  registerCatalogueMethod<Static<typeof CreateUserRequest>>(app, {
+  registerCatalogueMethod(app, {
     name: 'createUser',
     summary: 'Create a user',
     description:
@@ -25,7 +24,7 @@ export function registerUsers(app: FastifyInstance): void {
       return { userId: user.id };
     },
   });
-  registerCatalogueMethod<Static<typeof UpdateUserRequest>>(app, {
+  registerCatalogueMethod(app, {
     name: 'updateUser',
     summary: 'Update a user',
     description:
@@ -37,7 +36,7 @@ export function registerUsers(app: FastifyInstance): void {
       return { userId: user.id };
     },
   });
-  registerCatalogueMethod<Static<typeof GetUserDetailsRequest>>(app, {
+  registerCatalogueMethod(app, {
     name: 'getUserDetails',
     summary: "Get a user's details",
     description:

@@ -168,14 +168,3 @@ export const tolerateBodies: onRouteHookHandler = (route) => {
 export function registerWireTolerance(app: FastifyInstance): void {
   app.addHook('onRoute', tolerateBodies);
 }
-
-/**
- * The reason of a refused card field, worded as the real gateway words it (spec 3: an empty CVV gives a
- * reason containing `cardData.CVV is invalid`): the gateway's name of the field, then our rule.
- */
-export function cardFieldReason(field: string | undefined, reason: string): string {
-  if (field === undefined || !field.startsWith('paymentOption.card.')) return reason;
-  const name = field.slice('paymentOption.card.'.length);
-  if (!/^[A-Za-z]+$/.test(name)) return reason;
-  return `cardData.${name} is invalid: ${reason}`;
-}

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Static, TSchema } from 'typebox';
 import { gatewayCodes, SESSION_STATUS } from '../../domain/payments/payment.view.js';
 import { BadRequest, Invalid, WithdrawalLimitReached } from '../../domain/errors.js';
 import { domainToWire } from './errors.js';
@@ -33,7 +34,6 @@ import type { Withdrawal } from '../../domain/withdrawals/withdrawal.types.js';
 import { withdrawalChecksumAuth } from './withdrawal.auth.js';
 import { WITHDRAWAL_REQ_CHECKSUM_FIELDS } from '../../security/withdrawal-checksum.js';
 import { WITHDRAWAL_ORDER_METHODS } from './withdrawal-orders.route.js';
-import { str } from '../fields.js';
 
 /** Where the withdrawal management calls live (DECISIONS.md 5). */
 export const WITHDRAWAL_API = '/ppp/api/withdrawal';
@@ -51,16 +51,16 @@ const METHODS = ['submitRequest', 'getRequests', 'cancelRequest', 'approveReques
  * the session envelope, HTTP 200, errors included.
  */
 export function registerWithdrawalRequests(app: FastifyInstance): void {
-  const route = (
+  const route = <S extends TSchema>(
     method: string,
     summary: string,
     description: string,
-    body: object,
+    body: S,
     response: object,
-    handler: (request: FastifyRequest) => Promise<unknown>,
+    handler: (request: FastifyRequest<{ Body: Static<S> }>) => Promise<unknown>,
     preHandler?: preHandlerAsyncHookHandler,
   ) =>
-    app.post(
+    app.post<{ Body: Static<S> }>(
       `${WITHDRAWAL_API}/${method}.do`,
       {
         preValidation: withdrawalChecksumAuth(app, WITHDRAWAL_REQ_CHECKSUM_FIELDS[method]),
@@ -78,11 +78,11 @@ export function registerWithdrawalRequests(app: FastifyInstance): void {
     WithdrawalResponse,
     async (request) => {
       const ctx = contextOf(request);
-      const body = request.body as Record<string, unknown>;
+      const body = request.body;
       const cmd = submitCommandOf(body, {
         upoField: 'userPMId',
-        upoId: String(body.userPMId),
-        currency: String(body.currency),
+        upoId: body.userPMId,
+        currency: body.currency,
         customFields: customFieldsOf(body.merchantDetails),
       });
       try {
@@ -105,12 +105,11 @@ export function registerWithdrawalRequests(app: FastifyInstance): void {
     WithdrawalListResponse,
     async (request) => {
       const ctx = contextOf(request);
-      const body = request.body as Record<string, unknown>;
-      const statuses = Array.isArray(body.wdRequestStatus) ? (body.wdRequestStatus as string[]) : undefined;
-      const internal: WithdrawalStatus[] | undefined = statuses?.flatMap((s) =>
-        s === 'Pending' ? (['Pending', 'Processing'] as const) : [s as WithdrawalStatus],
+      const body = request.body;
+      const internal: WithdrawalStatus[] | undefined = body.wdRequestStatus?.flatMap((s) =>
+        s === 'Pending' ? (['Pending', 'Processing'] as const) : [s],
       );
-      const max = str(body.maxNumOfRecords);
+      const max = body.maxNumOfRecords;
       const { deps } = app.services;
       const wdRequestId = body.wdRequestId === undefined ? undefined : String(body.wdRequestId);
       let rows;
@@ -126,10 +125,10 @@ export function registerWithdrawalRequests(app: FastifyInstance): void {
         total = rows.length;
       } else {
         ({ rows, total } = await listWithdrawals(deps, ctx, {
-          ...(typeof body.userTokenId === 'string' ? { userTokenId: body.userTokenId } : {}),
+          ...(body.userTokenId !== undefined ? { userTokenId: body.userTokenId } : {}),
           ...(internal ? { statuses: internal } : {}),
           limit: max === undefined ? 100 : Math.min(100, Math.max(1, Number(max))),
-          offset: Number(str(body.firstRecord) ?? '0'),
+          offset: Number(body.firstRecord ?? '0'),
         }));
       }
       const { siteName, entries } = await listEntriesOf(deps, ctx, rows);
@@ -145,11 +144,11 @@ export function registerWithdrawalRequests(app: FastifyInstance): void {
     WithdrawalResponse,
     async (request) => {
       const ctx = contextOf(request);
-      const body = request.body as Record<string, unknown>;
+      const body = request.body;
       const w = await cancelWithdrawal(app.services.deps, ctx, {
-        userTokenId: String(body.userTokenId),
+        userTokenId: body.userTokenId,
         wdRequestId: String(body.wdRequestId),
-        ...(str(body.clientRequestId) ? { clientRequestId: str(body.clientRequestId)! } : {}),
+        ...(body.clientRequestId ? { clientRequestId: body.clientRequestId } : {}),
       });
       return success(request, withdrawalFields(w));
     },
@@ -163,10 +162,10 @@ export function registerWithdrawalRequests(app: FastifyInstance): void {
     WithdrawalResponse,
     async (request) => {
       const ctx = contextOf(request);
-      const body = request.body as Record<string, unknown>;
+      const body = request.body;
       const { deps } = app.services;
       let amount;
-      const text = str(body.amount);
+      const text = body.amount;
       if (text !== undefined) {
         // the amount is in the request's currency
         const found = await deps.storage.read.withdrawals.find(String(body.wdRequestId));
@@ -190,9 +189,9 @@ export function registerWithdrawalRequests(app: FastifyInstance): void {
         {
           wdRequestId: String(body.wdRequestId),
           ...(amount !== undefined ? { amount } : {}),
-          ...(str(body.operatorName) ? { operatorName: str(body.operatorName)! } : {}),
-          ...(str(body.comment) ? { comment: str(body.comment)! } : {}),
-          ...(str(body.clientRequestId) ? { clientRequestId: str(body.clientRequestId)! } : {}),
+          ...(body.operatorName ? { operatorName: body.operatorName } : {}),
+          ...(body.comment ? { comment: body.comment } : {}),
+          ...(body.clientRequestId ? { clientRequestId: body.clientRequestId } : {}),
         },
         { ...claim, renderApproval: (w, tx, order) => ({ status: 200, body: JSON.stringify(success(request, fields(w, tx, order))) }) },
       );
@@ -210,12 +209,12 @@ export function registerWithdrawalRequests(app: FastifyInstance): void {
     WithdrawalResponse,
     async (request) => {
       const ctx = contextOf(request);
-      const body = request.body as Record<string, unknown>;
+      const body = request.body;
       const w = await declineWithdrawal(app.services.deps, ctx, {
         wdRequestId: String(body.wdRequestId),
-        ...(str(body.operatorName) ? { operatorName: str(body.operatorName)! } : {}),
-        ...(str(body.comment) ? { comment: str(body.comment)! } : {}),
-        ...(str(body.clientRequestId) ? { clientRequestId: str(body.clientRequestId)! } : {}),
+        ...(body.operatorName ? { operatorName: body.operatorName } : {}),
+        ...(body.comment ? { comment: body.comment } : {}),
+        ...(body.clientRequestId ? { clientRequestId: body.clientRequestId } : {}),
       });
       return success(request, withdrawalFields(w));
     },

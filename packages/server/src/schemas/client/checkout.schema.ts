@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 
 /** The client API methods only the hosted checkout calls (docs/decisions/0410). */
 export const ClientDeleteUpoRequest = Type.Object(
@@ -10,3 +10,4 @@ export const ClientDeleteUpoRequest = Type.Object(
   },
   { title: 'ClientDeleteUpoRequest', additionalProperties: true },
 );
+export type ClientDeleteUpoRequest = Static<typeof ClientDeleteUpoRequest>;

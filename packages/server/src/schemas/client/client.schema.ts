@@ -1,5 +1,11 @@
-import { type TSchema, Type } from 'typebox';
-import { type FieldSubject, withSubject } from '../shared/subject.js';
+import { type Static, type TSchema, Type } from 'typebox';
+import { withSubject } from '../shared/subject.js';
+import {
+  ClientCardData,
+  ClientCardPaymentOption,
+  ClientLookupCard,
+  ClientPaymentOption,
+} from '../shared/payment-option.js';
 
 /**
  * The client API (`POST /client/v1/<method>`), called by the Web SDK and the hosted field pages with
@@ -16,37 +22,6 @@ const SessionToken = Type.String({
 const Str = (maxLength: number, description?: string) =>
   Type.String({ maxLength, ...(description ? { description } : {}) });
 const Opt = <T extends TSchema>(s: T) => Type.Optional(s);
-
-const S = <T extends TSchema>(s: T, subject: FieldSubject | undefined) => (subject ? withSubject(s, subject) : s);
-
-/**
- * A card sent by a hosted field page. Its refusals carry the card subjects (errCodes 1004, 1029, 1062)
- * where the card pays (`paymentOption.card`); `cardData` has no CVV subject, `card` none at all.
- */
-const clientCard = (title: string, subjects: 'payment' | 'cardData' | 'none') => {
-  const on = subjects !== 'none';
-  return Type.Object(
-    {
-      cardNumber: Opt(S(Str(20), on ? 'card_number' : undefined)),
-      cardHolderName: Opt(S(Str(70), on ? 'card_holder' : undefined)),
-      expirationMonth: Opt(S(Str(2), on ? 'card_expiry' : undefined)),
-      expirationYear: Opt(S(Str(4), on ? 'card_expiry' : undefined)),
-      CVV: Opt(S(Str(4), subjects === 'payment' ? 'card_cvv' : undefined)),
-      ccTempToken: Opt(Str(64)),
-      selectedBrand: Opt(Str(128, "A co-badged card's brand chosen by the cardholder (docs/decisions/0413)")),
-      threeD: Opt(Type.Object({}, { additionalProperties: true })),
-    },
-    {
-      title,
-      additionalProperties: true,
-      description:
-        'cardNumber, cardHolderName, expirationMonth, expirationYear and CVV; with a userPaymentOptionId only the CVV',
-    },
-  );
-};
-export const ClientCard = clientCard('ClientCard', 'payment');
-const ClientCardData = clientCard('ClientCardData', 'cardData');
-const ClientLookupCard = clientCard('ClientLookupCard', 'none');
 
 export const ClientBillingAddress = Type.Object(
   {
@@ -89,22 +64,7 @@ export const ClientRequests = {
   createPayment: Type.Object(
     {
       sessionToken: SessionToken,
-      paymentOption: withSubject(
-        Type.Object(
-          {
-            card: Opt(withSubject(ClientCard, 'payment_option')),
-            userPaymentOptionId: Opt(
-              withSubject(
-                Type.Union([withSubject(Str(20), 'stored_option'), withSubject(Type.Integer(), 'stored_option')]),
-                'stored_option',
-              ),
-            ),
-            alternativePaymentMethod: Opt(Type.Object({ paymentMethod: Str(50) }, open)),
-          },
-          { ...open, description: 'Exactly one of card (hosted fields), userPaymentOptionId, alternativePaymentMethod' },
-        ),
-        'payment_option',
-      ),
+      paymentOption: ClientPaymentOption,
       relatedTransactionId: Opt(Str(20, 'The InitAuth3D or challenge step this payment continues (3-D Secure)')),
       ...dccCharge,
       billingAddress: Opt(ClientBillingAddress),
@@ -122,7 +82,7 @@ export const ClientRequests = {
   initPayment: Type.Object(
     {
       sessionToken: SessionToken,
-      paymentOption: withSubject(Type.Object({ card: withSubject(ClientCard, 'payment_option') }, open), 'payment_option'),
+      paymentOption: ClientCardPaymentOption,
       ...dccCharge,
       selectedBrand: Opt(Str(128, "A co-badged card's brand, as createPayment's (docs/decisions/0413)")),
     },
@@ -169,7 +129,12 @@ export const ClientRequests = {
     { title: 'ClientSetOpenAmountRequest', ...open },
   ),
   addCardUpo: Type.Object(
-    { sessionToken: SessionToken, card: ClientLookupCard, billingAddress: Opt(ClientBillingAddress) },
+    {
+      sessionToken: SessionToken,
+      card: ClientLookupCard,
+      cardHolderName: Opt(Type.String({ description: 'The holder, when card has no cardHolderName' })),
+      billingAddress: Opt(ClientBillingAddress),
+    },
     { title: 'ClientAddCardUpoRequest', ...open },
   ),
   addApmUpo: Type.Object(
@@ -205,6 +170,9 @@ export const ClientRequests = {
     { title: 'ClientCreateWalletPaymentRequest', ...open },
   ),
 };
+
+/** The validated body of a client API method. */
+export type ClientBody<K extends keyof typeof ClientRequests> = Static<(typeof ClientRequests)[K]>;
 
 /** Every client answer: the status members, then the method's result (spec 2.6 to 2.10). */
 export const ClientResponse = Type.Object(

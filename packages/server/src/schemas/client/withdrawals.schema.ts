@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { withSubject } from '../shared/subject.js';
 import { WD_STATUSES, WithdrawalListEntry } from '../session/withdrawal.schema.js';
 
@@ -13,8 +13,24 @@ const Str = (maxLength: number, description?: string) => Type.String({ maxLength
 const Req = (maxLength: number, description?: string) =>
   Type.String({ minLength: 1, maxLength, ...(description ? { description } : {}) });
 const Opt = Type.Optional;
-const custom: Record<string, ReturnType<typeof Opt>> = {};
-for (let i = 1; i <= 15; i++) custom[`customField${i}`] = Opt(Str(255));
+const customField = () => Opt(Str(255));
+const custom = {
+  customField1: customField(),
+  customField2: customField(),
+  customField3: customField(),
+  customField4: customField(),
+  customField5: customField(),
+  customField6: customField(),
+  customField7: customField(),
+  customField8: customField(),
+  customField9: customField(),
+  customField10: customField(),
+  customField11: customField(),
+  customField12: customField(),
+  customField13: customField(),
+  customField14: customField(),
+  customField15: customField(),
+};
 
 export const ClientWithdrawalUserDetails = Type.Object(
   {
@@ -54,11 +70,13 @@ export const ClientSubmitWdRequest = Type.Object(
   },
   { title: 'ClientSubmitWdRequest', additionalProperties: false },
 );
+export type ClientSubmitWdRequest = Static<typeof ClientSubmitWdRequest>;
 
 export const ClientGetWdRequests = Type.Object(
   { ...ids, userTokenId: Req(255) },
   { title: 'ClientGetWdRequests', additionalProperties: false },
 );
+export type ClientGetWdRequests = Static<typeof ClientGetWdRequests>;
 
 export const ClientCancelWdRequest = Type.Object(
   {
@@ -68,6 +86,7 @@ export const ClientCancelWdRequest = Type.Object(
   },
   { title: 'ClientCancelWdRequest', additionalProperties: false },
 );
+export type ClientCancelWdRequest = Static<typeof ClientCancelWdRequest>;
 
 const base = {
   status: Type.String({ description: 'SUCCESS or ERROR (cancelWdRequest: Success or Error)' }),

@@ -2,70 +2,12 @@ import { type Static, Type } from 'typebox';
 import { Currency, OpaqueObject, Uuid } from '../shared/common.js';
 import { CurrencyConversion, Rebill, UrlDetails } from './order.schema.js';
 import { PaymentResultStatuses, ResultErrors } from './result.schema.js';
+import { PaymentOptionRequest } from '../shared/payment-option.js';
 
 /** POST /payment-api/payments (DECISIONS.md 4): request and the payment response of spec 2.13. */
 const closed = { additionalProperties: false } as const;
 
 export const PaymentTransactionTypes = ['Auth', 'PreAuth', 'Sale', 'Settle', 'Void', 'Refund'] as const;
-
-export const CardRequest = Type.Object(
-  {
-    cardNumber: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 20, description: 'Full card number; never stored in clear. Required (with holder and expiry) unless paying with tempToken or userPaymentOptionId, where `card` carries only an optional CVV (and threeD)' }),
-    ),
-    cardHolderName: Type.Optional(Type.String({ minLength: 1, maxLength: 70 })),
-    expirationMonth: Type.Optional(Type.String({ pattern: '^[0-9]{1,2}$', description: 'MM' })),
-    expirationYear: Type.Optional(Type.String({ pattern: '^[0-9]{2}([0-9]{2})?$', description: 'YYYY (or YY)' })),
-    CVV: Type.Optional(Type.String({ minLength: 1, maxLength: 4, description: 'Used for this authorisation only; never stored' })),
-    threeD: Type.Optional(
-      Type.Object(
-        {
-          methodNotificationURL: Type.Optional(Type.String({ maxLength: 2000 })),
-          methodCompletionInd: Type.Optional(Type.Enum(['Y', 'N', 'U'])),
-          notificationURL: Type.Optional(Type.String({ maxLength: 2000, description: 'Receives the cRes after a challenge' })),
-          platformType: Type.Optional(Type.Enum(['01', '02'])),
-          browserDetails: Type.Optional(OpaqueObject('Browser details')),
-          challengeWindowSize: Type.Optional(Type.Enum(['01', '02', '03', '04', '05'])),
-          challengePreference: Type.Optional(Type.Enum(['Challenge', 'Exemption', 'NoPreference'])),
-          exemptionReason: Type.Optional(Type.String({ maxLength: 50 })),
-          continueWithoutLiabilityShift: Type.Optional(Type.Boolean()),
-        },
-        {
-          ...closed,
-          description:
-            '3-D Secure 2 (docs/decisions/0310): present without relatedTransactionId → result `fingerprint` (InitAuth3D); with relatedTransactionId of that InitAuth3D → the payment or `challenge`; with relatedTransactionId of the challenge → the payment',
-        },
-      ),
-    ),
-  },
-  { ...closed, title: 'CardRequest' },
-);
-
-export const PaymentOptionRequest = Type.Object(
-  {
-    card: Type.Optional(CardRequest),
-    tempToken: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 255, description: 'A ccTempToken of cardTokenization (same site, its session alive); one use. `card.CVV` may come with it' }),
-    ),
-    userPaymentOptionId: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 20, description: 'A stored payment option (card or APM) of `userTokenId`; `card.CVV` may come with a card UPO' }),
-    ),
-    alternativePaymentMethod: Type.Optional(
-      Type.Object(
-        {
-          name: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'The method, e.g. apmgw_DirectDebit (or `paymentMethod`)' })),
-          paymentMethod: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
-          data: Type.Optional(Type.Record(Type.String(), Type.String(), { description: 'The method\'s fields (or give them beside the name)' })),
-        },
-        {
-          additionalProperties: Type.String({ maxLength: 255 }),
-          description: 'An APM of the catalogue (docs/decisions/0360): `{name, data: {field: value}}` or `{paymentMethod, field: value, ...}`',
-        },
-      ),
-    ),
-  },
-  { ...closed, title: 'PaymentOptionRequest', description: 'Exactly one of card, tempToken, userPaymentOptionId, alternativePaymentMethod' },
-);
 
 export const PaymentRequest = Type.Object(
   {

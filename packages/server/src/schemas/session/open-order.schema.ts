@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { withSubject } from '../shared/subject.js';
+import { OrderPaymentOption } from '../shared/payment-option.js';
 import { Decimal, Flag, MerchantDetails, NonEmpty, Signed, Str, UrlDetails } from './common.schema.js';
 import { BillingAddress, ShippingAddress, UserDetails } from './customer.schema.js';
 import { EnvelopeFields, PartialApproval } from './envelope.schema.js';
@@ -14,7 +15,6 @@ import {
   ExternalSchemeDetails,
   Items,
   OpenAmount,
-  PaymentOption,
   RecipientDetails,
   SubMerchant,
 } from './order-parts.schema.js';
@@ -51,7 +51,7 @@ export const OpenOrderRequest = Type.Object(
     addendums: Type.Optional(Addendums),
     preventOverride: Type.Optional(Flag('1: later calls cannot change billingAddress, userDetails, shippingAddress')),
     currencyConversion: Type.Optional(CurrencyConversion),
-    paymentOption: Type.Optional(PaymentOption),
+    paymentOption: Type.Optional(OrderPaymentOption),
     isPartialApproval: Type.Optional(
       Type.Unsafe<'0' | '1' | 0 | 1 | boolean>({
         enum: ['0', '1', 0, 1, true, false],

@@ -1,6 +1,5 @@
 import { Type } from 'typebox';
-import { withSubject } from '../shared/subject.js';
-import { closed, Country, Decimal, NonEmpty, Opaque, Str } from './common.schema.js';
+import { closed, Country, Decimal, NonEmpty, Str } from './common.schema.js';
 
 /** Classes of the order requests (spec 2.2, 2.4). Objects whose members the spec lists are closed. */
 
@@ -156,23 +155,3 @@ export const CurrencyConversion = Type.Object(
   { ...closed, title: 'SessionCurrencyConversion' },
 );
 
-export const PaymentOption = withSubject(
-  Type.Object(
-    {
-      card: Type.Optional(
-        withSubject(
-          Type.Object(
-            {
-              threeD: Type.Optional(Opaque('3-D Secure parameters the Web SDK cannot pass')),
-              storedCredentials: Type.Optional(Opaque('Stored credentials')),
-            },
-            closed,
-          ),
-          'payment_option',
-        ),
-      ),
-    },
-    { ...closed, title: 'SessionPaymentOption' },
-  ),
-  'payment_option',
-);

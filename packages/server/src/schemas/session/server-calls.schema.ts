@@ -1,12 +1,13 @@
-import { type TProperties, Type } from 'typebox';
+import { type Static, type TProperties, Type } from 'typebox';
 import { withSubject } from '../shared/subject.js';
-import { Decimal, NonEmpty, Opaque, Signed, Str, UrlDetails } from './common.schema.js';
+import { SessionCardData, SessionCardPaymentOption, SessionPaymentOption } from '../shared/payment-option.js';
+import { Decimal, NonEmpty, Signed, Str, UrlDetails } from './common.schema.js';
 
 /**
  * Requests of the server calls whose behaviour comes with the payments issue (DECISIONS.md 5). Their
  * contracts are not shown in the spec: the members below are typed and checked, any others are kept.
  */
-const open = (title: string, props: TProperties) =>
+const open = <P extends TProperties>(title: string, props: P) =>
   Type.Object({ ...Signed, ...props }, { additionalProperties: true, title });
 
 const clientIds = {
@@ -31,13 +32,13 @@ export const ServerCallRequests = {
     ...clientIds,
     sessionToken,
     ...money,
-    paymentOption: withSubject(Opaque('Card, token, UPO or APM'), 'payment_option'),
+    paymentOption: SessionPaymentOption,
   }),
   initPayment: open('InitPaymentRequest', {
     ...clientIds,
     sessionToken,
     ...money,
-    paymentOption: withSubject(Opaque('Card or token'), 'payment_option'),
+    paymentOption: SessionCardPaymentOption,
   }),
   settleTransaction: open('SettleTransactionRequest', {
     ...clientIds,
@@ -56,14 +57,21 @@ export const ServerCallRequests = {
     clientUniqueId: NonEmpty(45),
     amount: Type.Optional(withSubject(Decimal(12), 'amount')),
     currency: Type.Optional(withSubject(Type.String({ minLength: 3, maxLength: 3 }), 'currency')),
+    originalAmount: Type.Optional(Type.String({ description: 'The amount to convert (else amount, else the order\'s)' })),
+    originalCurrency: Type.Optional(Type.String({ description: 'Its currency (else the order\'s)' })),
+    country: Type.Optional(Type.String({ description: 'Target: the currency of this country' })),
+    cardNumber: Type.Optional(Type.String({ description: 'Target: the issuing currency of this card' })),
   }),
   cardTokenization: open('CardTokenizationRequest', {
     ...clientIds,
     sessionToken,
-    cardData: Opaque('Card to tokenise'),
+    cardData: SessionCardData,
   }),
   getUserUPOs: open('GetUserUposRequest', { ...clientIds, userTokenId: NonEmpty(255) }),
   deleteUPO: open('DeleteUpoRequest', { ...clientIds, userTokenId: NonEmpty(255), userPaymentOptionId: withSubject(NonEmpty(20), 'stored_option') }),
 } as const;
 
 export type ServerCall = keyof typeof ServerCallRequests;
+
+/** The validated body of a server call. */
+export type ServerCallBody<K extends ServerCall> = Static<(typeof ServerCallRequests)[K]>;

@@ -10,7 +10,7 @@ export type WriteUnit<T> = (trx: Transaction<Database>) => Promise<T>;
 export type PlannedRunner = (writes: readonly PlannedWrite[]) => Promise<PlannedResult[]>;
 
 type Pending =
-  | { kind: 'fn'; fn: WriteUnit<unknown>; resolve(value: unknown): void; reject(err: unknown): void }
+  | { kind: 'fn'; fn: WriteUnit<unknown>; durable: boolean; resolve(value: unknown): void; reject(err: unknown): void }
   | { kind: 'planned'; write: PlannedWrite; resolve(value: unknown): void; reject(err: unknown): void };
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
@@ -40,8 +40,13 @@ export class GroupCommitter {
     private readonly collect: () => void = () => {},
   ) {}
 
-  submit<T>(fn: WriteUnit<T>): Promise<T> {
-    return this.#enqueue<T>((resolve, reject) => ({ kind: 'fn', fn: fn as WriteUnit<unknown>, resolve, reject }));
+  /**
+   * `durable: false` (a write ahead, ADR 0616): answered once committed, without waiting for the disk;
+   * the commit survives the process (it is in the WAL file), and the next durable commit makes it
+   * durable too, since the WAL is synced in order.
+   */
+  submit<T>(fn: WriteUnit<T>, durable = true): Promise<T> {
+    return this.#enqueue<T>((resolve, reject) => ({ kind: 'fn', fn: fn as WriteUnit<unknown>, durable, resolve, reject }));
   }
 
   submitPlanned(write: PlannedWrite): Promise<PlannedOutcome> {
@@ -93,17 +98,25 @@ export class GroupCommitter {
    * thread's commits are durable when it answers; the closures' commit needs the barrier.
    */
   async #acknowledge(batch: Pending[], outcomes: Outcome[]): Promise<void> {
-    const settle = () =>
+    const waits = (unit: Pending, o: Outcome) => o.ok && unit.kind === 'fn' && unit.durable;
+    const settle = (now: boolean) =>
       batch.forEach((unit, i) => {
         const o = outcomes[i]!;
+        if (waits(unit, o) === now) return;
         if (o.ok) unit.resolve(o.value);
         else unit.reject(o.error);
       });
-    if (!outcomes.some((o, i) => o.ok && batch[i]!.kind === 'fn')) return settle();
-    return this.durable().then(settle, (err: unknown) => {
-      // Committed but not known to be on disk: no unit of the batch may be acknowledged.
-      for (const unit of batch) unit.reject(err);
-    });
+    settle(true);
+    if (!batch.some((unit, i) => waits(unit, outcomes[i]!))) return;
+    return this.durable().then(
+      () => settle(false),
+      (err: unknown) => {
+        // Committed but not known to be on disk: no durable unit of the batch may be acknowledged.
+        batch.forEach((unit, i) => {
+          if (waits(unit, outcomes[i]!)) unit.reject(err);
+        });
+      },
+    );
   }
 
   /** Commits the batch: the planned writes on the writer thread, then the closures here. */

@@ -103,9 +103,9 @@ export function openSqlite(options: StoreOptions): Store {
     dialect: sqliteDialect,
     db,
     file,
-    write: (unit) => {
+    write: (unit, options) => {
       started();
-      return committer.submit(unit);
+      return committer.submit(unit, options?.durable ?? true);
     },
     writePlanned: (write) => {
       started();

@@ -1,0 +1,157 @@
+import type { Static } from 'typebox';
+import { Invalid, Missing } from '../../domain/errors.js';
+type Site = { merchantId: string; siteId: string };
+import { savePmOf } from '../../domain/payment-methods/upos.service.js';
+import { TOKEN_FIELD } from '../../domain/payment-methods/tokens.service.js';
+import { dccOfPayment, originalOf } from '../../domain/payments/dcc.service.js';
+import type { Instrument, Payer, PayOrderOptions } from '../../domain/payments/pay-order.js';
+import { checkOrderAmount, type Origin } from '../../domain/payments/payment.service.js';
+import type { PaymentType } from '../../domain/payments/transaction.types.js';
+import type { DomainDeps } from '../../domain/ports.js';
+import { checkCurrency, toMinor } from '../../domain/sessions/session.pricing.js';
+import type { Session, SessionOrder } from '../../domain/sessions/session.types.js';
+import type { SessionCardPaymentOption, SessionPaymentOption } from '../../schemas/shared/payment-option.js';
+import type { ServerCallRequests } from '../../schemas/session/server-calls.schema.js';
+import { obj, str } from '../fields.js';
+import { billingOf, cardInputOf, paymentCardOf } from '../payment-card.js';
+import { apmInputOf, checkSingleOption, processingOptionsOf, returnUrlsOf } from '../payment-options.js';
+import { methodNotificationUrlOf, threeDRequestOf } from '../three-d.view.js';
+
+/** payment.do and initPayment.do, wire → domain. Members the schema leaves open are read with `str`/`obj`. */
+
+type Open = { readonly [member: string]: unknown };
+export type PaymentBody = Static<typeof ServerCallRequests.payment> & Open;
+export type InitPaymentBody = Static<typeof ServerCallRequests.initPayment> & Open;
+
+const PAYMENT_TYPES: readonly PaymentType[] = ['Auth', 'PreAuth', 'Sale'];
+const truthy = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true';
+
+/** A card, a ccTempToken of this session (docs/decisions/0322), a UPO (0323) or an APM (0360). */
+function instrumentOf(option: SessionPaymentOption): Instrument {
+  checkSingleOption(option);
+  const apm = apmInputOf(option);
+  if (apm) return { kind: 'apm', apm };
+  const upoId = option.userPaymentOptionId;
+  const token = tokenOf(option);
+  if (token) return token;
+  if (upoId !== undefined) return { kind: 'upo', id: upoId, ...(option.card?.CVV !== undefined ? { cvv: option.card.CVV } : {}) };
+  return { kind: 'card', card: cardInputOf(paymentCardOf(option)) };
+}
+
+/** A ccTempToken in place of the card number, with the CVV and holder sent beside it. */
+function tokenOf(option: SessionCardPaymentOption): Instrument | undefined {
+  const card = option.card;
+  if (card?.ccTempToken !== undefined) {
+    if (card.ccTempToken === '') throw new Missing(TOKEN_FIELD);
+    if (card.cardNumber !== undefined) throw new Invalid('paymentOption.card', 'must have either cardNumber or ccTempToken', 'payment_option');
+    return {
+      kind: 'tempToken',
+      token: card.ccTempToken,
+      ...(card.CVV !== undefined ? { cvv: card.CVV } : {}),
+      ...(card.cardHolderName !== undefined ? { holderName: card.cardHolderName } : {}),
+    };
+  }
+  return undefined;
+}
+
+/** Who pays a session API payment: the caller's site, for the session's order. */
+function payerOf(ctx: Site, body: PaymentBody | InitPaymentBody, session: Session, order: SessionOrder): Payer {
+  const origin: Origin = {
+    via: 'session',
+    merchantId: ctx.merchantId,
+    siteId: ctx.siteId,
+    entityId: null,
+    orderId: order.id,
+    sessionId: session.token,
+    clientUniqueId: body.clientUniqueId ?? order.clientUniqueId,
+    clientRequestId: body.clientRequestId ?? null,
+    productId: order.productId,
+    userTokenId: body.userTokenId ?? session.userTokenId,
+    notificationUrl: str(obj(body.urlDetails)?.notificationUrl) ?? str(obj(order.details.urlDetails)?.notificationUrl) ?? null,
+  };
+  return { via: 'session', origin, sessionToken: session.token, orderId: order.id };
+}
+
+export function sessionPaymentOf(
+  deps: DomainDeps,
+  ctx: Site,
+  body: PaymentBody,
+  session: Session,
+  order: SessionOrder,
+  baseUrl: string,
+): { payer: Payer; instrument: Instrument; options: PayOrderOptions } {
+  const currency = checkCurrency(body.currency, 'currency');
+  const amount = toMinor(body.amount, currency, 'amount', 'amount');
+  // DCC (docs/decisions/0321): the charge is the day's conversion of the order's amount.
+  const dcc = dccOfPayment(deps, body.currencyConversion, { amount, currency });
+  const related = str(body.relatedTransactionId);
+  // A 3-D Secure payment pays the amount its InitAuth3D authenticated (docs/decisions/0310).
+  if (order.pricing && related === undefined) {
+    if (dcc) checkOrderAmount(order.pricing, originalOf(dcc).amount, dcc.originalCurrency);
+    else checkOrderAmount(order.pricing, amount, currency);
+  }
+  const requested = str(body.transactionType);
+  if (requested !== undefined && !PAYMENT_TYPES.includes(requested as PaymentType)) {
+    throw new Invalid('transactionType', 'must be one of Auth, PreAuth, Sale');
+  }
+  // rebill, zero-amount, MCP: passed to the acquirer and recorded (docs/decisions/0362)
+  const processing = processingOptionsOf(
+    body,
+    (v, cur, field) => toMinor(typeof v === 'string' ? v : String(v), cur, field),
+    checkCurrency,
+  );
+  const instrument = instrumentOf(body.paymentOption);
+  const details = order.details;
+  const billing = billingOf(body.billingAddress ?? details.billingAddress);
+  const country = billing?.country ?? str(obj(body.userDetails ?? details.userDetails)?.country);
+  return {
+    payer: payerOf(ctx, body, session, order),
+    instrument,
+    options: {
+      type: (requested as PaymentType | undefined) ?? order.transactionType ?? 'Sale',
+      amount,
+      currency,
+      ...(billing ? { billing } : {}),
+      ...(country ? { country } : {}),
+      partialApproval: truthy(body.isPartialApproval),
+      ...(processing ? { processing } : {}),
+      // an APM is stored with savePM or storePaymentOption, a card with savePM
+      saveUpo: savePmOf(body.savePM) || (instrument.kind === 'apm' && savePmOf(body.storePaymentOption)),
+      urls: returnUrlsOf(body.urlDetails, details.urlDetails),
+      baseUrl,
+      ...(dcc ? { dcc } : {}),
+      ...(related !== undefined
+        ? { threeD: { relatedTransactionId: related, request: threeDRequestOf(body.paymentOption.card) ?? {} } }
+        : {}),
+    },
+  };
+}
+
+/** initPayment.do: the InitAuth3D of a card or ccTempToken (docs/decisions/0310). */
+export function sessionInitPaymentOf(
+  ctx: Site,
+  body: InitPaymentBody,
+  session: Session,
+  order: SessionOrder,
+  baseUrl: string,
+): { payer: Payer; instrument: Instrument; options: PayOrderOptions } {
+  const currency = checkCurrency(body.currency, 'currency');
+  const amount = toMinor(body.amount, currency, 'amount', 'amount');
+  // The amount authenticated need not be the order's (docs/decisions/0310); the currency must be.
+  if (order.pricing && currency !== order.pricing.currency) {
+    throw new Invalid('currency', `must be the order's currency ${order.pricing.currency}`, 'currency');
+  }
+  const url = methodNotificationUrlOf(body.paymentOption.card);
+  return {
+    payer: payerOf(ctx, body, session, order),
+    // a ccTempToken of this session may stand for the card; the payment after the steps uses it up (0363)
+    instrument: tokenOf(body.paymentOption) ?? { kind: 'card', card: cardInputOf(paymentCardOf(body.paymentOption)) },
+    options: {
+      type: order.transactionType ?? 'Sale',
+      amount,
+      currency,
+      baseUrl,
+      threeD: { init: true, ...(url ? { methodNotificationURL: url } : {}) },
+    },
+  };
+}
