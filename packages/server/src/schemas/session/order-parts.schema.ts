@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { closed, Country, Decimal, NonEmpty, Opaque, Str } from './common.schema.js';
+import { closed, Country, Decimal, NonEmpty, Str } from './common.schema.js';
 
 /** Classes of the order requests (spec 2.2, 2.4). Objects whose members the spec lists are closed. */
 
