@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { customFields } from '../shared/common.js';
 import { withSubject } from '../shared/subject.js';
 import { WD_STATUSES, WithdrawalListEntry } from '../session/withdrawal.schema.js';
 
@@ -13,24 +14,6 @@ const Str = (maxLength: number, description?: string) => Type.String({ maxLength
 const Req = (maxLength: number, description?: string) =>
   Type.String({ minLength: 1, maxLength, ...(description ? { description } : {}) });
 const Opt = Type.Optional;
-const customField = () => Opt(Str(255));
-const custom = {
-  customField1: customField(),
-  customField2: customField(),
-  customField3: customField(),
-  customField4: customField(),
-  customField5: customField(),
-  customField6: customField(),
-  customField7: customField(),
-  customField8: customField(),
-  customField9: customField(),
-  customField10: customField(),
-  customField11: customField(),
-  customField12: customField(),
-  customField13: customField(),
-  customField14: customField(),
-  customField15: customField(),
-};
 
 export const ClientWithdrawalUserDetails = Type.Object(
   {
@@ -66,7 +49,7 @@ export const ClientSubmitWdRequest = Type.Object(
     userTokenId: Opt(Str(255)),
     currency: Opt(withSubject(Type.String({ minLength: 3, maxLength: 3, description: "Default: the session order's currency" }), 'currency')),
     wdRequestsLimit: Opt(Type.String({ pattern: '^[0-9]{1,3}$', description: 'Open requests the user may have; default 1' })),
-    ...custom,
+    ...customFields(),
   },
   { title: 'ClientSubmitWdRequest', additionalProperties: false },
 );

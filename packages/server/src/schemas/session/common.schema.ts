@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { customFields } from '../shared/common.js';
 
 /** Building blocks of the session interface schemas: strings with the spec's maximum lengths. */
 const described = (description?: string) => (description ? { description } : {});
@@ -25,25 +26,8 @@ export const Opaque = (description: string) => Type.Object({}, { additionalPrope
 
 export const closed = { additionalProperties: false } as const;
 
-const customField = () => Str(255);
 export const MerchantDetails = Type.Object(
-  {
-    customField1: Type.Optional(customField()),
-    customField2: Type.Optional(customField()),
-    customField3: Type.Optional(customField()),
-    customField4: Type.Optional(customField()),
-    customField5: Type.Optional(customField()),
-    customField6: Type.Optional(customField()),
-    customField7: Type.Optional(customField()),
-    customField8: Type.Optional(customField()),
-    customField9: Type.Optional(customField()),
-    customField10: Type.Optional(customField()),
-    customField11: Type.Optional(customField()),
-    customField12: Type.Optional(customField()),
-    customField13: Type.Optional(customField()),
-    customField14: Type.Optional(customField()),
-    customField15: Type.Optional(customField()),
-  },
+  customFields(),
   { ...closed, title: 'SessionMerchantDetails', description: 'Merchant data echoed back in responses' },
 );
 export type MerchantDetails = Static<typeof MerchantDetails>;

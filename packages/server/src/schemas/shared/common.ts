@@ -14,3 +14,23 @@ export const CompactDate = (description?: string) =>
 export const OpaqueObject = (description: string) => Type.Object({}, { additionalProperties: true, description });
 export const StringMap = (description: string) =>
   Type.Record(Type.String(), Type.String(), { description });
+
+const customField = () => Type.Optional(Type.String({ maxLength: 255 }));
+/** customField1..15, the merchant's own data echoed back (session `merchantDetails`, the SDK's withdrawal call). */
+export const customFields = () => ({
+  customField1: customField(),
+  customField2: customField(),
+  customField3: customField(),
+  customField4: customField(),
+  customField5: customField(),
+  customField6: customField(),
+  customField7: customField(),
+  customField8: customField(),
+  customField9: customField(),
+  customField10: customField(),
+  customField11: customField(),
+  customField12: customField(),
+  customField13: customField(),
+  customField14: customField(),
+  customField15: customField(),
+});
