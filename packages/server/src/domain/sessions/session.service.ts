@@ -160,6 +160,29 @@ export async function requireSessionOrder(deps: DomainDeps, session: Session): P
   return order;
 }
 
+/** The order `orderForPayment` would open, not stored: what a payment's checks run on before it opens it. */
+export function previewSessionOrder(
+  ctx: SessionContext,
+  session: Session,
+  cmd: Omit<OpenOrderCommand, 'sessionToken' | 'clientRequestId'>,
+  now: number,
+): SessionOrder {
+  return {
+    id: 0,
+    sessionToken: session.token,
+    merchantId: ctx.merchantId,
+    siteId: ctx.siteId,
+    pricing: priceOrder(cmd.details),
+    transactionType: cmd.transactionType,
+    clientUniqueId: cmd.clientUniqueId,
+    productId: cmd.productId,
+    status: 'open',
+    details: cmd.details,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 /**
  * The order a payment pays: the session's own, or, for a session from getSessionToken that has none, an
  * order opened from the payment's own fields and bound to the session (the real gateway's SDKs pay such

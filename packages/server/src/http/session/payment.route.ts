@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { payOrder } from '../../domain/payments/pay-order.js';
-import { findCallerSession, requireSessionOrder } from '../../domain/sessions/session.service.js';
+import { findCallerSession } from '../../domain/sessions/session.service.js';
+import type { Session, SessionOrder } from '../../domain/sessions/session.types.js';
 import { SessionTransactionResponse } from '../../schemas/session/payment.schema.js';
 import { ServerCallRequests } from '../../schemas/session/server-calls.schema.js';
 import { CHECKSUM_FIELDS } from '../../security/checksum.js';
 import { baseUrlOf } from '../three-d.view.js';
 import { checksumAuth, contextOf } from './auth.js';
+import { orderToPay } from './implicit-order.js';
 import { SESSION_API, success } from './envelope.js';
 import { sessionPaymentFields } from './payment.render.js';
 import { type PaymentBody, sessionPaymentOf } from './payment.translate.js';
@@ -24,7 +26,7 @@ export function registerPayment(app: FastifyInstance): void {
       preHandler: replayPrecheck(app, 'payment'),
       schema: {
         summary: 'Pay the order of a session',
-        description: `Pays the session's order with \`paymentOption.card\` (amount and currency must be the order's). Answers transactionStatus APPROVED, DECLINED or ERROR with transactionId, authCode, the gateway codes and the masked card. A signed body already accepted answers its first answer again and moves no money. Checksum: ${CHECKSUM_FIELDS.payment.join(', ')}, then the merchant secret key.`,
+        description: `Pays the session's order (a session from getSessionToken without one: the order the payment's own fields open) with \`paymentOption.card\` (amount and currency must be the order's). Answers transactionStatus APPROVED, DECLINED or ERROR with transactionId, authCode, the gateway codes and the masked card. A signed body already accepted answers its first answer again and moves no money. Checksum: ${CHECKSUM_FIELDS.payment.join(', ')}, then the merchant secret key.`,
         tags: ['session'],
         body: ServerCallRequests.payment,
         response: { 200: SessionTransactionResponse },
@@ -33,9 +35,10 @@ export function registerPayment(app: FastifyInstance): void {
     async (request) => {
       const { deps } = app.services;
       const ctx = contextOf(request);
-      const session = await findCallerSession(deps, request.body.sessionToken, ctx);
-      const order = await requireSessionOrder(deps, session);
-      const { payer, instrument, options } = sessionPaymentOf(deps, ctx, request.body, session, order, baseUrlOf(request));
+      const caller = await findCallerSession(deps, request.body.sessionToken, ctx);
+      const translate = (s: Session, o: SessionOrder) => sessionPaymentOf(deps, ctx, request.body, s, o, baseUrlOf(request));
+      const { session, order } = await orderToPay(deps, ctx, caller, request.body, translate);
+      const { payer, instrument, options } = translate(session, order);
       const userTokenId = payer.origin.userTokenId;
       const head = { sessionToken: session.token, orderId: String(order.id), ...(userTokenId ? { userTokenId } : {}) };
       // a 3-D Secure step is not stored as an answer: a second use is refused by its state (0805)
