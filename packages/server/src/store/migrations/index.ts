@@ -10,10 +10,10 @@ import { withdrawals } from './0007_withdrawals.js';
 import { platform } from './0008_platform.js';
 import { operations } from './0009_operations.js';
 import { usersPlans } from './0010_users_plans.js';
+import { replays } from './0012_replays.js';
+import { rateLimitWindows } from './0013_rate_limit_windows.js';
 import { subscriptions } from './0014_subscriptions.js';
 import { withdrawalOrdersKyc } from './0015_withdrawal_orders_kyc.js';
-import { rateLimitWindows } from './0013_rate_limit_windows.js';
-import { replays } from './0012_replays.js';
 
 /** Every migration, in order. Names are permanent once released. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -30,10 +30,10 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0008_platform': platform(),
         '0009_operations': operations(),
         '0010_users_plans': usersPlans(dialect),
+        '0012_replays': replays(),
+        '0013_rate_limit_windows': rateLimitWindows(),
         '0014_subscriptions': subscriptions(dialect),
         '0015_withdrawal_orders_kyc': withdrawalOrdersKyc(dialect),
-        '0013_rate_limit_windows': rateLimitWindows(),
-        '0012_replays': replays(),
       };
     },
   };
