@@ -1,6 +1,5 @@
 import type { Minor } from '../../lib/money.js';
 import { Invalid, WithdrawalRefused } from '../errors.js';
-import type { Origin } from '../payments/payment.service.js';
 import { ownedPayoutUpo, payout } from '../payments/payout.service.js';
 import { claimClientRequestId } from '../sessions/client-request-id.js';
 import type { Transaction } from '../payments/transaction.types.js';
@@ -10,6 +9,7 @@ import { decideOrder, type WithdrawalOrderAction } from './order.machine.js';
 import type { RefundCandidate, SettlementType, WithdrawalOrder, WithdrawalOrderChanges } from './order.types.js';
 import { applyMove, requestOf, type WithdrawalCaller } from './withdrawal.service.js';
 import type { Withdrawal } from './withdrawal.types.js';
+import { payoutOriginOf } from './payout-origin.js';
 
 /**
  * Withdrawal orders (docs/decisions/0130): placed on a Pending or InProgress request (which becomes
@@ -148,18 +148,7 @@ export async function settleWithdrawalOrder(
   if (w.status !== 'InProgress') {
     throw new WithdrawalRefused(`Cannot settle withdrawal order ${o.id}: its request ${w.id} is ${w.status}`);
   }
-  const origin: Origin & { userTokenId: string } = {
-    via: 'session',
-    merchantId: w.merchantId,
-    siteId: w.siteId,
-    entityId: null,
-    orderId: null,
-    sessionId: null,
-    clientUniqueId: w.merchantUniqueId ?? w.merchantWDRequestId ?? `wdo-${o.id}`,
-    clientRequestId: cmd.clientRequestId ?? null,
-    userTokenId: w.userTokenId,
-    notificationUrl: w.notificationUrl,
-  };
+  const origin = payoutOriginOf(w, `wdo-${o.id}`, cmd.clientRequestId);
   let closed: WithdrawalOrder | undefined;
   const run = await payout(
     deps,

@@ -1,7 +1,6 @@
 import type { Minor } from '../../lib/money.js';
 import { Invalid, WithdrawalLimitReached, WithdrawalRefused } from '../errors.js';
 import { enqueueNotification } from '../notifications/notification.service.js';
-import type { Origin } from '../payments/payment.service.js';
 import { ownedPayoutUpo, payout } from '../payments/payout.service.js';
 import type { IdempotencyClaim } from '../payments/payment.service.js';
 import type { StoredResponse } from '../idempotency/idempotency.service.js';
@@ -12,6 +11,7 @@ import { deleteOpenOrders, notifyOrder, settledBeforeClose } from './order.close
 import type { WithdrawalOrder } from './order.types.js';
 import { withdrawalDmn } from './withdrawal.dmn.js';
 import { decideWithdrawal, isOpen, type WithdrawalAction } from './withdrawal.machine.js';
+import { payoutOriginOf } from './payout-origin.js';
 import type {
   Withdrawal,
   WithdrawalChanges,
@@ -197,18 +197,7 @@ export async function approveWithdrawal(
   const amount = cmd.amount ?? w.amount;
   const first = decideWithdrawal(w, 'approve', amount);
   if (!first.ok) throw new WithdrawalRefused(first.reason);
-  const origin: Origin & { userTokenId: string } = {
-    via: 'session',
-    merchantId: w.merchantId,
-    siteId: w.siteId,
-    entityId: null,
-    orderId: null,
-    sessionId: null,
-    clientUniqueId: w.merchantUniqueId ?? w.merchantWDRequestId ?? `wd-${w.id}`,
-    clientRequestId: cmd.clientRequestId ?? null,
-    userTokenId: w.userTokenId,
-    notificationUrl: w.notificationUrl,
-  };
+  const origin = payoutOriginOf(w, `wd-${w.id}`, cmd.clientRequestId);
   let closed: Withdrawal | undefined;
   let closedOrder: WithdrawalOrder | undefined;
   const run = await payout(
