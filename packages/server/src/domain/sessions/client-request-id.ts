@@ -15,7 +15,15 @@ export async function claimClientRequestId(
   if (clientRequestId === undefined || clientRequestId === null) return;
   const settings = await repos.sessions.siteSettings(siteId);
   if (!settings?.uniqueClientRequestId) return;
-  if (!(await repos.sessions.claimClientRequestId(siteId, clientRequestId, now))) {
-    throw new DuplicateRequest();
-  }
+  await claimUniqueClientRequestId(repos, siteId, clientRequestId, now);
+}
+
+/** The claim itself, for a caller that already read that the site asks for unique ids (errCode 1066). */
+export async function claimUniqueClientRequestId(
+  repos: Repos,
+  siteId: string,
+  clientRequestId: string,
+  now: number,
+): Promise<void> {
+  if (!(await repos.sessions.claimClientRequestId(siteId, clientRequestId, now))) throw new DuplicateRequest();
 }

@@ -4,6 +4,7 @@ import { applyUpdate } from './order-details.js';
 import { claimClientRequestId } from './client-request-id.js';
 import { priceOrder } from './session.pricing.js';
 import {
+  type NewSessionOrder,
   type OpenOrderCommand,
   type Session,
   type SessionContext,
@@ -84,19 +85,7 @@ export async function openOrder(
       session = newSession(deps, ctx, now, { clientRequestId: cmd.clientRequestId ?? null });
       await repos.sessions.insert(session);
     }
-    const order = await repos.orders.insertSessionOrder({
-      sessionToken: session.token,
-      merchantId: ctx.merchantId,
-      siteId: ctx.siteId,
-      pricing,
-      transactionType: cmd.transactionType,
-      clientUniqueId: cmd.clientUniqueId,
-      productId: cmd.productId,
-      status: 'open',
-      details: cmd.details,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const order = await repos.orders.insertSessionOrder(newSessionOrder(ctx, session.token, cmd, pricing, now));
     const set = { declineLimit: cmd.declineLimit, userTokenId: cmd.userTokenId ?? session.userTokenId };
     if (!(await repos.sessions.bindOrder(session.token, order.id, now, set))) throw orderExists();
     return { session: { ...session, ...set, orderId: order.id, lastUsedAt: now }, order };
@@ -104,6 +93,29 @@ export async function openOrder(
 }
 
 const orderExists = () => new OrderExists();
+
+/** The open order `cmd` describes, bound to the session `sessionToken`, before it has an id. */
+function newSessionOrder(
+  ctx: SessionContext,
+  sessionToken: string,
+  cmd: Omit<OpenOrderCommand, 'sessionToken' | 'clientRequestId'>,
+  pricing: SessionOrder['pricing'],
+  now: number,
+): NewSessionOrder {
+  return {
+    sessionToken,
+    merchantId: ctx.merchantId,
+    siteId: ctx.siteId,
+    pricing,
+    transactionType: cmd.transactionType,
+    clientUniqueId: cmd.clientUniqueId,
+    productId: cmd.productId,
+    status: 'open',
+    details: cmd.details,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
 
 /** updateOrder: changes the order of a live session; preventOverride guards the customer classes. */
 export async function updateOrder(
@@ -167,20 +179,7 @@ export function previewSessionOrder(
   cmd: Omit<OpenOrderCommand, 'sessionToken' | 'clientRequestId'>,
   now: number,
 ): SessionOrder {
-  return {
-    id: 0,
-    sessionToken: session.token,
-    merchantId: ctx.merchantId,
-    siteId: ctx.siteId,
-    pricing: priceOrder(cmd.details),
-    transactionType: cmd.transactionType,
-    clientUniqueId: cmd.clientUniqueId,
-    productId: cmd.productId,
-    status: 'open',
-    details: cmd.details,
-    createdAt: now,
-    updatedAt: now,
-  };
+  return { id: 0, ...newSessionOrder(ctx, session.token, cmd, priceOrder(cmd.details), now) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { claimClientRequestId } from '../../domain/sessions/client-request-id.js';
+import { claimUniqueClientRequestId } from '../../domain/sessions/client-request-id.js';
 import { isLookupKey } from './auth.js';
 
 /**
@@ -41,7 +41,8 @@ export function registerClientRequestIdClaims(app: FastifyInstance): void {
     if (method === undefined || CLAIMED_IN_THEIR_WRITE.has(method)) return;
     const { deps } = app.services;
     if (!(await deps.storage.read.sessions.siteSettings(ctx.siteId))?.uniqueClientRequestId) return;
-    await deps.storage.write((repos) => claimClientRequestId(repos, ctx.siteId, value, deps.clock.now()));
+    // the setting was just read: the write only claims
+    await deps.storage.write((repos) => claimUniqueClientRequestId(repos, ctx.siteId, value, deps.clock.now()));
     claimed.set(request, { siteId: ctx.siteId, value });
   });
   app.addHook('onError', async (request) => {
