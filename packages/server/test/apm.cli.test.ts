@@ -1,31 +1,8 @@
-import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli } from './cli-process.js';
 import { apiKey, type Gateway, startGateway } from './harness.js';
 
 /** `gatehouse apm complete` (docs/decisions/0360), run as a child process on the gateway's SQLite data folder. */
-
-const SERVER_DIR = resolve(import.meta.dirname, '..');
-
-function cli(dataDir: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const env: Record<string, string | undefined> = { ...process.env, GATEHOUSE_DATA_DIR: dataDir };
-  for (const name of ['DATABASE_URL', 'GATEHOUSE_MASTER_KEY', 'LOG_LEVEL', 'PORT', 'HOST', 'GATEHOUSE_DEMO']) delete env[name];
-  return new Promise((ok, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
-      cwd: SERVER_DIR,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: 120_000,
-      killSignal: 'SIGKILL',
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
-    child.once('error', fail);
-    child.once('close', (code) => ok({ code, stdout, stderr }));
-  });
-}
 
 describe('gatehouse apm complete', () => {
   let gw: Gateway;
@@ -44,7 +21,9 @@ describe('gatehouse apm complete', () => {
         transactionType: 'Sale',
         amount: 10,
         currency: 'EUR',
-        paymentOption: { alternativePaymentMethod: { name: 'apmgw_BankTransfer', data: { email: 'jane@example.com' } } },
+        paymentOption: {
+          alternativePaymentMethod: { name: 'apmgw_BankTransfer', data: { email: 'jane@example.com' } },
+        },
       },
     });
     expect(r.json.result.status).toBe('pending');

@@ -1,33 +1,10 @@
-import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli } from './cli-process.js';
 import { CATALOGUE_CHECKSUM_FIELDS as F } from '../src/security/catalogue-checksum.js';
 import { type Gateway, startGateway } from './harness.js';
 import { wireClient } from './wire-client.js';
 
 /** `gatehouse rebilling run-due` (docs/decisions/0126), run as a child process on the gateway's SQLite data folder. */
-
-const SERVER_DIR = resolve(import.meta.dirname, '..');
-
-function cli(dataDir: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const env: Record<string, string | undefined> = { ...process.env, GATEHOUSE_DATA_DIR: dataDir };
-  for (const name of ['DATABASE_URL', 'GATEHOUSE_MASTER_KEY', 'LOG_LEVEL', 'PORT', 'HOST', 'GATEHOUSE_DEMO']) delete env[name];
-  return new Promise((ok, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
-      cwd: SERVER_DIR,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: 120_000,
-      killSignal: 'SIGKILL',
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
-    child.once('error', fail);
-    child.once('close', (code) => ok({ code, stdout, stderr }));
-  });
-}
 
 describe('gatehouse rebilling run-due', () => {
   let gw: Gateway;
@@ -53,10 +30,32 @@ describe('gatehouse rebilling run-due', () => {
       return r.json;
     };
     const userTokenId = 'cli-user';
-    await ok('createUser', { userTokenId, firstName: 'Ada', lastName: 'Byron', countryCode: 'GB', email: 'ada@example.com' });
-    const { userPaymentOptionId } = await ok('addUPOCreditCard', { userTokenId, ccCardNumber: '4761344136141390', ccExpMonth: '12', ccExpYear: '2035', ccNameOnCard: 'Ada' });
-    const { planId } = await ok('createPlan', { name: 'Monthly', recurringAmount: '4.00', currency: 'EUR', endAfter: { day: '0', month: '0', year: '1' } });
-    const { subscriptionId } = await ok('createSubscription', { userTokenId, planId, userPaymentOptionId, endAfter: { day: '0', month: '0', year: '1' } });
+    await ok('createUser', {
+      userTokenId,
+      firstName: 'Ada',
+      lastName: 'Byron',
+      countryCode: 'GB',
+      email: 'ada@example.com',
+    });
+    const { userPaymentOptionId } = await ok('addUPOCreditCard', {
+      userTokenId,
+      ccCardNumber: '4761344136141390',
+      ccExpMonth: '12',
+      ccExpYear: '2035',
+      ccNameOnCard: 'Ada',
+    });
+    const { planId } = await ok('createPlan', {
+      name: 'Monthly',
+      recurringAmount: '4.00',
+      currency: 'EUR',
+      endAfter: { day: '0', month: '0', year: '1' },
+    });
+    const { subscriptionId } = await ok('createSubscription', {
+      userTokenId,
+      planId,
+      userPaymentOptionId,
+      endAfter: { day: '0', month: '0', year: '1' },
+    });
 
     const now = await cli(gw.dataDir, ['rebilling', 'run-due', '--json']);
     expect(now.stderr).toBe('');
@@ -65,7 +64,9 @@ describe('gatehouse rebilling run-due', () => {
     const text = await cli(gw.dataDir, ['rebilling', 'run-due', '--at', later]);
     expect(text.code).toBe(0);
     expect(text.stdout.trim()).toBe(`charges due at ${later}: 1 attempted, 1 approved, 0 declined, 0 failed`);
-    expect(JSON.parse((await cli(gw.dataDir, ['rebilling', 'run-due', '--at', later, '--json'])).stdout)).toMatchObject({ attempted: 0 });
+    expect(JSON.parse((await cli(gw.dataDir, ['rebilling', 'run-due', '--at', later, '--json'])).stdout)).toMatchObject(
+      { attempted: 0 },
+    );
     const charges = await gw.rt.deps.storage.read.subscriptions.charges(subscriptionId);
     expect(charges.map((c) => [c.cycle, c.status])).toEqual([
       [0, 'approved'],

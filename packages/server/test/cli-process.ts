@@ -1,0 +1,29 @@
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+
+const SERVER_DIR = resolve(import.meta.dirname, '..');
+
+/**
+ * `gatehouse <args>` run from the sources as a child process on the SQLite data folder `dataDir`, with
+ * the environment of a fresh shell (no DATABASE_URL, master key, log level, port or demo settings).
+ */
+export function cli(dataDir: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const env: Record<string, string | undefined> = { ...process.env, GATEHOUSE_DATA_DIR: dataDir };
+  for (const name of ['DATABASE_URL', 'GATEHOUSE_MASTER_KEY', 'LOG_LEVEL', 'PORT', 'HOST', 'GATEHOUSE_DEMO'])
+    delete env[name];
+  return new Promise((ok, fail) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+      cwd: SERVER_DIR,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 120_000,
+      killSignal: 'SIGKILL',
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
+    child.once('error', fail);
+    child.once('close', (code) => ok({ code, stdout, stderr }));
+  });
+}
