@@ -84,6 +84,13 @@ function isExpired(card: CardInput, nowMs: number): boolean {
   return expYear < year || (expYear === year && expMonth < month);
 }
 
+const CAVV_ERROR = { reason: 'UNEXPECTED SYSTEM ERROR - PLEASE RETRY LATER', code: RESPONSE_CODES.systemMalfunction } as const;
+
+/** A CAVV as 3-D Secure 2 carries it: 20 bytes, 28 base64 characters. */
+function isCavv(cavv: string): boolean {
+  return /^[A-Za-z0-9+/]{27}=$/.test(cavv) && Buffer.from(cavv, 'base64').length === 20;
+}
+
 interface Decision {
   operation: 'authorize' | 'payout';
   transactionId: string;
@@ -99,6 +106,11 @@ function decide(d: Decision, nowMs: number): AuthorizeOutcome {
   if (!luhnValid(number)) return { status: 'error', ...INVALID_CARD_NUMBER };
   if (!Number.isSafeInteger(d.amount) || d.amount < 0 || d.amount > MAX_MINOR) {
     return { status: 'error', reason: 'Invalid Amount', code: RESPONSE_CODES.invalidAmount };
+  }
+  // an authentication claimed (Y or A) must carry a CAVV of 20 bytes in base64, as an external MPI's
+  // result may not (docs/decisions/0142): the scheme's check fails as the real gateway reports it
+  if (d.threeD && (d.threeD.status === 'Y' || d.threeD.status === 'A') && !isCavv(d.threeD.cavv)) {
+    return { status: 'error', ...CAVV_ERROR };
   }
   const outcome: TestCardOutcome = findTestCard(number)?.outcome ?? { kind: 'approve' };
   if (outcome.kind === 'error') return { status: 'error', ...GATEWAY_ERROR };

@@ -78,6 +78,7 @@ const USER_FIELDS = [
 const U = ['merchantId', 'merchantSiteId', 'userTokenId', 'clientRequestId', 'timeStamp'] as const;
 const UP = ['merchantId', 'merchantSiteId', 'userTokenId', 'clientRequestId', 'userPaymentOptionId', 'timeStamp'] as const;
 const S = ['merchantId', 'merchantSiteId', 'clientRequestId', 'timeStamp'] as const;
+const A = ['merchantId', 'merchantSiteId', 'clientRequestId', 'amount', 'currency', 'timeStamp'] as const;
 
 /** The checksum field order of every catalogue method (spec server-methods 2.5–2.7). */
 export const CATALOGUE_CHECKSUM_FIELDS = {
@@ -173,6 +174,15 @@ export const CATALOGUE_CHECKSUM_FIELDS = {
   getDocumentUploadUrl: S,
   getMerchantPaymentMethods: S,
   getPayoutStatus: S,
+  // the session payment family (issue 15, spec server-methods 2.2): [A]; verify3d's only when sent
+  paymentCC: A,
+  paymentAPM: A,
+  payment3D: A,
+  dynamic3D: A,
+  authorization3D: A,
+  authorize3d: A,
+  verify3d: A,
+  authenticate3d: A,
 } as const satisfies Record<string, readonly string[]>;
 
 export type CatalogueMethodName = keyof typeof CATALOGUE_CHECKSUM_FIELDS;

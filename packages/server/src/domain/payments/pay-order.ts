@@ -8,7 +8,8 @@ import type { BillingInfo, CardInput, DccQuote, ThreeDResult } from './acquirer.
 import { apmUpoOf, payApm, type ApmInput } from './apm.service.js';
 import { recordDccOption } from './dcc.service.js';
 import { outcomeEffects } from './outcome-effects.js';
-import { guardOrderPayment, pay, type IdempotencyClaim, type OrderGuard, type Origin } from './payment.service.js';
+import { externalMpiResult, requireFirstPayment, requireThreeDStep, type ExternalMpi } from './merchant-initiated.js';
+import { guardOrderPayment, pay, type IdempotencyClaim, type OrderGuard, type Origin, type PayCommand } from './payment.service.js';
 import {
   initAuth3D,
   payThreeD,
@@ -64,6 +65,13 @@ export interface PayOrderOptions {
   idempotency?: IdempotencyClaim;
   /** a co-badged card's brand the cardholder chose (docs/decisions/0413), for a card however it was given */
   selectedBrand?: string;
+  /** 3-D Secure done by the merchant's own MPI (docs/decisions/0142): its result goes to the acquirer, no steps run */
+  externalMpi?: ExternalMpi & { /** the InitAuth3D it follows, checked as a step is (1271) */ relatedTransactionId?: string };
+  /**
+   * a merchant-initiated repeat of a stored credential (docs/decisions/0143): no cardholder, so no CVV and
+   * no 3-D Secure; `relatedTransactionId` names the approved first payment with the same card
+   */
+  mit?: { relatedTransactionId?: string };
 }
 
 export type PayOrderOutcome =
@@ -136,6 +144,14 @@ export async function payOrder(
   };
   const dcc = recordDccOption(deps, o.dcc);
 
+  // the session API's 3-D Secure continuation must name an approved step of the caller (spec 3: 1271)
+  const related =
+    o.threeD && 'relatedTransactionId' in o.threeD ? o.threeD.relatedTransactionId : o.externalMpi?.relatedTransactionId;
+  if (payer.via === 'session' && related !== undefined) await requireThreeDStep(deps, related, reachOf(payer));
+  if (o.mit?.relatedTransactionId !== undefined) {
+    await requireFirstPayment(deps, o.mit.relatedTransactionId, origin, card);
+  }
+
   if (o.threeD) {
     if (o.idempotency) throw new Invalid('idempotency-key', 'is not supported on 3-D Secure steps');
     if ('init' in o.threeD) {
@@ -170,7 +186,7 @@ export async function payOrder(
 
   const guard = both(stepGuard, consume);
   const claim = o.idempotency;
-  const run = await pay(deps, payCmd, {
+  const run = await pay(deps, { ...payCmd, ...repeatOf(o, card) }, {
     // rendered in the outcome's write, once a saved UPO's id is known
     ...(claim ? { idempotency: { ...claim, render: (tx: Transaction) => claim.render(tx, upoId()) } } : {}),
     ...(guard ? { guard } : {}),
@@ -190,6 +206,21 @@ export async function payOrder(
       return instrument.kind === 'upo' ? String(instrument.id) : (await saveCardUpo(deps, saveFor!, tx))?.id;
     },
   };
+}
+
+/** An external MPI's result, or a merchant-initiated repeat: no CVV, the first payment related (0142, 0143). */
+function repeatOf(o: PayOrderOptions, card: CardInput): Partial<PayCommand> {
+  if (o.mit) {
+    const { cvv: _cvv, ...withoutCvv } = card;
+    return {
+      card: withoutCvv,
+      options: { ...o.processing, isRebilling: true },
+      ...(o.mit.relatedTransactionId !== undefined ? { relatedTransactionId: o.mit.relatedTransactionId } : {}),
+    };
+  }
+  if (!o.externalMpi) return {};
+  const related = o.externalMpi.relatedTransactionId;
+  return { threeD: externalMpiResult(o.externalMpi), ...(related !== undefined ? { relatedTransactionId: related } : {}) };
 }
 
 function done(tx: Transaction, upoId: string | undefined): PayOrderOutcome {

@@ -1,4 +1,7 @@
+import { ThreeDStepRefused } from '../../domain/payments/merchant-initiated.js';
 import type { PayOrderOutcome } from '../../domain/payments/pay-order.js';
+import type { Transaction } from '../../domain/payments/transaction.types.js';
+import { formatDecimal } from '../../lib/money.js';
 import { sessionTransactionFields } from '../../domain/payments/payment.view.js';
 import type { SessionOrder } from '../../domain/sessions/session.types.js';
 import { sessionChallengeFields, sessionInitFields } from '../three-d.view.js';
@@ -31,4 +34,105 @@ export function sessionPaymentFields(
       // the session API claims no idempotency key
       throw new Error('unexpected replay of a session payment');
   }
+}
+
+/**
+ * A 3-D Secure continuation whose related transaction is not an approved step of the caller (spec
+ * server-methods 3): SUCCESS, errCode 0, transactionStatus ERROR, gwErrorCode -1100, gwExtendedErrorCode
+ * 1271. Nothing is stored: no transactionId.
+ */
+export function sessionStepRefusedFields(
+  sessionToken: string,
+  order: SessionOrder,
+  userTokenId: string | null | undefined,
+): Record<string, unknown> {
+  return {
+    sessionToken,
+    orderId: String(order.id),
+    ...(userTokenId ? { userTokenId } : {}),
+    transactionStatus: 'ERROR',
+    gwErrorCode: -1100,
+    gwErrorReason: ThreeDStepRefused.REASON,
+    gwExtendedErrorCode: ThreeDStepRefused.EXTENDED_CODE,
+  };
+}
+
+/** paymentCC: the amounts asked for and processed, as the PHP SDK reads them (`partialApprovalDetails`). */
+export function partialApprovalDetailsOf(paid: PayOrderOutcome): Record<string, unknown> {
+  if (paid.kind !== 'done' || paid.tx.apm) return {};
+  const { tx } = paid;
+  const processed = tx.status === 'approved' ? tx.amount : 0;
+  return {
+    partialApprovalDetails: {
+      isPartialApproval: tx.partialApproval ? '1' : '0',
+      amountInfo: {
+        requestedAmount: formatDecimal(tx.requestedAmount, tx.currency),
+        requestedCurrency: tx.currency,
+        processedAmount: formatDecimal(processed, tx.currency),
+        processedCurrency: tx.currency,
+      },
+    },
+  };
+}
+
+/** dynamic3D, payment3D: the challenge's request and page at the top level, empty when none (P reads paRequest). */
+export function paRequestOf(paid: PayOrderOutcome): Record<string, unknown> {
+  return paid.kind === 'challenge'
+    ? { paRequest: paid.challenge.cReq, acsUrl: paid.challenge.acsUrl }
+    : { paRequest: '', acsUrl: '' };
+}
+
+/** authenticate3d (docs/decisions/0141): the 3-D Secure result under paymentOption.card.threeD; no money moved. */
+export function sessionAuthenticationFields(paid: PayOrderOutcome, sessionToken: string, order: SessionOrder): Record<string, unknown> {
+  const head = { sessionToken, orderId: String(order.id) };
+  if (paid.kind === 'challenge') {
+    const card = cardFieldsOf(paid.tx);
+    return {
+      ...head,
+      transactionId: paid.tx.id,
+      transactionStatus: 'REDIRECT',
+      paymentOption: { card: { threeD: { ...card, transactionId: paid.tx.id, result: '', errCode: 0, errorDescription: '', cancelled: false, acsUrl: paid.challenge.acsUrl, cReq: paid.challenge.cReq } } },
+    };
+  }
+  if (paid.kind !== 'authenticated') throw new Error(`unexpected ${paid.kind} outcome of an authentication`);
+  const r = paid.result;
+  const ok = r.status === 'Y' || r.status === 'A';
+  return {
+    ...head,
+    transactionId: paid.tx.id,
+    transactionStatus: ok ? 'APPROVED' : 'DECLINED',
+    paymentOption: {
+      card: {
+        threeD: {
+          ...cardFieldsOf(paid.tx),
+          transactionId: paid.tx.id,
+          result: ok ? 'APPROVED' : 'DECLINED',
+          errCode: 0,
+          errorDescription: ok ? '' : 'Authentication Failed',
+          cancelled: false,
+          eci: r.eci,
+          cavv: r.cavv,
+          dsTransID: r.dsTransID,
+          threeDReasonId: '',
+          threeDReason: '',
+          challengeCancelReasonId: '',
+          challengeCancelReason: '',
+          isExemptionRequestInAuthentication: '0',
+          challengePreferenceReason: '',
+        },
+      },
+    },
+  };
+}
+
+function cardFieldsOf(tx: Transaction): Record<string, string> {
+  const c = tx.card;
+  if (!c) return {};
+  return {
+    ccCardNumber: c.maskedCardNumber,
+    bin: c.bin,
+    last4Digits: c.last4Digits,
+    ccExpMonth: c.expirationMonth,
+    ccExpYear: c.expirationYear,
+  };
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ThreeDStepRefused } from '../../domain/payments/merchant-initiated.js';
 import { payOrder } from '../../domain/payments/pay-order.js';
 import { findCallerSession } from '../../domain/sessions/session.service.js';
 import type { Session, SessionOrder } from '../../domain/sessions/session.types.js';
@@ -9,7 +10,7 @@ import { baseUrlOf } from '../three-d.view.js';
 import { checksumAuth, contextOf } from './auth.js';
 import { orderToPay } from './implicit-order.js';
 import { SESSION_API, success } from './envelope.js';
-import { sessionPaymentFields } from './payment.render.js';
+import { sessionPaymentFields, sessionStepRefusedFields } from './payment.render.js';
 import { type PaymentBody, sessionPaymentOf } from './payment.translate.js';
 import { replayClaim, replayed, replayPrecheck } from './replay.js';
 
@@ -47,7 +48,14 @@ export function registerPayment(app: FastifyInstance): void {
         : replayClaim(app, request, 'payment', head, (tx, upoId) =>
             sessionPaymentFields({ kind: 'done', tx, ...(upoId !== undefined ? { upoId } : {}) }, session.token, order, userTokenId),
           );
-      const paid = await payOrder(deps, payer, instrument, { ...options, ...(idempotency ? { idempotency } : {}) });
+      let paid;
+      try {
+        paid = await payOrder(deps, payer, instrument, { ...options, ...(idempotency ? { idempotency } : {}) });
+      } catch (err) {
+        // a 3-D Secure continuation of no approved step of the caller: SUCCESS, transactionStatus ERROR, 1271
+        if (err instanceof ThreeDStepRefused) return success(request, sessionStepRefusedFields(session.token, order, userTokenId));
+        throw err;
+      }
       if (paid.kind === 'replay') return replayed(paid.replay);
       return success(request, sessionPaymentFields(paid, session.token, order, userTokenId));
     },

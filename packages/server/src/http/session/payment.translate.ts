@@ -85,8 +85,9 @@ export function sessionPaymentOf(
   // DCC (docs/decisions/0321): the charge is the day's conversion of the order's amount.
   const dcc = dccOfPayment(deps, body.currencyConversion, { amount, currency });
   const related = str(body.relatedTransactionId);
+  const absent = cardholderAbsentOf(body, related);
   // A 3-D Secure payment pays the amount its InitAuth3D authenticated (docs/decisions/0310).
-  if (order.pricing && related === undefined) {
+  if (order.pricing && (related === undefined || absent.mit)) {
     if (dcc) checkOrderAmount(order.pricing, originalOf(dcc).amount, dcc.originalCurrency);
     else checkOrderAmount(order.pricing, amount, currency);
   }
@@ -101,6 +102,8 @@ export function sessionPaymentOf(
     checkCurrency,
   );
   const instrument = instrumentOf(body.paymentOption);
+  // a repeat's authenticationOnlyType names the repeat; only an amount of 0 is an authentication (0143)
+  if (absent.mit && amount !== 0 && processing?.authenticationOnlyType !== undefined) delete processing.authenticationOnlyType;
   const details = order.details;
   const billing = billingOf(body.billingAddress ?? details.billingAddress);
   const country = billing?.country ?? str(obj(body.userDetails ?? details.userDetails)?.country);
@@ -120,11 +123,51 @@ export function sessionPaymentOf(
       urls: returnUrlsOf(body.urlDetails, details.urlDetails),
       baseUrl,
       ...(dcc ? { dcc } : {}),
-      ...(related !== undefined
-        ? { threeD: { relatedTransactionId: related, request: threeDRequestOf(body.paymentOption.card) ?? {} } }
-        : {}),
+      ...absent,
     },
   };
+}
+
+const MIT_TYPES = ['RECURRING', 'INSTALLMENTS'];
+
+/**
+ * How a payment with a card stands without the 3-D Secure steps (issue 15, docs/decisions/0142, 0143):
+ * an external MPI's result (`card.threeD.externalMpi`), a merchant-initiated repeat (storedCredentialsMode
+ * "1", or relatedTransactionId with authenticationOnlyType RECURRING/INSTALLMENTS or isRebilling), or, with
+ * a relatedTransactionId, the 3-D Secure step it continues.
+ */
+function cardholderAbsentOf(body: PaymentBody, related: string | undefined): Partial<PayOrderOptions> {
+  const card = obj(body.paymentOption.card);
+  const mode = obj(card?.storedCredentials)?.storedCredentialsMode;
+  if (mode !== undefined && mode !== '0' && mode !== '1' && mode !== 0 && mode !== 1) {
+    throw new Invalid('paymentOption.card.storedCredentials.storedCredentialsMode', 'must be "0" (first use) or "1" (a later use)');
+  }
+  const mpi = obj(obj(card?.threeD)?.externalMpi);
+  if (mpi) {
+    const eci = str(mpi.eci);
+    const cavv = str(mpi.cavv);
+    if (eci === undefined || eci === '') throw new Missing('paymentOption.card.threeD.externalMpi.eci');
+    if (!/^\d{1,2}$/.test(eci)) throw new Invalid('paymentOption.card.threeD.externalMpi.eci', 'must be 1 or 2 digits');
+    if (cavv === undefined) throw new Missing('paymentOption.card.threeD.externalMpi.cavv');
+    const dsTransID = str(mpi.dsTransID);
+    const xid = str(mpi.xid);
+    return {
+      externalMpi: {
+        eci,
+        cavv,
+        ...(dsTransID !== undefined ? { dsTransID } : {}),
+        ...(xid !== undefined ? { xid } : {}),
+        ...(related !== undefined ? { relatedTransactionId: related } : {}),
+      },
+    };
+  }
+  const repeatType = str(body.authenticationOnlyType);
+  const mit =
+    String(mode) === '1' ||
+    (related !== undefined && (truthy(body.isRebilling) || (repeatType !== undefined && MIT_TYPES.includes(repeatType))));
+  if (mit) return { mit: related !== undefined ? { relatedTransactionId: related } : {} };
+  if (related === undefined) return {};
+  return { threeD: { relatedTransactionId: related, request: threeDRequestOf(body.paymentOption.card) ?? {} } };
 }
 
 /** initPayment.do: the InitAuth3D of a card or ccTempToken (docs/decisions/0310). */

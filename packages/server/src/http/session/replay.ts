@@ -26,6 +26,9 @@ export const REPLAY_SELECTORS = {
     'isPartialApproval',
     'currencyConversion',
   ],
+  // the session payment family (issue 15): the card is cardData; an APM its method and account
+  paymentCC: ['sessionToken', 'transactionType', 'cardData', 'userTokenId', 'isPartialApproval', 'isRebilling', 'orderId'],
+  paymentAPM: ['sessionToken', 'paymentMethod', 'userAccountDetails', 'userPaymentOption', 'userTokenId', 'orderId'],
   settleTransaction: [],
   refundTransaction: [],
   voidTransaction: [],

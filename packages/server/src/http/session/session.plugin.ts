@@ -10,6 +10,7 @@ import { registerGetUserUpos } from './get-user-upos.route.js';
 import { registerInitPayment } from './init-payment.route.js';
 import { registerOpenOrder } from './open-order.route.js';
 import { registerPayment } from './payment.route.js';
+import { registerPaymentFamily } from './payment-family.route.js';
 import { registerPayout } from './payout.route.js';
 import { registerRefundTransaction } from './refund-transaction.route.js';
 import { registerSettleTransaction } from './settle-transaction.route.js';
@@ -53,6 +54,7 @@ export async function sessionPlugin(app: FastifyInstance): Promise<void> {
   registerGetPaymentStatus(app);
   registerPayment(app);
   registerInitPayment(app);
+  registerPaymentFamily(app);
   registerSettleTransaction(app);
   registerRefundTransaction(app);
   registerVoidTransaction(app);
