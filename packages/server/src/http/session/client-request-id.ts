@@ -14,6 +14,8 @@ const CLAIMED_IN_THEIR_WRITE = new Set([
   'openOrder',
   'updateOrder',
   'payment',
+  'paymentCC',
+  'paymentAPM',
   'settleTransaction',
   'refundTransaction',
   'voidTransaction',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant } from '../../domain/merchants/merchant.service.js';
+import { configureSite } from '../../domain/sessions/site-settings.service.js';
 import { type DialectName, dialects } from '../../../test/dialects.js';
 import { type Gateway, startGateway } from '../../../test/harness.js';
 import { cardNumbersAtRest } from '../../../test/card-scan.js';
@@ -83,6 +84,29 @@ describe.each(dialects())('session payment family on %s', (dialect: DialectName)
     expect(third).toMatchObject({ status: 'ERROR' });
   });
 
+  it('a replayed paymentAPM answers its first answer; with unique clientRequestId on, a replayed paymentCC still does', async () => {
+    const apm = async () => {
+      const { sessionToken } = await openOrder();
+      return w.signed(A, { clientRequestId: `apm-${++seq}`, amount: '10.00', currency: 'EUR', sessionToken, paymentMethod: 'apmgw_RedirectPay' });
+    };
+    const body = await apm();
+    const first = (await w.post('paymentAPM', body)).json;
+    expect(first.transactionStatus).toBe('REDIRECT');
+    expect((await w.post('paymentAPM', body)).json.transactionId).toBe(first.transactionId);
+    await configureSite(gw.rt.deps, gw.demo.merchantSiteId, { uniqueClientRequestId: true });
+    try {
+      const { sessionToken } = await openOrder();
+      const cc = w.signed(A, { clientRequestId: `uq-${++seq}`, amount: '10.00', currency: 'EUR', sessionToken, transactionType: 'Auth', cardData: wireCard(APPROVED) });
+      const one = await w.post('paymentCC', cc);
+      expect(one.json.transactionStatus).toBe('APPROVED');
+      expect((await w.post('paymentCC', cc)).text).toBe(one.text);
+      const reused = await call('paymentCC', { sessionToken: (await openOrder()).sessionToken, clientRequestId: cc.clientRequestId, transactionType: 'Auth', cardData: wireCard(APPROVED) });
+      expect(reused).toMatchObject({ status: 'ERROR', errCode: 1066 });
+    } finally {
+      await configureSite(gw.rt.deps, gw.demo.merchantSiteId, { uniqueClientRequestId: false });
+    }
+  });
+
   it('paymentCC opens the order from its own fields when the session has none (getSessionToken)', async () => {
     const t = (await w.call('getSessionToken', ['merchantId', 'merchantSiteId', 'clientRequestId', 'timeStamp'], { clientRequestId: 'gst' })).json;
     const r = await call('paymentCC', { sessionToken: t.sessionToken, clientUniqueId: 'implicit-1', transactionType: 'Sale', cardData: wireCard(APPROVED) });
@@ -161,7 +185,7 @@ describe.each(dialects())('session payment family on %s', (dialect: DialectName)
     expect((await other.post('getPaymentStatus', { sessionToken: theirs.sessionToken })).json.transactionStatus).toBe('PENDING');
   });
 
-  it.each(['dynamic3D', 'authorize3d', 'authenticate3d', 'payment3D', 'payment'])(
+  it.each(['dynamic3D', 'authorization3D', 'authorize3d', 'authenticate3d', 'verify3d', 'payment3D', 'payment'])(
     "%s: another merchant's InitAuth3D is SUCCESS / transactionStatus ERROR 1271, and nothing changes",
     async (method) => {
       const theirs = await openOrder(other);
@@ -169,7 +193,8 @@ describe.each(dialects())('session payment family on %s', (dialect: DialectName)
       expect(theirInit.transactionStatus).toBe('APPROVED');
       const { sessionToken } = await openOrder();
       const card = wireCard(FRICTIONLESS);
-      const r = await call(method, {
+      const send = method === 'verify3d' ? (m: string, f: Record<string, unknown>) => w.post(m, { amount: '10.00', currency: 'EUR', ...f }).then((x) => x.json) : call;
+      const r = await send(method, {
         sessionToken, relatedTransactionId: theirInit.transactionId, paymentMethod: 'cc_card', cardData: card, paymentOption: { card },
         urlDetails: { notificationUrl: 'https://merchant.example/3ds' },
       });
@@ -182,4 +207,25 @@ describe.each(dialects())('session payment family on %s', (dialect: DialectName)
       expect(theirStep!.threeD).toMatchObject({ status: 'U' });
     },
   );
+
+  it("a merchant-initiated repeat of another merchant's payment is Invalid relatedTransactionId, and nothing is paid", async () => {
+    const theirs = await openOrder(other);
+    const first = await call('paymentCC', { sessionToken: theirs.sessionToken, transactionType: 'Sale', cardData: wireCard(APPROVED) }, other);
+    expect(first.transactionStatus).toBe('APPROVED');
+    const { CVV: _cvv, ...noCvv } = wireCard(APPROVED);
+    const { sessionToken } = await openOrder();
+    const r = await call('paymentCC', { sessionToken, transactionType: 'Sale', isRebilling: '1', relatedTransactionId: first.transactionId, cardData: noCvv });
+    expect(r).toMatchObject({ status: 'ERROR', errCode: 1019, reason: 'Invalid relatedTransactionId' });
+    expect((await status(sessionToken)).transactionStatus).toBe('PENDING');
+  });
+
+  it('dynamic3D pays a stored card (userPaymentOption with its CVV) after the InitAuth3D of that card', async () => {
+    const userTokenId = `user-${++seq}`;
+    const saved = await call('paymentCC', { sessionToken: (await openOrder(w, { userTokenId })).sessionToken, userTokenId, savePM: 'true', transactionType: 'Sale', cardData: wireCard(FRICTIONLESS) });
+    expect(saved.userPaymentOptionId).toMatch(/^\d+$/);
+    const { sessionToken } = await openOrder(w, { userTokenId });
+    const i = await init(sessionToken, FRICTIONLESS);
+    const r = await call('dynamic3D', { sessionToken, userTokenId, relatedTransactionId: i.transactionId, userPaymentOption: { userPaymentOptionId: saved.userPaymentOptionId, CVV: '217' } });
+    expect(r).toMatchObject({ status: 'SUCCESS', transactionStatus: 'APPROVED', userPaymentOptionId: saved.userPaymentOptionId, paRequest: '' });
+  });
 });
