@@ -27,7 +27,7 @@ export function registerPayment(app: FastifyInstance): void {
       preHandler: replayPrecheck(app, 'payment'),
       schema: {
         summary: 'Pay the order of a session',
-        description: `Pays the session's order (a session from getSessionToken without one: the order the payment's own fields open) with \`paymentOption.card\` (amount and currency must be the order's). Answers transactionStatus APPROVED, DECLINED or ERROR with transactionId, authCode, the gateway codes and the masked card. A signed body already accepted answers its first answer again and moves no money. Checksum: ${CHECKSUM_FIELDS.payment.join(', ')}, then the merchant secret key.`,
+        description: `Pays the session's order (a session from getSessionToken without one: the order the payment's own fields open) with \`paymentOption.card\` (amount and currency must be the order's). Answers transactionStatus APPROVED, DECLINED or ERROR with transactionId, authCode, the gateway codes and the masked card. With \`relatedTransactionId\` it continues a 3-D Secure step (one that is not an approved InitAuth3D or challenge of the caller answers transactionStatus ERROR, gwErrorCode -1100, gwExtendedErrorCode 1271), or, with authenticationOnlyType RECURRING/INSTALLMENTS, isRebilling or \`card.storedCredentials.storedCredentialsMode\` "1", repeats that first payment without CVV or 3-D Secure; \`card.threeD.externalMpi {eci, cavv, dsTransID}\` passes an external MPI's result. A signed body already accepted answers its first answer again and moves no money. Checksum: ${CHECKSUM_FIELDS.payment.join(', ')}, then the merchant secret key.`,
         tags: ['session'],
         body: ServerCallRequests.payment,
         response: { 200: SessionTransactionResponse },

@@ -27,7 +27,7 @@ export const REPLAY_SELECTORS = {
     'currencyConversion',
   ],
   // the session payment family (issue 15): the card is cardData; an APM its method and account
-  paymentCC: ['sessionToken', 'transactionType', 'cardData', 'userTokenId', 'isPartialApproval', 'isRebilling', 'orderId'],
+  paymentCC: ['sessionToken', 'transactionType', 'relatedTransactionId', 'cardData', 'userTokenId', 'isPartialApproval', 'isRebilling', 'orderId'],
   paymentAPM: ['sessionToken', 'paymentMethod', 'userAccountDetails', 'userPaymentOption', 'userTokenId', 'orderId'],
   settleTransaction: [],
   refundTransaction: [],
