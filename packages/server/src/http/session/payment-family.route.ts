@@ -37,11 +37,14 @@ import { sessionOfBody } from './session-token.auth.js';
 /**
  * The session payment family (issue 15, spec server-methods 2.2), `POST /ppp/api/v1/<method>.do`: each
  * body is rewritten as the payment.do body it stands for (payment-family.translate.ts), then paid by
- * `payOrder` like payment.do. paymentCC and paymentAPM move money at once: a replayed signed body
- * answers its first answer (docs/decisions/0805).
+ * `payOrder` like payment.do. A replayed signed body of a payment made at once (paymentCC, paymentAPM,
+ * payment3D, dynamic3D without a 3-D Secure step) answers its first answer (docs/decisions/0805).
  */
 
 type Extra = (paid: PayOrderOutcome) => Record<string, unknown>;
+/** the methods that may move money at once; authorization3D shares dynamic3D's */
+const REPLAYED = ['paymentCC', 'paymentAPM', 'payment3D', 'dynamic3D'] as const;
+type Replayed = (typeof REPLAYED)[number];
 interface FamilyMethod {
   /** the wire name; `as` the method whose body, checksum and behaviour it shares */
   name: CatalogueMethodName;
@@ -99,7 +102,7 @@ export function registerPaymentFamily(app: FastifyInstance): void {
 }
 
 function registerFamilyMethod(app: FastifyInstance, m: FamilyMethod): void {
-  const replay = m.as === 'paymentCC' || m.as === 'paymentAPM' ? m.as : undefined;
+  const replay = REPLAYED.find((r) => r === m.as);
   app.post<{ Body: PaymentFamilyBody<typeof m.as> }>(
     `${SESSION_API}/${m.name}.do`,
     {
@@ -121,7 +124,7 @@ async function payFamily(
   app: FastifyInstance,
   request: FastifyRequest<{ Body: PaymentFamilyBody<PaymentFamilyMethod> }>,
   m: FamilyMethod,
-  replay?: 'paymentCC' | 'paymentAPM',
+  replay?: Replayed,
 ) {
   const { deps } = app.services;
   const ctx = contextOf(request);

@@ -143,4 +143,39 @@ describe.each(dialects())('session payment family, 3-D Secure and repeats on %s'
     });
     expect(r).toMatchObject({ status: 'SUCCESS', transactionStatus: 'APPROVED' });
   });
+
+  it('a replayed dynamic3D with external MPI answers its first answer and pays once', async () => {
+    const sessionToken = await openOrder();
+    const i = await init(sessionToken, FRICTIONLESS);
+    const body = w.signed(A, {
+      clientRequestId: 'mpi-replay', amount: '10.00', currency: 'EUR', sessionToken, relatedTransactionId: i.transactionId,
+      cardData: wireCard(FRICTIONLESS), externalMpi: { eci: '05', cavv: GOOD_CAVV },
+    });
+    const first = await w.post('dynamic3D', body);
+    expect(first.json.transactionStatus).toBe('APPROVED');
+    expect((await w.post('dynamic3D', body)).text).toBe(first.text);
+    // the Node SDK's name and doubled slash: the same method, the same replay
+    expect((await w.rawPost('/ppp//api/v1/authorization3D.do', body)).json.transactionId).toBe(first.json.transactionId);
+  });
+
+  it('dynamic3D with dynamic3DMode OFF pays without a 3-D Secure step; authenticate3d of a challenge card answers REDIRECT', async () => {
+    const sessionToken = await openOrder();
+    const i = await init(sessionToken, CHALLENGE);
+    const off = await call('dynamic3D', { sessionToken, relatedTransactionId: i.transactionId, dynamic3DMode: 'OFF', cardData: wireCard(CHALLENGE) });
+    expect(off).toMatchObject({ status: 'SUCCESS', transactionStatus: 'APPROVED', paRequest: '' });
+
+    const s2 = await openOrder();
+    const i2 = await init(s2, CHALLENGE);
+    const card = { ...wireCard(CHALLENGE), threeD: { notificationURL: NOTIFY } };
+    const r = await call('authenticate3d', { sessionToken: s2, relatedTransactionId: i2.transactionId, paymentOption: { card } });
+    expect(r).toMatchObject({ status: 'SUCCESS', transactionStatus: 'REDIRECT' });
+    expect(r.paymentOption.card.threeD).toMatchObject({ result: '', errCode: 0, last4Digits: '7736' });
+    expect(r.paymentOption.card.threeD.acsUrl).toMatch(/\/acs\/challenge\//);
+  });
+
+  it('paymentCC posted without .do (the Ruby adapter) pays', async () => {
+    const body = w.signed(A, { clientRequestId: 'no-suffix', amount: '10.00', currency: 'EUR', sessionToken: await openOrder(), transactionType: 'Auth', cardData: wireCard(APPROVED) });
+    const r = await w.rawPost('/ppp/api/v1/paymentCC', body);
+    expect(r.json).toMatchObject({ status: 'SUCCESS', transactionStatus: 'APPROVED', transactionType: 'Auth' });
+  });
 });

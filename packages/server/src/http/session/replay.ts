@@ -29,6 +29,20 @@ export const REPLAY_SELECTORS = {
   // the session payment family (issue 15): the card is cardData; an APM its method and account
   paymentCC: ['sessionToken', 'transactionType', 'relatedTransactionId', 'cardData', 'userTokenId', 'isPartialApproval', 'isRebilling', 'orderId'],
   paymentAPM: ['sessionToken', 'paymentMethod', 'userAccountDetails', 'userPaymentOption', 'userTokenId', 'orderId'],
+  // paid at once (no step, an external MPI, dynamic3DMode OFF): a 3-D Secure step is refused by its state instead
+  payment3D: ['sessionToken', 'transactionType', 'relatedTransactionId', 'cardData', 'userPaymentOption', 'userTokenId', 'isPartialApproval', 'orderId'],
+  dynamic3D: [
+    'sessionToken',
+    'transactionType',
+    'relatedTransactionId',
+    'cardData',
+    'userPaymentOption',
+    'externalMpi',
+    'dynamic3DMode',
+    'userTokenId',
+    'isRebilling',
+    'orderId',
+  ],
   settleTransaction: [],
   refundTransaction: [],
   voidTransaction: [],
