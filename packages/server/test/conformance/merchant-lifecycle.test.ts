@@ -406,7 +406,6 @@ describe.each(dialects())('merchant lifecycle through the session API on %s', (d
     // P builds the withdrawal address as {endpoint}/v1/../withdrawal/<method>.do: sent literally here
     const submitted = await ok(php, 'submitRequest', {
       userTokenId: USER,
-      userId: 'ada-1', // not in P's required list, but Gatehouse requires it (docs/withdrawals.md)
       userPMId: s.upo,
       amount: '5.00',
       currency: 'EUR',
