@@ -46,6 +46,10 @@ interface Fx {
   wdRequest(amount?: string): Promise<{ userTokenId: string; upo: string; r: Json }>;
   /** an Approved withdrawal order */
   wdOrder(): Promise<Json>;
+  /** a v1 call signed over `order` with our credentials; must succeed */
+  call(method: string, order: readonly string[], fields: Body): Promise<Json>;
+  /** an unsigned v1 call; must succeed */
+  post(method: string, fields: Body): Promise<Json>;
   /** a session whose user has an enrolled bank account */
   enrolled(): Promise<Body>;
   seq(): number;
@@ -67,7 +71,6 @@ interface Row {
   foreign?: 'scoped' | ((json: Json) => void);
 }
 
-const S = CF.getSubscriptionPlans; // [S]
 const APM = (paymentMethod: string) => ({ alternativePaymentMethod: { paymentMethod } });
 const PERIOD = (m: string, y = '0') => ({ day: '0', month: m, year: y });
 const BILLING = { firstName: 'Ada', lastName: 'Byron', country: 'GB', email: 'ada@example.com' };
@@ -349,7 +352,7 @@ describe.each(dialects())('every session method on %s: happy, 1001, missing fiel
     return JSON.stringify(out, (_k, v) => (typeof v === 'bigint' ? String(v) : v));
   };
 
-  const fx: Fx & { call(m: string, order: readonly string[], f: Body): Promise<Json>; post(m: string, f: Body): Promise<Json> } = {
+  const fx: Fx = {
     seq: () => ++n,
     call: async (m, order, f) => ok(await send({ method: m }, signed({ order }, f, ours)), m),
     post: async (m, f) => ok(await send({ method: m }, f), m),
