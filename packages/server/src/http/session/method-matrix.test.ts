@@ -193,7 +193,7 @@ const ROWS: Row[] = [
     drop: 'userPMId',
     dropCode: 1011,
   },
-  { method: 'getRequests', folder: 'withdrawal', signing: 'body', body: async (fx) => ({ wdRequestId: (await fx.wdRequest()).r.wdRequestId }), drop: 'merchantSiteId', dropCode: 1022, foreign: (j) => expect(j.totalCount ?? j.errCode).not.toBe('1') },
+  { method: 'getRequests', folder: 'withdrawal', signing: 'body', body: async (fx) => ({ wdRequestId: (await fx.wdRequest()).r.wdRequestId }), drop: 'merchantSiteId', dropCode: 1022, foreign: (j) => expect(j).toMatchObject({ status: 'SUCCESS', totalCount: '0' }) },
   { method: 'cancelRequest', folder: 'withdrawal', signing: 'body', body: async (fx) => { const { userTokenId, r } = await fx.wdRequest(); return { userTokenId, wdRequestId: r.wdRequestId }; }, drop: 'wdRequestId' },
   { method: 'approveRequest', folder: 'withdrawal', signing: 'body', body: async (fx) => ({ wdRequestId: (await fx.wdRequest()).r.wdRequestId }), drop: 'wdRequestId' },
   { method: 'declineRequest', folder: 'withdrawal', signing: 'body', body: async (fx) => ({ wdRequestId: (await fx.wdRequest()).r.wdRequestId }), drop: 'wdRequestId' },

@@ -70,6 +70,26 @@ describe.each(dialects())('refund withdrawal orders (settlementType 1) on %s', (
     expect(orders.withdrawalOrders).toMatchObject([{ wdOrderId: p.wdOrderId, wdOrderStatus: 'Settled', settlementType: 1, transactionId: s.transactionId }]);
   });
 
+  it('settleOrdersInBatch settles refund orders the same way, one Refund each, within what is refundable', async () => {
+    const { u, upo, sale } = await depositor('10.00');
+    const r = await submit(u, upo, '10.00');
+    const a = await placeRefund(r, upo, '6.00');
+    const b = await placeRefund(r, upo, '4.00');
+    const batch = await call('settleOrdersInBatch', { wdOrderIds: [a.wdOrderId, b.wdOrderId] });
+    expect(batch.status).toBe('SUCCESS');
+    expect(batch.orders.map((o: any) => [o.operationStatus, o.wdOrderStatus])).toEqual([
+      ['SUCCESS', 'Settled'],
+      ['SUCCESS', 'Settled'],
+    ]);
+    const refunds = await gw.rt.store.db.selectFrom('transactions').select(['type', 'amount_minor']).where('related_transaction_id', '=', sale.transactionId).orderBy('id').execute();
+    expect(refunds.map((x) => [x.type, Number(x.amount_minor)])).toEqual([
+      ['Refund', 600],
+      ['Refund', 400],
+    ]);
+    expect(await txOf(sale.transactionId)).toMatchObject({ refunded: 1000 });
+    expect(await request(r.wdRequestId)).toMatchObject({ wdRequestStatus: 'Approved' });
+  });
+
   it('nothing refundable (no deposit, or less left than the amount, or an APM UPO): refused and nothing changes', async () => {
     const none = await depositor(null);
     const r1 = await submit(none.u, none.upo, '4.00');
