@@ -5,10 +5,32 @@ import type { BuildOptions, MerchantCredentials, SignedRequest } from './request
  * The withdrawal management calls (`POST /ppp/api/withdrawal/<method>.do`, Gatehouse DECISIONS.md 5
  * and 9). Their checksum covers merchantId, merchantSiteId, then the value of every other field in
  * the order the fields appear in the request body (nested objects and arrays flattened in order),
- * then timeStamp, then the merchant secret key. Send the body exactly as built: its member order is
+ * then timeStamp, then the merchant secret key. `WITHDRAWAL_METHODS` lists every method the server
+ * answers under that folder. Send the body exactly as built: its member order is
  * part of the checksum.
  */
-export const WITHDRAWAL_METHODS = ['submitRequest', 'getRequests', 'cancelRequest', 'approveRequest', 'declineRequest'] as const;
+export const WITHDRAWAL_METHODS = [
+  // requests
+  'submitRequest',
+  'getRequests',
+  'cancelRequest',
+  'approveRequest',
+  'declineRequest',
+  'sealRequest',
+  // orders (settlementType 0 pays out, 1 refunds a deposit)
+  'placeWithdrawalOrder',
+  'getOrders',
+  'getOrderIds',
+  'settleWithdrawalOrder',
+  'settleOrdersInBatch',
+  'deleteWithdrawalOrder',
+  'updateOrdersDetails',
+  // refunds and net deposits
+  'getCandidatesForRefund',
+  'getNetDeposits',
+  'getUserPaymentMethodNetDeposits',
+  'updateNetDepositValue',
+] as const;
 export type WithdrawalMethod = (typeof WITHDRAWAL_METHODS)[number];
 
 const FIXED = new Set(['merchantId', 'merchantSiteId', 'timeStamp', 'checksum']);

@@ -1,15 +1,17 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
+import { expect } from 'vitest';
 
 const SERVER_DIR = resolve(import.meta.dirname, '..');
 
 /**
  * `gatehouse <args>` run from the sources as a child process on the SQLite data folder `dataDir`, with
- * the environment of a fresh shell (no DATABASE_URL, master key, log level, port or demo settings).
+ * the environment of a fresh shell (no DATABASE_URL, master key, log level, port, demo or SMTP settings).
+ * `timeout` only guards against a hung child; no test asserts a duration.
  */
 export function cli(dataDir: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const env: Record<string, string | undefined> = { ...process.env, GATEHOUSE_DATA_DIR: dataDir };
-  for (const name of ['DATABASE_URL', 'GATEHOUSE_MASTER_KEY', 'LOG_LEVEL', 'PORT', 'HOST', 'GATEHOUSE_DEMO'])
+  for (const name of ['DATABASE_URL', 'GATEHOUSE_MASTER_KEY', 'LOG_LEVEL', 'PORT', 'HOST', 'GATEHOUSE_DEMO', 'SMTP_URL'])
     delete env[name];
   return new Promise((ok, fail) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
@@ -26,4 +28,12 @@ export function cli(dataDir: string, args: string[]): Promise<{ code: number | n
     child.once('error', fail);
     child.once('close', (code) => ok({ code, stdout, stderr }));
   });
+}
+
+/** `gatehouse <args> --json`: asserts a clean exit with nothing on stderr and parses stdout. */
+export async function cliJson<T = any>(dataDir: string, args: string[]): Promise<T> {
+  const r = await cli(dataDir, [...args, '--json']);
+  expect(r.stderr, `gatehouse ${args.join(' ')}`).toBe('');
+  expect(r.code, `gatehouse ${args.join(' ')}`).toBe(0);
+  return JSON.parse(r.stdout) as T;
 }

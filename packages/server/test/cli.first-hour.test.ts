@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli, cliJson } from './cli-process.js';
 
 /**
  * The CLI as a new user meets it (issue 19): a typo in --data-dir is refused, `merchants create` gives
@@ -14,33 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const SERVER_DIR = resolve(import.meta.dirname, '..');
 const CLI_TIMEOUT = 120_000;
 
-function cli(dataDir: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const env: Record<string, string | undefined> = { ...process.env, GATEHOUSE_DATA_DIR: dataDir };
-  for (const name of ['DATABASE_URL', 'GATEHOUSE_MASTER_KEY', 'LOG_LEVEL', 'GATEHOUSE_DEMO']) delete env[name];
-  return new Promise((ok, fail) => {
-    // `timeout` only guards against a hung child; no test asserts a duration.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
-      cwd: SERVER_DIR,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: CLI_TIMEOUT,
-      killSignal: 'SIGKILL',
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
-    child.once('error', fail);
-    child.once('close', (code) => ok({ code, stdout, stderr }));
-  });
-}
 
-async function cliJson<T>(dataDir: string, args: string[]): Promise<T> {
-  const r = await cli(dataDir, [...args, '--json']);
-  expect(r.stderr, args.join(' ')).toBe('');
-  expect(r.code, args.join(' ')).toBe(0);
-  return JSON.parse(r.stdout) as T;
-}
 
 interface Created {
   merchantId: string;

@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoCredentials, ensureDemoMerchant } from '../src/bootstrap/demo.js';
 import { loadConfig } from '../src/config.js';
@@ -10,41 +9,15 @@ import { enqueueNotification, signingSecrets } from '../src/domain/notifications
 import { webhookNotification } from '../src/domain/notifications/webhook.payload.js';
 import { openRuntime, type Runtime } from '../src/runtime.js';
 import { type Receiver, startReceiver } from './receiver.js';
+import { cli, cliJson } from './cli-process.js';
 
 /**
  * The notification commands of the `gatehouse` CLI, run as child processes on a SQLite data folder
  * that the test also opens, to queue notifications and run a relay.
  */
 
-const SERVER_DIR = resolve(import.meta.dirname, '..');
 
-function cli(dataDir: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const env: Record<string, string | undefined> = { ...process.env, GATEHOUSE_DATA_DIR: dataDir };
-  for (const name of ['DATABASE_URL', 'GATEHOUSE_MASTER_KEY', 'LOG_LEVEL', 'PORT', 'HOST', 'GATEHOUSE_DEMO'])
-    delete env[name];
-  return new Promise((ok, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
-      cwd: SERVER_DIR,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: 60_000,
-      killSignal: 'SIGKILL',
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
-    child.once('error', fail);
-    child.once('close', (code) => ok({ code, stdout, stderr }));
-  });
-}
 
-async function cliJson(dataDir: string, args: string[]): Promise<any> {
-  const r = await cli(dataDir, [...args, '--json']);
-  expect(r.stderr, `gatehouse ${args.join(' ')}`).toBe('');
-  expect(r.code).toBe(0);
-  return JSON.parse(r.stdout);
-}
 
 describe('gatehouse deliveries / webhooks commands', () => {
   let dataDir: string;

@@ -1,45 +1,16 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoMerchant } from '../src/bootstrap/demo.js';
 import { loadConfig } from '../src/config.js';
 import { createAccountOwner, createEmailConfiguration } from '../src/domain/platform/platform.service.js';
 import { openRuntime, type Runtime } from '../src/runtime.js';
+import { cli } from './cli-process.js';
 
 /** `gatehouse platform …` and `gatehouse emails list`, run as child processes on a data folder the test also opens. */
 
-const SERVER_DIR = resolve(import.meta.dirname, '..');
 
-function cli(dataDir: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const env: Record<string, string | undefined> = { ...process.env, GATEHOUSE_DATA_DIR: dataDir };
-  for (const name of [
-    'DATABASE_URL',
-    'GATEHOUSE_MASTER_KEY',
-    'LOG_LEVEL',
-    'PORT',
-    'HOST',
-    'GATEHOUSE_DEMO',
-    'SMTP_URL',
-  ])
-    delete env[name];
-  return new Promise((ok, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
-      cwd: SERVER_DIR,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: 60_000,
-      killSignal: 'SIGKILL',
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
-    child.once('error', fail);
-    child.once('close', (code) => ok({ code, stdout, stderr }));
-  });
-}
 
 describe('gatehouse platform / emails commands', () => {
   let dataDir: string;

@@ -17,7 +17,8 @@ export type CustomFields = { [K in `customField${number}`]?: string };
 /** What a withdrawal submission carries, in either interface (the schemas check each member). */
 export interface WireWithdrawalSubmission {
   userTokenId: string;
-  userId: string;
+  /** required by the Web SDK's submitWdRequest; the server SDKs' submitRequest sends none (decision 0147) */
+  userId?: string;
   amount: string;
   merchantWDRequestId?: string;
   merchantUniqueId?: string;
@@ -65,7 +66,7 @@ export function submitCommandOf(
   };
   return {
     userTokenId: body.userTokenId,
-    userId: body.userId,
+    userId: body.userId ?? body.userTokenId,
     upoId: opts.upoId,
     upoField: opts.upoField,
     amount: toMinor(body.amount, currency, 'amount', 'amount'),

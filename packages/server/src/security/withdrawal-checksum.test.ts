@@ -34,6 +34,11 @@ describe('withdrawal call checksum (DECISIONS.md 5)', () => {
     expect(signed.checksum).toBe(sessionChecksum(withdrawalChecksumValues(signed), new Secret('s3')));
   });
 
+  it('leaves out sourceApplication and webMasterId, which the PHP SDK appends after the checksum (server facts 1.3)', () => {
+    const php = { merchantId: '1', merchantSiteId: '2', userTokenId: 'u', timeStamp: 't', checksum: 'c', sourceApplication: 'PHP_SDK', webMasterId: '8.2.10' };
+    expect(withdrawalChecksumValues(php)).toEqual(['1', '2', 'u', 't']);
+  });
+
   it('depends on the order of the members', () => {
     const a = { merchantId: '1', merchantSiteId: '2', x: 'a', y: 'b', timeStamp: 't' };
     const b = { merchantId: '1', merchantSiteId: '2', y: 'b', x: 'a', timeStamp: 't' };

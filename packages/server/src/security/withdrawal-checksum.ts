@@ -4,7 +4,10 @@
  * fields appear in the request body (nested objects and arrays flattened in order), then timeStamp,
  * then the merchant secret key. `checksum` itself is not covered; null values are skipped.
  */
-const FIXED = new Set(['merchantId', 'merchantSiteId', 'timeStamp', 'checksum']);
+
+/** Members the PHP SDK appends to every body after computing the checksum (server facts 1.2, 1.3). */
+const APPENDED_AFTER_CHECKSUM = ['sourceApplication', 'webMasterId'] as const;
+const FIXED = new Set(['merchantId', 'merchantSiteId', 'timeStamp', 'checksum', ...APPENDED_AFTER_CHECKSUM]);
 
 function flatten(value: unknown, out: string[]): void {
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') out.push(String(value));

@@ -289,7 +289,13 @@ export function transactionRowOf(o: Origin, now: number) {
 export async function followUp(
   deps: DomainDeps,
   cmd: FollowUpCommand,
-  options: { idempotency?: IdempotencyClaim } = {},
+  options: {
+    idempotency?: IdempotencyClaim;
+    /** runs in the first write, after the pending transaction is reserved (a withdrawal order claims itself) */
+    onPending?: (repos: Repos, tx: Transaction) => Promise<void>;
+    /** runs in the second write, with the final transaction */
+    onOutcome?: OutcomeHook;
+  } = {},
 ): Promise<Run> {
   const now = deps.clock.now();
   if (!/^\d{1,20}$/.test(cmd.relatedTransactionId)) throw new UnknownRelatedTransaction();
@@ -339,6 +345,7 @@ export async function followUp(
         `Cannot ${cmd.type.toLowerCase()} transaction ${parent.id} now: another operation holds it`,
       );
     }
+    await options.onPending?.(repos, tx);
     return { tx, parent };
   }, WRITE_AHEAD);
   if (!first.tx) return first;
@@ -366,7 +373,7 @@ export async function followUp(
     outcome.status === 'approved'
       ? { status: 'approved', authCode: outcome.authCode, externalTransactionId: outcome.externalTransactionId }
       : { status: outcome.status, errorCode: outcome.code, errorReason: outcome.reason };
-  return { tx: await finish(deps, pending, result, options.idempotency) };
+  return { tx: await finish(deps, pending, result, options.idempotency, options.onOutcome) };
 }
 
 /**

@@ -48,12 +48,47 @@ export interface AddedCardUpo {
   ccToken: string;
 }
 
+const mac32 = (deps: DomainDeps, purpose: string, data: string) => deps.vault.mac(purpose, data).toString('hex').slice(0, 32);
+
+/** The ccToken of a card UPO: `<upoId>-<tag>`, the tag a keyed MAC of its site and id (docs/decisions/0134). */
+const ccTokenOf = (deps: DomainDeps, upo: Pick<Upo, 'id' | 'siteId'>) =>
+  `${upo.id}-${mac32(deps, 'upo.cc-token', `${upo.siteId}:${upo.id}`)}`;
+
 function cardRefs(deps: DomainDeps, ctx: SessionContext, upo: Upo, number: string) {
-  const mac = (purpose: string, data: string) => deps.vault.mac(purpose, data).toString('hex').slice(0, 32);
   return {
-    uniqueCC: mac('upo.unique-cc', `${ctx.siteId}:${number}`),
-    ccToken: mac('upo.cc-token', `${ctx.siteId}:${upo.id}`),
+    uniqueCC: mac32(deps, 'upo.unique-cc', `${ctx.siteId}:${number}`),
+    ccToken: ccTokenOf(deps, upo),
   };
+}
+
+/** Compares two texts in time independent of where they differ. */
+function sameText(a: string, b: string): boolean {
+  let diff = a.length ^ b.length;
+  for (let i = 0; i < Math.min(a.length, b.length); i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+/** 1061: a ccToken that no card UPO of the caller's merchant answered. */
+const unknownCcToken = () => new Invalid('ccToken', 'is not a card token of this merchant', 'card_token');
+
+/**
+ * The card UPO a ccToken names, when one of the caller's merchant answered it (any of its sites; a
+ * deleted UPO's token still names its vaulted card); otherwise 1061, the same for every failure.
+ */
+async function upoOfCcToken(deps: DomainDeps, ctx: SessionContext, ccToken: string): Promise<Upo> {
+  const m = /^(\d{1,20})-([0-9a-f]{32})$/.exec(ccToken);
+  const upo = m ? await deps.storage.read.upos.find(m[1]!) : undefined;
+  if (!upo || upo.cardVaultId === null || upo.merchantId !== ctx.merchantId) throw unknownCcToken();
+  if (!sameText(ccTokenOf(deps, upo), ccToken)) throw unknownCcToken();
+  return upo;
+}
+
+/** Refuses an expiry before the current month (1029 naming ccExpYear). */
+function checkNotExpired(now: number, expMonth: number, expYear: number): void {
+  const d = new Date(now);
+  if (expYear < d.getUTCFullYear() || (expYear === d.getUTCFullYear() && expMonth < d.getUTCMonth() + 1)) {
+    throw new Invalid('ccExpYear', 'the card has expired', 'card_expiry');
+  }
 }
 
 export async function addCreditCard(
@@ -98,6 +133,44 @@ export async function addCreditCardByTempToken(
     { number, holderName: token.holderName, expMonth: token.expMonth, expYear: token.expYear },
   );
   await deps.storage.write((repos) => repos.cardTokens.consume(ccTempToken, deps.clock.now()));
+  return { upo, ...cardRefs(deps, ctx, upo, number.expose()) };
+}
+
+export interface CardByTokenInput {
+  ccToken: string;
+  expMonth: string;
+  expYear: string;
+  holderName: string;
+  bin: string;
+  last4Digits: string;
+}
+
+/**
+ * addUPOCreditCardByToken: the vaulted card of a ccToken (answered by addUPOCreditCard) stored for a
+ * user of the caller's site, with the expiry and holder sent; `bin` and `last4Digits` must be the
+ * card's (1061 otherwise). No clear number travels; the same card of the same user gives its UPO.
+ */
+export async function addCreditCardByToken(
+  deps: DomainDeps,
+  ctx: SessionContext,
+  userTokenId: string,
+  card: CardByTokenInput,
+): Promise<AddedCardUpo> {
+  await findUser(deps, ctx, userTokenId);
+  const source = await upoOfCcToken(deps, ctx, card.ccToken);
+  if (source.bin !== card.bin) throw new Invalid('bin', 'is not the BIN of the card of ccToken', 'card_token');
+  if (source.last4 !== card.last4Digits) throw new Invalid('last4Digits', 'are not the last digits of the card of ccToken', 'card_token');
+  const expMonth = Number(card.expMonth);
+  const expYear = fullYear(card.expYear);
+  checkNotExpired(deps.clock.now(), expMonth, expYear);
+  const sealed = await deps.storage.read.upos.sealedNumber(source.cardVaultId!);
+  if (sealed === undefined) throw unknownCcToken();
+  const number = deps.vault.open(sealed, CARD_NUMBER_PURPOSE);
+  const upo = await addCardUpo(
+    deps,
+    { merchantId: ctx.merchantId, siteId: ctx.siteId, userTokenId },
+    { number, holderName: card.holderName, expMonth, expYear },
+  );
   return { upo, ...cardRefs(deps, ctx, upo, number.expose()) };
 }
 
@@ -148,10 +221,7 @@ export async function editCard(
   if (upo.cardVaultId === null) throw new Invalid('userPaymentOptionId', 'is not a card', 'stored_option');
   const expMonth = Number(f.expMonth);
   const expYear = fullYear(f.expYear);
-  const now = new Date(deps.clock.now());
-  if (expYear < now.getUTCFullYear() || (expYear === now.getUTCFullYear() && expMonth < now.getUTCMonth() + 1)) {
-    throw new Invalid('ccExpYear', 'the card has expired', 'card_expiry');
-  }
+  checkNotExpired(deps.clock.now(), expMonth, expYear);
   await deps.storage.write((repos) => repos.upoAdmin.editCard(id, { expMonth, expYear, holderName: f.holderName }));
 }
 

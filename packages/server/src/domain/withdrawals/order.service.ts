@@ -10,11 +10,13 @@ import type { RefundCandidate, SettlementType, WithdrawalOrder, WithdrawalOrderC
 import { applyMove, requestOf, type WithdrawalCaller } from './withdrawal.service.js';
 import type { Withdrawal } from './withdrawal.types.js';
 import { payoutOriginOf } from './payout-origin.js';
+import { assertRefundable, settleByRefund } from './order.refund.js';
 
 /**
  * Withdrawal orders (docs/decisions/0130): placed on a Pending or InProgress request (which becomes
  * InProgress), settled by a payout through the acquirer (the order is claimed `Processing` in the
- * payout's first write and closed `Settled` or `Error` in its second, with its DMN), or deleted. When
+ * payout's first write and closed `Settled` or `Error` in its second, with its DMN), or — settlementType
+ * 1 — by a Refund of a deposit the same way (order.refund.ts, docs/decisions/0136), or deleted. When
  * the settled orders cover the request's whole amount, the request is Approved in the same write.
  */
 
@@ -72,7 +74,11 @@ export async function placeWithdrawalOrder(
   }
   if (cmd.currency !== first.currency) throw new Invalid('currency', `must be the request's currency ${first.currency}`, 'currency');
   const upo = await ownedPayoutUpo(deps, { siteId: caller.siteId, userTokenId: first.userTokenId }, cmd.upoId, 'userPMId');
-  if (upo.cardVaultId === null && !deps.acquirer.canPayOut(upo.paymentMethod, cmd.currency)) {
+  if (cmd.settlementType === 1) {
+    // a refund of a deposit made with this card UPO (docs/decisions/0136)
+    if (upo.cardVaultId === null) throw new Invalid('userPMId', 'is not a card: only a card deposit can be refunded', 'stored_option');
+    await assertRefundable(deps, { id: '', siteId: caller.siteId, userTokenId: first.userTokenId, upoId: upo.id, amount: cmd.amount, currency: cmd.currency });
+  } else if (upo.cardVaultId === null && !deps.acquirer.canPayOut(upo.paymentMethod, cmd.currency)) {
     throw new Invalid('userPMId', `is a ${upo.paymentMethod} account, which cannot receive payouts in ${cmd.currency}`, 'stored_option');
   }
   return deps.storage.write(async (repos) => {
@@ -148,26 +154,30 @@ export async function settleWithdrawalOrder(
   if (w.status !== 'InProgress') {
     throw new WithdrawalRefused(`Cannot settle withdrawal order ${o.id}: its request ${w.id} is ${w.status}`);
   }
-  const origin = payoutOriginOf(w, `wdo-${o.id}`, cmd.clientRequestId);
   let closed: WithdrawalOrder | undefined;
-  const run = await payout(
-    deps,
-    { origin, amount: o.amount, currency: o.currency, destination: { kind: 'upo', userPaymentOptionId: o.upoId, field: 'userPMId' } },
-    {
-      onPending: async (repos, tx) => {
-        const current = await orderOf(repos, caller, o.id);
-        const req = (await repos.withdrawals.find(current.wdRequestId))!;
-        if (req.status !== 'InProgress') {
-          throw new WithdrawalRefused(`Cannot settle withdrawal order ${o.id}: its request ${req.id} is ${req.status}`);
-        }
-        await moveOrder(repos, current, 'settle', { payoutTransactionId: tx.id }, deps.clock.now(), false);
-      },
-      onOutcome: async (repos, tx, now) => {
-        closed = await closeOrderWithPayout(repos, o.id, tx, now);
-      },
+  const hooks = {
+    onPending: async (repos: Repos, tx: Transaction) => {
+      const current = await orderOf(repos, caller, o.id);
+      const req = (await repos.withdrawals.find(current.wdRequestId))!;
+      if (req.status !== 'InProgress') {
+        throw new WithdrawalRefused(`Cannot settle withdrawal order ${o.id}: its request ${req.id} is ${req.status}`);
+      }
+      await moveOrder(repos, current, 'settle', { payoutTransactionId: tx.id }, deps.clock.now(), false);
     },
-  );
-  return { order: closed ?? (await deps.storage.read.withdrawalOrders.find(o.id))!, payout: run.tx! }; // no idempotency hook: never a replay
+    onOutcome: async (repos: Repos, tx: Transaction, now: number) => {
+      closed = await closeOrderWithPayout(repos, o.id, tx, now);
+    },
+  };
+  let moved: Transaction;
+  if (o.settlementType === 1) {
+    // a Refund of a deposit, not a payout (docs/decisions/0136)
+    moved = await settleByRefund(deps, o, w, cmd.clientRequestId, hooks);
+  } else {
+    const origin = payoutOriginOf(w, `wdo-${o.id}`, cmd.clientRequestId);
+    const destination = { kind: 'upo' as const, userPaymentOptionId: o.upoId, field: 'userPMId' };
+    moved = (await payout(deps, { origin, amount: o.amount, currency: o.currency, destination }, hooks)).tx!; // never a replay
+  }
+  return { order: closed ?? (await deps.storage.read.withdrawalOrders.find(o.id))!, payout: moved };
 }
 
 async function closeOrderWithPayout(repos: Repos, id: string, tx: Transaction, now: number): Promise<WithdrawalOrder> {

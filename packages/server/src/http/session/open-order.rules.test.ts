@@ -420,9 +420,11 @@ const ROWS: Row[] = [
   ['addendums of another type', { addendums: { airline: { ticketNumber: '1' } } }, OK],
   [
     'addendums localPayment nationalId not a string',
-    { addendums: { localPayment: { nationalId: 123 } } },
+    { addendums: { localPayment: { nationalId: { id: '123' } } } },
     v(1019, /^\[addendums\.localPayment\.nationalId\] must be a string$/),
   ],
+  // a number where a string is wanted is taken as its text, in an open object too (decision 0121)
+  ['addendums localPayment nationalId as a JSON number', { addendums: { localPayment: { nationalId: 123 } } }, OK],
   [
     'currencyConversion MCP',
     { currencyConversion: { type: 'MCP', originalAmount: '9.00', originalCurrency: 'USD' } },

@@ -3,6 +3,7 @@ import {
   addApm,
   addCreditCard,
   addCreditCardByTempToken,
+  addCreditCardByToken,
   type AddedCardUpo,
   editApm,
   editCard,
@@ -12,6 +13,7 @@ import { SessionEnvelope } from '../../schemas/session/envelope.schema.js';
 import {
   AddUpoApmRequest,
   AddUpoByTempTokenRequest,
+  AddUpoByTokenRequest,
   AddUpoCreditCardRequest,
   AddUpoResponse,
   EditUpoApmRequest,
@@ -31,7 +33,7 @@ const cardAnswer = (a: AddedCardUpo) => ({
 
 /**
  * Stored payment options managed by the merchant (spec server-methods 2.6): addUPOCreditCard,
- * addUPOCreditCardByTempToken, addUPOAPM, editUPOCC, editUPOAPM, suspendUPO, enableUPO. The user must
+ * addUPOCreditCardByToken, addUPOCreditCardByTempToken, addUPOAPM, editUPOCC, editUPOAPM, suspendUPO, enableUPO. The user must
  * exist on the caller's site (createUser; 1010 otherwise); a UPO of another site or user is 1011.
  */
 export function registerUposAdmin(app: FastifyInstance): void {
@@ -49,6 +51,25 @@ export function registerUposAdmin(app: FastifyInstance): void {
         expMonth: b.ccExpMonth,
         expYear: b.ccExpYear,
         holderName: b.ccNameOnCard ?? '',
+      });
+      return cardAnswer(added);
+    },
+  });
+  registerCatalogueMethod(app, {
+    name: 'addUPOCreditCardByToken',
+    summary: 'Store an already vaulted card for a user',
+    description:
+      'Stores for the user the card of a ccToken that addUPOCreditCard answered to the same merchant (no card number travels), with the expiry and holder sent; bin and last4Digits must be that card\'s. An unknown or foreign ccToken, or another card\'s bin or last4Digits, is errCode 1061; an expired date 1029 (docs/decisions/0134). Answers userPaymentOptionId, ccToken, brand, uniqueCC, bin, last4Digits.',
+    body: AddUpoByTokenRequest,
+    response: AddUpoResponse,
+    async handle(ctx, b) {
+      const added = await addCreditCardByToken(deps(), ctx, b.userTokenId, {
+        ccToken: b.ccToken,
+        expMonth: b.ccExpMonth,
+        expYear: b.ccExpYear,
+        holderName: b.ccNameOnCard,
+        bin: b.bin,
+        last4Digits: b.last4Digits,
       });
       return cardAnswer(added);
     },

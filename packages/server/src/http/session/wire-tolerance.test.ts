@@ -109,6 +109,35 @@ describe.each(dialects())('wire tolerance through the real server, on %s', (dial
       expect(r.json.merchantSiteId).toBe(String(gw.demo.merchantSiteId));
     });
 
+    it('a request schema open to more members still takes the tolerated forms of its known members', async () => {
+      // getUserUPOs and initPayment have open request schemas: a numeric merchantSiteId / timeStamp was "must be a string"
+      const upos = w.signed(['merchantId', 'merchantSiteId', 'userTokenId', 'clientRequestId', 'timeStamp'], {
+        userTokenId: 'wt-open-1',
+        clientRequestId: 'open-1',
+        timeStamp: 20240722172128,
+      });
+      upos.merchantSiteId = Number(upos.merchantSiteId);
+      const r = await w.post('getUserUPOs', upos);
+      ok(r);
+      expect(r.json.paymentMethods).toEqual([]);
+      const order = await w.call('openOrder', A, { clientRequestId: 'open-2', clientUniqueId: 'open-2', amount: '10.00', currency: 'EUR' });
+      ok(order);
+      const { sessionToken } = order.json;
+      const init = await w.post(
+        'initPayment',
+        w.signed(A, {
+          sessionToken,
+          clientRequestId: 'open-3',
+          amount: '10.00',
+          currency: 'EUR',
+          paymentOption: { card: { cardNumber: '4000020951595032', cardHolderName: 'John Smith', expirationMonth: '12', expirationYear: '2030', CVV: '217' } },
+          timeStamp: 20240722172128,
+        }),
+      );
+      ok(init);
+      expect(init.json.transactionType).toBe('InitAuth3D');
+    });
+
     it('the PHP SDK fields and unknown members are ignored, logged at debug by name, not stored', async () => {
       const b = w.signed(A, { clientRequestId: 'php-1', clientUniqueId: 'wt-1', amount: '10.00', currency: 'EUR' });
       Object.assign(b, {

@@ -108,13 +108,17 @@ export function normalise(schema: Schema, value: unknown, path: string, ignored:
     }
     const branches = objectBranches(schema);
     if (branches.length === 0) return value;
-    // A member is known when any branch names it; a branch open to more members keeps them all.
-    if (branches.some((b) => b.additionalProperties !== false && b.additionalProperties !== undefined)) return value;
-    if (branches.some((b) => !isObject(b.properties) && b.additionalProperties !== false)) return value;
+    // A member is known when any branch names it; a branch open to more members keeps the unknown
+    // ones as sent, and its known members are still normalised (an open request schema's timeStamp).
+    const open =
+      branches.some((b) => b.additionalProperties !== false && b.additionalProperties !== undefined) ||
+      branches.some((b) => !isObject(b.properties) && b.additionalProperties !== false);
     for (const key of Object.keys(value)) {
-      const sub = branches.map((b) => (b.properties as Record<string, Schema>)[key]).find((s) => s !== undefined);
+      const sub = branches
+        .map((b) => (isObject(b.properties) ? (b.properties as Record<string, Schema>)[key] : undefined))
+        .find((s) => s !== undefined);
       if (sub === undefined) {
-        if (branches.every((b) => b.additionalProperties === false)) {
+        if (!open && branches.every((b) => b.additionalProperties === false)) {
           ignored.push(path ? `${path}.${key}` : key);
           delete value[key];
         }

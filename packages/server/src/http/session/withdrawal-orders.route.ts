@@ -122,7 +122,7 @@ export function registerWithdrawalOrders(app: FastifyInstance): void {
   route(
     'placeWithdrawalOrder',
     'Place a withdrawal order',
-    'Places an Approved order to pay `amount` of a Pending or InProgress request to userPMId (a UPO of its user); the request becomes InProgress. The orders of a request may not exceed its amount (1058).',
+    'Places an Approved order to pay `amount` of a Pending or InProgress request to userPMId (a UPO of its user); the request becomes InProgress. The orders of a request may not exceed its amount (1058). settlementType 1 is a refund: userPMId must be a card UPO with a deposit that has the whole amount left to refund (else 1058, docs/decisions/0136).',
     PlaceWithdrawalOrderRequest,
     WithdrawalOrderResponse,
     async (ctx, b) => {
@@ -210,7 +210,7 @@ export function registerWithdrawalOrders(app: FastifyInstance): void {
   route(
     'settleWithdrawalOrder',
     'Settle a withdrawal order',
-    'Pays an Approved order out to its UPO through the acquirer: Settled, or Error when the payout is declined or fails. When the settled orders cover the request, the request is Approved. The answer carries the payout transactionId and transactionStatus.',
+    'Pays an Approved order out to its UPO through the acquirer (settlementType 1: refunds a deposit made with it instead, docs/decisions/0136): Settled, or Error when the payout or refund is declined or fails. When the settled orders cover the request, the request is Approved. The answer carries the payout or refund transactionId and transactionStatus.',
     WdOrderRequest,
     WithdrawalOrderResponse,
     async (ctx, b) => {

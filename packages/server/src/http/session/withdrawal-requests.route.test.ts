@@ -148,6 +148,15 @@ describe.each(dialects())('withdrawal requests (session API) on %s', (dialect: D
     expect(await submit(u, upo, { merchantUniqueId: `dupu-${u}`, wdRequestsLimit: '5' })).toMatchObject({ status: 'ERROR', errCode: 1019 });
   });
 
+  it('submitRequest as the server SDKs send it, without userId: accepted, userId is the userTokenId (decision 0147)', async () => {
+    const u = user();
+    const upo = await cardUpo(gw, u, '4761344136141390');
+    const r = (await wdCall(gw, 'submitRequest', { userTokenId: u, userPMId: upo, amount: '5.00', currency: 'EUR', merchantWDRequestId: `no-uid-${u}` })).json;
+    expect(r).toMatchObject({ status: 'SUCCESS', wdRequestStatus: 'Pending', userId: u });
+    const list = (await wdCall(gw, 'getRequests', { userTokenId: u })).json;
+    expect(list.withdrawalRequests).toEqual([expect.objectContaining({ wdRequestId: r.wdRequestId, userId: u, userTokenId: u })]);
+  });
+
   it("a UPO of another user is refused (1011)", async () => {
     const owner = user();
     const upo = await cardUpo(gw, owner, '4761344136141390');

@@ -62,11 +62,19 @@ export const ServerCallRequests = {
     country: Type.Optional(Type.String({ description: 'Target: the currency of this country' })),
     cardNumber: Type.Optional(Type.String({ description: 'Target: the issuing currency of this card' })),
   }),
-  cardTokenization: open('CardTokenizationRequest', {
-    ...clientIds,
-    sessionToken,
-    cardData: SessionCardData,
-  }),
+  // signed ([A]) or not: the sessionToken alone names the merchant (docs/decisions/0135)
+  cardTokenization: Type.Object(
+    {
+      merchantId: Type.Optional(Signed.merchantId),
+      merchantSiteId: Type.Optional(Signed.merchantSiteId),
+      timeStamp: Type.Optional(Signed.timeStamp),
+      checksum: Type.Optional(Signed.checksum),
+      ...clientIds,
+      sessionToken,
+      cardData: SessionCardData,
+    },
+    { additionalProperties: true, title: 'CardTokenizationRequest' },
+  ),
   getUserUPOs: open('GetUserUposRequest', { ...clientIds, userTokenId: NonEmpty(255) }),
   deleteUPO: open('DeleteUpoRequest', { ...clientIds, userTokenId: NonEmpty(255), userPaymentOptionId: withSubject(NonEmpty(20), 'stored_option') }),
 } as const;

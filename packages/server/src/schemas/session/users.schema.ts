@@ -120,6 +120,24 @@ export const AddUpoByTempTokenRequest = Type.Object(
   { ...closed, title: 'AddUpoByTempTokenRequest' },
 );
 
+export const AddUpoByTokenRequest = Type.Object(
+  {
+    ...Signed,
+    userTokenId: UserTokenId,
+    clientRequestId: Str(255),
+    ccExpMonth: Month,
+    ccExpYear: Year,
+    ccNameOnCard: Str(70),
+    ccToken: NonEmpty(64, 'The ccToken addUPOCreditCard answered'),
+    brand: NonEmpty(30, 'The card brand addUPOCreditCard answered (informative)'),
+    uniqueCC: NonEmpty(64, 'The uniqueCC addUPOCreditCard answered (informative)'),
+    bin: Type.String({ pattern: '^[0-9]{6,8}$', description: 'The BIN of the card of ccToken' }),
+    last4Digits: Type.String({ pattern: '^[0-9]{4}$', description: 'The last four digits of the card of ccToken' }),
+    billingAddress: Type.Optional(UpoBillingAddress),
+  },
+  { ...closed, title: 'AddUpoByTokenRequest' },
+);
+
 const ApmData = Type.Record(Type.String({ maxLength: 64 }), Type.String({ maxLength: 255 }), {
   description: "The method's account fields, e.g. {email}",
 });

@@ -42,7 +42,7 @@ export const SubmitWithdrawalRequest = Type.Object(
   {
     ...common,
     userTokenId: NonEmpty(255),
-    userId: NonEmpty(255, 'Merchant-generated user id'),
+    userId: Type.Optional(NonEmpty(255, 'Merchant-generated user id; the server SDKs send none, and then it is userTokenId (decision 0147)')),
     userPMId: withSubject(NonEmpty(20, 'The UPO of userTokenId to pay to (a card, or a payout-capable APM)'), 'stored_option'),
     amount: withSubject(Decimal(12, 'Requested amount, e.g. "25.00"'), 'amount'),
     currency: withSubject(Type.String({ minLength: 3, maxLength: 3 }), 'currency'),
