@@ -21,7 +21,7 @@ import { checksumOver, wireTimeStamp } from '../../../test/wire-client.js';
  */
 
 /** Methods another helper adds on its own branch; the merger empties this list once both are in. */
-const ADDED_ON_OTHER_BRANCH = ['paymentCC', 'paymentAPM', 'payment3D', 'dynamic3D', 'authorization3D', 'authorize3d', 'verify3d', 'authenticate3d'];
+const ADDED_ON_OTHER_BRANCH: string[] = [];
 
 type Json = Record<string, any>;
 type Body = Record<string, unknown>;
@@ -50,6 +50,8 @@ interface Fx {
   call(method: string, order: readonly string[], fields: Body): Promise<Json>;
   /** an unsigned v1 call; must succeed */
   post(method: string, fields: Body): Promise<Json>;
+  /** an order's session and the approved InitAuth3D of `number` on it: sessionToken, relatedTransactionId, amount, currency */
+  initAuth3D(number?: string): Promise<Body & { sessionToken: string }>;
   /** a session whose user has an enrolled bank account */
   enrolled(): Promise<Body>;
   seq(): number;
@@ -71,6 +73,8 @@ interface Row {
   foreign?: 'scoped' | ((json: Json) => void);
 }
 
+const FRICTIONLESS = '4000020951595032';
+const CHALLENGE = '2221008123677736';
 const APM = (paymentMethod: string) => ({ alternativePaymentMethod: { paymentMethod } });
 const PERIOD = (m: string, y = '0') => ({ day: '0', month: m, year: y });
 const BILLING = { firstName: 'Ada', lastName: 'Byron', country: 'GB', email: 'ada@example.com' };
@@ -303,6 +307,36 @@ const ROWS: Row[] = [
     },
     drop: 'clientRequestId',
   },
+  // the payment family (issue 15, decisions 0141-0144)
+  { method: 'paymentCC', signing: { order: CF.paymentCC }, body: async (fx) => ({ sessionToken: (await fx.order()).sessionToken, clientRequestId: `pcc-${fx.seq()}`, amount: '10.00', currency: 'EUR', transactionType: 'Sale', isRebilling: '0', cardData: wireCard('4761344136141390') }), drop: 'cardData' },
+  { method: 'paymentAPM', signing: { order: CF.paymentAPM }, body: async (fx) => ({ sessionToken: (await fx.order()).sessionToken, clientRequestId: `papm-${fx.seq()}`, amount: '10.00', currency: 'EUR', paymentMethod: 'apmgw_RedirectPay', userAccountDetails: { email: 'ada@example.com' } }), drop: 'paymentMethod' },
+  { method: 'payment3D', signing: { order: CF.payment3D }, body: async (fx) => ({ sessionToken: (await fx.order()).sessionToken, clientRequestId: `p3d-${fx.seq()}`, amount: '10.00', currency: 'EUR', paymentMethod: 'cc_card', paResponse: '', cardData: wireCard(FRICTIONLESS) }), drop: 'paymentMethod' },
+  ...(['dynamic3D', 'authorization3D'] as const).map((method): Row => ({
+    method,
+    signing: { order: CF[method] },
+    body: async (fx) => ({ ...(await fx.initAuth3D()), isDynamic3D: '1', cardData: wireCard(FRICTIONLESS) }),
+    drop: 'relatedTransactionId',
+  })),
+  ...(['authorize3d', 'authenticate3d'] as const).map((method): Row => ({
+    method,
+    signing: { order: CF[method] },
+    body: async (fx) => ({ ...(await fx.initAuth3D()), paymentOption: { card: { ...wireCard(FRICTIONLESS), threeD: { methodCompletionInd: 'Y', platformType: '02' } } } }),
+    drop: 'relatedTransactionId',
+  })),
+  {
+    method: 'verify3d',
+    signing: 'none',
+    body: async (fx) => {
+      // authorize3d's challenge, answered on the ACS page; verify3d then pays it
+      const init = await fx.initAuth3D(CHALLENGE);
+      const card = wireCard(CHALLENGE);
+      const a = await fx.call('authorize3d', CF.authorize3d, { ...init, paymentOption: { card: { ...card, threeD: { notificationURL: 'https://merchant.example/3ds' } } } });
+      const acs = await fetch(a.paymentOption.card.threeD.acsUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'action=complete&code=123456' });
+      expect(acs.status).toBe(200);
+      return { sessionToken: init.sessionToken, amount: '10.00', currency: 'EUR', relatedTransactionId: a.transactionId, paymentOption: { card } };
+    },
+    drop: 'relatedTransactionId',
+  },
   { method: 'getDocumentUrl', signing: 'none', body: async (fx) => ({ sessionToken: (await fx.order()).sessionToken, clientUniqueId: 'cu', clientRequestId: 'r', paymentOption: APM('apmgw_RedirectPay'), documentType: 'PrivacyPolicy' }), drop: 'documentType' },
 ];
 
@@ -397,6 +431,12 @@ describe.each(dialects())('every session method on %s: happy, 1001, missing fiel
       const { userTokenId, upo, r } = await fx.wdRequest();
       const p = ok(await send({ method: 'placeWithdrawalOrder', folder: 'withdrawal' }, signed('body', { wdRequestId: r.wdRequestId, merchantWDRequestId: r.merchantWDRequestId, userPMId: upo, amount: '5.00', currency: 'EUR', settlementType: 0 }, ours)), 'placeWithdrawalOrder');
       return { ...p, merchantUniqueId: `mu-${userTokenId}` };
+    },
+    async initAuth3D(number = FRICTIONLESS) {
+      const { sessionToken } = await fx.order();
+      const money = { amount: '10.00', currency: 'EUR' };
+      const i = await fx.call('initPayment', SF.initPayment, { sessionToken, clientRequestId: `mx-i-${++n}`, ...money, paymentOption: { card: wireCard(number) } });
+      return { sessionToken, clientRequestId: `mx-3d-${++n}`, ...money, relatedTransactionId: i.transactionId };
     },
     async enrolled() {
       const u = `mx-acct-${++n}`;
