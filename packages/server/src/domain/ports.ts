@@ -6,6 +6,7 @@ import type { MerchantRepo } from './merchants/ports.js';
 import type { NotificationRepo } from './notifications/ports.js';
 import type { NewOrder, OrderRepo } from './orders/ports.js';
 import type { Acquirer } from './payments/acquirer.port.js';
+import type { TransactionRender } from './payments/render.port.js';
 import type { CardTokenRepo, UpoRepo } from './payment-methods/ports.js';
 import type { DccRepo, PaymentRepo } from './payments/ports.js';
 import type { PlatformRepo } from './platform/ports.js';
@@ -79,4 +80,6 @@ export interface DomainDeps {
   secrets: Secrets;
   /** the acquirer behind the payments (the simulated one unless a connector is configured) */
   acquirer: Acquirer;
+  /** the wire forms the domain stores in its commits (webhook data, recovered answers), docs/decisions/0617 */
+  render: TransactionRender;
 }

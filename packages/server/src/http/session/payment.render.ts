@@ -1,7 +1,9 @@
 import type { PayOrderOutcome } from '../../domain/payments/pay-order.js';
-import { sessionTransactionFields } from '../../domain/payments/payment.view.js';
 import type { SessionOrder } from '../../domain/sessions/session.types.js';
+import { sessionTransactionFields } from '../shared/session-transaction.render.js';
 import { sessionChallengeFields, sessionInitFields } from '../three-d.view.js';
+
+export { gatewayCodes, SESSION_STATUS, sessionTransactionFields } from '../shared/session-transaction.render.js';
 
 /**
  * A payment's outcome as payment.do and initPayment.do answer it: the session and order, then the

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TSchema } from 'typebox';
 import { formatDecimal } from '../../lib/money.js';
 import { DomainError } from '../../domain/errors.js';
-import { gatewayCodes, SESSION_STATUS } from '../../domain/payments/payment.view.js';
+import { gatewayCodes, SESSION_STATUS } from '../shared/session-transaction.render.js';
 import { checkCurrency, toMinor } from '../../domain/sessions/session.pricing.js';
 import { wireOrderStatusOf } from '../../domain/withdrawals/order.machine.js';
 import {

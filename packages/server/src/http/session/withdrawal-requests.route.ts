@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Static, TSchema } from 'typebox';
-import { gatewayCodes, SESSION_STATUS } from '../../domain/payments/payment.view.js';
+import { gatewayCodes, SESSION_STATUS } from '../shared/session-transaction.render.js';
 import { BadRequest, Invalid, WithdrawalLimitReached } from '../../domain/errors.js';
 import { domainToWire } from './errors.js';
 import { toMinor } from '../../domain/sessions/session.pricing.js';
