@@ -1,7 +1,7 @@
 import type { Minor } from '../../lib/money.js';
 import { Invalid, MethodNotEnabled, Missing, NotFound, TransactionRefused, UnsupportedCurrency } from '../errors.js';
 import type { OutcomeHook } from './outcome-effects.js';
-import type { DomainDeps, Repos } from '../ports.js';
+import type { DomainDeps, Renderers, Repos } from '../ports.js';
 import type { ApmMethodInfo, ApmOutcome } from './acquirer.port.js';
 import {
   checkProcessingOptions,
@@ -19,7 +19,6 @@ import {
   transactionRowOf,
   WRITE_AHEAD,
 } from './payment.service.js';
-import type { TransactionRender } from './render.port.js';
 import type { Upo } from '../payment-methods/ports.js';
 import type { ApmRecord, PaymentType, ProcessingOptions, Transaction, TransactionResult } from './transaction.types.js';
 
@@ -195,7 +194,7 @@ export async function payApm(
 /** The transaction waits on the shopper or an operator; moving to an operator is notified as PENDING. */
 async function awaitPerson(
   repos: Repos,
-  render: TransactionRender,
+  render: Renderers,
   pending: Transaction,
   who: 'shopper' | 'operator',
   record: ApmRecord,
@@ -232,7 +231,7 @@ function resultOf(o: ApmOutcome): TransactionResult {
  */
 async function closeApm(
   repos: Repos,
-  render: TransactionRender,
+  render: Renderers,
   pending: Transaction,
   result: TransactionResult,
   by: NonNullable<ApmRecord['completedBy']>,

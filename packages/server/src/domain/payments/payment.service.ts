@@ -5,11 +5,10 @@ import { IdempotencyMismatch, InFlight } from '../errors.js';
 import { IDEMPOTENCY_TTL_MS } from '../idempotency/idempotency.service.js';
 import { notifyTransactionOutcome } from '../notifications/notification.service.js';
 import type { TransactionOutcome } from '../notifications/notification.types.js';
-import type { DomainDeps, Repos } from '../ports.js';
+import type { DomainDeps, Renderers, Repos } from '../ports.js';
 import type { AuthorizeOutcome, BillingInfo, CardInput, FollowUpOutcome, ThreeDResult } from './acquirer.port.js';
 import { checkCard } from './card.js';
 import { cardOutputOf, vaultCard } from '../payment-methods/card-vault.js';
-import type { TransactionRender } from './render.port.js';
 import { outcomeOf } from './transaction.facts.js';
 import type { IdempotencyRecord } from '../idempotency/ports.js';
 import { claimClientRequestId } from '../sessions/client-request-id.js';
@@ -393,7 +392,7 @@ async function finish(
 /** Records the outcome of a pending transaction, frees what it no longer holds, and queues its notifications. */
 export async function settleOutcome(
   repos: Repos,
-  render: TransactionRender,
+  render: Renderers,
   pending: Transaction,
   result: TransactionResult,
   now: number,
@@ -430,13 +429,14 @@ export async function settleOutcome(
  */
 export async function notifyTransaction(
   repos: Repos,
-  render: TransactionRender,
+  render: Renderers,
   tx: Transaction,
   now: number,
   extra: Partial<TransactionOutcome> = {},
 ): Promise<void> {
   await notifyTransactionOutcome(
     repos,
+    render,
     {
       outcome: { ...outcomeOf(tx, now), ...extra },
       // A REST transaction without urlDetails.webhookUrl: the site's webhook URL (docs/decisions/0907).
@@ -501,12 +501,12 @@ export async function completeKey(repos: Repos, claim: IdempotencyClaim | undefi
  * The final answer of a request whose transaction recovery closed: REST records answer the payment
  * response; session records their stored envelope with the transaction's members (docs/decisions/0805).
  */
-export function recoveredAnswer(render: TransactionRender, record: IdempotencyRecord, tx: Transaction): StoredResponse {
+export function recoveredAnswer(render: Renderers, record: IdempotencyRecord, tx: Transaction): StoredResponse {
   return { status: 200, body: render.recoveredAnswer(tx, record.replayFrame ?? null) };
 }
 
 /** Finishes the open idempotency records of a transaction recovery closed, in recovery's write. */
-export async function finishRecoveredKeys(repos: Repos, render: TransactionRender, tx: Transaction): Promise<void> {
+export async function finishRecoveredKeys(repos: Repos, render: Renderers, tx: Transaction): Promise<void> {
   for (const record of await repos.idempotency.openFor(tx.id)) {
     const answer = recoveredAnswer(render, record, tx);
     await repos.idempotency.complete(record.entityId, record.scope, record.key, answer.status, answer.body);
@@ -572,7 +572,7 @@ export function isExpiredRedirect(tx: Transaction, now: number): boolean {
  * Declines an expired redirect APM payment in the caller's write, as an operator's decline would
  * (order freed, DMN and webhook): code 68, the ISO 8583 "response received too late".
  */
-export function expireRedirect(repos: Repos, render: TransactionRender, tx: Transaction, now: number): Promise<Transaction> {
+export function expireRedirect(repos: Repos, render: Renderers, tx: Transaction, now: number): Promise<Transaction> {
   return settleOutcome(
     repos,
     render,
@@ -591,7 +591,7 @@ export function expireRedirect(repos: Repos, render: TransactionRender, tx: Tran
  * Refuses a second payment on an order already paid or being paid. A redirect APM payment whose
  * window has passed is declined first, so the order can be paid again.
  */
-export async function guardOrderPayment(repos: Repos, render: TransactionRender, orderId: number, now: number): Promise<void> {
+export async function guardOrderPayment(repos: Repos, render: Renderers, orderId: number, now: number): Promise<void> {
   await repos.orders.lock(orderId, now);
   let last = await repos.payments.lastPaymentOfOrder(orderId);
   if (last && isExpiredRedirect(last, now)) last = await expireRedirect(repos, render, last, now);

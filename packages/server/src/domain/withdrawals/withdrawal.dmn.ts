@@ -1,5 +1,5 @@
 import { formatDecimal } from '../../lib/money.js';
-import { dmnTimeStamp } from '../notifications/dmn.payload.js';
+import { dmnTimeStamp } from '../notifications/dmn-time.js';
 import type { NotificationEvent } from '../notifications/notification.types.js';
 import { stateOf, wireStatusOf } from './withdrawal.machine.js';
 import type { Withdrawal } from './withdrawal.types.js';
