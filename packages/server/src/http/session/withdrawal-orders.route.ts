@@ -18,8 +18,8 @@ import {
   updateOrdersDetails,
 } from '../../domain/withdrawals/order.service.js';
 import type { SettlementType, WithdrawalOrder } from '../../domain/withdrawals/order.types.js';
-import { wdDate } from '../../domain/withdrawals/withdrawal.view.js';
-import { withdrawalFields } from '../../domain/withdrawals/withdrawal.view.js';
+import { wdDate } from '../shared/withdrawal.render.js';
+import { withdrawalFields } from '../shared/withdrawal.render.js';
 import { WITHDRAWAL_REQ_CHECKSUM_FIELDS } from '../../security/withdrawal-checksum.js';
 import {
   GetCandidatesForRefundRequest,

@@ -15,7 +15,7 @@ import {
 import type { WithdrawalStatus } from '../../domain/withdrawals/withdrawal.types.js';
 import { wireOrderStatusOf } from '../../domain/withdrawals/order.machine.js';
 import type { WithdrawalOrder } from '../../domain/withdrawals/order.types.js';
-import { withdrawalFields } from '../../domain/withdrawals/withdrawal.view.js';
+import { withdrawalFields } from '../shared/withdrawal.render.js';
 import {
   ApproveWithdrawalRequest,
   CancelWithdrawalRequest,
