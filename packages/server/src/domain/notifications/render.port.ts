@@ -1,3 +1,5 @@
+import type { WithdrawalOrder } from '../withdrawals/order.types.js';
+import type { Withdrawal } from '../withdrawals/withdrawal.types.js';
 import type { NotificationEvent, TransactionOutcome } from './notification.types.js';
 
 /**
@@ -11,6 +13,10 @@ export interface NotificationRender {
   webhook(input: WebhookInput): NotificationEvent;
   /** The DMN of a transaction outcome to `url`: form parameters, de-duplicated by PPP_TransactionID + Status. */
   dmn(outcome: TransactionOutcome, url: string): NotificationEvent;
+  /** The DMN of a withdrawal request's new status (docs/decisions/0504). */
+  withdrawalDmn(w: Withdrawal, url: string, at: number): NotificationEvent;
+  /** The DMN of a withdrawal order's new status (docs/decisions/0130). */
+  withdrawalOrderDmn(o: WithdrawalOrder, w: Withdrawal, url: string, at: number): NotificationEvent;
 }
 
 export interface WebhookInput {
