@@ -231,12 +231,12 @@ function done(tx: Transaction, upoId: string | undefined): PayOrderOutcome {
 function stepGuardOf(deps: DomainDeps, payer: Payer): OrderGuard | undefined {
   if (payer.via === 'rest') {
     const orderId = payer.origin.orderId;
-    return orderId === null ? undefined : (repos) => guardOrderPayment(repos, orderId, deps.clock.now());
+    return orderId === null ? undefined : (repos) => guardOrderPayment(repos, deps.render, orderId, deps.clock.now());
   }
   return async (repos) => {
     const now = deps.clock.now();
     await repos.sessions.touch(payer.sessionToken, now);
-    await guardOrderPayment(repos, payer.orderId, now);
+    await guardOrderPayment(repos, deps.render, payer.orderId, now);
   };
 }
 

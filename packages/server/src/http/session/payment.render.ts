@@ -2,9 +2,11 @@ import { ThreeDStepRefused } from '../../domain/payments/merchant-initiated.js';
 import type { PayOrderOutcome } from '../../domain/payments/pay-order.js';
 import type { Transaction } from '../../domain/payments/transaction.types.js';
 import { formatDecimal } from '../../lib/money.js';
-import { sessionTransactionFields } from '../../domain/payments/payment.view.js';
 import type { SessionOrder } from '../../domain/sessions/session.types.js';
+import { sessionTransactionFields } from '../shared/session-transaction.render.js';
 import { sessionChallengeFields, sessionInitFields } from '../three-d.view.js';
+
+export { gatewayCodes, SESSION_STATUS, sessionTransactionFields } from '../shared/session-transaction.render.js';
 
 /**
  * A payment's outcome as payment.do and initPayment.do answer it: the session and order, then the

@@ -1,8 +1,8 @@
-import { formatDecimal } from '../../lib/money.js';
-import type { NotificationEvent } from '../notifications/notification.types.js';
-import { wireOrderStatusOf } from './order.machine.js';
-import type { WithdrawalOrder } from './order.types.js';
-import type { Withdrawal } from './withdrawal.types.js';
+import { formatDecimal } from '../lib/money.js';
+import type { NotificationEvent } from '../domain/notifications/notification.types.js';
+import { wireOrderStatusOf } from '../domain/withdrawals/order.machine.js';
+import type { WithdrawalOrder } from '../domain/withdrawals/order.types.js';
+import type { Withdrawal } from '../domain/withdrawals/withdrawal.types.js';
 import { withdrawalDmn } from './withdrawal.dmn.js';
 
 /**
