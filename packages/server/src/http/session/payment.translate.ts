@@ -111,6 +111,11 @@ export function sessionPaymentOf(
     checkCurrency,
   );
   const instrument = instrumentOf(body.paymentOption);
+  const type = (requested as PaymentType | undefined) ?? order.transactionType ?? 'Sale';
+  const userTokenId = body.userTokenId ?? session.userTokenId;
+  const zeroAuth = amount === 0 && type !== 'Sale' && related === undefined && !processing?.zeroAmountReason && !processing?.authenticationOnlyType;
+  // spec §3 "Zero-amount Auth": approved without a reason sent; it stores the card (docs/decisions/0148)
+  const options = zeroAuth ? { ...processing, zeroAmountReason: userTokenId ? 'addCard' : 'accountVerification' } : processing;
   const details = order.details;
   const billing = billingOf(body.billingAddress ?? details.billingAddress);
   const country = billing?.country ?? str(obj(body.userDetails ?? details.userDetails)?.country);
@@ -118,19 +123,19 @@ export function sessionPaymentOf(
     payer: payerOf(ctx, body, session, order),
     instrument,
     options: {
-      type: (requested as PaymentType | undefined) ?? order.transactionType ?? 'Sale',
+      type,
       amount,
       currency,
       ...(billing ? { billing } : {}),
       ...(country ? { country } : {}),
       partialApproval: truthy(body.isPartialApproval),
-      ...(processing ? { processing } : {}),
+      ...(options ? { processing: options } : {}),
       // an APM is stored with savePM or storePaymentOption, a card with savePM or, savePM absent, with
       // a userTokenId (docs/decisions/0148)
       saveUpo:
         savePmOf(body.savePM) ||
         (instrument.kind === 'apm' && savePmOf(body.storePaymentOption)) ||
-        (instrument.kind !== 'apm' && body.savePM === undefined && !!(body.userTokenId ?? session.userTokenId)),
+        (instrument.kind !== 'apm' && body.savePM === undefined && !!userTokenId),
       urls: returnUrlsOf(body.urlDetails, details.urlDetails),
       baseUrl,
       ...(dcc ? { dcc } : {}),
