@@ -503,10 +503,9 @@ describe.each(dialects())('merchant lifecycle through the session API on %s', (d
         expect.arrayContaining(['Payout APPROVED 5.00', 'Withdrawal Settled 5.00', 'Withdrawal Approved 5.00']),
       ],
     ]);
-    // at least once: a receiver de-duplicates by PPP_TransactionID + Status (docs/notifications.md).
-    // A withdrawal order's DMN has PPP_TransactionID = wdOrderId and its request's = wdRequestId, two
-    // counters that both start at 1: the order's key adds wdOrderId (docs/decisions/0146).
-    const keys = rx.received.map((r) => `${notificationKey(r)}:${new URLSearchParams(r.body).get('wdOrderId') ?? ''}`);
+    // at least once: a receiver de-duplicates by PPP_TransactionID + Status (docs/notifications.md); a
+    // withdrawal order's DMN has its own PPP_TransactionID, never a wdRequestId (docs/decisions/0507)
+    const keys = rx.received.map(notificationKey);
     expect(new Set(keys).size).toBe(keys.length);
     expect(keys).toHaveLength(12);
     // every DMN went to the site's notification URL (the refund's urlDetails named the same one)
