@@ -26,7 +26,7 @@ export function registerPayment(app: FastifyInstance): void {
       preHandler: replayPrecheck(app, 'payment'),
       schema: {
         summary: 'Pay the order of a session',
-        description: `Pays the session's order (a session from getSessionToken without one: the order the payment's own fields open) with \`paymentOption.card\` (amount and currency must be the order's). Answers transactionStatus APPROVED, DECLINED or ERROR with transactionId, authCode, the gateway codes and the masked card. A signed body already accepted answers its first answer again and moves no money. Checksum: ${CHECKSUM_FIELDS.payment.join(', ')}, then the merchant secret key.`,
+        description: `Pays the session's order (a session from getSessionToken without one: the order the payment's own fields open) with \`paymentOption.card\` (amount and currency must be the order's). Answers transactionStatus APPROVED, DECLINED or ERROR with transactionId, authCode, the gateway codes and the masked card. An approved card paid with a userTokenId is stored as its UPO unless savePM is sent and not true; \`paymentOption.userPaymentOptionId\` answers the UPO paid with or stored (docs/decisions/0148). A signed body already accepted answers its first answer again and moves no money. Checksum: ${CHECKSUM_FIELDS.payment.join(', ')}, then the merchant secret key.`,
         tags: ['session'],
         body: ServerCallRequests.payment,
         response: { 200: SessionTransactionResponse },

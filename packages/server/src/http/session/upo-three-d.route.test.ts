@@ -5,6 +5,7 @@ import { type Gateway, startGateway } from '../../../test/harness.js';
 import { wireCard } from '../../../test/payment-cards.js';
 import { type SessionClient, sessionClient } from '../../../test/session-client.js';
 import { decodeB64Json } from '../../../test/three-d-flow.js';
+import { apmUpo } from '../../../test/withdrawals.js';
 import { createSite } from '../../domain/merchants/merchant.service.js';
 
 /** 3-D Secure with a stored card (docs/decisions/0149): initPayment → payment → challenge → payment, as with a card. */
@@ -143,6 +144,9 @@ describe.each(dialects())('3-D Secure with a UPO on %s', (dialect: DialectName) 
 
     const both = await init(sc, 'cid', { userPaymentOptionId: upo, card: wireCard(FRICTIONLESS) });
     expect(both.init).toMatchObject({ status: 'ERROR' });
+    // an APM UPO has no 3-D Secure
+    const debit = await apmUpo(gw, 'cid', 'apmgw_DirectDebit', { account_holder_name: 'Cid', iban: 'DE89370400440532013000' });
+    expect((await init(sc, 'cid', { userPaymentOptionId: debit })).init).toMatchObject({ status: 'ERROR', errCode: 1011 });
 
     // authenticated with one card, paid with another user's UPO or another card: refused, nothing paid
     const { sessionToken, init: i } = await init(sc, 'cid', { userPaymentOptionId: upo });
