@@ -20,12 +20,13 @@ export function sessionPaymentFields(
 ): Record<string, unknown> {
   const head = { sessionToken, orderId: String(order.id), ...(userTokenId ? { userTokenId } : {}) };
   switch (paid.kind) {
-    case 'done':
-      return {
-        ...head,
-        ...sessionTransactionFields(paid.tx),
-        ...(paid.upoId !== undefined ? { userPaymentOptionId: paid.upoId } : {}),
-      };
+    case 'done': {
+      const fields = sessionTransactionFields(paid.tx);
+      if (paid.upoId === undefined) return { ...head, ...fields };
+      // the UPO paid with or stored, also in paymentOption as the SDKs read it (docs/decisions/0148)
+      const option = { ...(fields.paymentOption as Record<string, unknown> | undefined), userPaymentOptionId: paid.upoId };
+      return { ...head, ...fields, userPaymentOptionId: paid.upoId, paymentOption: option };
+    }
     case 'challenge':
       return { ...head, ...sessionChallengeFields(paid.tx, paid.challenge) };
     case 'method':
