@@ -15,18 +15,6 @@ const INTERFACES = ['admin', 'client', 'demo', 'hosted', 'ops', 'platform', 'res
 const layer = (message, regex, extra = {}) => ({ regex, message, ...extra });
 const importsOnly = (patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
 
-/**
- * Files that still break a layer rule until issue 14 part A (one error catalogue mapped per
- * interface) lands; the rule is on for every other file.
- */
-const PART_A = [
-  // the admin API borrows REST's error handler
-  `${SERVER}/http/admin/errors.ts`,
-  // the platform API answers with REST's x-api-key auth and REST's error shape (DECISIONS.md 10)
-  `${SERVER}/http/platform/auth.ts`,
-  `${SERVER}/http/platform/errors.ts`,
-];
-
 const SEAM_SYNTAX = [
   { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Use the injected clock (lib/clock.ts).' },
   { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Use the injected clock (lib/clock.ts).' },
@@ -96,11 +84,6 @@ export default tseslint.config(
       ),
     ]),
   })),
-  {
-    files: PART_A,
-    // issue 14 part A removes this
-    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
-  },
   {
     files: ['**/*.test.ts', '**/test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },

@@ -3,6 +3,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { createSimulatedAcquirer } from './acquirer/simulated-acquirer.js';
 import type { Config } from './config.js';
 import { storageOf } from './store/repos.js';
+import { transactionRender } from './http/shared/transaction-render.js';
+import { notificationRender } from './delivery/notification.render.js';
 import type { DomainDeps } from './domain/ports.js';
 import type { Acquirer } from './domain/payments/acquirer.port.js';
 import { type Clock, systemClock } from './lib/clock.js';
@@ -63,6 +65,7 @@ export function domainDeps(deps: Pick<Runtime, 'store' | 'box' | 'clock' | 'ids'
     vault: deps.box,
     secrets: { webhookSecret: generateWebhookSecret, apiKey: () => issueApiKey(deps.ids) },
     acquirer: deps.acquirer,
+    render: { ...transactionRender, ...notificationRender },
   };
 }
 

@@ -6,7 +6,7 @@ import { type DemoCredentials, ensureDemoMerchant } from '../src/bootstrap/demo.
 import { loadConfig } from '../src/config.js';
 import { Relay } from '../src/delivery/relay.js';
 import { enqueueNotification, signingSecrets } from '../src/domain/notifications/notification.service.js';
-import { webhookNotification } from '../src/domain/notifications/webhook.payload.js';
+import { webhookNotification } from '../src/delivery/webhook.payload.js';
 import { openRuntime, type Runtime } from '../src/runtime.js';
 import { type Receiver, startReceiver } from './receiver.js';
 import { cli, cliJson } from './cli-process.js';

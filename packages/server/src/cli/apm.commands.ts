@@ -1,5 +1,5 @@
 import { completeApmPayment } from '../domain/payments/apm.service.js';
-import { restPaymentResponse } from '../domain/payments/payment.view.js';
+import { restPaymentResponse } from '../http/shared/rest-payment.render.js';
 import { type CommandSpec, UsageError } from './args.js';
 import type { CredentialCommand } from './credentials.commands.js';
 
@@ -26,8 +26,8 @@ export const apmCommands: CredentialCommand[] = [
       const outcome = v.outcome;
       if (outcome !== 'approved' && outcome !== 'declined') throw new UsageError('--outcome must be approved or declined');
       const tx = await completeApmPayment(rt.deps, id, outcome, 'operator');
-      const out = restPaymentResponse(tx) as { transactionId: string; result: { status: string } };
-      return { json: out, text: `transaction ${out.transactionId} ${out.result.status}` };
+      // --json prints the REST payment response; the text line is the CLI's own
+      return { json: restPaymentResponse(tx), text: `transaction ${tx.id} ${tx.status}` };
     },
   },
 ];

@@ -8,7 +8,7 @@ import { createSite } from '../domain/merchants/merchant.service.js';
 import { rotateWebhookSecret, WEBHOOK_SECRET_OVERLAP_MS } from '../domain/notifications/notification.service.js';
 import { DMN_RETRY_DELAYS_MS, WEBHOOK_RETRY_DELAYS_MS } from '../domain/notifications/retry.schedule.js';
 import { enqueueNotification } from '../domain/notifications/notification.service.js';
-import { webhookNotification } from '../domain/notifications/webhook.payload.js';
+import { webhookNotification } from './webhook.payload.js';
 import type { ManualClock } from '../lib/clock.js';
 import { claimDue, INTERRUPTED, settleAttempt } from '../store/outbox-relay.repo.js';
 import { Relay, type RelayOptions, relayOptionsOf } from './relay.js';

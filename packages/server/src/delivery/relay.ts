@@ -2,7 +2,6 @@ import { hostname } from 'node:os';
 import { metrics, relayHeartbeat } from '../lib/metrics.js';
 import type { Config } from '../config.js';
 import { SITE_SECRET_PURPOSE } from '../domain/merchants/merchant.service.js';
-import { signedDmnBody } from '../domain/notifications/dmn.payload.js';
 import { signingSecrets } from '../domain/notifications/notification.service.js';
 import type { Delivery } from '../domain/notifications/notification.types.js';
 import { afterFailure } from '../domain/notifications/retry.schedule.js';
@@ -11,6 +10,7 @@ import type { DomainDeps } from '../domain/ports.js';
 import type { Store } from '../store/db.js';
 import { anyDue, claimDue, type NextState, settleAttempt } from '../store/outbox-relay.repo.js';
 import type { OutboxKind } from '../store/outbox.table.js';
+import { signedDmnBody } from './dmn.payload.js';
 import { createSmtpSender, type EmailSender } from './email-sender.js';
 import { createHttpSender, isSuccess, type OutgoingRequest, type Sender, type SendResult } from './http-sender.js';
 

@@ -6,6 +6,8 @@ import type { MerchantRepo } from './merchants/ports.js';
 import type { NotificationRepo } from './notifications/ports.js';
 import type { NewOrder, OrderRepo } from './orders/ports.js';
 import type { Acquirer } from './payments/acquirer.port.js';
+import type { TransactionRender } from './payments/render.port.js';
+import type { NotificationRender } from './notifications/render.port.js';
 import type { CardTokenRepo, UpoRepo } from './payment-methods/ports.js';
 import type { DccRepo, PaymentRepo } from './payments/ports.js';
 import type { PlatformRepo } from './platform/ports.js';
@@ -71,6 +73,9 @@ export interface Secrets {
 }
 
 /** What every domain service receives. */
+/** What the domain stores in wire form, rendered by the layers that speak it (docs/decisions/0617). */
+export type Renderers = TransactionRender & NotificationRender;
+
 export interface DomainDeps {
   storage: Storage;
   clock: Clock;
@@ -79,4 +84,6 @@ export interface DomainDeps {
   secrets: Secrets;
   /** the acquirer behind the payments (the simulated one unless a connector is configured) */
   acquirer: Acquirer;
+  /** the wire forms the domain stores in its commits (answers, notification bodies), docs/decisions/0617 */
+  render: Renderers;
 }

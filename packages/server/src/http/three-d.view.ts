@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { restPaymentResponse, sessionTransactionFields } from '../domain/payments/payment.view.js';
+import { restPaymentResponse } from './shared/rest-payment.render.js';
+import { sessionTransactionFields } from './shared/session-transaction.render.js';
 import type { ChallengeData, MethodData, ThreeDRequest } from '../domain/payments/three-d-secure.service.js';
 import type { ThreeDResult } from '../domain/payments/acquirer.port.js';
 import type { Transaction } from '../domain/payments/transaction.types.js';

@@ -1,7 +1,7 @@
 import type { DomainDeps } from '../domain/ports.js';
 import { checkCurrency, toMinor } from '../domain/sessions/session.pricing.js';
 import type { SubmitWithdrawalCommand, UpoField, WithdrawalCaller } from '../domain/withdrawals/withdrawal.service.js';
-import { withdrawalListEntry } from '../domain/withdrawals/withdrawal.view.js';
+import { withdrawalListEntry } from './shared/withdrawal.render.js';
 import type { Withdrawal, WithdrawalUserDetails } from '../domain/withdrawals/withdrawal.types.js';
 
 /** Wire → domain for the withdrawal calls of the session and client interfaces (docs/decisions/0505). */

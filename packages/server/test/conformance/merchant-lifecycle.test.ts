@@ -152,15 +152,8 @@ describe.each(dialects())('merchant lifecycle through the session API on %s', (d
     s.orderId = o.orderId;
     ruby.sessionToken = o.sessionToken;
 
-    // initPayment with the UPO is not available yet (1011 "pay with a card"): the stored card's own data
-    // is authenticated, and the payment after the steps pays with the UPO
-    const card = {
-      cardNumber: CHALLENGE,
-      cardHolderName: 'CL-BRW2',
-      expirationMonth: '12',
-      expirationYear: '2030',
-      CVV: '217',
-    };
+    // the stored card, with its CVV, from initPayment to the payment after the challenge (docs/decisions/0149)
+    const card = { CVV: '217' };
     const init = await ok(ruby, 'initPayment', {
       sessionToken: s.sessionToken,
       clientRequestId: '7d1e1f2a-4b8a-4c1e-9a3e-0d4b7f0c1a02',
@@ -168,7 +161,7 @@ describe.each(dialects())('merchant lifecycle through the session API on %s', (d
       userTokenId: USER,
       amount: '10.00',
       currency: 'EUR',
-      paymentOption: { card },
+      paymentOption: { userPaymentOptionId: s.upo, card },
     });
     expect(init).toMatchObject({
       transactionStatus: 'APPROVED',
@@ -188,6 +181,7 @@ describe.each(dialects())('merchant lifecycle through the session API on %s', (d
         transactionType: 'Auth',
         relatedTransactionId,
         paymentOption: {
+          userPaymentOptionId: s.upo,
           card: {
             ...card,
             threeD: {
@@ -251,6 +245,7 @@ describe.each(dialects())('merchant lifecycle through the session API on %s', (d
       transactionId: expect.stringMatching(/^\d+$/),
     });
     expect(paid.paymentOption.card).toMatchObject({ ccCardNumber: '222100******7736', last4Digits: '7736' });
+    expect(paid.paymentOption.userPaymentOptionId).toBe(s.upo);
     expect(paid.paymentOption.card.threeD).toMatchObject({ result: 'Y', eci: '02', isLiabilityOnIssuer: '1' });
     s.auth = paid;
 
@@ -508,10 +503,9 @@ describe.each(dialects())('merchant lifecycle through the session API on %s', (d
         expect.arrayContaining(['Payout APPROVED 5.00', 'Withdrawal Settled 5.00', 'Withdrawal Approved 5.00']),
       ],
     ]);
-    // at least once: a receiver de-duplicates by PPP_TransactionID + Status (docs/notifications.md).
-    // A withdrawal order's DMN has PPP_TransactionID = wdOrderId and its request's = wdRequestId, two
-    // counters that both start at 1: the order's key adds wdOrderId (docs/decisions/0146).
-    const keys = rx.received.map((r) => `${notificationKey(r)}:${new URLSearchParams(r.body).get('wdOrderId') ?? ''}`);
+    // at least once: a receiver de-duplicates by PPP_TransactionID + Status (docs/notifications.md); a
+    // withdrawal order's DMN has its own PPP_TransactionID, never a wdRequestId (docs/decisions/0507)
+    const keys = rx.received.map(notificationKey);
     expect(new Set(keys).size).toBe(keys.length);
     expect(keys).toHaveLength(12);
     // every DMN went to the site's notification URL (the refund's urlDetails named the same one)

@@ -14,7 +14,7 @@ import {
   setSiteNotificationUrl,
 } from './notification.service.js';
 import type { TransactionOutcome } from './notification.types.js';
-import { webhookNotification } from './webhook.payload.js';
+import { webhookNotification } from '../../delivery/webhook.payload.js';
 
 /** Queuing notifications inside a store transaction, as payments will: atomic, idempotent, delivered. */
 describe.each(dialects())('notification service on %s', (dialect: DialectName) => {
@@ -103,6 +103,7 @@ describe.each(dialects())('notification service on %s', (dialect: DialectName) =
       gw.rt.deps.storage.write((repos) =>
         notifyTransactionOutcome(
           repos,
+          gw.rt.deps.render,
           {
             outcome: outcome(),
             webhookUrl: rx.url + '/wh',
@@ -169,6 +170,7 @@ describe.each(dialects())('notification service on %s', (dialect: DialectName) =
     const none = await gw.rt.deps.storage.write((repos) =>
       notifyTransactionOutcome(
         repos,
+        gw.rt.deps.render,
         { outcome: outcome({ pppTransactionId: '778', transactionId: '778' }), webhookData: {} },
         clock.now(),
       ),
@@ -182,6 +184,7 @@ describe.each(dialects())('notification service on %s', (dialect: DialectName) =
     const queued = await gw.rt.deps.storage.write((repos) =>
       notifyTransactionOutcome(
         repos,
+        gw.rt.deps.render,
         { outcome: outcome({ pppTransactionId: '779', transactionId: '779', status: 'DECLINED' }), webhookData: {} },
         clock.now(),
       ),

@@ -3,7 +3,6 @@ import type { Minor } from '../../lib/money.js';
 import type { Secret } from '../../lib/secret.js';
 import { InFlight, Invalid, NotFound } from '../errors.js';
 import type { DomainDeps, Repos } from '../ports.js';
-import { dmnNotification } from './dmn.payload.js';
 import type {
   DeliveryFilter,
   DeliveryWithAttempts,
@@ -11,7 +10,8 @@ import type {
   NotificationKind,
   TransactionOutcome,
 } from './notification.types.js';
-import { transactionEventType, webhookNotification } from './webhook.payload.js';
+import { transactionEventType } from './event-type.js';
+import type { NotificationRender } from './render.port.js';
 
 /** The sealing purpose (AAD) of site webhook secrets: they open nowhere else. */
 export const WEBHOOK_SECRET_PURPOSE = 'site.webhook_secret';
@@ -50,13 +50,14 @@ export interface OutcomeNotificationTargets {
  */
 export async function notifyTransactionOutcome(
   repos: Repos,
+  render: NotificationRender,
   targets: OutcomeNotificationTargets,
   now: number,
 ): Promise<Array<{ id: string; created: boolean; kind: NotificationKind }>> {
   const o = targets.outcome;
   const queued: Array<{ id: string; created: boolean; kind: NotificationKind }> = [];
   if (targets.webhookUrl) {
-    const event = webhookNotification({
+    const event = render.webhook({
       dedupeKey: `webhook:${o.transactionId}:${o.status}`,
       merchantId: o.merchantId,
       siteId: o.siteId,
@@ -71,7 +72,7 @@ export async function notifyTransactionOutcome(
     queued.push({ ...(await enqueueNotification(repos, event, now)), kind: 'webhook' });
   }
   const dmnUrl = targets.notificationUrl || (await repos.notifications.siteNotificationUrl(o.siteId));
-  if (dmnUrl) queued.push({ ...(await enqueueNotification(repos, dmnNotification(o, dmnUrl), now)), kind: 'dmn' });
+  if (dmnUrl) queued.push({ ...(await enqueueNotification(repos, render.dmn(o, dmnUrl), now)), kind: 'dmn' });
   return queued;
 }
 
@@ -129,7 +130,7 @@ export async function sendTestNotification(
   const dedupeKey = `test:${deps.ids.uuid()}`;
   const event: NotificationEvent =
     input.kind === 'webhook'
-      ? webhookNotification({
+      ? deps.render.webhook({
           dedupeKey,
           merchantId: from.merchantId,
           siteId: from.siteId,
@@ -151,7 +152,7 @@ export async function sendTestNotification(
           },
           at: now,
         })
-      : { ...dmnNotification(outcome, url), dedupeKey, eventType: 'test.notification' };
+      : { ...deps.render.dmn(outcome, url), dedupeKey, eventType: 'test.notification' };
   const { id } = await deps.storage.write((repos) => enqueueNotification(repos, event, now));
   return (await listDeliveries(deps, { id, limit: 1 }))[0]!;
 }

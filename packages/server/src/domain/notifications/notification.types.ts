@@ -6,7 +6,7 @@ export type NotificationKind = 'webhook' | 'dmn' | 'email';
 export type DeliveryStatus = 'pending' | 'delivering' | 'delivered' | 'failed';
 
 /**
- * One notification to queue. Build it with `webhookNotification` or `dmnNotification`, then
+ * One notification to queue. Build it with `DomainDeps.render` (`webhook`, `dmn`), then
  * `enqueueNotification` inside the transaction of the state change that causes it.
  */
 export interface NotificationEvent {

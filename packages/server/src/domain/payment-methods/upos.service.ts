@@ -11,7 +11,7 @@ import type { Transaction } from '../payments/transaction.types.js';
 /**
  * Stored payment options (DECISIONS.md 8, docs/decisions/0323). A card UPO is a vault reference with
  * the masked card fields, owned by a userTokenId of a site. It is created by an approved card payment
- * with `savePM: true` (the same card of the same user gives the same UPO), listed masked only,
+ * with a userTokenId unless savePM says no (0148; the same card of the same user gives the same UPO), listed masked only,
  * deleted softly, and paid with (CVV optional: the acquirer answers cvv2Code P without one). A UPO
  * of another site or another user is unknown to the caller: errCode 1011.
  */

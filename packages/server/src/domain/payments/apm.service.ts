@@ -1,7 +1,7 @@
 import type { Minor } from '../../lib/money.js';
 import { Invalid, MethodNotEnabled, Missing, NotFound, TransactionRefused, UnsupportedCurrency } from '../errors.js';
 import type { OutcomeHook } from './outcome-effects.js';
-import type { DomainDeps, Repos } from '../ports.js';
+import type { DomainDeps, Renderers, Repos } from '../ports.js';
 import type { ApmMethodInfo, ApmOutcome } from './acquirer.port.js';
 import {
   checkProcessingOptions,
@@ -174,6 +174,7 @@ export async function payApm(
     if (outcome.status === 'redirect' || outcome.status === 'pending') {
       done = await awaitPerson(
         repos,
+        deps.render,
         pending,
         outcome.status === 'redirect' ? 'shopper' : 'operator',
         record,
@@ -181,7 +182,7 @@ export async function payApm(
         now,
       );
     } else {
-      done = await closeApm(repos, { ...pending, apm: record }, resultOf(outcome), 'acquirer', now);
+      done = await closeApm(repos, deps.render, { ...pending, apm: record }, resultOf(outcome), 'acquirer', now);
     }
     await options.onOutcome?.(repos, done, now);
     await completeKey(repos, options.idempotency, done);
@@ -193,6 +194,7 @@ export async function payApm(
 /** The transaction waits on the shopper or an operator; moving to an operator is notified as PENDING. */
 async function awaitPerson(
   repos: Repos,
+  render: Renderers,
   pending: Transaction,
   who: 'shopper' | 'operator',
   record: ApmRecord,
@@ -204,7 +206,7 @@ async function awaitPerson(
     throw new TransactionRefused('closed', `The payment ${pending.id} is no longer pending`);
   }
   const tx = (await repos.payments.find(pending.id))!;
-  if (who === 'operator') await notifyTransaction(repos, tx, now);
+  if (who === 'operator') await notifyTransaction(repos, render, tx, now);
   return tx;
 }
 
@@ -229,6 +231,7 @@ function resultOf(o: ApmOutcome): TransactionResult {
  */
 async function closeApm(
   repos: Repos,
+  render: Renderers,
   pending: Transaction,
   result: TransactionResult,
   by: NonNullable<ApmRecord['completedBy']>,
@@ -253,7 +256,7 @@ async function closeApm(
     );
     apm = { ...apm, userPaymentOptionId: upo.id };
   }
-  const tx = await settleOutcome(repos, current, { ...result, apm }, now);
+  const tx = await settleOutcome(repos, render, current, { ...result, apm }, now);
   if (tx.apm?.completedBy !== by) {
     // closed meanwhile by someone else: roll this write back
     throw new TransactionRefused(`${tx.status} ${tx.type}`, `The payment ${pending.id} is no longer pending`);
@@ -289,7 +292,7 @@ export async function completeApmPayment(
   if (by === 'shopper' && tx.awaiting !== 'shopper') throw refuse();
   if (outcome === 'pending') {
     if (by === 'operator') throw new Invalid('outcome', 'must be approved or declined');
-    return deps.storage.write((repos) => awaitPerson(repos, tx, 'operator', tx.apm!, undefined, now));
+    return deps.storage.write((repos) => awaitPerson(repos, deps.render, tx, 'operator', tx.apm!, undefined, now));
   }
   let answer: ApmOutcome;
   try {
@@ -297,7 +300,7 @@ export async function completeApmPayment(
   } catch {
     answer = { status: 'error', reason: 'Acquirer unavailable', code: '-1100' };
   }
-  return deps.storage.write((repos) => closeApm(repos, tx, resultOf(answer), by, now));
+  return deps.storage.write((repos) => closeApm(repos, deps.render, tx, resultOf(answer), by, now));
 }
 
 /**
@@ -313,7 +316,7 @@ export async function findApmPage(deps: DomainDeps, ref: string): Promise<Transa
   if (!isExpiredRedirect(tx, now)) return tx;
   return deps.storage.write(async (repos) => {
     const current = await repos.payments.find(tx.id);
-    return current && isExpiredRedirect(current, now) ? expireRedirect(repos, current, now) : (current ?? tx);
+    return current && isExpiredRedirect(current, now) ? expireRedirect(repos, deps.render, current, now) : (current ?? tx);
   });
 }
 

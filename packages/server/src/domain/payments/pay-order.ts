@@ -2,7 +2,7 @@ import type { Minor } from '../../lib/money.js';
 import { Invalid, Missing } from '../errors.js';
 import type { StoredResponse } from '../idempotency/idempotency.service.js';
 import { cardOfRestTempToken, cardOfTempToken, type TokenCard } from '../payment-methods/tokens.service.js';
-import { cardOfUpo, saveCardUpo, type UpoOwner } from '../payment-methods/upos.service.js';
+import { cardOfUpo, saveCardUpo, UPO_OPTION_FIELD, type UpoOwner } from '../payment-methods/upos.service.js';
 import type { DomainDeps, Repos } from '../ports.js';
 import type { BillingInfo, CardInput, DccQuote, ThreeDResult } from './acquirer.port.js';
 import { apmUpoOf, payApm, type ApmInput } from './apm.service.js';
@@ -96,6 +96,8 @@ export async function payOrder(
     instrument.kind === 'upo'
       ? await apmUpoOf(deps, instrument.id, { siteId: origin.siteId, userTokenId: origin.userTokenId })
       : undefined;
+  // 3-D Secure is for cards: an APM UPO there is refused as 1011 (docs/decisions/0149)
+  if (apmUpo && o.threeD) throw new Invalid(UPO_OPTION_FIELD, 'is not a card', 'stored_option');
   if (instrument.kind === 'apm' || apmUpo) {
     const run = await payApm(
       deps,
@@ -231,12 +233,12 @@ function done(tx: Transaction, upoId: string | undefined): PayOrderOutcome {
 function stepGuardOf(deps: DomainDeps, payer: Payer): OrderGuard | undefined {
   if (payer.via === 'rest') {
     const orderId = payer.origin.orderId;
-    return orderId === null ? undefined : (repos) => guardOrderPayment(repos, orderId, deps.clock.now());
+    return orderId === null ? undefined : (repos) => guardOrderPayment(repos, deps.render, orderId, deps.clock.now());
   }
   return async (repos) => {
     const now = deps.clock.now();
     await repos.sessions.touch(payer.sessionToken, now);
-    await guardOrderPayment(repos, payer.orderId, now);
+    await guardOrderPayment(repos, deps.render, payer.orderId, now);
   };
 }
 

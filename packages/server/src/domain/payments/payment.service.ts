@@ -5,11 +5,11 @@ import { IdempotencyMismatch, InFlight } from '../errors.js';
 import { IDEMPOTENCY_TTL_MS } from '../idempotency/idempotency.service.js';
 import { notifyTransactionOutcome } from '../notifications/notification.service.js';
 import type { TransactionOutcome } from '../notifications/notification.types.js';
-import type { DomainDeps, Repos } from '../ports.js';
+import type { DomainDeps, Renderers, Repos } from '../ports.js';
 import type { AuthorizeOutcome, BillingInfo, CardInput, FollowUpOutcome, ThreeDResult } from './acquirer.port.js';
 import { checkCard } from './card.js';
 import { cardOutputOf, vaultCard } from '../payment-methods/card-vault.js';
-import { outcomeOf, restPaymentResponse, sessionTransactionFields } from './payment.view.js';
+import { outcomeOf } from './transaction.facts.js';
 import type { IdempotencyRecord } from '../idempotency/ports.js';
 import { claimClientRequestId } from '../sessions/client-request-id.js';
 import type { OutcomeHook } from './outcome-effects.js';
@@ -389,7 +389,7 @@ async function finish(
 ): Promise<Transaction> {
   const now = deps.clock.now();
   return deps.storage.write(async (repos) => {
-    const tx = await settleOutcome(repos, pending, result, now);
+    const tx = await settleOutcome(repos, deps.render, pending, result, now);
     await onOutcome?.(repos, tx, now);
     await completeKey(repos, idempotency, tx);
     return tx;
@@ -399,6 +399,7 @@ async function finish(
 /** Records the outcome of a pending transaction, frees what it no longer holds, and queues its notifications. */
 export async function settleOutcome(
   repos: Repos,
+  render: Renderers,
   pending: Transaction,
   result: TransactionResult,
   now: number,
@@ -425,7 +426,7 @@ export async function settleOutcome(
       }
     }
   }
-  await notifyTransaction(repos, tx, now);
+  await notifyTransaction(repos, render, tx, now);
   return tx;
 }
 
@@ -435,22 +436,20 @@ export async function settleOutcome(
  */
 export async function notifyTransaction(
   repos: Repos,
+  render: Renderers,
   tx: Transaction,
   now: number,
   extra: Partial<TransactionOutcome> = {},
 ): Promise<void> {
   await notifyTransactionOutcome(
     repos,
+    render,
     {
       outcome: { ...outcomeOf(tx, now), ...extra },
       // A REST transaction without urlDetails.webhookUrl: the site's webhook URL (docs/decisions/0907).
       webhookUrl: tx.webhookUrl ?? (tx.interface === 'rest' ? await repos.platform.siteWebhookUrl(tx.siteId) : null),
       notificationUrl: tx.notificationUrl,
-      webhookData: {
-        ...restPaymentResponse(tx),
-        sessionId: tx.interface === 'rest' ? tx.sessionId : null,
-        merchantTransactionId: tx.merchantTransactionId,
-      },
+      webhookData: render.webhookData(tx),
     },
     now,
   );
@@ -509,17 +508,14 @@ export async function completeKey(repos: Repos, claim: IdempotencyClaim | undefi
  * The final answer of a request whose transaction recovery closed: REST records answer the payment
  * response; session records their stored envelope with the transaction's members (docs/decisions/0805).
  */
-export function recoveredAnswer(record: IdempotencyRecord, tx: Transaction): StoredResponse {
-  if (record.replayFrame) {
-    return { status: 200, body: JSON.stringify({ ...JSON.parse(record.replayFrame), ...sessionTransactionFields(tx) }) };
-  }
-  return { status: 200, body: JSON.stringify(restPaymentResponse(tx)) };
+export function recoveredAnswer(render: Renderers, record: IdempotencyRecord, tx: Transaction): StoredResponse {
+  return { status: 200, body: render.recoveredAnswer(tx, record.replayFrame ?? null) };
 }
 
 /** Finishes the open idempotency records of a transaction recovery closed, in recovery's write. */
-export async function finishRecoveredKeys(repos: Repos, tx: Transaction): Promise<void> {
+export async function finishRecoveredKeys(repos: Repos, render: Renderers, tx: Transaction): Promise<void> {
   for (const record of await repos.idempotency.openFor(tx.id)) {
-    const answer = recoveredAnswer(record, tx);
+    const answer = recoveredAnswer(render, record, tx);
     await repos.idempotency.complete(record.entityId, record.scope, record.key, answer.status, answer.body);
   }
 }
@@ -545,9 +541,9 @@ export async function recoverPendingTransactions(
     if (batch.length === 0) return total;
     await deps.storage.write(async (repos) => {
       for (const tx of batch) {
-        const closed = await settleOutcome(repos, tx, { status: 'error', errorCode: '-1100', errorReason: 'recovered' }, now);
+        const closed = await settleOutcome(repos, deps.render, tx, { status: 'error', errorCode: '-1100', errorReason: 'recovered' }, now);
         // a retry with the request's key now replays this final answer, not 5300.1003 (0805)
-        await finishRecoveredKeys(repos, closed);
+        await finishRecoveredKeys(repos, deps.render, closed);
       }
     });
     total += batch.length;
@@ -583,9 +579,10 @@ export function isExpiredRedirect(tx: Transaction, now: number): boolean {
  * Declines an expired redirect APM payment in the caller's write, as an operator's decline would
  * (order freed, DMN and webhook): code 68, the ISO 8583 "response received too late".
  */
-export function expireRedirect(repos: Repos, tx: Transaction, now: number): Promise<Transaction> {
+export function expireRedirect(repos: Repos, render: Renderers, tx: Transaction, now: number): Promise<Transaction> {
   return settleOutcome(
     repos,
+    render,
     tx,
     {
       status: 'declined',
@@ -601,10 +598,10 @@ export function expireRedirect(repos: Repos, tx: Transaction, now: number): Prom
  * Refuses a second payment on an order already paid or being paid. A redirect APM payment whose
  * window has passed is declined first, so the order can be paid again.
  */
-export async function guardOrderPayment(repos: Repos, orderId: number, now: number): Promise<void> {
+export async function guardOrderPayment(repos: Repos, render: Renderers, orderId: number, now: number): Promise<void> {
   await repos.orders.lock(orderId, now);
   let last = await repos.payments.lastPaymentOfOrder(orderId);
-  if (last && isExpiredRedirect(last, now)) last = await expireRedirect(repos, last, now);
+  if (last && isExpiredRedirect(last, now)) last = await expireRedirect(repos, render, last, now);
   if (last && (last.status === 'approved' || last.status === 'pending')) {
     throw new TransactionRefused(
       `${last.status} ${last.type}`,

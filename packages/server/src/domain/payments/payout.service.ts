@@ -171,7 +171,7 @@ export async function payout(deps: DomainDeps, cmd: PayoutCommand, hooks: Payout
       return tx;
     }
     const tx = (await repos.payments.find(pending.id))!;
-    await notifyTransaction(repos, tx, at, { paymentMethod, ...(upo ? { userPaymentOptionId: upo.id } : {}) });
+    await notifyTransaction(repos, deps.render, tx, at, { paymentMethod, ...(upo ? { userPaymentOptionId: upo.id } : {}) });
     await hooks.onOutcome?.(repos, tx, at);
     await completeKey(repos, idempotency, tx);
     return tx;

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { enqueueNotification } from '../notifications/notification.service.js';
-import { webhookNotification } from '../notifications/webhook.payload.js';
-import type { Repos } from '../ports.js';
+import type { Renderers, Repos } from '../ports.js';
 import type { EmailMessage, EmailNotificationType } from './platform.types.js';
 
 /** The webhook event types of DECISIONS.md 10 and the e-mail configuration type each one feeds. */
@@ -36,6 +35,7 @@ const short = (s: string) => createHash('sha256').update(s).digest('hex').slice(
  */
 export async function queueStatusChange(
   repos: Repos,
+  render: Renderers,
   c: StatusChange,
   now: number,
 ): Promise<{ webhooks: number; emails: number }> {
@@ -45,7 +45,7 @@ export async function queueStatusChange(
   for (const url of targets) {
     await enqueueNotification(
       repos,
-      webhookNotification({
+      render.webhook({
         dedupeKey: `webhook:${c.changeKey}:${short(url)}`,
         merchantId: c.platformId,
         siteId: c.siteId,

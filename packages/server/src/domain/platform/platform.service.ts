@@ -104,6 +104,7 @@ export async function moveKycStatus(
       lostRace(o.kycStatus);
     await queueStatusChange(
       repos,
+      deps.render,
       {
         event: 'kyc',
         platformId: o.platformId,
@@ -186,6 +187,7 @@ export async function movePayoutStatus(
     const owner = await repos.platform.findAccountOwner(p.platformId, p.accountOwnerCode);
     await queueStatusChange(
       repos,
+      deps.render,
       {
         event: 'payout',
         platformId: p.platformId,
@@ -318,6 +320,7 @@ export async function moveSplitStatus(
     );
     await queueStatusChange(
       repos,
+      deps.render,
       {
         event: 'transaction',
         platformId: s.platformId,

@@ -1,8 +1,7 @@
 import type { Minor } from '../../lib/money.js';
 import { WithdrawalRefused } from '../errors.js';
 import { enqueueNotification } from '../notifications/notification.service.js';
-import type { Repos } from '../ports.js';
-import { withdrawalOrderDmn } from './order.dmn.js';
+import type { Renderers, Repos } from '../ports.js';
 import { decideOrder, holdsAmount } from './order.machine.js';
 import type { WithdrawalOrder } from './order.types.js';
 import type { Withdrawal } from './withdrawal.types.js';
@@ -33,9 +32,9 @@ export async function ordersSummaryOf(repos: Repos, wdRequestId: string): Promis
 }
 
 /** Queues the DMN of an order's new status: to its request's notificationUrl, else the site's. */
-export async function notifyOrder(repos: Repos, o: WithdrawalOrder, w: Withdrawal, now: number): Promise<void> {
+export async function notifyOrder(repos: Repos, render: Renderers, o: WithdrawalOrder, w: Withdrawal, now: number): Promise<void> {
   const url = w.notificationUrl || (await repos.notifications.siteNotificationUrl(w.siteId));
-  if (url) await enqueueNotification(repos, withdrawalOrderDmn(o, w, url, now), now);
+  if (url) await enqueueNotification(repos, render.withdrawalOrderDmn(o, w, url, now), now);
 }
 
 /**
@@ -49,10 +48,10 @@ export async function settledBeforeClose(repos: Repos, w: Withdrawal): Promise<M
 }
 
 /** After `w` closed: its Approved orders are deleted, each with its DMN. */
-export async function deleteOpenOrders(repos: Repos, w: Withdrawal, now: number): Promise<void> {
+export async function deleteOpenOrders(repos: Repos, render: Renderers, w: Withdrawal, now: number): Promise<void> {
   for (const o of await repos.withdrawalOrders.ofRequest(w.id)) {
     const d = decideOrder(o, 'delete');
     if (!d.ok || !(await repos.withdrawalOrders.move(o.id, o.status, d.next, {}, now))) continue;
-    await notifyOrder(repos, { ...o, status: d.next, updatedAt: now }, w, now);
+    await notifyOrder(repos, render, { ...o, status: d.next, updatedAt: now }, w, now);
   }
 }

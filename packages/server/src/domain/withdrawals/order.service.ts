@@ -3,7 +3,7 @@ import { Invalid, WithdrawalRefused } from '../errors.js';
 import { ownedPayoutUpo, payout } from '../payments/payout.service.js';
 import { claimClientRequestId } from '../sessions/client-request-id.js';
 import type { Transaction } from '../payments/transaction.types.js';
-import type { DomainDeps, Repos } from '../ports.js';
+import type { DomainDeps, Renderers, Repos } from '../ports.js';
 import { notifyOrder, ordersSummaryOf } from './order.close.js';
 import { decideOrder, type WithdrawalOrderAction } from './order.machine.js';
 import type { RefundCandidate, SettlementType, WithdrawalOrder, WithdrawalOrderChanges } from './order.types.js';
@@ -40,6 +40,7 @@ export async function orderOf(repos: Repos, caller: WithdrawalCaller, id: string
 /** Applies a decided order move (compare-and-set) and queues its DMN. */
 async function moveOrder(
   repos: Repos,
+  render: Renderers,
   o: WithdrawalOrder,
   action: WithdrawalOrderAction,
   changes: WithdrawalOrderChanges,
@@ -55,7 +56,7 @@ async function moveOrder(
   }
   const moved = (await repos.withdrawalOrders.find(o.id))!;
   if (notify && d.next !== o.status) {
-    await notifyOrder(repos, moved, (await repos.withdrawals.find(o.wdRequestId))!, now);
+    await notifyOrder(repos, render, moved, (await repos.withdrawals.find(o.wdRequestId))!, now);
   }
   return moved;
 }
@@ -90,7 +91,7 @@ export async function placeWithdrawalOrder(
         `Cannot place an order of this amount on withdrawal request ${w.id}: it exceeds what is left of the requested amount`,
       );
     }
-    const moved = await applyMove(repos, w, 'place', {}, now);
+    const moved = await applyMove(repos, deps.render, w, 'place', {}, now);
     const order = await repos.withdrawalOrders.insert({
       merchantId: w.merchantId,
       siteId: w.siteId,
@@ -103,7 +104,7 @@ export async function placeWithdrawalOrder(
       status: 'Approved',
       createdAt: now,
     });
-    await notifyOrder(repos, order, moved, now);
+    await notifyOrder(repos, deps.render, order, moved, now);
     return { order, withdrawal: moved };
   });
 }
@@ -123,18 +124,18 @@ export async function sealWithdrawal(
     if (cmd.userAccountId !== undefined && w.userAccountId !== null && w.userAccountId !== cmd.userAccountId) {
       throw new Invalid('userAccountId', `is not the userAccountId of withdrawal request ${w.id}`);
     }
-    return applyMove(repos, w, 'seal', cmd.operatorName !== undefined ? { operatorName: cmd.operatorName } : {}, now);
+    return applyMove(repos, deps.render, w, 'seal', cmd.operatorName !== undefined ? { operatorName: cmd.operatorName } : {}, now);
   });
 }
 
 /** After an order settled: the request records what is paid, and is Approved once all of it is. */
-async function afterSettled(repos: Repos, wdRequestId: string, payoutTransactionId: string, now: number): Promise<void> {
+async function afterSettled(repos: Repos, render: Renderers, wdRequestId: string, payoutTransactionId: string, now: number): Promise<void> {
   const w = (await repos.withdrawals.find(wdRequestId))!;
   const { settled } = await ordersSummaryOf(repos, w.id);
   if (w.status !== 'InProgress') return;
   // the request's payoutTransactionId is its latest settled payout (its DMN's TransactionID)
   const changes = { approvedAmount: settled, payoutTransactionId };
-  if (settled >= w.amount) await applyMove(repos, w, 'complete', changes, now);
+  if (settled >= w.amount) await applyMove(repos, render, w, 'complete', changes, now);
   else await repos.withdrawals.move(w.id, 'InProgress', 'InProgress', changes, now);
 }
 
@@ -162,10 +163,10 @@ export async function settleWithdrawalOrder(
       if (req.status !== 'InProgress') {
         throw new WithdrawalRefused(`Cannot settle withdrawal order ${o.id}: its request ${req.id} is ${req.status}`);
       }
-      await moveOrder(repos, current, 'settle', { payoutTransactionId: tx.id }, deps.clock.now(), false);
+      await moveOrder(repos, deps.render, current, 'settle', { payoutTransactionId: tx.id }, deps.clock.now(), false);
     },
     onOutcome: async (repos: Repos, tx: Transaction, now: number) => {
-      closed = await closeOrderWithPayout(repos, o.id, tx, now);
+      closed = await closeOrderWithPayout(repos, deps.render, o.id, tx, now);
     },
   };
   let moved: Transaction;
@@ -180,16 +181,16 @@ export async function settleWithdrawalOrder(
   return { order: closed ?? (await deps.storage.read.withdrawalOrders.find(o.id))!, payout: moved };
 }
 
-async function closeOrderWithPayout(repos: Repos, id: string, tx: Transaction, now: number): Promise<WithdrawalOrder> {
+async function closeOrderWithPayout(repos: Repos, render: Renderers, id: string, tx: Transaction, now: number): Promise<WithdrawalOrder> {
   const o = (await repos.withdrawalOrders.find(id))!;
   if (o.status !== 'Processing') return o;
   if (tx.status === 'approved') {
-    const settled = await moveOrder(repos, o, 'payoutApproved', {}, now);
-    await afterSettled(repos, o.wdRequestId, tx.id, now);
+    const settled = await moveOrder(repos, render, o, 'payoutApproved', {}, now);
+    await afterSettled(repos, render, o.wdRequestId, tx.id, now);
     return settled;
   }
   const reason = tx.errorReason ? `Payout ${tx.status}: ${tx.errorReason}` : `Payout ${tx.status}`;
-  return moveOrder(repos, o, 'payoutFailed', { comment: reason }, now);
+  return moveOrder(repos, render, o, 'payoutFailed', { comment: reason }, now);
 }
 
 /** Orders left Processing by a crash between their payout's two writes take the payout's outcome. */
@@ -198,14 +199,14 @@ export async function recoverProcessingOrders(deps: DomainDeps, siteId: string):
     if (o.status !== 'Processing' || o.payoutTransactionId === null) continue;
     const tx = await deps.storage.read.payments.find(o.payoutTransactionId);
     if (!tx || tx.status === 'pending') continue;
-    await deps.storage.write((repos) => closeOrderWithPayout(repos, o.id, tx, deps.clock.now()));
+    await deps.storage.write((repos) => closeOrderWithPayout(repos, deps.render, o.id, tx, deps.clock.now()));
   }
 }
 
 /** deleteWithdrawalOrder: an Approved order is deleted; its amount is free for another order. */
 export async function deleteWithdrawalOrder(deps: DomainDeps, caller: WithdrawalCaller, wdOrderId: string): Promise<WithdrawalOrder> {
   const now = deps.clock.now();
-  return deps.storage.write(async (repos) => moveOrder(repos, await orderOf(repos, caller, wdOrderId), 'delete', {}, now));
+  return deps.storage.write(async (repos) => moveOrder(repos, deps.render, await orderOf(repos, caller, wdOrderId), 'delete', {}, now));
 }
 
 /** updateOrdersDetails: sets the executionTime of Approved orders, all of them or none. */
@@ -219,7 +220,7 @@ export async function updateOrdersDetails(
     const out = [];
     for (const id of cmd.wdOrderIds) {
       const o = await orderOf(repos, caller, id, 'wdOrderIds');
-      out.push(await moveOrder(repos, o, 'update', cmd.executionTime !== undefined ? { executionTime: cmd.executionTime } : {}, now));
+      out.push(await moveOrder(repos, deps.render, o, 'update', cmd.executionTime !== undefined ? { executionTime: cmd.executionTime } : {}, now));
     }
     return out;
   });

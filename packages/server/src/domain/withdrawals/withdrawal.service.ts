@@ -6,10 +6,9 @@ import type { IdempotencyClaim } from '../payments/payment.service.js';
 import type { StoredResponse } from '../idempotency/idempotency.service.js';
 import { claimClientRequestId } from '../sessions/client-request-id.js';
 import type { Transaction } from '../payments/transaction.types.js';
-import type { DomainDeps, Repos } from '../ports.js';
+import type { DomainDeps, Renderers, Repos } from '../ports.js';
 import { deleteOpenOrders, notifyOrder, settledBeforeClose } from './order.close.js';
 import type { WithdrawalOrder } from './order.types.js';
-import { withdrawalDmn } from './withdrawal.dmn.js';
 import { decideWithdrawal, isOpen, type WithdrawalAction } from './withdrawal.machine.js';
 import { payoutOriginOf } from './payout-origin.js';
 import type {
@@ -55,14 +54,15 @@ export interface SubmitWithdrawalCommand {
 }
 
 /** Queues the DMN of a request's new status: to its notificationUrl, else the site's default. */
-export async function notifyChange(repos: Repos, w: Withdrawal, now: number): Promise<void> {
+export async function notifyChange(repos: Repos, render: Renderers, w: Withdrawal, now: number): Promise<void> {
   const url = w.notificationUrl || (await repos.notifications.siteNotificationUrl(w.siteId));
-  if (url) await enqueueNotification(repos, withdrawalDmn(w, url, now), now);
+  if (url) await enqueueNotification(repos, render.withdrawalDmn(w, url, now), now);
 }
 
 /** Applies a decided move in `repos`: compare-and-set, the open slot, the DMN. Refuses if it lost a race. */
 export async function applyMove(
   repos: Repos,
+  render: Renderers,
   w: Withdrawal,
   action: WithdrawalAction,
   changes: WithdrawalChanges,
@@ -80,7 +80,7 @@ export async function applyMove(
   if (isOpen(w.status) && !isOpen(d.next)) {
     await repos.withdrawals.releaseOpenSlot(w.siteId, w.userTokenId, now);
   }
-  if (d.next !== 'Processing') await notifyChange(repos, moved, now);
+  if (d.next !== 'Processing') await notifyChange(repos, render, moved, now);
   return moved;
 }
 
@@ -138,7 +138,7 @@ export async function submitWithdrawal(
       comment: null,
       createdAt: now,
     });
-    await notifyChange(repos, w, now);
+    await notifyChange(repos, deps.render, w, now);
     return w;
   });
 }
@@ -154,8 +154,8 @@ export async function cancelWithdrawal(
     await claimClientRequestId(repos, caller.siteId, cmd.clientRequestId, now);
     const w = await requestOf(repos, caller, cmd.wdRequestId, cmd.userTokenId);
     const settled = await settledBeforeClose(repos, w);
-    const moved = await applyMove(repos, w, 'cancel', {}, now, settled);
-    await deleteOpenOrders(repos, moved, now);
+    const moved = await applyMove(repos, deps.render, w, 'cancel', {}, now, settled);
+    await deleteOpenOrders(repos, deps.render, moved, now);
     return moved;
   });
 }
@@ -172,8 +172,8 @@ export async function declineWithdrawal(
     const w = await requestOf(repos, caller, cmd.wdRequestId);
     const settled = await settledBeforeClose(repos, w);
     const changes = { operatorName: cmd.operatorName ?? null, comment: cmd.comment ?? null };
-    const moved = await applyMove(repos, w, 'decline', settled > 0 ? { ...changes, approvedAmount: settled } : changes, now, settled);
-    await deleteOpenOrders(repos, moved, now);
+    const moved = await applyMove(repos, deps.render, w, 'decline', settled > 0 ? { ...changes, approvedAmount: settled } : changes, now, settled);
+    await deleteOpenOrders(repos, deps.render, moved, now);
     return moved;
   });
 }
@@ -213,6 +213,7 @@ export async function approveWithdrawal(
         const current = await requestOf(repos, caller, w.id);
         await applyMove(
           repos,
+          deps.render,
           current,
           'approve',
           { approvedAmount: amount, payoutTransactionId: tx.id, operatorName: cmd.operatorName ?? null, comment: cmd.comment ?? null },
@@ -236,12 +237,12 @@ export async function approveWithdrawal(
         orderId = order.id;
       },
       onOutcome: async (repos, tx, now) => {
-        closed = await closeWithPayout(repos, w.id, tx, now);
+        closed = await closeWithPayout(repos, deps.render, w.id, tx, now);
         if (orderId === undefined) return;
         const to = tx.status === 'approved' ? 'Settled' : 'Error';
         const reason = tx.status === 'approved' ? {} : { comment: closed.comment };
         if (await repos.withdrawalOrders.move(orderId, 'Processing', to, reason, now)) {
-          await notifyOrder(repos, (await repos.withdrawalOrders.find(orderId))!, closed, now);
+          await notifyOrder(repos, deps.render, (await repos.withdrawalOrders.find(orderId))!, closed, now);
         }
         closedOrder = await repos.withdrawalOrders.find(orderId);
       },
@@ -256,12 +257,12 @@ export async function approveWithdrawal(
 }
 
 /** Closes a Processing request from its payout's outcome (in the payout's second write). */
-async function closeWithPayout(repos: Repos, id: string, tx: Transaction, now: number): Promise<Withdrawal> {
+async function closeWithPayout(repos: Repos, render: Renderers, id: string, tx: Transaction, now: number): Promise<Withdrawal> {
   const w = (await repos.withdrawals.find(id))!;
   if (w.status !== 'Processing') return w;
-  if (tx.status === 'approved') return applyMove(repos, w, 'payoutApproved', {}, now, tx.amount);
+  if (tx.status === 'approved') return applyMove(repos, render, w, 'payoutApproved', {}, now, tx.amount);
   const reason = tx.errorReason ? `Payout ${tx.status}: ${tx.errorReason}` : `Payout ${tx.status}`;
-  return applyMove(repos, w, 'payoutFailed', { comment: reason }, now);
+  return applyMove(repos, render, w, 'payoutFailed', { comment: reason }, now);
 }
 
 /**
@@ -281,7 +282,7 @@ export async function recoverProcessingWithdrawals(deps: DomainDeps, siteId?: st
     if (w.payoutTransactionId === null) continue;
     const tx = await deps.storage.read.payments.find(w.payoutTransactionId);
     if (!tx || tx.status === 'pending') continue;
-    await deps.storage.write((repos) => closeWithPayout(repos, w.id, tx, deps.clock.now()));
+    await deps.storage.write((repos) => closeWithPayout(repos, deps.render, w.id, tx, deps.clock.now()));
     n++;
   }
   return n;

@@ -3,7 +3,7 @@ import { type DialectName, dialects } from '../../../test/dialects.js';
 import { apiKey, type Gateway, startGateway } from '../../../test/harness.js';
 import { createApiKey, createEntity, createMerchant } from '../../domain/merchants/merchant.service.js';
 import { enqueueNotification } from '../../domain/notifications/notification.service.js';
-import { webhookNotification } from '../../domain/notifications/webhook.payload.js';
+import { webhookNotification } from '../../delivery/webhook.payload.js';
 import type { ManualClock } from '../../lib/clock.js';
 
 /** The admin API over HTTP: listing and resending deliveries, test notifications, auth and errors. */

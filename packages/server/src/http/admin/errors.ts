@@ -1,4 +1,4 @@
-import { restErrorHandler } from '../rest/errors.js';
+import { restErrorHandler } from '../shared/rest-errors.js';
 
 /**
  * The admin API answers errors exactly as the REST 2.0 interface does (same shape, codes and

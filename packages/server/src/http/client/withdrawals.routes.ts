@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BadRequest, DomainError, Invalid, NotFound, WithdrawalLimitReached } from '../../domain/errors.js';
 import type { Session } from '../../domain/sessions/session.types.js';
 import { cancelWithdrawal, listWithdrawals, submitWithdrawal } from '../../domain/withdrawals/withdrawal.service.js';
-import { withdrawalFields } from '../../domain/withdrawals/withdrawal.view.js';
+import { withdrawalFields } from '../shared/withdrawal.render.js';
 import {
   ClientCancelWdRequest,
   ClientGetWdRequests,

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import { requireOperationsKey } from '../../domain/merchants/merchant.service.js';
 import type { MerchantContext } from '../../domain/merchants/merchant.types.js';
 import type { PlatformCaller } from '../../domain/platform/platform.service.js';
-import { authenticateRest, merchantOf } from '../rest/auth.js';
+import { authenticateRest, merchantOf } from '../shared/rest-auth.js';
 
 /**
  * Platform authentication: the REST interface's `x-api-key` check (DECISIONS.md 10), before the

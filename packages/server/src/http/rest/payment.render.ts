@@ -1,10 +1,12 @@
 import type { FastifyReply } from 'fastify';
 import type { PayOrderOutcome } from '../../domain/payments/pay-order.js';
 import type { Run } from '../../domain/payments/payment.service.js';
-import { restPaymentResponse } from '../../domain/payments/payment.view.js';
 import type { Transaction } from '../../domain/payments/transaction.types.js';
 import type { PaymentResponse } from '../../schemas/rest/payment.schema.js';
+import { restPaymentResponse } from '../shared/rest-payment.render.js';
 import { restAuthenticatedResponse, restChallengeResponse, restFingerprintResponse } from '../three-d.view.js';
+
+export { restPaymentResponse };
 
 /** A payment's outcome as POST /payment-api/payments answers it (spec 2.13), typed by its response schema. */
 

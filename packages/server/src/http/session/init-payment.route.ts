@@ -24,7 +24,7 @@ export function registerInitPayment(app: FastifyInstance): void {
       preValidation: checksumAuth(app, 'initPayment'),
       schema: {
         summary: 'Start a 3-D Secure payment (InitAuth3D)',
-        description: `Records an InitAuth3D transaction for \`paymentOption.card\` (amount and currency must be the order's) and answers the 3-D Secure method URL data in \`paymentOption.card.threeD\`. Then call payment.do with \`relatedTransactionId\` of this transaction and \`paymentOption.card.threeD {methodCompletionInd, notificationURL, platformType, browserDetails}\`. Checksum: ${CHECKSUM_FIELDS.initPayment.join(', ')}, then the merchant secret key.`,
+        description: `Records an InitAuth3D transaction for \`paymentOption.card\`, or the card UPO \`paymentOption.userPaymentOptionId\` of the userTokenId (optional \`card.CVV\`; another user's or site's is errCode 1011; docs/decisions/0149) (amount and currency must be the order's) and answers the 3-D Secure method URL data in \`paymentOption.card.threeD\`. Then call payment.do with \`relatedTransactionId\` of this transaction and \`paymentOption.card.threeD {methodCompletionInd, notificationURL, platformType, browserDetails}\`. Checksum: ${CHECKSUM_FIELDS.initPayment.join(', ')}, then the merchant secret key.`,
         tags: ['session'],
         body: ServerCallRequests.initPayment,
         response: { 200: SessionTransactionResponse },

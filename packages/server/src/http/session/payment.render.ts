@@ -2,9 +2,11 @@ import { ThreeDStepRefused } from '../../domain/payments/merchant-initiated.js';
 import type { PayOrderOutcome } from '../../domain/payments/pay-order.js';
 import type { Transaction } from '../../domain/payments/transaction.types.js';
 import { formatDecimal } from '../../lib/money.js';
-import { sessionTransactionFields } from '../../domain/payments/payment.view.js';
 import type { SessionOrder } from '../../domain/sessions/session.types.js';
+import { sessionTransactionFields } from '../shared/session-transaction.render.js';
 import { sessionChallengeFields, sessionInitFields } from '../three-d.view.js';
+
+export { gatewayCodes, SESSION_STATUS, sessionTransactionFields } from '../shared/session-transaction.render.js';
 
 /**
  * A payment's outcome as payment.do and initPayment.do answer it: the session and order, then the
@@ -18,12 +20,13 @@ export function sessionPaymentFields(
 ): Record<string, unknown> {
   const head = { sessionToken, orderId: String(order.id), ...(userTokenId ? { userTokenId } : {}) };
   switch (paid.kind) {
-    case 'done':
-      return {
-        ...head,
-        ...sessionTransactionFields(paid.tx),
-        ...(paid.upoId !== undefined ? { userPaymentOptionId: paid.upoId } : {}),
-      };
+    case 'done': {
+      const fields = sessionTransactionFields(paid.tx);
+      if (paid.upoId === undefined) return { ...head, ...fields };
+      // the UPO paid with or stored, also in paymentOption as the SDKs read it (docs/decisions/0148)
+      const option = { ...(fields.paymentOption as Record<string, unknown> | undefined), userPaymentOptionId: paid.upoId };
+      return { ...head, ...fields, userPaymentOptionId: paid.upoId, paymentOption: option };
+    }
     case 'challenge':
       return { ...head, ...sessionChallengeFields(paid.tx, paid.challenge) };
     case 'method':

@@ -54,6 +54,16 @@ function tokenOf(option: SessionCardPaymentOption): Instrument | undefined {
   return undefined;
 }
 
+/** A stored card (0323) named by `userPaymentOptionId`, a CVV beside it (3-D Secure: docs/decisions/0149). */
+function upoOf(option: SessionCardPaymentOption): Instrument | undefined {
+  const id = option.userPaymentOptionId;
+  if (id === undefined) return undefined;
+  if (option.card?.cardNumber !== undefined) {
+    throw new Invalid('paymentOption', 'must have either card.cardNumber or userPaymentOptionId', 'payment_option');
+  }
+  return { kind: 'upo', id, ...(option.card?.CVV !== undefined ? { cvv: option.card.CVV } : {}) };
+}
+
 /** Who pays a session API payment: the caller's site, for the session's order. */
 function payerOf(ctx: Site, body: PaymentBody | InitPaymentBody, session: Session, order: SessionOrder): Payer {
   const origin: Origin = {
@@ -104,6 +114,11 @@ export function sessionPaymentOf(
   const instrument = instrumentOf(body.paymentOption);
   // a repeat's authenticationOnlyType names the repeat; only an amount of 0 is an authentication (0143)
   if (absent.mit && amount !== 0 && processing?.authenticationOnlyType !== undefined) delete processing.authenticationOnlyType;
+  const type = (requested as PaymentType | undefined) ?? order.transactionType ?? 'Sale';
+  const userTokenId = body.userTokenId ?? session.userTokenId;
+  const zeroAuth = amount === 0 && type !== 'Sale' && related === undefined && !processing?.zeroAmountReason && !processing?.authenticationOnlyType;
+  // spec §3 "Zero-amount Auth": approved without a reason sent; it stores the card (docs/decisions/0148)
+  const options = zeroAuth ? { ...processing, zeroAmountReason: userTokenId ? 'addCard' : 'accountVerification' } : processing;
   const details = order.details;
   const billing = billingOf(body.billingAddress ?? details.billingAddress);
   const country = billing?.country ?? str(obj(body.userDetails ?? details.userDetails)?.country);
@@ -111,15 +126,19 @@ export function sessionPaymentOf(
     payer: payerOf(ctx, body, session, order),
     instrument,
     options: {
-      type: (requested as PaymentType | undefined) ?? order.transactionType ?? 'Sale',
+      type,
       amount,
       currency,
       ...(billing ? { billing } : {}),
       ...(country ? { country } : {}),
       partialApproval: truthy(body.isPartialApproval),
-      ...(processing ? { processing } : {}),
-      // an APM is stored with savePM or storePaymentOption, a card with savePM
-      saveUpo: savePmOf(body.savePM) || (instrument.kind === 'apm' && savePmOf(body.storePaymentOption)),
+      ...(options ? { processing: options } : {}),
+      // an APM is stored with savePM or storePaymentOption, a card with savePM or, savePM absent, with
+      // a userTokenId (docs/decisions/0148)
+      saveUpo:
+        savePmOf(body.savePM) ||
+        (instrument.kind === 'apm' && savePmOf(body.storePaymentOption)) ||
+        (instrument.kind !== 'apm' && body.savePM === undefined && !!userTokenId),
       urls: returnUrlsOf(body.urlDetails, details.urlDetails),
       baseUrl,
       ...(dcc ? { dcc } : {}),
@@ -170,7 +189,7 @@ function cardholderAbsentOf(body: PaymentBody, related: string | undefined): Par
   return { threeD: { relatedTransactionId: related, request: threeDRequestOf(body.paymentOption.card) ?? {} } };
 }
 
-/** initPayment.do: the InitAuth3D of a card or ccTempToken (docs/decisions/0310). */
+/** initPayment.do: the InitAuth3D of a card, a ccTempToken or a card UPO (docs/decisions/0310, 0149). */
 export function sessionInitPaymentOf(
   ctx: Site,
   body: InitPaymentBody,
@@ -188,7 +207,7 @@ export function sessionInitPaymentOf(
   return {
     payer: payerOf(ctx, body, session, order),
     // a ccTempToken of this session may stand for the card; the payment after the steps uses it up (0363)
-    instrument: tokenOf(body.paymentOption) ?? { kind: 'card', card: cardInputOf(paymentCardOf(body.paymentOption)) },
+    instrument: tokenOf(body.paymentOption) ?? upoOf(body.paymentOption) ?? { kind: 'card', card: cardInputOf(paymentCardOf(body.paymentOption)) },
     options: {
       type: order.transactionType ?? 'Sale',
       amount,

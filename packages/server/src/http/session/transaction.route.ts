@@ -2,7 +2,7 @@ import type { Static } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { Missing } from '../../domain/errors.js';
 import { followUp, type Origin } from '../../domain/payments/payment.service.js';
-import { sessionTransactionFields } from '../../domain/payments/payment.view.js';
+import { sessionTransactionFields } from '../shared/session-transaction.render.js';
 import type { FollowUpType } from '../../domain/payments/transaction.types.js';
 import { checkCurrency, toMinor } from '../../domain/sessions/session.pricing.js';
 import { SessionTransactionResponse } from '../../schemas/session/payment.schema.js';

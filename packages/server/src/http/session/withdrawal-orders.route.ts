@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TSchema } from 'typebox';
 import { formatDecimal } from '../../lib/money.js';
 import { DomainError } from '../../domain/errors.js';
-import { gatewayCodes, SESSION_STATUS } from '../../domain/payments/payment.view.js';
+import { gatewayCodes, SESSION_STATUS } from '../shared/session-transaction.render.js';
 import { checkCurrency, toMinor } from '../../domain/sessions/session.pricing.js';
 import { wireOrderStatusOf } from '../../domain/withdrawals/order.machine.js';
 import {
@@ -18,8 +18,8 @@ import {
   updateOrdersDetails,
 } from '../../domain/withdrawals/order.service.js';
 import type { SettlementType, WithdrawalOrder } from '../../domain/withdrawals/order.types.js';
-import { wdDate } from '../../domain/withdrawals/withdrawal.view.js';
-import { withdrawalFields } from '../../domain/withdrawals/withdrawal.view.js';
+import { wdDate } from '../shared/withdrawal.render.js';
+import { withdrawalFields } from '../shared/withdrawal.render.js';
 import { WITHDRAWAL_REQ_CHECKSUM_FIELDS } from '../../security/withdrawal-checksum.js';
 import {
   GetCandidatesForRefundRequest,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Static, TSchema } from 'typebox';
-import { gatewayCodes, SESSION_STATUS } from '../../domain/payments/payment.view.js';
+import { gatewayCodes, SESSION_STATUS } from '../shared/session-transaction.render.js';
 import { BadRequest, Invalid, WithdrawalLimitReached } from '../../domain/errors.js';
 import { domainToWire } from './errors.js';
 import { toMinor } from '../../domain/sessions/session.pricing.js';
@@ -15,7 +15,7 @@ import {
 import type { WithdrawalStatus } from '../../domain/withdrawals/withdrawal.types.js';
 import { wireOrderStatusOf } from '../../domain/withdrawals/order.machine.js';
 import type { WithdrawalOrder } from '../../domain/withdrawals/order.types.js';
-import { withdrawalFields } from '../../domain/withdrawals/withdrawal.view.js';
+import { withdrawalFields } from '../shared/withdrawal.render.js';
 import {
   ApproveWithdrawalRequest,
   CancelWithdrawalRequest,

@@ -63,6 +63,9 @@ export const LastPaymentFields = {
         Type.Record(Type.String(), Type.String(), { description: 'paymentMethod and the submitted fields, masked (docs/decisions/0360)' }),
       ),
       redirectUrl: Type.Optional(Type.String({ description: 'REDIRECT: the APM page the shopper must open' })),
+      userPaymentOptionId: Type.Optional(
+        Type.String({ description: 'The stored card paid with, or stored for the userTokenId (docs/decisions/0148)' }),
+      ),
     }),
   ),
   redirectUrl: Type.Optional(Type.String({ description: 'REDIRECT: the APM page the shopper must open' })),

@@ -213,11 +213,11 @@ export const SessionPaymentOption = withSubject(
 );
 export type SessionPaymentOption = Static<typeof SessionPaymentOption>;
 
-/** initPayment.do: a card or a ccTempToken card. */
+/** initPayment.do: a card, a ccTempToken card or a card UPO (docs/decisions/0149). */
 export const SessionCardPaymentOption = withSubject(
   Type.Object(
-    { card: Opt(SessionCard) },
-    { ...open, title: 'SessionCardPaymentOption', description: 'Card or token' },
+    { card: Opt(SessionCard), userPaymentOptionId: Opt(UpoReference) },
+    { ...open, title: 'SessionCardPaymentOption', description: 'Card, token or stored card' },
   ),
   'payment_option',
 );

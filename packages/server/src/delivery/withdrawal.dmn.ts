@@ -1,8 +1,8 @@
-import { formatDecimal } from '../../lib/money.js';
-import { dmnTimeStamp } from '../notifications/dmn.payload.js';
-import type { NotificationEvent } from '../notifications/notification.types.js';
-import { stateOf, wireStatusOf } from './withdrawal.machine.js';
-import type { Withdrawal } from './withdrawal.types.js';
+import { formatDecimal } from '../lib/money.js';
+import { dmnTimeStamp } from '../domain/notifications/dmn-time.js';
+import type { NotificationEvent } from '../domain/notifications/notification.types.js';
+import { stateOf, wireStatusOf } from '../domain/withdrawals/withdrawal.machine.js';
+import type { Withdrawal } from '../domain/withdrawals/withdrawal.types.js';
 
 /**
  * The DMN of a withdrawal request's status change (docs/decisions/0504): form parameters in the DMN

@@ -1,20 +1,15 @@
-import { formatDecimal } from '../../lib/money.js';
-import { sha256Hex } from '../../lib/hash.js';
-import { transactionEventType } from './webhook.payload.js';
-import type { NotificationEvent, TransactionOutcome } from './notification.types.js';
+import { formatDecimal } from '../lib/money.js';
+import { sha256Hex } from '../lib/hash.js';
+import { dmnTimeStamp } from '../domain/notifications/dmn-time.js';
+import { transactionEventType } from '../domain/notifications/event-type.js';
+import type { NotificationEvent, TransactionOutcome } from '../domain/notifications/notification.types.js';
 
 /**
  * Direct merchant notifications (DECISIONS.md 7): an `application/x-www-form-urlencoded` POST with
  * the real gateway's parameter names, and `advanceResponseChecksum` added when it is sent.
  */
 
-const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-
-/** `YYYY-MM-DD.HH:MM:SS` in UTC. */
-export function dmnTimeStamp(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}.${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
-}
+export { dmnTimeStamp };
 
 /** The DMN parameters of an outcome, in the order they are sent (the checksum is not among them). */
 export function dmnParams(o: TransactionOutcome): Array<[string, string]> {

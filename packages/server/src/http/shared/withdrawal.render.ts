@@ -1,11 +1,12 @@
 import { formatDecimal } from '../../lib/money.js';
-import type { Upo } from '../payment-methods/ports.js';
-import { stateOf, wireStatusOf } from './withdrawal.machine.js';
-import type { Withdrawal } from './withdrawal.types.js';
+import type { Upo } from '../../domain/payment-methods/ports.js';
+import { stateOf, wireStatusOf } from '../../domain/withdrawals/withdrawal.machine.js';
+import type { Withdrawal } from '../../domain/withdrawals/withdrawal.types.js';
 
 /**
  * How a withdrawal request reads on the wire (spec 2.11): the members of a submit, cancel, approve
- * or decline answer, and a list entry of getRequests / getWdRequests (docs/decisions/0505).
+ * or decline answer, and a list entry of getRequests / getWdRequests (docs/decisions/0505). Shared by
+ * the session and client APIs (moved out of the domain, docs/decisions/0617).
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;

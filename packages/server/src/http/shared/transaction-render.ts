@@ -1,0 +1,16 @@
+import type { TransactionRender } from '../../domain/payments/render.port.js';
+import { restPaymentResponse } from './rest-payment.render.js';
+import { sessionTransactionFields } from './session-transaction.render.js';
+
+/** The domain's `TransactionRender` port (docs/decisions/0617): what it stores in wire form, rendered here. */
+export const transactionRender: TransactionRender = {
+  webhookData: (tx) => ({
+    ...restPaymentResponse(tx),
+    sessionId: tx.interface === 'rest' ? tx.sessionId : null,
+    merchantTransactionId: tx.merchantTransactionId,
+  }),
+  recoveredAnswer: (tx, sessionFrame) =>
+    sessionFrame
+      ? JSON.stringify({ ...(JSON.parse(sessionFrame) as Record<string, unknown>), ...sessionTransactionFields(tx) })
+      : JSON.stringify(restPaymentResponse(tx)),
+};
