@@ -223,9 +223,10 @@ function checksumText(r: Row): string {
   }
   const nested = !(m in SF);
   const text = `${list(r.signing.order)}, ${tail(r.signing.order, nested)}`;
-  return m === 'cardTokenization'
-    ? `${text}; or no checksum at all, with only \`sessionToken\` and \`cardData\` (decision 0135)`
-    : text;
+  if (m === 'cardTokenization') return `${text}; or no checksum at all, with only \`sessionToken\` and \`cardData\` (decision 0135)`;
+  if (m === 'getCardDetails' || m === 'getDccDetails')
+    return `${text}; or no checksum at all, without merchantId, merchantSiteId and timeStamp: the live \`sessionToken\` authenticates the call (decision 0135)`;
+  return text;
 }
 
 /** JSON on one line when short, else indented. */

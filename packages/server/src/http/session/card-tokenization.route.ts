@@ -1,4 +1,4 @@
-import type { FastifyInstance, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Missing } from '../../domain/errors.js';
 import { CARD_SUBJECTS } from '../../domain/payments/card.js';
 import { tokenizeCard } from '../../domain/payment-methods/tokens.service.js';
@@ -7,8 +7,8 @@ import { CardTokenizationResponse } from '../../schemas/session/card-details.sch
 import { type ServerCallBody, ServerCallRequests } from '../../schemas/session/server-calls.schema.js';
 import { CHECKSUM_FIELDS } from '../../security/checksum.js';
 import { cardInputOf, type WireCard } from '../payment-card.js';
-import { bodyObject, checksumAuth, contextOf } from './auth.js';
-import { sessionTokenCallAuth } from './session-token.auth.js';
+import { contextOf } from './auth.js';
+import { signedOrSessionTokenAuth } from './session-token.auth.js';
 import { SESSION_API, success } from './envelope.js';
 
 /** The card of `cardData`; a missing member is refused as the payment's card member is. */
@@ -21,25 +21,6 @@ function wireCardOf(data: ServerCallBody<'cardTokenization'>['cardData']): WireC
   return { cardNumber, cardHolderName, expirationMonth, expirationYear, ...(CVV !== undefined ? { CVV } : {}) };
 }
 
-/** The members of the signed form; a body with none of them is the facts' unsigned form. */
-const SIGNED_MEMBERS = ['merchantId', 'merchantSiteId', 'timeStamp', 'checksum'] as const;
-
-/**
- * Two forms (server facts 2.2, docs/decisions/0135): sessionToken and cardData without merchant ids,
- * timeStamp or checksum, authorised by the live sessionToken alone (dead or unknown 1069); or, as soon
- * as any of those members is sent, the signed form verified as before ([A]: unknown merchant 1013,
- * site 1022, timeStamp 1021, missing or wrong checksum 1001).
- */
-function tokenizationAuth(app: FastifyInstance): preValidationAsyncHookHandler {
-  const signed = checksumAuth(app, 'cardTokenization');
-  const unsigned = sessionTokenCallAuth(app);
-  return async function (this: FastifyInstance, request, reply) {
-    const body = bodyObject(request);
-    const isSigned = SIGNED_MEMBERS.some((k) => body[k] !== undefined);
-    return isSigned ? signed.call(this, request, reply) : unsigned.call(this, request, reply);
-  };
-}
-
 /**
  * POST /ppp/api/v1/cardTokenization.do (DECISIONS.md 8, docs/decisions/0322): vaults `cardData` and
  * answers a `ccTempToken` usable once, as `paymentOption.card.ccTempToken`, by a payment of this
@@ -49,7 +30,7 @@ export function registerCardTokenization(app: FastifyInstance): void {
   app.post<{ Body: ServerCallBody<'cardTokenization'> }>(
     `${SESSION_API}/cardTokenization.do`,
     {
-      preValidation: tokenizationAuth(app),
+      preValidation: signedOrSessionTokenAuth(app, 'cardTokenization'),
       schema: {
         summary: 'Tokenise a card for one payment of the session',
         description: `Stores cardData (cardNumber, cardHolderName, expirationMonth, expirationYear; a CVV is checked, never stored) in the card vault and answers ccTempToken: usable once, only by payment.do of this session, and dead with the session. Two forms (docs/decisions/0135): sessionToken and cardData only, without merchantId, merchantSiteId, timeStamp or checksum (the live sessionToken names the merchant); or, once any of those is sent, signed and verified as every signed call: checksum ${CHECKSUM_FIELDS.cardTokenization.join(', ')}, then the merchant secret key (missing or wrong: 1001). An unknown or expired sessionToken is 1069.`,

@@ -4,7 +4,8 @@ import { findCallerSession } from '../../domain/sessions/session.service.js';
 import { GetCardDetailsResponse } from '../../schemas/session/card-details.schema.js';
 import { type ServerCallBody, ServerCallRequests } from '../../schemas/session/server-calls.schema.js';
 import { CHECKSUM_FIELDS } from '../../security/checksum.js';
-import { checksumAuth, contextOf } from './auth.js';
+import { contextOf } from './auth.js';
+import { signedOrSessionTokenAuth } from './session-token.auth.js';
 import { SESSION_API, success } from './envelope.js';
 
 /**
@@ -15,10 +16,10 @@ export function registerGetCardDetails(app: FastifyInstance): void {
   app.post<{ Body: ServerCallBody<'getCardDetails'> }>(
     `${SESSION_API}/getCardDetails.do`,
     {
-      preValidation: checksumAuth(app, 'getCardDetails'),
+      preValidation: signedOrSessionTokenAuth(app, 'getCardDetails'),
       schema: {
         summary: 'Look up card details by number',
-        description: `Answers brand, secondaryBrand (a co-badged card's second brand, docs/decisions/0413), cardType, bin, last4Digits, issuerCountry, currency, isPrepaid, issuerBankName and dccAllowed from BIN data (spec 2.7) for a live session. A number that fails the Luhn check is errCode 1004. Checksum: ${CHECKSUM_FIELDS.getCardDetails.join(', ')}, then the merchant secret key.`,
+        description: `Answers brand, secondaryBrand (a co-badged card's second brand, docs/decisions/0413), cardType, bin, last4Digits, issuerCountry, currency, isPrepaid, issuerBankName and dccAllowed from BIN data (spec 2.7) for a live session. A number that fails the Luhn check is errCode 1004. Two forms (docs/decisions/0135): sessionToken without merchantId, merchantSiteId, timeStamp or checksum (the live sessionToken names the merchant), as the server SDKs send it; or signed: checksum ${CHECKSUM_FIELDS.getCardDetails.join(', ')}, then the merchant secret key (missing or wrong: 1001).`,
         tags: ['session'],
         body: ServerCallRequests.getCardDetails,
         response: { 200: GetCardDetailsResponse },

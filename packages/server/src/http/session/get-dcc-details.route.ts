@@ -6,7 +6,8 @@ import { checkCurrency, toMinor } from '../../domain/sessions/session.pricing.js
 import { GetDccDetailsResponse } from '../../schemas/session/card-details.schema.js';
 import { type ServerCallBody, ServerCallRequests } from '../../schemas/session/server-calls.schema.js';
 import { CHECKSUM_FIELDS } from '../../security/checksum.js';
-import { checksumAuth, contextOf } from './auth.js';
+import { contextOf } from './auth.js';
+import { signedOrSessionTokenAuth } from './session-token.auth.js';
 import { dccDetailsOf } from '../dcc.view.js';
 import { SESSION_API, success } from './envelope.js';
 
@@ -20,10 +21,10 @@ export function registerGetDccDetails(app: FastifyInstance): void {
   app.post<{ Body: ServerCallBody<'getDccDetails'> }>(
     `${SESSION_API}/getDccDetails.do`,
     {
-      preValidation: checksumAuth(app, 'getDccDetails'),
+      preValidation: signedOrSessionTokenAuth(app, 'getDccDetails'),
       schema: {
         summary: 'Quote a DCC conversion',
-        description: `Quotes the original amount (originalAmount and originalCurrency, else amount in the session order's currency, else the order's amount) in the target currency (currency, else the currency of country, else the issuing currency of cardNumber) at the deterministic rate of the day with a 3.5% markup (spec 2.8). Checksum: ${CHECKSUM_FIELDS.getDccDetails.join(', ')}, then the merchant secret key.`,
+        description: `Quotes the original amount (originalAmount and originalCurrency, else amount in the session order's currency, else the order's amount) in the target currency (currency, else the currency of country, else the issuing currency of cardNumber) at the deterministic rate of the day with a 3.5% markup (spec 2.8). Two forms (docs/decisions/0135): sessionToken without merchantId, merchantSiteId, timeStamp or checksum (the live sessionToken names the merchant), as the server SDKs send it; or signed: checksum ${CHECKSUM_FIELDS.getDccDetails.join(', ')}, then the merchant secret key (missing or wrong: 1001).`,
         tags: ['session'],
         body: ServerCallRequests.getDccDetails,
         response: { 200: GetDccDetailsResponse },

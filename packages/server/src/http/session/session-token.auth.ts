@@ -5,7 +5,8 @@ import type { Session } from '../../domain/sessions/session.types.js';
 import type { TSchema } from 'typebox';
 import { checkBodyValues } from '../validation.js';
 import { SESSION_API, success } from './envelope.js';
-import { bodyObject, idText, isLookupKey } from './auth.js';
+import { bodyObject, checksumAuth, idText, isLookupKey } from './auth.js';
+import type { SessionMethod } from '../../security/checksum.js';
 import { obj } from '../fields.js';
 
 /**
@@ -38,6 +39,25 @@ export function sessionTokenCallAuth(app: FastifyInstance): preValidationAsyncHo
     request.sessionContext = { merchantId: session.merchantId, siteId: session.siteId };
     const body = bodyObject(request);
     if (isLookupKey(body.clientRequestId)) request.log = request.log.child({ clientRequestId: body.clientRequestId });
+  };
+}
+
+/** The members of the signed form; a body with none of them is the server facts' unsigned form. */
+const SIGNED_MEMBERS = ['merchantId', 'merchantSiteId', 'timeStamp', 'checksum'] as const;
+
+/**
+ * Calls the server facts show sent both ways (2.2, 2.10, 4; docs/decisions/0135): sessionToken without
+ * merchant ids, timeStamp or checksum, authorised by the live sessionToken alone (dead or unknown 1069);
+ * or, as soon as any of those members is sent, the signed form verified as every signed call ([A]:
+ * unknown merchant 1013, site 1022, timeStamp 1021, missing or wrong checksum 1001).
+ */
+export function signedOrSessionTokenAuth(app: FastifyInstance, method: SessionMethod): preValidationAsyncHookHandler {
+  const signed = checksumAuth(app, method);
+  const unsigned = sessionTokenCallAuth(app);
+  return async function (this: FastifyInstance, request, reply) {
+    const body = bodyObject(request);
+    const isSigned = SIGNED_MEMBERS.some((k) => body[k] !== undefined);
+    return isSigned ? signed.call(this, request, reply) : unsigned.call(this, request, reply);
   };
 }
 

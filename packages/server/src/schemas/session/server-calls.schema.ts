@@ -10,6 +10,22 @@ import { Decimal, NonEmpty, Signed, Str, UrlDetails } from './common.schema.js';
 const open = <P extends TProperties>(title: string, props: P) =>
   Type.Object({ ...Signed, ...props }, { additionalProperties: true, title });
 
+/**
+ * A call the server facts show sent both signed and unsigned (docs/decisions/0135): the signed members
+ * are optional; the route's preValidation decides which form a body is.
+ */
+const eitherForm = <P extends TProperties>(title: string, props: P) =>
+  Type.Object(
+    {
+      merchantId: Type.Optional(Signed.merchantId),
+      merchantSiteId: Type.Optional(Signed.merchantSiteId),
+      timeStamp: Type.Optional(Signed.timeStamp),
+      checksum: Type.Optional(Signed.checksum),
+      ...props,
+    },
+    { additionalProperties: true, title },
+  );
+
 const clientIds = {
   clientRequestId: Type.Optional(Str(255)),
   clientUniqueId: Type.Optional(Str(45)),
@@ -50,8 +66,8 @@ export const ServerCallRequests = {
   refundTransaction: open('RefundTransactionRequest', { ...clientIds, ...money, ...related }),
   voidTransaction: open('VoidTransactionRequest', { ...clientIds, ...money, ...related }),
   payout: open('PayoutRequest', { ...clientIds, ...money, userTokenId: NonEmpty(255) }),
-  getCardDetails: open('GetCardDetailsRequest', { ...clientIds, sessionToken, cardNumber: withSubject(NonEmpty(20), 'card_number') }),
-  getDccDetails: open('GetDccDetailsRequest', {
+  getCardDetails: eitherForm('GetCardDetailsRequest', { ...clientIds, sessionToken, cardNumber: withSubject(NonEmpty(20), 'card_number') }),
+  getDccDetails: eitherForm('GetDccDetailsRequest', {
     ...clientIds,
     sessionToken: Type.Optional(sessionToken),
     clientUniqueId: NonEmpty(45),
@@ -63,18 +79,7 @@ export const ServerCallRequests = {
     cardNumber: Type.Optional(Type.String({ description: 'Target: the issuing currency of this card' })),
   }),
   // signed ([A]) or not: the sessionToken alone names the merchant (docs/decisions/0135)
-  cardTokenization: Type.Object(
-    {
-      merchantId: Type.Optional(Signed.merchantId),
-      merchantSiteId: Type.Optional(Signed.merchantSiteId),
-      timeStamp: Type.Optional(Signed.timeStamp),
-      checksum: Type.Optional(Signed.checksum),
-      ...clientIds,
-      sessionToken,
-      cardData: SessionCardData,
-    },
-    { additionalProperties: true, title: 'CardTokenizationRequest' },
-  ),
+  cardTokenization: eitherForm('CardTokenizationRequest', { ...clientIds, sessionToken, cardData: SessionCardData }),
   getUserUPOs: open('GetUserUposRequest', { ...clientIds, userTokenId: NonEmpty(255) }),
   deleteUPO: open('DeleteUpoRequest', { ...clientIds, userTokenId: NonEmpty(255), userPaymentOptionId: withSubject(NonEmpty(20), 'stored_option') }),
 } as const;
