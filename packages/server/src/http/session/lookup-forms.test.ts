@@ -42,7 +42,7 @@ describe.each(dialects())('getCardDetails and getDccDetails with and without che
     expect(q.rateValueWithMarkup).toMatch(/^\d+\.\d+$/);
   });
 
-  it.each(['getCardDetails', 'getDccDetails'])('%s signed still works; a checksum sent is verified (1001); ids without one are the signed form', async (method) => {
+  it.each(['getCardDetails', 'getDccDetails'] as const)('%s signed still works; a checksum sent is verified (1001); ids without one are the signed form', async (method) => {
     const { sessionToken } = await sc.openOrder({ amount: '10.00', currency: 'EUR' });
     const body = method === 'getCardDetails' ? cardBody(sessionToken) : dccBody(sessionToken);
     expect((await sc.send(method, body)).json).toMatchObject({ status: 'SUCCESS' });
@@ -52,7 +52,7 @@ describe.each(dialects())('getCardDetails and getDccDetails with and without che
     expect(await unsigned(method, noChecksum)).toMatchObject({ status: 'ERROR', errCode: 1001 });
   });
 
-  it.each(['getCardDetails', 'getDccDetails'])('%s unsigned: a dead (1069), missing or other merchant\'s sessionToken is refused', async (method) => {
+  it.each(['getCardDetails', 'getDccDetails'] as const)('%s unsigned: a dead (1069), missing or other merchant\'s sessionToken is refused', async (method) => {
     const { sessionToken: foreign } = await theirs.openOrder({ amount: '10.00', currency: 'EUR' });
     const make = method === 'getCardDetails' ? cardBody : dccBody;
     expect(await unsigned(method, make(DEAD))).toMatchObject({ status: 'ERROR', errCode: 1069 });
