@@ -5,7 +5,8 @@ import type { NewOrder, OrderRepo } from '../domain/orders/ports.js';
 import type { SessionOrder } from '../domain/sessions/session.types.js';
 import { type FixedStatement, fixedStatement } from './sqlite/fixed-statement.js';
 import type { Dialect } from './dialect.js';
-import { findOrderStatus, type HotRead, kyselyRead } from './order-status.read.js';
+import { findOrderStatus } from './order-status.read.js';
+import { type HotSql, hotAll, hotRun, kyselyHot } from './hot-sql.js';
 import type { Database, OrderTable } from './tables.js';
 
 function toOrder(r: Selectable<OrderTable>): Order {
@@ -71,8 +72,8 @@ function pricingColumns(p: SessionOrder['pricing']) {
   };
 }
 
-/** `hot` runs the status read: the store's prepared statements outside a transaction (ADR 0810). */
-export function orderRepo(db: Kysely<Database>, dialect: Dialect, hot: HotRead = kyselyRead(db)): OrderRepo {
+/** `hot` runs the fixed statements: the store's prepared statements (ADR 0810, 0813). */
+export function orderRepo(db: Kysely<Database>, dialect: Dialect, hot: HotSql = kyselyHot(db)): OrderRepo {
   return {
     async insert(o) {
       const { sql, parameters } = orderInsert(db, dialect, o, { returningId: true });
@@ -92,49 +93,49 @@ export function orderRepo(db: Kysely<Database>, dialect: Dialect, hot: HotRead =
       return rows[0] && toOrder(rows[0]);
     },
     async findBySessionId(sessionId) {
-      const r = await db.selectFrom('orders').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
+      const [r] = await hotAll<Selectable<OrderTable>>(hot, dialect, 'order.by-sid', [sessionId], () =>
+        db.selectFrom('orders').selectAll().where('session_id', '=', sessionId).compile(),
+      );
       return r && toOrder(r);
     },
-    findStatus: (entityId, ref) => findOrderStatus(db, dialect, hot, entityId, ref),
+    findStatus: (entityId, ref) => findOrderStatus(db, dialect, (n, t, p) => hot.all(n, t, p), entityId, ref),
     async updateAmount(id, amount, at) {
       await db.updateTable('orders').set({ amount_minor: amount, updated_at: at }).where('id', '=', id).execute();
     },
     async lock(id, at) {
-      await db.updateTable('orders').set({ updated_at: at }).where('id', '=', id).execute();
+      await hotRun(hot, dialect, 'order.lock', [at, id], () =>
+        db.updateTable('orders').set({ updated_at: at }).where('id', '=', id).compile(),
+      );
     },
     async insertSessionOrder(o) {
-      const { id } = await db
-        .insertInto('orders')
-        .values({
-          session_id: o.sessionToken,
-          merchant_id: o.merchantId,
-          site_id: o.siteId,
-          entity_id: null,
-          interface: 'session',
-          merchant_transaction_id: o.clientUniqueId,
-          ...pricingColumns(o.pricing),
-          transaction_type: o.transactionType,
-          permitted_operations: '[]',
-          product_id: o.productId,
-          webhook_url: null,
-          status: o.status,
-          request: JSON.stringify(o.details),
-          created_at: o.createdAt,
-          updated_at: o.updatedAt,
-          // The REST bearer rule (sessionId usable 30 minutes) never applies to a session order.
-          session_expires_at: o.createdAt,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { ...o, id: Number(id) };
+      const values = {
+        session_id: o.sessionToken,
+        merchant_id: o.merchantId,
+        site_id: o.siteId,
+        entity_id: null,
+        interface: 'session',
+        merchant_transaction_id: o.clientUniqueId,
+        ...pricingColumns(o.pricing),
+        transaction_type: o.transactionType,
+        permitted_operations: '[]',
+        product_id: o.productId,
+        webhook_url: null,
+        status: o.status,
+        request: JSON.stringify(o.details),
+        created_at: o.createdAt,
+        updated_at: o.updatedAt,
+        // The REST bearer rule (sessionId usable 30 minutes) never applies to a session order.
+        session_expires_at: o.createdAt,
+      };
+      const [row] = await hotAll<{ id: number }>(hot, dialect, 'order.insert-session', values, () =>
+        db.insertInto('orders').values(values).returning('id').compile(),
+      );
+      return { ...o, id: Number(row!.id) };
     },
     async findSessionOrder(id) {
-      const r = await db
-        .selectFrom('orders')
-        .selectAll()
-        .where('id', '=', id)
-        .where('interface', '=', 'session')
-        .executeTakeFirst();
+      const [r] = await hotAll<Selectable<OrderTable>>(hot, dialect, 'order.session', [id, 'session'], () =>
+        db.selectFrom('orders').selectAll().where('id', '=', id).where('interface', '=', 'session').compile(),
+      );
       return r && toSessionOrder(r);
     },
     async updateSessionOrder(id, set) {

@@ -20,6 +20,7 @@ import { subscriptionRepo } from './subscriptions.repo.js';
 import { withdrawalOrderRepo } from './withdrawal-orders.repo.js';
 import { accountRepo } from './accounts.repo.js';
 import type { Database } from './tables.js';
+import { type HotSql, kyselyHot } from './hot-sql.js';
 import { cachedKeys, KeyCache, noteRevocations } from './key-cache.js';
 
 const FACTORIES = {
@@ -40,16 +41,24 @@ const FACTORIES = {
   subscriptions: subscriptionRepo,
   withdrawalOrders: withdrawalOrderRepo,
   accounts: accountRepo,
-} satisfies { [K in keyof Repos]: (db: Kysely<Database>, dialect: Dialect) => Repos[K] };
+} satisfies { [K in keyof Repos]: (db: Kysely<Database>, dialect: Dialect, hot: HotSql) => Repos[K] };
 
-/** Every repository bound to `db`, each built on first use (a write unit touches only a few). */
-export function bindRepos(db: Kysely<Database>, dialect: Dialect, overrides: Partial<Repos> = {}): Repos {
+/**
+ * Every repository bound to `db`, each built on first use (a write unit touches only a few); `hot`
+ * runs their fixed statements on the same connection (ADR 0813).
+ */
+export function bindRepos(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  overrides: Partial<Repos> = {},
+  hot: HotSql = kyselyHot(db),
+): Repos {
   const repos = {} as Repos;
   for (const name of Object.keys(FACTORIES) as Array<keyof Repos>) {
     Object.defineProperty(repos, name, {
       enumerable: true,
       get() {
-        const repo = overrides[name] ?? FACTORIES[name](db, dialect);
+        const repo = overrides[name] ?? FACTORIES[name](db, dialect, hot);
         Object.defineProperty(repos, name, { value: repo, enumerable: true });
         return repo;
       },
@@ -62,16 +71,26 @@ export function bindRepos(db: Kysely<Database>, dialect: Dialect, overrides: Par
 /** The domain's view of the store: repositories for reads, and durable write transactions. */
 export function storageOf(store: Store): Storage {
   const keys = new KeyCache();
-  const read = bindRepos(store.db, store.dialect, {
-    merchants: cachedKeys(merchantRepo(store.db), keys),
-    orders: orderRepo(store.db, store.dialect, (name, text, parameters) => store.readHot(name, text, parameters)),
-  });
+  const read = bindRepos(
+    store.db,
+    store.dialect,
+    { merchants: cachedKeys(merchantRepo(store.db, store.dialect, store.hotRead), keys) },
+    store.hotRead,
+  );
   return {
     read,
     async write(fn, options) {
       const revoked: string[] = [];
       const result = await store.write(
-        (trx) => fn(bindRepos(trx, store.dialect, { merchants: noteRevocations(merchantRepo(trx), keys, revoked) })),
+        (trx, hot) =>
+          fn(
+            bindRepos(
+              trx,
+              store.dialect,
+              { merchants: noteRevocations(merchantRepo(trx, store.dialect, hot), keys, revoked) },
+              hot,
+            ),
+          ),
         options,
       );
       for (const id of revoked) keys.forget(id);

@@ -1,6 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { SessionRepo } from '../domain/sessions/ports.js';
 import type { Session, SessionSiteSettings } from '../domain/sessions/session.types.js';
+import type { Dialect } from './dialect.js';
+import { type HotSql, hotAll, hotRun, kyselyHot } from './hot-sql.js';
 import type { Database, SessionTable } from './tables.js';
 
 function toSession(r: Selectable<SessionTable>): Session {
@@ -28,32 +30,35 @@ function parseSettings(text: string): Record<string, unknown> {
   }
 }
 
-export function sessionRepo(db: Kysely<Database>): SessionRepo {
+/** The statements of every session call (find, touch, the site's settings, a new session) are fixed (ADR 0813). */
+export function sessionRepo(db: Kysely<Database>, dialect: Dialect, hot: HotSql = kyselyHot(db)): SessionRepo {
   return {
     async insert(s) {
-      await db
-        .insertInto('sessions')
-        .values({
-          token: s.token,
-          merchant_id: s.merchantId,
-          site_id: s.siteId,
-          order_id: s.orderId,
-          created_at: s.createdAt,
-          last_used_at: s.lastUsedAt,
-          expired_at: s.expiredAt,
-          decline_count: s.declineCount,
-          decline_limit: s.declineLimit,
-          user_token_id: s.userTokenId,
-          client_request_id: s.clientRequestId,
-        })
-        .execute();
+      const values = {
+        token: s.token,
+        merchant_id: s.merchantId,
+        site_id: s.siteId,
+        order_id: s.orderId,
+        created_at: s.createdAt,
+        last_used_at: s.lastUsedAt,
+        expired_at: s.expiredAt,
+        decline_count: s.declineCount,
+        decline_limit: s.declineLimit,
+        user_token_id: s.userTokenId,
+        client_request_id: s.clientRequestId,
+      };
+      await hotRun(hot, dialect, 'session.insert', values, () => db.insertInto('sessions').values(values).compile());
     },
     async find(token) {
-      const r = await db.selectFrom('sessions').selectAll().where('token', '=', token).executeTakeFirst();
+      const [r] = await hotAll<Selectable<SessionTable>>(hot, dialect, 'session.find', [token], () =>
+        db.selectFrom('sessions').selectAll().where('token', '=', token).compile(),
+      );
       return r && toSession(r);
     },
     async touch(token, at) {
-      await db.updateTable('sessions').set({ last_used_at: at }).where('token', '=', token).execute();
+      await hotRun(hot, dialect, 'session.touch', [at, token], () =>
+        db.updateTable('sessions').set({ last_used_at: at }).where('token', '=', token).compile(),
+      );
     },
     async claimForOrder(token, at) {
       const res = await db
@@ -65,13 +70,25 @@ export function sessionRepo(db: Kysely<Database>): SessionRepo {
       return Number(res.numUpdatedRows) > 0;
     },
     async bindOrder(token, orderId, at, set) {
-      const res = await db
-        .updateTable('sessions')
-        .set({ order_id: orderId, last_used_at: at, decline_limit: set.declineLimit, user_token_id: set.userTokenId })
-        .where('token', '=', token)
-        .where('order_id', 'is', null)
-        .executeTakeFirst();
-      return Number(res.numUpdatedRows) > 0;
+      const changed = await hotRun(
+        hot,
+        dialect,
+        'session.bind-order',
+        [orderId, at, set.declineLimit, set.userTokenId, token],
+        () =>
+          db
+            .updateTable('sessions')
+            .set({
+              order_id: orderId,
+              last_used_at: at,
+              decline_limit: set.declineLimit,
+              user_token_id: set.userTokenId,
+            })
+            .where('token', '=', token)
+            .where('order_id', 'is', null)
+            .compile(),
+      );
+      return changed > 0;
     },
     async setUserTokenId(token, userTokenId) {
       await db.updateTable('sessions').set({ user_token_id: userTokenId }).where('token', '=', token).execute();
@@ -93,7 +110,9 @@ export function sessionRepo(db: Kysely<Database>): SessionRepo {
         .execute();
     },
     async siteSettings(siteId) {
-      const r = await db.selectFrom('sites').select('settings').where('id', '=', siteId).executeTakeFirst();
+      const [r] = await hotAll<{ settings: string }>(hot, dialect, 'site.settings', [siteId], () =>
+        db.selectFrom('sites').select('settings').where('id', '=', siteId).compile(),
+      );
       if (!r) return undefined;
       const s = parseSettings(r.settings);
       const settings: SessionSiteSettings = { uniqueClientRequestId: s.uniqueClientRequestId === true };
