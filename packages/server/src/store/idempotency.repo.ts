@@ -45,15 +45,8 @@ export function idempotencyRepo(db: Kysely<Database>, dialect: Dialect, hot: Hot
       return rows.map(recordOf);
     },
     async complete(entityId, scope, key, status, body) {
-      await hotRun(hot, dialect, 'idem.complete', [status, body, entityId, scope, key], () =>
-        db
-          .updateTable('idempotency_records')
-          .set({ response_status: status, response_body: body })
-          .where('entity_id', '=', entityId)
-          .where('scope', '=', scope)
-          .where('key', '=', key)
-          .compile(),
-      );
+      const { sql, parameters } = idempotencyComplete(db, dialect, { entityId, scope, key, status, body });
+      await hot.run('gh_idem_complete', sql, parameters);
     },
     async remove(entityId, scope, key) {
       await db
@@ -107,6 +100,23 @@ export function idempotencyClaim(db: Kysely<Database>, dialect: Dialect, r: Idem
       .insertInto('idempotency_records')
       .values(values)
       .onConflict((oc) => oc.columns(['entity_id', 'scope', 'key']).doNothing())
+      .compile(),
+  );
+}
+
+/** A claimed key's final answer (ADR 0813, 0814). */
+export function idempotencyComplete(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  a: { entityId: string; scope: string; key: string; status: number; body: string },
+): FixedStatement {
+  return fixedStatement('idem.complete', dialect, [a.status, a.body, a.entityId, a.scope, a.key], () =>
+    db
+      .updateTable('idempotency_records')
+      .set({ response_status: a.status, response_body: a.body })
+      .where('entity_id', '=', a.entityId)
+      .where('scope', '=', a.scope)
+      .where('key', '=', a.key)
       .compile(),
   );
 }

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Delivery, DeliveryAttempt } from '../domain/notifications/notification.types.js';
+import type { Delivery, DeliveryAttempt, NotificationEvent } from '../domain/notifications/notification.types.js';
+import { fixedStatement } from './sqlite/fixed-statement.js';
 import type { NotificationRepo } from '../domain/notifications/ports.js';
 import type { DeliveryAttemptTable, OutboxTable } from './outbox.table.js';
 import type { Dialect } from './dialect.js';
@@ -55,6 +56,46 @@ function settingsOf(text: string | undefined): Record<string, unknown> {
   }
 }
 
+/** An outbox row as `enqueue` inserts it. */
+function outboxValues(e: NotificationEvent, id: string, now: number) {
+  return {
+    id,
+    kind: e.kind,
+    dedupe_key: e.dedupeKey,
+    merchant_id: e.merchantId,
+    site_id: e.siteId,
+    order_id: e.orderId,
+    session_id: e.sessionId,
+    transaction_id: e.transactionId,
+    target_url: e.targetUrl,
+    event_type: e.eventType,
+    payload: e.payload,
+    status: 'pending' as const,
+    run_at: now,
+    locked_by: null,
+    locked_until: null,
+    last_error: null,
+    created_at: now,
+    updated_at: now,
+    delivered_at: null,
+  };
+}
+
+/**
+ * The insert of a notification in a planned write (ADR 0814): nothing when one with its dedupe key
+ * exists, and nothing read back.
+ */
+export function outboxInsert(db: Kysely<Database>, dialect: Dialect, e: NotificationEvent, id: string, now: number) {
+  const values = outboxValues(e, id, now);
+  return fixedStatement('outbox.insert', dialect, values, () =>
+    db
+      .insertInto('outbox')
+      .values(values)
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .compile(),
+  );
+}
+
 /** The enqueue of a payment's notifications and the site's DMN address are fixed statements (ADR 0813). */
 export function notificationRepo(
   db: Kysely<Database>,
@@ -63,27 +104,7 @@ export function notificationRepo(
 ): NotificationRepo {
   return {
     async enqueue(e, id, now) {
-      const values = {
-        id,
-        kind: e.kind,
-        dedupe_key: e.dedupeKey,
-        merchant_id: e.merchantId,
-        site_id: e.siteId,
-        order_id: e.orderId,
-        session_id: e.sessionId,
-        transaction_id: e.transactionId,
-        target_url: e.targetUrl,
-        event_type: e.eventType,
-        payload: e.payload,
-        status: 'pending' as const,
-        run_at: now,
-        locked_by: null,
-        locked_until: null,
-        last_error: null,
-        created_at: now,
-        updated_at: now,
-        delivered_at: null,
-      };
+      const values = outboxValues(e, id, now);
       const [inserted] = await hotAll<{ id: string }>(hot, dialect, 'outbox.enqueue', values, () =>
         db
           .insertInto('outbox')

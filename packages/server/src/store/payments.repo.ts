@@ -2,9 +2,16 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Minor } from '../lib/money.js';
 import type { ThreeDResult } from '../domain/payments/acquirer.port.js';
 import type { PaymentRepo } from '../domain/payments/ports.js';
-import type { ApmRecord, CardOutput, ProcessingOptions, Transaction } from '../domain/payments/transaction.types.js';
+import type {
+  ApmRecord,
+  CardOutput,
+  ProcessingOptions,
+  Transaction,
+  TransactionResult,
+} from '../domain/payments/transaction.types.js';
+import { type FixedStatement, fixedStatement } from './sqlite/fixed-statement.js';
 import type { Dialect } from './dialect.js';
-import { type HotSql, hotAll, hotRun, kyselyHot } from './hot-sql.js';
+import { type HotSql, hotAll, kyselyHot } from './hot-sql.js';
 import type { Database, TransactionTable } from './tables.js';
 
 export function toTransaction(r: Selectable<TransactionTable>): Transaction {
@@ -135,29 +142,8 @@ export function paymentRepo(db: Kysely<Database>, dialect: Dialect, hot: HotSql 
     },
     find,
     async complete(id, r, at) {
-      // one text per set of outcome fields present (a mask): a field left undefined keeps its column
-      let mask = 0;
-      OUTCOME_FIELDS.forEach((f, i) => (mask |= r[f] !== undefined ? 1 << i : 0));
-      const set = {
-        status: r.status,
-        ...(r.amount !== undefined ? { amount_minor: r.amount } : {}),
-        ...(r.partialApproval !== undefined ? { partial_approval: r.partialApproval ? 1 : 0 } : {}),
-        ...(r.authCode !== undefined ? { auth_code: r.authCode } : {}),
-        ...(r.cvv2Code !== undefined ? { cvv2_code: r.cvv2Code } : {}),
-        ...(r.avsCode !== undefined ? { avs_code: r.avsCode } : {}),
-        ...(r.externalTransactionId !== undefined ? { external_transaction_id: r.externalTransactionId } : {}),
-        ...(r.threeD !== undefined ? { three_d: r.threeD === null ? null : JSON.stringify(r.threeD) } : {}),
-        ...(r.errorCode !== undefined ? { error_code: r.errorCode } : {}),
-        ...(r.errorReason !== undefined ? { error_reason: r.errorReason } : {}),
-        ...(r.apm !== undefined ? { apm: r.apm === null ? null : JSON.stringify(r.apm) } : {}),
-        awaiting: null,
-        updated_at: at,
-      };
-      const key = Number(id);
-      const changed = await hotRun(hot, dialect, `tx.complete.${mask}`, [...Object.values(set), key, 'pending'], () =>
-        db.updateTable('transactions').set(set).where('id', '=', key).where('status', '=', 'pending').compile(),
-      );
-      return changed > 0;
+      const { name, sql, parameters } = transactionComplete(db, dialect, id, r, at);
+      return (await hot.run(name, sql, parameters)) > 0;
     },
     async lastPaymentOfOrder(orderId) {
       const [r] = await hotAll<Row>(hot, dialect, 'tx.last-of-order', [orderId, ...PAYMENT_TYPES, 1], () =>
@@ -282,4 +268,39 @@ export function paymentRepo(db: Kysely<Database>, dialect: Dialect, hot: HotSql 
       return r?.three_d ?? null;
     },
   };
+}
+
+/**
+ * The outcome of a pending transaction: changes its row only while it is pending. One text per set of
+ * outcome fields present (a mask): a field left undefined keeps its column (ADR 0011, 0813).
+ */
+export function transactionComplete(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  id: string,
+  r: TransactionResult,
+  at: number,
+): FixedStatement & { name: string } {
+  let mask = 0;
+  OUTCOME_FIELDS.forEach((f, i) => (mask |= r[f] !== undefined ? 1 << i : 0));
+  const set = {
+    status: r.status,
+    ...(r.amount !== undefined ? { amount_minor: r.amount } : {}),
+    ...(r.partialApproval !== undefined ? { partial_approval: r.partialApproval ? 1 : 0 } : {}),
+    ...(r.authCode !== undefined ? { auth_code: r.authCode } : {}),
+    ...(r.cvv2Code !== undefined ? { cvv2_code: r.cvv2Code } : {}),
+    ...(r.avsCode !== undefined ? { avs_code: r.avsCode } : {}),
+    ...(r.externalTransactionId !== undefined ? { external_transaction_id: r.externalTransactionId } : {}),
+    ...(r.threeD !== undefined ? { three_d: r.threeD === null ? null : JSON.stringify(r.threeD) } : {}),
+    ...(r.errorCode !== undefined ? { error_code: r.errorCode } : {}),
+    ...(r.errorReason !== undefined ? { error_reason: r.errorReason } : {}),
+    ...(r.apm !== undefined ? { apm: r.apm === null ? null : JSON.stringify(r.apm) } : {}),
+    awaiting: null,
+    updated_at: at,
+  };
+  const key = Number(id);
+  const statement = fixedStatement(`tx.complete.${mask}`, dialect, [...Object.values(set), key, 'pending'], () =>
+    db.updateTable('transactions').set(set).where('id', '=', key).where('status', '=', 'pending').compile(),
+  );
+  return { name: `gh_tx_complete_${mask}`, ...statement };
 }

@@ -4,12 +4,12 @@ import type { Store } from './db.js';
 import type { Dialect } from './dialect.js';
 import { cardTokenRepo } from './card-tokens.repo.js';
 import { dccRepo } from './dcc.repo.js';
-import { idempotencyClaim, idempotencyRepo } from './idempotency.repo.js';
+import { idempotencyClaim, idempotencyComplete, idempotencyRepo } from './idempotency.repo.js';
 import { merchantRepo } from './merchants.repo.js';
-import { notificationRepo } from './notifications.repo.js';
+import { notificationRepo, outboxInsert } from './notifications.repo.js';
 import { orderInsert, orderRepo } from './orders.repo.js';
 import type { PlannedStatement } from './sqlite/planned-write.js';
-import { paymentRepo } from './payments.repo.js';
+import { paymentRepo, transactionComplete } from './payments.repo.js';
 import { platformRepo } from './platform.repo.js';
 import { sessionRepo } from './sessions.repo.js';
 import { upoRepo } from './upos.repo.js';
@@ -106,6 +106,16 @@ export function storageOf(store: Store): Storage {
       statements.push({ sql, parameters });
       const outcome = await store.writePlanned(statements);
       return outcome.done ? 'inserted' : 'key-taken';
+    },
+    async writeOutcome(w) {
+      // ADR 0814: the outcome only while the transaction is pending (a guard: else nothing is written)
+      const statements: PlannedStatement[] = [
+        { ...transactionComplete(store.db, store.dialect, w.transactionId, w.result, w.at), mustChange: true },
+      ];
+      for (const n of w.notifications) statements.push(outboxInsert(store.db, store.dialect, n.event, n.id, w.at));
+      if (w.idempotency) statements.push(idempotencyComplete(store.db, store.dialect, w.idempotency));
+      const outcome = await store.writePlanned(statements.map(({ sql, parameters, mustChange }) => ({ sql, parameters, ...(mustChange ? { mustChange } : {}) })));
+      return outcome.done;
     },
   };
 }
