@@ -10,7 +10,7 @@ import { type HotSql, hotAll, hotRun, kyselyHot } from './hot-sql.js';
 import type { Database, OrderTable } from './tables.js';
 
 function toOrder(r: Selectable<OrderTable>): Order {
-  return {
+  const order: Omit<Order, 'request'> = {
     id: Number(r.id),
     sessionId: r.session_id,
     merchantId: r.merchant_id,
@@ -28,11 +28,18 @@ function toOrder(r: Selectable<OrderTable>): Order {
     productId: r.product_id,
     webhookUrl: r.webhook_url,
     status: r.status as Order['status'],
-    request: JSON.parse(r.request) as Record<string, unknown>,
     createdAt: Number(r.created_at),
     updatedAt: Number(r.updated_at),
     sessionExpiresAt: Number(r.session_expires_at),
   };
+  // The request's JSON (about 1.5 KB) is parsed when it is first read: a payment never reads it.
+  let request: Record<string, unknown> | undefined;
+  return Object.defineProperty(order, 'request', {
+    enumerable: true,
+    configurable: true,
+    get: () => (request ??= JSON.parse(r.request) as Record<string, unknown>),
+    set: (v: Record<string, unknown>) => void (request = v),
+  }) as Order;
 }
 
 /** A session order's row keeps currency '' and amount 0 when it was opened without an amount. */
