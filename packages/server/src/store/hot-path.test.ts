@@ -16,6 +16,7 @@ const CARD = { cardNumber: '4761344136141390', cardHolderName: 'Ada Byron', expi
 
 describe.each(dialects())('the payment hot path on %s', (dialect) => {
   let gw: Gateway;
+  let orders = 0;
   beforeAll(async () => {
     gw = await startGateway({ dialect });
     // the DMN goes to the site's address, read before the outcome's write
@@ -26,7 +27,7 @@ describe.each(dialects())('the payment hot path on %s', (dialect) => {
   const order = async () => {
     const body = {
       processingEntityId: gw.demo.processingEntityId,
-      merchantTransactionId: `hot-${Math.random()}`,
+      merchantTransactionId: `hot-${++orders}`,
       amount: 12.5,
       currency: 'USD',
       permittedOperations: ['payments'],
