@@ -6,6 +6,7 @@ import type { MerchantRepo } from './merchants/ports.js';
 import type { NotificationRepo } from './notifications/ports.js';
 import type { NotificationEvent } from './notifications/notification.types.js';
 import type { TransactionResult } from './payments/transaction.types.js';
+import type { NewSessionOrder, Session } from './sessions/session.types.js';
 import type { NewOrder, OrderRepo } from './orders/ports.js';
 import type { Acquirer } from './payments/acquirer.port.js';
 import type { CardTokenRepo, UpoRepo } from './payment-methods/ports.js';
@@ -61,6 +62,21 @@ export interface Storage {
    * Absent: the caller writes the outcome with `write`.
    */
   writeOutcome?(outcome: OutcomeWrite): Promise<boolean>;
+  /**
+   * openOrder's write for a new session as one durable planned write (ADR 0814): the clientRequestId
+   * when given (a guard), the session, its order, the binding. The order's id; undefined when the
+   * clientRequestId was spent already: then nothing was written. Absent: the caller uses `write`.
+   */
+  openSessionOrder?(w: SessionOrderWrite): Promise<number | undefined>;
+}
+
+/** What `Storage.openSessionOrder` writes. */
+export interface SessionOrderWrite {
+  session: Session;
+  order: NewSessionOrder;
+  bind: { declineLimit: number | null; userTokenId: string | null };
+  at: number;
+  clientRequestId?: { siteId: string; value: string };
 }
 
 /** What `Storage.writeOutcome` writes. */

@@ -2,7 +2,7 @@ import { CompiledQuery, type Kysely, type Selectable } from 'kysely';
 import type { Minor } from '../lib/money.js';
 import type { Order } from '../domain/orders/order.types.js';
 import type { NewOrder, OrderRepo } from '../domain/orders/ports.js';
-import type { SessionOrder } from '../domain/sessions/session.types.js';
+import type { NewSessionOrder, SessionOrder } from '../domain/sessions/session.types.js';
 import { type FixedStatement, fixedStatement } from './sqlite/fixed-statement.js';
 import type { Dialect } from './dialect.js';
 import { findOrderStatus } from './order-status.read.js';
@@ -115,25 +115,7 @@ export function orderRepo(db: Kysely<Database>, dialect: Dialect, hot: HotSql = 
       );
     },
     async insertSessionOrder(o) {
-      const values = {
-        session_id: o.sessionToken,
-        merchant_id: o.merchantId,
-        site_id: o.siteId,
-        entity_id: null,
-        interface: 'session',
-        merchant_transaction_id: o.clientUniqueId,
-        ...pricingColumns(o.pricing),
-        transaction_type: o.transactionType,
-        permitted_operations: '[]',
-        product_id: o.productId,
-        webhook_url: null,
-        status: o.status,
-        request: JSON.stringify(o.details),
-        created_at: o.createdAt,
-        updated_at: o.updatedAt,
-        // The REST bearer rule (sessionId usable 30 minutes) never applies to a session order.
-        session_expires_at: o.createdAt,
-      };
+      const values = sessionOrderValues(o);
       const [row] = await hotAll<{ id: number }>(hot, dialect, 'order.insert-session', values, () =>
         db.insertInto('orders').values(values).returning('id').compile(),
       );
@@ -153,6 +135,42 @@ export function orderRepo(db: Kysely<Database>, dialect: Dialect, hot: HotSql = 
         .execute();
     },
   };
+}
+
+/** A session order's row (openOrder, ADR 0013 and 0814). */
+function sessionOrderValues(o: NewSessionOrder) {
+  return {
+    session_id: o.sessionToken,
+    merchant_id: o.merchantId,
+    site_id: o.siteId,
+    entity_id: null,
+    interface: 'session',
+    merchant_transaction_id: o.clientUniqueId,
+    ...pricingColumns(o.pricing),
+    transaction_type: o.transactionType,
+    permitted_operations: '[]',
+    product_id: o.productId,
+    webhook_url: null,
+    status: o.status,
+    request: JSON.stringify(o.details),
+    created_at: o.createdAt,
+    updated_at: o.updatedAt,
+    // The REST bearer rule (sessionId usable 30 minutes) never applies to a session order.
+    session_expires_at: o.createdAt,
+  };
+}
+
+/** A session order's insert in a planned write: nothing read back (ADR 0814). */
+export function sessionOrderInsert(db: Kysely<Database>, dialect: Dialect, o: NewSessionOrder): FixedStatement {
+  const values = sessionOrderValues(o);
+  return fixedStatement('order.insert-session.planned', dialect, values, () => db.insertInto('orders').values(values).compile());
+}
+
+/** The id of the order of a sessionId (unique), as the last statement of a planned write. */
+export function orderIdBySessionId(db: Kysely<Database>, dialect: Dialect, sessionId: string): FixedStatement {
+  return fixedStatement('order.id-by-sid', dialect, [sessionId], () =>
+    db.selectFrom('orders').select('id').where('session_id', '=', sessionId).compile(),
+  );
 }
 
 /**

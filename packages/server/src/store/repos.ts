@@ -7,11 +7,11 @@ import { dccRepo } from './dcc.repo.js';
 import { idempotencyClaim, idempotencyComplete, idempotencyRepo } from './idempotency.repo.js';
 import { merchantRepo } from './merchants.repo.js';
 import { notificationRepo, outboxInsert } from './notifications.repo.js';
-import { orderInsert, orderRepo } from './orders.repo.js';
+import { orderIdBySessionId, orderInsert, orderRepo, sessionOrderInsert } from './orders.repo.js';
 import type { PlannedStatement } from './sqlite/planned-write.js';
 import { paymentRepo, transactionComplete } from './payments.repo.js';
 import { platformRepo } from './platform.repo.js';
-import { sessionRepo } from './sessions.repo.js';
+import { clientRequestIdClaim, sessionBindNewOrder, sessionInsert, sessionRepo } from './sessions.repo.js';
 import { upoRepo } from './upos.repo.js';
 import { withdrawalRepo } from './withdrawals.repo.js';
 import { upoAdminRepo, userRepo } from './users.repo.js';
@@ -106,6 +106,17 @@ export function storageOf(store: Store): Storage {
       statements.push({ sql, parameters });
       const outcome = await store.writePlanned(statements);
       return outcome.done ? 'inserted' : 'key-taken';
+    },
+    async openSessionOrder(w) {
+      const { db, dialect } = store;
+      const statements: PlannedStatement[] = [];
+      const claim = w.clientRequestId;
+      if (claim) statements.push({ ...clientRequestIdClaim(db, dialect, claim.siteId, claim.value, w.at), mustChange: true });
+      statements.push(sessionInsert(db, dialect, w.session), sessionOrderInsert(db, dialect, w.order));
+      statements.push({ ...sessionBindNewOrder(db, dialect, w.session.token, w.at, w.bind), mustChange: true });
+      statements.push(orderIdBySessionId(db, dialect, w.session.token));
+      const outcome = await store.writePlanned(statements);
+      return outcome.done ? Number((outcome.rows[0] as { id: number }).id) : undefined;
     },
     async writeOutcome(w) {
       // ADR 0814: the outcome only while the transaction is pending (a guard: else nothing is written)
