@@ -12,7 +12,13 @@ import { mismatchedStatements } from './sqlite/fixed-statement.js';
  * the planned write answers and notifies is what the stored row says.
  */
 
-const CARD = { cardNumber: '4761344136141390', cardHolderName: 'Ada Byron', expirationMonth: '12', expirationYear: '2030', CVV: '217' };
+const CARD = {
+  cardNumber: '4761344136141390',
+  cardHolderName: 'Ada Byron',
+  expirationMonth: '12',
+  expirationYear: '2030',
+  CVV: '217',
+};
 
 describe.each(dialects())('the payment hot path on %s', (dialect) => {
   let gw: Gateway;
@@ -70,7 +76,11 @@ describe.each(dialects())('the payment hot path on %s', (dialect) => {
   });
 
   it('a session openOrder and payment run on statements compiled once', async () => {
-    const creds = { merchantId: gw.demo.merchantId, merchantSiteId: gw.demo.merchantSiteId, merchantSecretKey: gw.demo.merchantSecretKey };
+    const creds = {
+      merchantId: gw.demo.merchantId,
+      merchantSiteId: gw.demo.merchantSiteId,
+      merchantSecretKey: gw.demo.merchantSecretKey,
+    };
     for (let i = 0; i < 2; i++) {
       const o = await gw.request('POST', '/ppp/api/v1/openOrder.do', {
         body: buildRequest('openOrder', creds, { clientUniqueId: `hot-${i}`, amount: '10.00', currency: 'EUR' }),

@@ -163,7 +163,9 @@ function sessionOrderValues(o: NewSessionOrder) {
 /** A session order's insert in a planned write: nothing read back (ADR 0814). */
 export function sessionOrderInsert(db: Kysely<Database>, dialect: Dialect, o: NewSessionOrder): FixedStatement {
   const values = sessionOrderValues(o);
-  return fixedStatement('order.insert-session.planned', dialect, values, () => db.insertInto('orders').values(values).compile());
+  return fixedStatement('order.insert-session.planned', dialect, values, () =>
+    db.insertInto('orders').values(values).compile(),
+  );
 }
 
 /** The id of the order of a sessionId (unique), as the last statement of a planned write. */

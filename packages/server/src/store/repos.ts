@@ -111,7 +111,8 @@ export function storageOf(store: Store): Storage {
       const { db, dialect } = store;
       const statements: PlannedStatement[] = [];
       const claim = w.clientRequestId;
-      if (claim) statements.push({ ...clientRequestIdClaim(db, dialect, claim.siteId, claim.value, w.at), mustChange: true });
+      if (claim)
+        statements.push({ ...clientRequestIdClaim(db, dialect, claim.siteId, claim.value, w.at), mustChange: true });
       statements.push(sessionInsert(db, dialect, w.session), sessionOrderInsert(db, dialect, w.order));
       statements.push({ ...sessionBindNewOrder(db, dialect, w.session.token, w.at, w.bind), mustChange: true });
       statements.push(orderIdBySessionId(db, dialect, w.session.token));
@@ -125,7 +126,13 @@ export function storageOf(store: Store): Storage {
       ];
       for (const n of w.notifications) statements.push(outboxInsert(store.db, store.dialect, n.event, n.id, w.at));
       if (w.idempotency) statements.push(idempotencyComplete(store.db, store.dialect, w.idempotency));
-      const outcome = await store.writePlanned(statements.map(({ sql, parameters, mustChange }) => ({ sql, parameters, ...(mustChange ? { mustChange } : {}) })));
+      const outcome = await store.writePlanned(
+        statements.map(({ sql, parameters, mustChange }) => ({
+          sql,
+          parameters,
+          ...(mustChange ? { mustChange } : {}),
+        })),
+      );
       return outcome.done;
     },
   };

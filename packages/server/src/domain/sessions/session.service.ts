@@ -112,7 +112,9 @@ async function openNewSessionOrder(
   if (!open) return undefined;
   const value = cmd.clientRequestId;
   const unique =
-    value !== undefined && value !== null && (await deps.storage.read.sessions.siteSettings(ctx.siteId))?.uniqueClientRequestId;
+    value !== undefined &&
+    value !== null &&
+    (await deps.storage.read.sessions.siteSettings(ctx.siteId))?.uniqueClientRequestId;
   const session = newSession(deps, ctx, now, { clientRequestId: cmd.clientRequestId ?? null });
   const order = newSessionOrder(ctx, session.token, cmd, pricing, now);
   const bind = { declineLimit: cmd.declineLimit, userTokenId: cmd.userTokenId ?? session.userTokenId };
