@@ -4,6 +4,9 @@ import type { Secret } from '../lib/secret.js';
 import type { IdempotencyRecord, IdempotencyRepo } from './idempotency/ports.js';
 import type { MerchantRepo } from './merchants/ports.js';
 import type { NotificationRepo } from './notifications/ports.js';
+import type { NotificationEvent } from './notifications/notification.types.js';
+import type { TransactionResult } from './payments/transaction.types.js';
+import type { NewSessionOrder, Session } from './sessions/session.types.js';
 import type { NewOrder, OrderRepo } from './orders/ports.js';
 import type { Acquirer } from './payments/acquirer.port.js';
 import type { TransactionRender } from './payments/render.port.js';
@@ -54,6 +57,38 @@ export interface Storage {
    * read back.)
    */
   insertOrder(order: NewOrder, idempotency?: IdempotencyRecord): Promise<'inserted' | 'key-taken'>;
+  /**
+   * A payment's outcome as one durable write whose statements are known in advance (ADR 0814): the
+   * pending transaction's outcome (only while it is pending), its notifications, its idempotency
+   * record's answer. False when the transaction was no longer pending: then nothing was written.
+   * Absent: the caller writes the outcome with `write`.
+   */
+  writeOutcome?(outcome: OutcomeWrite): Promise<boolean>;
+  /**
+   * openOrder's write for a new session as one durable planned write (ADR 0814): the clientRequestId
+   * when given (a guard), the session, its order, the binding. The order's id; undefined when the
+   * clientRequestId was spent already: then nothing was written. Absent: the caller uses `write`.
+   */
+  openSessionOrder?(w: SessionOrderWrite): Promise<number | undefined>;
+}
+
+/** What `Storage.openSessionOrder` writes. */
+export interface SessionOrderWrite {
+  session: Session;
+  order: NewSessionOrder;
+  bind: { declineLimit: number | null; userTokenId: string | null };
+  at: number;
+  clientRequestId?: { siteId: string; value: string };
+}
+
+/** What `Storage.writeOutcome` writes. */
+export interface OutcomeWrite {
+  transactionId: string;
+  result: TransactionResult;
+  at: number;
+  /** queued unless a notification with the same dedupe key exists */
+  notifications: Array<{ id: string; event: NotificationEvent }>;
+  idempotency?: { entityId: string; scope: string; key: string; status: number; body: string };
 }
 
 /** Encryption of values kept but never in clear (merchant secret keys, card numbers). */

@@ -2,6 +2,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { AccountRepo } from '../domain/accounts/ports.js';
 import type { BankAccount, BankAccountStatus, KycKind, KycRecord, KycStatus } from '../domain/accounts/account.types.js';
 import { paymentRepo } from './payments.repo.js';
+import type { Dialect } from './dialect.js';
 import type { BankAccountTable, Database, KycRecordTable } from './tables.js';
 
 function toKyc(r: Selectable<KycRecordTable>): KycRecord {
@@ -39,7 +40,7 @@ function toAccount(r: Selectable<BankAccountTable>): BankAccount {
 }
 
 /** KYC records and bank accounts (migration 0015); one code path for both stores. */
-export function accountRepo(db: Kysely<Database>): AccountRepo {
+export function accountRepo(db: Kysely<Database>, dialect: Dialect): AccountRepo {
   const findBankAccount: AccountRepo['findBankAccount'] = async (siteId, user, paymentMethod) => {
     let q = db.selectFrom('bank_accounts').selectAll().where('site_id', '=', siteId).where('payment_method', '=', paymentMethod);
     q = user.userTokenId !== undefined ? q.where('user_token_id', '=', user.userTokenId) : q.where('user_id', '=', user.userId);
@@ -125,7 +126,7 @@ export function accountRepo(db: Kysely<Database>): AccountRepo {
         .where('client_request_id', '=', clientRequestId)
         .orderBy('id', 'desc')
         .executeTakeFirst();
-      return r && paymentRepo(db).find(String(r.id));
+      return r && paymentRepo(db, dialect).find(String(r.id));
     },
   };
 }

@@ -6,6 +6,7 @@ import { openSqlite } from './sqlite/sqlite-store.js';
 import { runPlanned, stoppedOutcome } from './sqlite/planned-write.js';
 import type { Store, StoreOptions } from './store.js';
 import type { Database } from './tables.js';
+import { kyselyHot } from './hot-sql.js';
 
 /** A write ahead (ADR 0616): this transaction's commit does not wait for the server's WAL flush. */
 const ASYNC_COMMIT = CompiledQuery.raw('SET LOCAL synchronous_commit = off');
@@ -30,7 +31,8 @@ export function openStore(options: StoreOptions): Store {
 const statementNames = new Map<string, string>();
 function statementName(text: string): string | undefined {
   let name = statementNames.get(text);
-  if (name === undefined && statementNames.size < 200) statementNames.set(text, (name = `gh_w${statementNames.size + 1}`));
+  if (name === undefined && statementNames.size < 200)
+    statementNames.set(text, (name = `gh_w${statementNames.size + 1}`));
   return name;
 }
 
@@ -47,9 +49,9 @@ function openPostgres(url: string, poolSize: number): Store {
         ? // the server keeps the commit whatever happens to this process; only its own crash could lose it
           db.transaction().execute(async (trx) => {
             await trx.executeQuery(ASYNC_COMMIT);
-            return unit(trx);
+            return unit(trx, kyselyHot(trx));
           })
-        : db.transaction().execute(unit),
+        : db.transaction().execute((trx) => unit(trx, kyselyHot(trx))),
     writePlanned: async (write) => {
       // One statement is atomic on its own: sent alone, as a named prepared statement, it is one round
       // trip instead of BEGIN, the statement and COMMIT (ADR 0811).
@@ -66,6 +68,12 @@ function openPostgres(url: string, poolSize: number): Store {
     },
     readHot: async <R>(name: string, text: string, values: readonly unknown[]) =>
       (await pool.query({ name, text, values: [...values] })).rows as R[],
+    hotRead: {
+      all: async <R>(name: string, text: string, values: readonly unknown[]) =>
+        (await pool.query({ name, text, values: [...values] })).rows as R[],
+      run: async (name: string, text: string, values: readonly unknown[]) =>
+        (await pool.query({ name, text, values: [...values] })).rowCount ?? 0,
+    },
     migrate: () => runMigrations(db, postgresDialect),
     ping: async () => {
       await sql`SELECT 1`.execute(db);

@@ -1,34 +1,39 @@
-import { CompiledQuery, type Kysely, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
+import { type HotSql, hotAll, hotRun, kyselyHot } from './hot-sql.js';
 import type { IdempotencyRecord, IdempotencyRepo } from '../domain/idempotency/ports.js';
 import type { Dialect } from './dialect.js';
 import { type FixedStatement, fixedStatement } from './sqlite/fixed-statement.js';
 import type { Database, IdempotencyTable } from './tables.js';
 
-export function idempotencyRepo(db: Kysely<Database>, dialect: Dialect): IdempotencyRepo {
+/** A payment's claim, lookup, attach and completion are fixed statements run by `hot` (ADR 0813). */
+export function idempotencyRepo(db: Kysely<Database>, dialect: Dialect, hot: HotSql = kyselyHot(db)): IdempotencyRepo {
   return {
     async claim(r) {
       const { sql, parameters } = idempotencyClaim(db, dialect, r);
-      const res = await db.executeQuery(CompiledQuery.raw(sql, parameters));
-      return Number(res.numAffectedRows ?? 0) > 0;
+      return (await hot.run('gh_idempotency_claim', sql, parameters)) > 0;
     },
     async find(entityId, scope, key) {
-      const r = await db
-        .selectFrom('idempotency_records')
-        .selectAll()
-        .where('entity_id', '=', entityId)
-        .where('scope', '=', scope)
-        .where('key', '=', key)
-        .executeTakeFirst();
+      const [r] = await hotAll<Selectable<IdempotencyTable>>(hot, dialect, 'idem.find', [entityId, scope, key], () =>
+        db
+          .selectFrom('idempotency_records')
+          .selectAll()
+          .where('entity_id', '=', entityId)
+          .where('scope', '=', scope)
+          .where('key', '=', key)
+          .compile(),
+      );
       return r && recordOf(r);
     },
     async attach(entityId, scope, key, transactionId) {
-      await db
-        .updateTable('idempotency_records')
-        .set({ transaction_id: transactionId })
-        .where('entity_id', '=', entityId)
-        .where('scope', '=', scope)
-        .where('key', '=', key)
-        .execute();
+      await hotRun(hot, dialect, 'idem.attach', [transactionId, entityId, scope, key], () =>
+        db
+          .updateTable('idempotency_records')
+          .set({ transaction_id: transactionId })
+          .where('entity_id', '=', entityId)
+          .where('scope', '=', scope)
+          .where('key', '=', key)
+          .compile(),
+      );
     },
     async openFor(transactionId) {
       const rows = await db
@@ -40,13 +45,8 @@ export function idempotencyRepo(db: Kysely<Database>, dialect: Dialect): Idempot
       return rows.map(recordOf);
     },
     async complete(entityId, scope, key, status, body) {
-      await db
-        .updateTable('idempotency_records')
-        .set({ response_status: status, response_body: body })
-        .where('entity_id', '=', entityId)
-        .where('scope', '=', scope)
-        .where('key', '=', key)
-        .execute();
+      const { sql, parameters } = idempotencyComplete(db, dialect, { entityId, scope, key, status, body });
+      await hot.run('gh_idem_complete', sql, parameters);
     },
     async remove(entityId, scope, key) {
       await db
@@ -100,6 +100,23 @@ export function idempotencyClaim(db: Kysely<Database>, dialect: Dialect, r: Idem
       .insertInto('idempotency_records')
       .values(values)
       .onConflict((oc) => oc.columns(['entity_id', 'scope', 'key']).doNothing())
+      .compile(),
+  );
+}
+
+/** A claimed key's final answer (ADR 0813, 0814). */
+export function idempotencyComplete(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  a: { entityId: string; scope: string; key: string; status: number; body: string },
+): FixedStatement {
+  return fixedStatement('idem.complete', dialect, [a.status, a.body, a.entityId, a.scope, a.key], () =>
+    db
+      .updateTable('idempotency_records')
+      .set({ response_status: a.status, response_body: a.body })
+      .where('entity_id', '=', a.entityId)
+      .where('scope', '=', a.scope)
+      .where('key', '=', a.key)
       .compile(),
   );
 }

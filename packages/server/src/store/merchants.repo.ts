@@ -1,11 +1,17 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { ApiKeyRecord, MerchantRepo } from '../domain/merchants/ports.js';
-import type { Database } from './tables.js';
+import type { Dialect } from './dialect.js';
+import { type HotSql, hotAll, kyselyHot } from './hot-sql.js';
+import type { Database, MerchantTable, SiteTable } from './tables.js';
 
-export function merchantRepo(db: Kysely<Database>): MerchantRepo {
+/** The merchant and site lookups of every session call are fixed statements run by `hot` (ADR 0813). */
+export function merchantRepo(db: Kysely<Database>, dialect: Dialect, hot: HotSql = kyselyHot(db)): MerchantRepo {
   return {
     async countMerchants() {
-      const row = await db.selectFrom('merchants').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('merchants')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
     async insertMerchant(m) {
@@ -46,13 +52,23 @@ export function merchantRepo(db: Kysely<Database>): MerchantRepo {
         .execute();
     },
     async findMerchant(id) {
-      const r = await db.selectFrom('merchants').selectAll().where('id', '=', id).executeTakeFirst();
+      const [r] = await hotAll<Selectable<MerchantTable>>(hot, dialect, 'merchant.find', [id], () =>
+        db.selectFrom('merchants').selectAll().where('id', '=', id).compile(),
+      );
       return r && { id: r.id, name: r.name, createdAt: r.created_at };
     },
     async findSite(id) {
-      const r = await db.selectFrom('sites').selectAll().where('id', '=', id).executeTakeFirst();
+      const [r] = await hotAll<Selectable<SiteTable>>(hot, dialect, 'site.find', [id], () =>
+        db.selectFrom('sites').selectAll().where('id', '=', id).compile(),
+      );
       return (
-        r && { id: r.id, merchantId: r.merchant_id, name: r.name, createdAt: r.created_at, secretKeySealed: r.secret_key_sealed }
+        r && {
+          id: r.id,
+          merchantId: r.merchant_id,
+          name: r.name,
+          createdAt: r.created_at,
+          secretKeySealed: r.secret_key_sealed,
+        }
       );
     },
     async findEntity(id) {
@@ -73,7 +89,13 @@ export function merchantRepo(db: Kysely<Database>): MerchantRepo {
       let q = db.selectFrom('processing_entities').selectAll();
       if (merchantId !== undefined) q = q.where('merchant_id', '=', merchantId);
       const rows = await q.orderBy('created_at').orderBy('id').execute();
-      return rows.map((r) => ({ id: r.id, merchantId: r.merchant_id, parentId: r.parent_id, name: r.name, createdAt: r.created_at }));
+      return rows.map((r) => ({
+        id: r.id,
+        merchantId: r.merchant_id,
+        parentId: r.parent_id,
+        name: r.name,
+        createdAt: r.created_at,
+      }));
     },
     async findApiKey(id) {
       const r = await db
@@ -125,7 +147,12 @@ export function merchantRepo(db: Kysely<Database>): MerchantRepo {
       }));
     },
     async revokeApiKey(id, at) {
-      const res = await db.updateTable('api_keys').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+      const res = await db
+        .updateTable('api_keys')
+        .set({ revoked_at: at })
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
       return Number(res.numUpdatedRows) > 0;
     },
     async entityChain(entityId, type) {

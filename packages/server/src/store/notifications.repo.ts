@@ -1,7 +1,10 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Delivery, DeliveryAttempt } from '../domain/notifications/notification.types.js';
+import type { Delivery, DeliveryAttempt, NotificationEvent } from '../domain/notifications/notification.types.js';
+import { fixedStatement } from './sqlite/fixed-statement.js';
 import type { NotificationRepo } from '../domain/notifications/ports.js';
 import type { DeliveryAttemptTable, OutboxTable } from './outbox.table.js';
+import type { Dialect } from './dialect.js';
+import { type HotSql, hotAll, kyselyHot } from './hot-sql.js';
 import type { Database } from './tables.js';
 
 export function toDelivery(r: Selectable<OutboxTable>): Delivery {
@@ -53,35 +56,63 @@ function settingsOf(text: string | undefined): Record<string, unknown> {
   }
 }
 
-export function notificationRepo(db: Kysely<Database>): NotificationRepo {
+/** An outbox row as `enqueue` inserts it. */
+function outboxValues(e: NotificationEvent, id: string, now: number) {
+  return {
+    id,
+    kind: e.kind,
+    dedupe_key: e.dedupeKey,
+    merchant_id: e.merchantId,
+    site_id: e.siteId,
+    order_id: e.orderId,
+    session_id: e.sessionId,
+    transaction_id: e.transactionId,
+    target_url: e.targetUrl,
+    event_type: e.eventType,
+    payload: e.payload,
+    status: 'pending' as const,
+    run_at: now,
+    locked_by: null,
+    locked_until: null,
+    last_error: null,
+    created_at: now,
+    updated_at: now,
+    delivered_at: null,
+  };
+}
+
+/**
+ * The insert of a notification in a planned write (ADR 0814): nothing when one with its dedupe key
+ * exists, and nothing read back.
+ */
+export function outboxInsert(db: Kysely<Database>, dialect: Dialect, e: NotificationEvent, id: string, now: number) {
+  const values = outboxValues(e, id, now);
+  return fixedStatement('outbox.insert', dialect, values, () =>
+    db
+      .insertInto('outbox')
+      .values(values)
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .compile(),
+  );
+}
+
+/** The enqueue of a payment's notifications and the site's DMN address are fixed statements (ADR 0813). */
+export function notificationRepo(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  hot: HotSql = kyselyHot(db),
+): NotificationRepo {
   return {
     async enqueue(e, id, now) {
-      const inserted = await db
-        .insertInto('outbox')
-        .values({
-          id,
-          kind: e.kind,
-          dedupe_key: e.dedupeKey,
-          merchant_id: e.merchantId,
-          site_id: e.siteId,
-          order_id: e.orderId,
-          session_id: e.sessionId,
-          transaction_id: e.transactionId,
-          target_url: e.targetUrl,
-          event_type: e.eventType,
-          payload: e.payload,
-          status: 'pending',
-          run_at: now,
-          locked_by: null,
-          locked_until: null,
-          last_error: null,
-          created_at: now,
-          updated_at: now,
-          delivered_at: null,
-        })
-        .onConflict((oc) => oc.column('dedupe_key').doNothing())
-        .returning('id')
-        .executeTakeFirst();
+      const values = outboxValues(e, id, now);
+      const [inserted] = await hotAll<{ id: string }>(hot, dialect, 'outbox.enqueue', values, () =>
+        db
+          .insertInto('outbox')
+          .values(values)
+          .onConflict((oc) => oc.column('dedupe_key').doNothing())
+          .returning('id')
+          .compile(),
+      );
       if (inserted) return { id: inserted.id, created: true };
       const existing = await db
         .selectFrom('outbox')
@@ -161,7 +192,9 @@ export function notificationRepo(db: Kysely<Database>): NotificationRepo {
         .execute();
     },
     async siteNotificationUrl(siteId) {
-      const r = await db.selectFrom('sites').select('settings').where('id', '=', siteId).executeTakeFirst();
+      const [r] = await hotAll<{ settings: string }>(hot, dialect, 'site.settings', [siteId], () =>
+        db.selectFrom('sites').select('settings').where('id', '=', siteId).compile(),
+      );
       const url = settingsOf(r?.settings).notificationUrl;
       return typeof url === 'string' && url.length > 0 ? url : null;
     },

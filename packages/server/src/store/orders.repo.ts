@@ -2,14 +2,15 @@ import { CompiledQuery, type Kysely, type Selectable } from 'kysely';
 import type { Minor } from '../lib/money.js';
 import type { Order } from '../domain/orders/order.types.js';
 import type { NewOrder, OrderRepo } from '../domain/orders/ports.js';
-import type { SessionOrder } from '../domain/sessions/session.types.js';
+import type { NewSessionOrder, SessionOrder } from '../domain/sessions/session.types.js';
 import { type FixedStatement, fixedStatement } from './sqlite/fixed-statement.js';
 import type { Dialect } from './dialect.js';
-import { findOrderStatus, type HotRead, kyselyRead } from './order-status.read.js';
+import { findOrderStatus } from './order-status.read.js';
+import { type HotSql, hotAll, hotRun, kyselyHot } from './hot-sql.js';
 import type { Database, OrderTable } from './tables.js';
 
 function toOrder(r: Selectable<OrderTable>): Order {
-  return {
+  const order: Omit<Order, 'request'> = {
     id: Number(r.id),
     sessionId: r.session_id,
     merchantId: r.merchant_id,
@@ -27,11 +28,18 @@ function toOrder(r: Selectable<OrderTable>): Order {
     productId: r.product_id,
     webhookUrl: r.webhook_url,
     status: r.status as Order['status'],
-    request: JSON.parse(r.request) as Record<string, unknown>,
     createdAt: Number(r.created_at),
     updatedAt: Number(r.updated_at),
     sessionExpiresAt: Number(r.session_expires_at),
   };
+  // The request's JSON (about 1.5 KB) is parsed when it is first read: a payment never reads it.
+  let request: Record<string, unknown> | undefined;
+  return Object.defineProperty(order, 'request', {
+    enumerable: true,
+    configurable: true,
+    get: () => (request ??= JSON.parse(r.request) as Record<string, unknown>),
+    set: (v: Record<string, unknown>) => void (request = v),
+  }) as Order;
 }
 
 /** A session order's row keeps currency '' and amount 0 when it was opened without an amount. */
@@ -71,8 +79,8 @@ function pricingColumns(p: SessionOrder['pricing']) {
   };
 }
 
-/** `hot` runs the status read: the store's prepared statements outside a transaction (ADR 0810). */
-export function orderRepo(db: Kysely<Database>, dialect: Dialect, hot: HotRead = kyselyRead(db)): OrderRepo {
+/** `hot` runs the fixed statements: the store's prepared statements (ADR 0810, 0813). */
+export function orderRepo(db: Kysely<Database>, dialect: Dialect, hot: HotSql = kyselyHot(db)): OrderRepo {
   return {
     async insert(o) {
       const { sql, parameters } = orderInsert(db, dialect, o, { returningId: true });
@@ -92,49 +100,31 @@ export function orderRepo(db: Kysely<Database>, dialect: Dialect, hot: HotRead =
       return rows[0] && toOrder(rows[0]);
     },
     async findBySessionId(sessionId) {
-      const r = await db.selectFrom('orders').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
+      const [r] = await hotAll<Selectable<OrderTable>>(hot, dialect, 'order.by-sid', [sessionId], () =>
+        db.selectFrom('orders').selectAll().where('session_id', '=', sessionId).compile(),
+      );
       return r && toOrder(r);
     },
-    findStatus: (entityId, ref) => findOrderStatus(db, dialect, hot, entityId, ref),
+    findStatus: (entityId, ref) => findOrderStatus(db, dialect, (n, t, p) => hot.all(n, t, p), entityId, ref),
     async updateAmount(id, amount, at) {
       await db.updateTable('orders').set({ amount_minor: amount, updated_at: at }).where('id', '=', id).execute();
     },
     async lock(id, at) {
-      await db.updateTable('orders').set({ updated_at: at }).where('id', '=', id).execute();
+      await hotRun(hot, dialect, 'order.lock', [at, id], () =>
+        db.updateTable('orders').set({ updated_at: at }).where('id', '=', id).compile(),
+      );
     },
     async insertSessionOrder(o) {
-      const { id } = await db
-        .insertInto('orders')
-        .values({
-          session_id: o.sessionToken,
-          merchant_id: o.merchantId,
-          site_id: o.siteId,
-          entity_id: null,
-          interface: 'session',
-          merchant_transaction_id: o.clientUniqueId,
-          ...pricingColumns(o.pricing),
-          transaction_type: o.transactionType,
-          permitted_operations: '[]',
-          product_id: o.productId,
-          webhook_url: null,
-          status: o.status,
-          request: JSON.stringify(o.details),
-          created_at: o.createdAt,
-          updated_at: o.updatedAt,
-          // The REST bearer rule (sessionId usable 30 minutes) never applies to a session order.
-          session_expires_at: o.createdAt,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { ...o, id: Number(id) };
+      const values = sessionOrderValues(o);
+      const [row] = await hotAll<{ id: number }>(hot, dialect, 'order.insert-session', values, () =>
+        db.insertInto('orders').values(values).returning('id').compile(),
+      );
+      return { ...o, id: Number(row!.id) };
     },
     async findSessionOrder(id) {
-      const r = await db
-        .selectFrom('orders')
-        .selectAll()
-        .where('id', '=', id)
-        .where('interface', '=', 'session')
-        .executeTakeFirst();
+      const [r] = await hotAll<Selectable<OrderTable>>(hot, dialect, 'order.session', [id, 'session'], () =>
+        db.selectFrom('orders').selectAll().where('id', '=', id).where('interface', '=', 'session').compile(),
+      );
       return r && toSessionOrder(r);
     },
     async updateSessionOrder(id, set) {
@@ -145,6 +135,44 @@ export function orderRepo(db: Kysely<Database>, dialect: Dialect, hot: HotRead =
         .execute();
     },
   };
+}
+
+/** A session order's row (openOrder, ADR 0013 and 0814). */
+function sessionOrderValues(o: NewSessionOrder) {
+  return {
+    session_id: o.sessionToken,
+    merchant_id: o.merchantId,
+    site_id: o.siteId,
+    entity_id: null,
+    interface: 'session',
+    merchant_transaction_id: o.clientUniqueId,
+    ...pricingColumns(o.pricing),
+    transaction_type: o.transactionType,
+    permitted_operations: '[]',
+    product_id: o.productId,
+    webhook_url: null,
+    status: o.status,
+    request: JSON.stringify(o.details),
+    created_at: o.createdAt,
+    updated_at: o.updatedAt,
+    // The REST bearer rule (sessionId usable 30 minutes) never applies to a session order.
+    session_expires_at: o.createdAt,
+  };
+}
+
+/** A session order's insert in a planned write: nothing read back (ADR 0814). */
+export function sessionOrderInsert(db: Kysely<Database>, dialect: Dialect, o: NewSessionOrder): FixedStatement {
+  const values = sessionOrderValues(o);
+  return fixedStatement('order.insert-session.planned', dialect, values, () =>
+    db.insertInto('orders').values(values).compile(),
+  );
+}
+
+/** The id of the order of a sessionId (unique), as the last statement of a planned write. */
+export function orderIdBySessionId(db: Kysely<Database>, dialect: Dialect, sessionId: string): FixedStatement {
+  return fixedStatement('order.id-by-sid', dialect, [sessionId], () =>
+    db.selectFrom('orders').select('id').where('session_id', '=', sessionId).compile(),
+  );
 }
 
 /**

@@ -2,7 +2,16 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Minor } from '../lib/money.js';
 import type { ThreeDResult } from '../domain/payments/acquirer.port.js';
 import type { PaymentRepo } from '../domain/payments/ports.js';
-import type { ApmRecord, CardOutput, ProcessingOptions, Transaction } from '../domain/payments/transaction.types.js';
+import type {
+  ApmRecord,
+  CardOutput,
+  ProcessingOptions,
+  Transaction,
+  TransactionResult,
+} from '../domain/payments/transaction.types.js';
+import { type FixedStatement, fixedStatement } from './sqlite/fixed-statement.js';
+import type { Dialect } from './dialect.js';
+import { type HotSql, hotAll, kyselyHot } from './hot-sql.js';
 import type { Database, TransactionTable } from './tables.js';
 
 export function toTransaction(r: Selectable<TransactionTable>): Transaction {
@@ -52,9 +61,32 @@ export function toTransaction(r: Selectable<TransactionTable>): Transaction {
 // a Payout (no order) counts as its session's payment for getPaymentStatus (docs/decisions/0501)
 export const PAYMENT_TYPES = ['Auth', 'PreAuth', 'Sale', 'Payout'];
 
-export function paymentRepo(db: Kysely<Database>): PaymentRepo {
+type Row = Selectable<TransactionTable>;
+
+/** The columns `complete` may set besides status, awaiting and updated_at, in the order of its SET. */
+const OUTCOME_FIELDS = [
+  'amount',
+  'partialApproval',
+  'authCode',
+  'cvv2Code',
+  'avsCode',
+  'externalTransactionId',
+  'threeD',
+  'errorCode',
+  'errorReason',
+  'apm',
+] as const;
+
+/**
+ * The statements of a payment (find, insert, the outcome, the order's last payment, the vault lookup)
+ * are fixed statements run by `hot` (ADR 0813); the rest go through Kysely's builder.
+ */
+export function paymentRepo(db: Kysely<Database>, dialect: Dialect, hot: HotSql = kyselyHot(db)): PaymentRepo {
   const find = async (id: string) => {
-    const r = await db.selectFrom('transactions').selectAll().where('id', '=', Number(id)).executeTakeFirst();
+    const key = Number(id);
+    const [r] = await hotAll<Row>(hot, dialect, 'tx.find', [key], () =>
+      db.selectFrom('transactions').selectAll().where('id', '=', key).compile(),
+    );
     return r && toTransaction(r);
   };
   return {
@@ -95,42 +127,35 @@ export function paymentRepo(db: Kysely<Database>): PaymentRepo {
         awaiting: t.awaiting ?? null,
         options: t.options ? JSON.stringify(t.options) : null,
       };
-      const { id } = await db.insertInto('transactions').values(values).returning('id').executeTakeFirstOrThrow();
-      return { ...t, id: String(id), settled: 0 as Minor, refunded: 0 as Minor, voidedBy: null, updatedAt: t.createdAt };
+      const [row] = await hotAll<{ id: number | bigint }>(hot, dialect, 'tx.insert', values, () =>
+        db.insertInto('transactions').values(values).returning('id').compile(),
+      );
+      const id = row!.id;
+      return {
+        ...t,
+        id: String(id),
+        settled: 0 as Minor,
+        refunded: 0 as Minor,
+        voidedBy: null,
+        updatedAt: t.createdAt,
+      };
     },
     find,
     async complete(id, r, at) {
-      const res = await db
-        .updateTable('transactions')
-        .set({
-          status: r.status,
-          ...(r.amount !== undefined ? { amount_minor: r.amount } : {}),
-          ...(r.partialApproval !== undefined ? { partial_approval: r.partialApproval ? 1 : 0 } : {}),
-          ...(r.authCode !== undefined ? { auth_code: r.authCode } : {}),
-          ...(r.cvv2Code !== undefined ? { cvv2_code: r.cvv2Code } : {}),
-          ...(r.avsCode !== undefined ? { avs_code: r.avsCode } : {}),
-          ...(r.externalTransactionId !== undefined ? { external_transaction_id: r.externalTransactionId } : {}),
-          ...(r.threeD !== undefined ? { three_d: r.threeD === null ? null : JSON.stringify(r.threeD) } : {}),
-          ...(r.errorCode !== undefined ? { error_code: r.errorCode } : {}),
-          ...(r.errorReason !== undefined ? { error_reason: r.errorReason } : {}),
-          ...(r.apm !== undefined ? { apm: r.apm === null ? null : JSON.stringify(r.apm) } : {}),
-          awaiting: null,
-          updated_at: at,
-        })
-        .where('id', '=', Number(id))
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      return Number(res.numUpdatedRows) > 0;
+      const { name, sql, parameters } = transactionComplete(db, dialect, id, r, at);
+      return (await hot.run(name, sql, parameters)) > 0;
     },
     async lastPaymentOfOrder(orderId) {
-      const r = await db
-        .selectFrom('transactions')
-        .selectAll()
-        .where('order_id', '=', orderId)
-        .where('type', 'in', PAYMENT_TYPES)
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+      const [r] = await hotAll<Row>(hot, dialect, 'tx.last-of-order', [orderId, ...PAYMENT_TYPES, 1], () =>
+        db
+          .selectFrom('transactions')
+          .selectAll()
+          .where('order_id', '=', orderId)
+          .where('type', 'in', PAYMENT_TYPES)
+          .orderBy('id', 'desc')
+          .limit(1)
+          .compile(),
+      );
       return r && toTransaction(r);
     },
     async lastPaymentOfSession(sessionId) {
@@ -198,14 +223,20 @@ export function paymentRepo(db: Kysely<Database>): PaymentRepo {
       return rows.map(toTransaction);
     },
     async vaultCard(fingerprint, sealed, at) {
-      const existing = await db.selectFrom('card_vault').select('id').where('fingerprint', '=', fingerprint).executeTakeFirst();
+      const [existing] = await hotAll<{ id: number }>(hot, dialect, 'vault.find', [fingerprint], () =>
+        db.selectFrom('card_vault').select('id').where('fingerprint', '=', fingerprint).compile(),
+      );
       if (existing) return Number(existing.id);
       await db
         .insertInto('card_vault')
         .values({ fingerprint, number_sealed: sealed(), created_at: at })
         .onConflict((oc) => oc.column('fingerprint').doNothing())
         .execute();
-      const row = await db.selectFrom('card_vault').select('id').where('fingerprint', '=', fingerprint).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('card_vault')
+        .select('id')
+        .where('fingerprint', '=', fingerprint)
+        .executeTakeFirstOrThrow();
       return Number(row.id);
     },
     async swapThreeD(id, expected, next, at) {
@@ -237,4 +268,39 @@ export function paymentRepo(db: Kysely<Database>): PaymentRepo {
       return r?.three_d ?? null;
     },
   };
+}
+
+/**
+ * The outcome of a pending transaction: changes its row only while it is pending. One text per set of
+ * outcome fields present (a mask): a field left undefined keeps its column (ADR 0011, 0813).
+ */
+export function transactionComplete(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  id: string,
+  r: TransactionResult,
+  at: number,
+): FixedStatement & { name: string } {
+  let mask = 0;
+  OUTCOME_FIELDS.forEach((f, i) => (mask |= r[f] !== undefined ? 1 << i : 0));
+  const set = {
+    status: r.status,
+    ...(r.amount !== undefined ? { amount_minor: r.amount } : {}),
+    ...(r.partialApproval !== undefined ? { partial_approval: r.partialApproval ? 1 : 0 } : {}),
+    ...(r.authCode !== undefined ? { auth_code: r.authCode } : {}),
+    ...(r.cvv2Code !== undefined ? { cvv2_code: r.cvv2Code } : {}),
+    ...(r.avsCode !== undefined ? { avs_code: r.avsCode } : {}),
+    ...(r.externalTransactionId !== undefined ? { external_transaction_id: r.externalTransactionId } : {}),
+    ...(r.threeD !== undefined ? { three_d: r.threeD === null ? null : JSON.stringify(r.threeD) } : {}),
+    ...(r.errorCode !== undefined ? { error_code: r.errorCode } : {}),
+    ...(r.errorReason !== undefined ? { error_reason: r.errorReason } : {}),
+    ...(r.apm !== undefined ? { apm: r.apm === null ? null : JSON.stringify(r.apm) } : {}),
+    awaiting: null,
+    updated_at: at,
+  };
+  const key = Number(id);
+  const statement = fixedStatement(`tx.complete.${mask}`, dialect, [...Object.values(set), key, 'pending'], () =>
+    db.updateTable('transactions').set(set).where('id', '=', key).where('status', '=', 'pending').compile(),
+  );
+  return { name: `gh_tx_complete_${mask}`, ...statement };
 }

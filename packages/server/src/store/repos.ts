@@ -4,14 +4,14 @@ import type { Store } from './db.js';
 import type { Dialect } from './dialect.js';
 import { cardTokenRepo } from './card-tokens.repo.js';
 import { dccRepo } from './dcc.repo.js';
-import { idempotencyClaim, idempotencyRepo } from './idempotency.repo.js';
+import { idempotencyClaim, idempotencyComplete, idempotencyRepo } from './idempotency.repo.js';
 import { merchantRepo } from './merchants.repo.js';
-import { notificationRepo } from './notifications.repo.js';
-import { orderInsert, orderRepo } from './orders.repo.js';
+import { notificationRepo, outboxInsert } from './notifications.repo.js';
+import { orderIdBySessionId, orderInsert, orderRepo, sessionOrderInsert } from './orders.repo.js';
 import type { PlannedStatement } from './sqlite/planned-write.js';
-import { paymentRepo } from './payments.repo.js';
+import { paymentRepo, transactionComplete } from './payments.repo.js';
 import { platformRepo } from './platform.repo.js';
-import { sessionRepo } from './sessions.repo.js';
+import { clientRequestIdClaim, sessionBindNewOrder, sessionInsert, sessionRepo } from './sessions.repo.js';
 import { upoRepo } from './upos.repo.js';
 import { withdrawalRepo } from './withdrawals.repo.js';
 import { upoAdminRepo, userRepo } from './users.repo.js';
@@ -20,6 +20,7 @@ import { subscriptionRepo } from './subscriptions.repo.js';
 import { withdrawalOrderRepo } from './withdrawal-orders.repo.js';
 import { accountRepo } from './accounts.repo.js';
 import type { Database } from './tables.js';
+import { type HotSql, kyselyHot } from './hot-sql.js';
 import { cachedKeys, KeyCache, noteRevocations } from './key-cache.js';
 
 const FACTORIES = {
@@ -40,16 +41,24 @@ const FACTORIES = {
   subscriptions: subscriptionRepo,
   withdrawalOrders: withdrawalOrderRepo,
   accounts: accountRepo,
-} satisfies { [K in keyof Repos]: (db: Kysely<Database>, dialect: Dialect) => Repos[K] };
+} satisfies { [K in keyof Repos]: (db: Kysely<Database>, dialect: Dialect, hot: HotSql) => Repos[K] };
 
-/** Every repository bound to `db`, each built on first use (a write unit touches only a few). */
-export function bindRepos(db: Kysely<Database>, dialect: Dialect, overrides: Partial<Repos> = {}): Repos {
+/**
+ * Every repository bound to `db`, each built on first use (a write unit touches only a few); `hot`
+ * runs their fixed statements on the same connection (ADR 0813).
+ */
+export function bindRepos(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  overrides: Partial<Repos> = {},
+  hot: HotSql = kyselyHot(db),
+): Repos {
   const repos = {} as Repos;
   for (const name of Object.keys(FACTORIES) as Array<keyof Repos>) {
     Object.defineProperty(repos, name, {
       enumerable: true,
       get() {
-        const repo = overrides[name] ?? FACTORIES[name](db, dialect);
+        const repo = overrides[name] ?? FACTORIES[name](db, dialect, hot);
         Object.defineProperty(repos, name, { value: repo, enumerable: true });
         return repo;
       },
@@ -62,16 +71,26 @@ export function bindRepos(db: Kysely<Database>, dialect: Dialect, overrides: Par
 /** The domain's view of the store: repositories for reads, and durable write transactions. */
 export function storageOf(store: Store): Storage {
   const keys = new KeyCache();
-  const read = bindRepos(store.db, store.dialect, {
-    merchants: cachedKeys(merchantRepo(store.db), keys),
-    orders: orderRepo(store.db, store.dialect, (name, text, parameters) => store.readHot(name, text, parameters)),
-  });
+  const read = bindRepos(
+    store.db,
+    store.dialect,
+    { merchants: cachedKeys(merchantRepo(store.db, store.dialect, store.hotRead), keys) },
+    store.hotRead,
+  );
   return {
     read,
     async write(fn, options) {
       const revoked: string[] = [];
       const result = await store.write(
-        (trx) => fn(bindRepos(trx, store.dialect, { merchants: noteRevocations(merchantRepo(trx), keys, revoked) })),
+        (trx, hot) =>
+          fn(
+            bindRepos(
+              trx,
+              store.dialect,
+              { merchants: noteRevocations(merchantRepo(trx, store.dialect, hot), keys, revoked) },
+              hot,
+            ),
+          ),
         options,
       );
       for (const id of revoked) keys.forget(id);
@@ -87,6 +106,34 @@ export function storageOf(store: Store): Storage {
       statements.push({ sql, parameters });
       const outcome = await store.writePlanned(statements);
       return outcome.done ? 'inserted' : 'key-taken';
+    },
+    async openSessionOrder(w) {
+      const { db, dialect } = store;
+      const statements: PlannedStatement[] = [];
+      const claim = w.clientRequestId;
+      if (claim)
+        statements.push({ ...clientRequestIdClaim(db, dialect, claim.siteId, claim.value, w.at), mustChange: true });
+      statements.push(sessionInsert(db, dialect, w.session), sessionOrderInsert(db, dialect, w.order));
+      statements.push({ ...sessionBindNewOrder(db, dialect, w.session.token, w.at, w.bind), mustChange: true });
+      statements.push(orderIdBySessionId(db, dialect, w.session.token));
+      const outcome = await store.writePlanned(statements);
+      return outcome.done ? Number((outcome.rows[0] as { id: number }).id) : undefined;
+    },
+    async writeOutcome(w) {
+      // ADR 0814: the outcome only while the transaction is pending (a guard: else nothing is written)
+      const statements: PlannedStatement[] = [
+        { ...transactionComplete(store.db, store.dialect, w.transactionId, w.result, w.at), mustChange: true },
+      ];
+      for (const n of w.notifications) statements.push(outboxInsert(store.db, store.dialect, n.event, n.id, w.at));
+      if (w.idempotency) statements.push(idempotencyComplete(store.db, store.dialect, w.idempotency));
+      const outcome = await store.writePlanned(
+        statements.map(({ sql, parameters, mustChange }) => ({
+          sql,
+          parameters,
+          ...(mustChange ? { mustChange } : {}),
+        })),
+      );
+      return outcome.done;
     },
   };
 }

@@ -1,6 +1,9 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { SessionRepo } from '../domain/sessions/ports.js';
 import type { Session, SessionSiteSettings } from '../domain/sessions/session.types.js';
+import type { Dialect } from './dialect.js';
+import { type HotSql, hotAll, hotRun, kyselyHot } from './hot-sql.js';
+import { type FixedStatement, fixedStatement } from './sqlite/fixed-statement.js';
 import type { Database, SessionTable } from './tables.js';
 
 function toSession(r: Selectable<SessionTable>): Session {
@@ -28,32 +31,23 @@ function parseSettings(text: string): Record<string, unknown> {
   }
 }
 
-export function sessionRepo(db: Kysely<Database>): SessionRepo {
+/** The statements of every session call (find, touch, the site's settings, a new session) are fixed (ADR 0813). */
+export function sessionRepo(db: Kysely<Database>, dialect: Dialect, hot: HotSql = kyselyHot(db)): SessionRepo {
   return {
     async insert(s) {
-      await db
-        .insertInto('sessions')
-        .values({
-          token: s.token,
-          merchant_id: s.merchantId,
-          site_id: s.siteId,
-          order_id: s.orderId,
-          created_at: s.createdAt,
-          last_used_at: s.lastUsedAt,
-          expired_at: s.expiredAt,
-          decline_count: s.declineCount,
-          decline_limit: s.declineLimit,
-          user_token_id: s.userTokenId,
-          client_request_id: s.clientRequestId,
-        })
-        .execute();
+      const { sql, parameters } = sessionInsert(db, dialect, s);
+      await hot.run('gh_session_insert', sql, parameters);
     },
     async find(token) {
-      const r = await db.selectFrom('sessions').selectAll().where('token', '=', token).executeTakeFirst();
+      const [r] = await hotAll<Selectable<SessionTable>>(hot, dialect, 'session.find', [token], () =>
+        db.selectFrom('sessions').selectAll().where('token', '=', token).compile(),
+      );
       return r && toSession(r);
     },
     async touch(token, at) {
-      await db.updateTable('sessions').set({ last_used_at: at }).where('token', '=', token).execute();
+      await hotRun(hot, dialect, 'session.touch', [at, token], () =>
+        db.updateTable('sessions').set({ last_used_at: at }).where('token', '=', token).compile(),
+      );
     },
     async claimForOrder(token, at) {
       const res = await db
@@ -65,13 +59,25 @@ export function sessionRepo(db: Kysely<Database>): SessionRepo {
       return Number(res.numUpdatedRows) > 0;
     },
     async bindOrder(token, orderId, at, set) {
-      const res = await db
-        .updateTable('sessions')
-        .set({ order_id: orderId, last_used_at: at, decline_limit: set.declineLimit, user_token_id: set.userTokenId })
-        .where('token', '=', token)
-        .where('order_id', 'is', null)
-        .executeTakeFirst();
-      return Number(res.numUpdatedRows) > 0;
+      const changed = await hotRun(
+        hot,
+        dialect,
+        'session.bind-order',
+        [orderId, at, set.declineLimit, set.userTokenId, token],
+        () =>
+          db
+            .updateTable('sessions')
+            .set({
+              order_id: orderId,
+              last_used_at: at,
+              decline_limit: set.declineLimit,
+              user_token_id: set.userTokenId,
+            })
+            .where('token', '=', token)
+            .where('order_id', 'is', null)
+            .compile(),
+      );
+      return changed > 0;
     },
     async setUserTokenId(token, userTokenId) {
       await db.updateTable('sessions').set({ user_token_id: userTokenId }).where('token', '=', token).execute();
@@ -93,7 +99,9 @@ export function sessionRepo(db: Kysely<Database>): SessionRepo {
         .execute();
     },
     async siteSettings(siteId) {
-      const r = await db.selectFrom('sites').select('settings').where('id', '=', siteId).executeTakeFirst();
+      const [r] = await hotAll<{ settings: string }>(hot, dialect, 'site.settings', [siteId], () =>
+        db.selectFrom('sites').select('settings').where('id', '=', siteId).compile(),
+      );
       if (!r) return undefined;
       const s = parseSettings(r.settings);
       const settings: SessionSiteSettings = { uniqueClientRequestId: s.uniqueClientRequestId === true };
@@ -126,4 +134,66 @@ export function sessionRepo(db: Kysely<Database>): SessionRepo {
         .execute();
     },
   };
+}
+
+/** A new session's row (ADR 0813, 0814). */
+export function sessionInsert(db: Kysely<Database>, dialect: Dialect, s: Session): FixedStatement {
+  const values = {
+    token: s.token,
+    merchant_id: s.merchantId,
+    site_id: s.siteId,
+    order_id: s.orderId,
+    created_at: s.createdAt,
+    last_used_at: s.lastUsedAt,
+    expired_at: s.expiredAt,
+    decline_count: s.declineCount,
+    decline_limit: s.declineLimit,
+    user_token_id: s.userTokenId,
+    client_request_id: s.clientRequestId,
+  };
+  return fixedStatement('session.insert', dialect, values, () => db.insertInto('sessions').values(values).compile());
+}
+
+/**
+ * Binds a new session to the order inserted before it in the same planned write, found by its
+ * sessionId (unique): as `bindOrder`, a guard that changes no row when the session has an order.
+ */
+export function sessionBindNewOrder(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  token: string,
+  at: number,
+  set: { declineLimit: number | null; userTokenId: string | null },
+): FixedStatement {
+  return fixedStatement('session.bind-new-order', dialect, [token, at, set.declineLimit, set.userTokenId, token], () =>
+    db
+      .updateTable('sessions')
+      .set((eb) => ({
+        order_id: eb.selectFrom('orders').select('id').where('session_id', '=', token),
+        last_used_at: at,
+        decline_limit: set.declineLimit,
+        user_token_id: set.userTokenId,
+      }))
+      .where('token', '=', token)
+      .where('order_id', 'is', null)
+      .compile(),
+  );
+}
+
+/** A site's clientRequestId spent, in a planned write: a guard that changes no row when it was spent before. */
+export function clientRequestIdClaim(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  siteId: string,
+  clientRequestId: string,
+  at: number,
+): FixedStatement {
+  const values = { site_id: siteId, client_request_id: clientRequestId, created_at: at };
+  return fixedStatement('client-request-id.claim', dialect, values, () =>
+    db
+      .insertInto('client_request_ids')
+      .values(values)
+      .onConflict((oc) => oc.columns(['site_id', 'client_request_id']).doNothing())
+      .compile(),
+  );
 }

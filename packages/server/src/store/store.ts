@@ -4,6 +4,7 @@ import type { Dialect } from './dialect.js';
 import type { WriteUnit } from './sqlite/group-commit.js';
 import type { PlannedOutcome, PlannedWrite } from './sqlite/planned-write.js';
 import type { Database } from './tables.js';
+import type { HotSql } from './hot-sql.js';
 
 export interface StoreOptions {
   /** postgres://… ; absent = SQLite file `gatehouse.sqlite` in `dataDir` */
@@ -40,6 +41,8 @@ export interface Store {
    * prepared statement `name` (parsed once per pooled connection), in one round trip.
    */
   readHot<R>(name: string, sql: string, parameters: readonly unknown[]): Promise<R[]>;
+  /** the fixed statements of reads outside a write (ADR 0813): as `readHot`, `run` included */
+  readonly hotRead: HotSql;
   migrate(): Promise<string[]>;
   ping(): Promise<void>;
   close(): Promise<void>;

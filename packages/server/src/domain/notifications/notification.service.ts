@@ -31,7 +31,12 @@ export async function enqueueNotification(
   event: NotificationEvent,
   now: number,
 ): Promise<{ id: string; created: boolean }> {
-  return repos.notifications.enqueue(event, seededId('ntf', now, event.dedupeKey), now);
+  return repos.notifications.enqueue(event, notificationId(event, now), now);
+}
+
+/** The id a notification is queued under (a second one with its dedupe key keeps the first's). */
+export function notificationId(event: NotificationEvent, now: number): string {
+  return seededId('ntf', now, event.dedupeKey);
 }
 
 export interface OutcomeNotificationTargets {
@@ -54,8 +59,24 @@ export async function notifyTransactionOutcome(
   targets: OutcomeNotificationTargets,
   now: number,
 ): Promise<Array<{ id: string; created: boolean; kind: NotificationKind }>> {
-  const o = targets.outcome;
   const queued: Array<{ id: string; created: boolean; kind: NotificationKind }> = [];
+  for (const event of await outcomeNotifications(repos, render, targets)) {
+    queued.push({ ...(await enqueueNotification(repos, event, now)), kind: event.kind });
+  }
+  return queued;
+}
+
+/**
+ * The notifications of one transaction outcome, not yet queued: its webhook when there is a
+ * webhookUrl, its DMN to the request's notificationUrl or else the site's (read through `repos`).
+ */
+export async function outcomeNotifications(
+  repos: Pick<Repos, 'notifications'>,
+  render: NotificationRender,
+  targets: OutcomeNotificationTargets,
+): Promise<NotificationEvent[]> {
+  const o = targets.outcome;
+  const events: NotificationEvent[] = [];
   if (targets.webhookUrl) {
     const event = render.webhook({
       dedupeKey: `webhook:${o.transactionId}:${o.status}`,
@@ -69,11 +90,11 @@ export async function notifyTransactionOutcome(
       data: targets.webhookData,
       at: o.at,
     });
-    queued.push({ ...(await enqueueNotification(repos, event, now)), kind: 'webhook' });
+    events.push(event);
   }
   const dmnUrl = targets.notificationUrl || (await repos.notifications.siteNotificationUrl(o.siteId));
-  if (dmnUrl) queued.push({ ...(await enqueueNotification(repos, render.dmn(o, dmnUrl), now)), kind: 'dmn' });
-  return queued;
+  if (dmnUrl) events.push(render.dmn(o, dmnUrl));
+  return events;
 }
 
 /** Notifications matching the filter, newest first, each with every attempt. */

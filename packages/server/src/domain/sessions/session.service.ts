@@ -74,6 +74,8 @@ export async function openOrder(
 ): Promise<{ session: Session; order: SessionOrder }> {
   const pricing = priceOrder(cmd.details);
   const now = deps.clock.now();
+  const planned = cmd.sessionToken === undefined ? await openNewSessionOrder(deps, ctx, cmd, pricing, now) : undefined;
+  if (planned) return planned;
   return deps.storage.write(async (repos) => {
     await claimClientRequestId(repos, ctx.siteId, cmd.clientRequestId, now);
     let session: Session;
@@ -93,6 +95,39 @@ export async function openOrder(
 }
 
 const orderExists = () => new OrderExists();
+
+/**
+ * openOrder with a new session as one planned write (ADR 0814), the site's clientRequestId setting read
+ * just before it. Undefined when the store has no such write or the clientRequestId was spent: the
+ * closure then answers as it did (errCode 1066).
+ */
+async function openNewSessionOrder(
+  deps: DomainDeps,
+  ctx: SessionContext,
+  cmd: OpenOrderCommand,
+  pricing: SessionOrder['pricing'],
+  now: number,
+): Promise<{ session: Session; order: SessionOrder } | undefined> {
+  const open = deps.storage.openSessionOrder;
+  if (!open) return undefined;
+  const value = cmd.clientRequestId;
+  const unique =
+    value !== undefined &&
+    value !== null &&
+    (await deps.storage.read.sessions.siteSettings(ctx.siteId))?.uniqueClientRequestId;
+  const session = newSession(deps, ctx, now, { clientRequestId: cmd.clientRequestId ?? null });
+  const order = newSessionOrder(ctx, session.token, cmd, pricing, now);
+  const bind = { declineLimit: cmd.declineLimit, userTokenId: cmd.userTokenId ?? session.userTokenId };
+  const id = await open.call(deps.storage, {
+    session,
+    order,
+    bind,
+    at: now,
+    ...(unique ? { clientRequestId: { siteId: ctx.siteId, value: value! } } : {}),
+  });
+  if (id === undefined) return undefined;
+  return { session: { ...session, ...bind, orderId: id, lastUsedAt: now }, order: { ...order, id } };
+}
 
 /** The open order `cmd` describes, bound to the session `sessionToken`, before it has an id. */
 function newSessionOrder(

@@ -57,7 +57,18 @@ export type ReplayMethod = keyof typeof REPLAY_SELECTORS;
 const REPLAY_KEY_PURPOSE = 'session.replay';
 
 /** The key of a signed body: a MAC of the method, the checksum and the method's selectors. */
+/** The key of a body, computed by the pre-check and reused by the claim of the same request. */
+const keysOfBodies = new WeakMap<object, { method: ReplayMethod; key: string }>();
+
 export function replayKey(app: FastifyInstance, method: ReplayMethod, body: Record<string, unknown>): string {
+  const known = keysOfBodies.get(body);
+  if (known?.method === method) return known.key;
+  const key = computeReplayKey(app, method, body);
+  keysOfBodies.set(body, { method, key });
+  return key;
+}
+
+function computeReplayKey(app: FastifyInstance, method: ReplayMethod, body: Record<string, unknown>): string {
   const selectors: Record<string, unknown> = {};
   for (const field of REPLAY_SELECTORS[method]) if (body[field] !== undefined) selectors[field] = body[field];
   const material = canonicalJson({ method, checksum: String(body.checksum).toLowerCase(), selectors });

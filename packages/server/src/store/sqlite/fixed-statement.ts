@@ -2,6 +2,8 @@ import type { CompiledQuery } from 'kysely';
 import type { Dialect } from '../dialect.js';
 
 const texts = new Map<string, string>();
+/** names whose compiled parameters were not their values in order: compiled on every call (a bug) */
+const mismatched = new Set<string>();
 
 /** SQL text and its values: what a planned write sends, and `CompiledQuery.raw` runs elsewhere. */
 export interface FixedStatement {
@@ -16,16 +18,18 @@ export interface FixedStatement {
  * the first compile checks that its parameters are the values in order, and the text is never cached
  * when they are not. The values travel as a plain array: no Kysely query (id, frozen node and
  * parameters) is built per call, and a frozen array would take the structured clone's slow path on
- * its way to the writer thread.
+ * its way to the writer thread. `values` is a record (an insert: every column, in order) or the
+ * statement's parameters in order (a query with conditions, ADR 0813).
  */
 export function fixedStatement(
   name: string,
   dialect: Dialect,
-  values: Record<string, unknown>,
+  values: Record<string, unknown> | readonly unknown[],
   compile: () => CompiledQuery,
 ): FixedStatement {
   const parameters: unknown[] = [];
-  for (const column in values) parameters.push(values[column] ?? null);
+  if (Array.isArray(values)) for (const v of values as readonly unknown[]) parameters.push(v ?? null);
+  else for (const column in values) parameters.push((values as Record<string, unknown>)[column] ?? null);
   const key = `${dialect.name}:${name}`;
   const text = texts.get(key);
   if (text !== undefined) return { sql: text, parameters };
@@ -33,5 +37,11 @@ export function fixedStatement(
   const same =
     compiled.parameters.length === parameters.length && compiled.parameters.every((p, i) => p === parameters[i]);
   if (same) texts.set(key, compiled.sql);
+  else mismatched.add(key);
   return { sql: compiled.sql, parameters: [...compiled.parameters] };
+}
+
+/** The fixed statements compiled anew on every call because their values were not in order (tests). */
+export function mismatchedStatements(): string[] {
+  return [...mismatched];
 }

@@ -2,9 +2,11 @@ import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { metrics } from '../../lib/metrics.js';
 import type { PlannedOutcome, PlannedWrite } from './planned-write.js';
 import type { Database } from '../tables.js';
+import { type HotSql, kyselyHot } from '../hot-sql.js';
 import type { PlannedResult } from './writer-thread.js';
 
-export type WriteUnit<T> = (trx: Transaction<Database>) => Promise<T>;
+/** A write: its statements through `trx`, or its fixed statements through `hot` (same transaction, ADR 0813). */
+export type WriteUnit<T> = (trx: Transaction<Database>, hot: HotSql) => Promise<T>;
 
 /** Runs a batch of planned writes in one transaction elsewhere (the writer thread); resolves once it is durable. */
 export type PlannedRunner = (writes: readonly PlannedWrite[]) => Promise<PlannedResult[]>;
@@ -38,6 +40,8 @@ export class GroupCommitter {
     private readonly plannedRunner: PlannedRunner,
     /** takes the planned runner's answer now if it is ready, without waiting for its event */
     private readonly collect: () => void = () => {},
+    /** the writer connection's fixed statements, run directly on it (ADR 0813); default Kysely's executor */
+    private readonly hotOf: (trx: Transaction<Database>) => HotSql = kyselyHot,
   ) {}
 
   /**
@@ -46,7 +50,13 @@ export class GroupCommitter {
    * durable too, since the WAL is synced in order.
    */
   submit<T>(fn: WriteUnit<T>, durable = true): Promise<T> {
-    return this.#enqueue<T>((resolve, reject) => ({ kind: 'fn', fn: fn as WriteUnit<unknown>, durable, resolve, reject }));
+    return this.#enqueue<T>((resolve, reject) => ({
+      kind: 'fn',
+      fn: fn as WriteUnit<unknown>,
+      durable,
+      resolve,
+      reject,
+    }));
   }
 
   submitPlanned(write: PlannedWrite): Promise<PlannedOutcome> {
@@ -149,10 +159,11 @@ export class GroupCommitter {
     const outcomes: Outcome[] = [];
     try {
       await this.writer.transaction().execute(async (trx) => {
+        const hot = this.hotOf(trx);
         if (fns.length === 1) {
           // Alone: the transaction itself isolates the unit.
           try {
-            outcomes.push({ ok: true, value: await fns[0]!(trx) });
+            outcomes.push({ ok: true, value: await fns[0]!(trx, hot) });
           } catch (error) {
             outcomes.push({ ok: false, error });
             throw new UnitFailed();
@@ -162,7 +173,7 @@ export class GroupCommitter {
         for (const fn of fns) {
           await trx.executeQuery(SAVEPOINT);
           try {
-            const value = await fn(trx);
+            const value = await fn(trx, hot);
             await trx.executeQuery(RELEASE);
             outcomes.push({ ok: true, value });
           } catch (error) {

@@ -15,6 +15,7 @@ import { sqliteDialect } from '../dialect.js';
 import { runMigrations } from '../migrate.js';
 import type { Store, StoreOptions } from '../store.js';
 import type { Database } from '../tables.js';
+import type { HotSql } from '../hot-sql.js';
 import { Checkpointer } from './checkpointer.js';
 import { GroupCommitter } from './group-commit.js';
 import { WalSync } from './wal-sync.js';
@@ -69,10 +70,15 @@ export function openSqlite(options: StoreOptions): Store {
   // Started by the first write: a process that only reads (most CLI commands) needs no thread.
   let checkpointer: Checkpointer | undefined;
   const durable = (options.sqliteSynchronous ?? 'FULL') === 'FULL' ? () => wal.sync() : async () => {};
+  const writerStatements = cachingStatements(writerConn);
   const writer = new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({ database: cachingStatements(writerConn) }),
+    dialect: new ImmediateSqliteDialect({ database: writerStatements.config }),
   });
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(readerConn) }) });
+  // A write unit's fixed statements run on the writer connection, inside the batch's transaction that
+  // holds it: Kysely's SQLite connection is this same synchronous handle (ADR 0813).
+  const writerHot = directHot((text) => writerStatements.prepare(text));
+  const readerStatements = cachingStatements(readerConn);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: readerStatements.config }) });
   const hot = new Map<string, SqliteDatabase.Statement>();
   const walRestartFrames = options.walRestartFrames ?? WAL_RESTART_FRAMES;
   // The writer thread's COMMIT syncs the WAL itself (off the event loop): FULL, unless told otherwise.
@@ -89,6 +95,7 @@ export function openSqlite(options: StoreOptions): Store {
     durable,
     (writes) => thread.run(writes),
     () => thread.collect(),
+    () => writerHot,
   );
   const started = () => {
     // Past the threshold it catches up; its RESTART, past four times, is the last resort.
@@ -120,6 +127,7 @@ export function openSqlite(options: StoreOptions): Store {
         return Promise.reject(err as Error);
       }
     },
+    hotRead: directHot((text) => readerStatements.prepare(text)),
     migrate: async () => {
       const applied = await holdingWriteLock(writerConn, () => runMigrations(writer, sqliteDialect));
       await durable();
@@ -139,13 +147,37 @@ export function openSqlite(options: StoreOptions): Store {
 }
 
 /**
+ * Fixed statements run synchronously on a connection's prepared statements: no query built, no promise
+ * chain of Kysely's executor. Each runs whole before it returns, so a cached statement is never in use
+ * twice, and on the writer connection it runs inside whatever transaction that connection holds.
+ */
+function directHot(prepare: (text: string) => SqliteDatabase.Statement): HotSql {
+  return {
+    all: <R>(_name: string, text: string, parameters: readonly unknown[]) => {
+      try {
+        return Promise.resolve(prepare(text).all(...parameters) as R[]);
+      } catch (err) {
+        return Promise.reject(err as Error);
+      }
+    },
+    run: (_name: string, text: string, parameters: readonly unknown[]) => {
+      try {
+        return Promise.resolve(prepare(text).run(...parameters).changes);
+      } catch (err) {
+        return Promise.reject(err as Error);
+      }
+    },
+  };
+}
+
+/**
  * Kysely prepares every query anew; preparing costs more than running the short statements of a
  * request. This keeps each connection's prepared statements by SQL text. Kysely runs one query at a time
  * per connection and reads every result whole (`all`/`run`), so a cached statement is never in use twice.
  */
-function cachingStatements(conn: SqliteDatabase.Database): SqliteDialectConfig['database'] {
+function cachingStatements(conn: SqliteDatabase.Database): CachingStatements {
   const statements = new Map<string, SqliteDatabase.Statement>();
-  return {
+  const cache = {
     close: () => conn.close(),
     prepare(text: string) {
       let stmt = statements.get(text);
@@ -156,7 +188,14 @@ function cachingStatements(conn: SqliteDatabase.Database): SqliteDialectConfig['
       }
       return stmt;
     },
-  } as SqliteDialectConfig['database'];
+  };
+  return { config: cache as SqliteDialectConfig['database'], prepare: cache.prepare };
+}
+
+interface CachingStatements {
+  /** for Kysely's dialect */
+  config: SqliteDialectConfig['database'];
+  prepare(text: string): SqliteDatabase.Statement;
 }
 
 /**
@@ -205,4 +244,3 @@ class ImmediateSqliteDriver extends SqliteDriver {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
 }
-
