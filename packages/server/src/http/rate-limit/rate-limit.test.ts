@@ -41,6 +41,36 @@ describe('WindowCounter', () => {
     c.learn(5000, 'a', 100);
     expect(c.hit('a')).toBe(0);
   });
+
+  it('with carryOver, a quiet key may burst to twice the limit once; over the limit, the next window has no credit', () => {
+    let t = 0;
+    const c = new WindowCounter(3, 1000, () => t, true);
+    const hits = (n: number) => Array.from({ length: n }, () => c.hit('a'));
+    // a key not seen in the window before: its limit and that window's unused limit
+    expect(hits(6)).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(c.hit('a')).toBe(1000);
+    // it used 7 (over the limit): the next window has the limit only
+    t = 1000;
+    expect(hits(3)).toEqual([0, 0, 0]);
+    expect(c.waitFor('a')).toBe(1000);
+    expect(c.hit('a')).toBe(1000);
+    // it used 4 of 3: no credit; then a window of 1 leaves 2 for the one after
+    t = 2000;
+    expect(hits(1)).toEqual([0]);
+    t = 3000;
+    expect(hits(5)).toEqual([0, 0, 0, 0, 0]);
+    expect(c.hit('a')).toBe(1000);
+    // a gap of more than a window: full credit again; other keys are not affected
+    t = 9000;
+    expect(hits(6).every((w) => w === 0)).toBe(true);
+    expect(c.hit('a')).toBe(1000);
+    expect(c.hit('b')).toBe(0);
+  });
+
+  it('without carryOver (the failed-authentication limit) a quiet key has the limit only', () => {
+    const c = new WindowCounter(2, 60_000, () => 0);
+    expect([c.hit('x'), c.hit('x'), c.hit('x') > 0]).toEqual([0, 0, true]);
+  });
 });
 
 // Limits are per window of the server's monotonic time: many requests at once are what crosses them.

@@ -9,7 +9,9 @@ import { WindowCounter } from './window-counter.js';
  * Rate limits (DECISIONS.md 11, docs/decisions/0802), counted in memory on each node and, on PostgreSQL,
  * shared by the nodes of the database (shared-counts.ts, docs/decisions/0808):
  * - per credential, `GATEHOUSE_RATE_LIMIT` requests per second: the API key or access token of a REST
- *   call, the site of a checksum-signed session call, the session token of a client API call;
+ *   call, the site of a checksum-signed session call, the session token of a client API call; a second
+ *   may also use what the second before left unused, so a quiet client may burst to twice the limit
+ *   (docs/decisions/0815);
  * - per client address, `GATEHOUSE_AUTH_FAILURE_LIMIT` failed authentications per minute, after which
  *   every request of that address is refused until the minute ends.
  * A refusal is a `TooManyRequests` error with `Retry-After` set: REST answers 429 `7300.4290`, the
@@ -86,7 +88,7 @@ export function registerRateLimits(app: FastifyInstance, options: RateLimitOptio
     });
   }
   if (options.perSecond > 0) {
-    const requests = new WindowCounter(options.perSecond, 1000, options.now);
+    const requests = new WindowCounter(options.perSecond, 1000, options.now, true);
     counters.push({ scope: 'r', counter: requests });
     app.addHook('preHandler', (request, reply, done) => {
       const key = credentialOf(request);
