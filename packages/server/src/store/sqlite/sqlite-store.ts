@@ -18,6 +18,7 @@ import type { Database } from '../tables.js';
 import type { HotSql } from '../hot-sql.js';
 import { Checkpointer } from './checkpointer.js';
 import { GroupCommitter } from './group-commit.js';
+import { rowsOf } from './statement-rows.js';
 import { WalSync } from './wal-sync.js';
 import { WriterThread } from './writer-thread.js';
 
@@ -155,7 +156,7 @@ function directHot(prepare: (text: string) => SqliteDatabase.Statement): HotSql 
   return {
     all: <R>(_name: string, text: string, parameters: readonly unknown[]) => {
       try {
-        return Promise.resolve(prepare(text).all(...parameters) as R[]);
+        return Promise.resolve(rowsOf(prepare(text), parameters) as R[]);
       } catch (err) {
         return Promise.reject(err as Error);
       }
