@@ -22,6 +22,7 @@ import { accountRepo } from './accounts.repo.js';
 import type { Database } from './tables.js';
 import { type HotSql, kyselyHot } from './hot-sql.js';
 import { cachedKeys, KeyCache, noteRevocations } from './key-cache.js';
+import { cachedMerchantsAndSites } from './merchant-cache.js';
 
 const FACTORIES = {
   merchants: merchantRepo,
@@ -74,7 +75,7 @@ export function storageOf(store: Store): Storage {
   const read = bindRepos(
     store.db,
     store.dialect,
-    { merchants: cachedKeys(merchantRepo(store.db, store.dialect, store.hotRead), keys) },
+    { merchants: cachedKeys(cachedMerchantsAndSites(merchantRepo(store.db, store.dialect, store.hotRead)), keys) },
     store.hotRead,
   );
   return {
