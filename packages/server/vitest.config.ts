@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    globalSetup: ['test/build-bundles.ts'],
+    globalSetup: ['test/global-build.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { expect } from 'vitest';
+import { gatehouseArgs } from './gatehouse-command.js';
 
 const SERVER_DIR = resolve(import.meta.dirname, '..');
 
@@ -14,7 +15,7 @@ export function cli(dataDir: string, args: string[]): Promise<{ code: number | n
   for (const name of ['DATABASE_URL', 'GATEHOUSE_MASTER_KEY', 'LOG_LEVEL', 'PORT', 'HOST', 'GATEHOUSE_DEMO', 'SMTP_URL'])
     delete env[name];
   return new Promise((ok, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+    const child = spawn(process.execPath, gatehouseArgs(args), {
       cwd: SERVER_DIR,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -11,9 +11,10 @@ import { loadConfig } from '../src/config.js';
 import { openRuntime, type Runtime } from '../src/runtime.js';
 import { sqliteDialect } from '../src/store/dialect.js';
 import { migrationProvider } from '../src/store/migrations/index.js';
+import { gatehouseArgs } from './gatehouse-command.js';
 
 /**
- * The `gatehouse` command line, run as a child process (`node --import tsx src/main.ts …`) on a temp
+ * The `gatehouse` command line, run as a child process (`node dist/main.js …`, built by test/global-build.ts) on a temp
  * data folder, and a gateway opened afterwards on the same SQLite file to check that what the CLI
  * did is what the server enforces.
  */
@@ -34,7 +35,7 @@ function cli(dataDir: string, args: string[], extraEnv: Record<string, string> =
   Object.assign(env, extraEnv);
   return new Promise((ok, fail) => {
     // `timeout` only guards against a hung child (it is killed); no test asserts a duration.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+    const child = spawn(process.execPath, gatehouseArgs(args), {
       cwd: SERVER_DIR,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

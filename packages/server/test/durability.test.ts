@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoCredentials } from '../src/bootstrap/demo.js';
 import { type DialectName, dialects, freshPgSchema } from './dialects.js';
+import { gatehouseArgs } from './gatehouse-command.js';
 
 /**
  * Durability: every order answered 201 survives `kill -9` of the gateway. The real server runs as a
@@ -68,7 +69,7 @@ async function kill9(server: ServerProcess): Promise<void> {
   if (groupAlive(pid)) throw new Error(`process group ${pid} survived SIGKILL`);
 }
 
-/** `node --import tsx src/main.ts start` in its own process group, stdout and stderr to a file. */
+/** `node dist/main.js start` (test/gatehouse-command.ts) in its own process group, stdout and stderr to a file. */
 function spawnServer(dataDir: string, port: number, env: Record<string, string>, name: string): ServerProcess {
   const logFile = join(dataDir, `${name}-${port}.log`);
   const fd = openSync(logFile, 'a');
@@ -84,7 +85,7 @@ function spawnServer(dataDir: string, port: number, env: Record<string, string>,
     delete childEnv.GATEHOUSE_MASTER_KEY;
   }
   delete childEnv.GATEHOUSE_DEMO;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'start'], {
+  const child = spawn(process.execPath, gatehouseArgs(['start']), {
     cwd: SERVER_DIR,
     env: childEnv,
     detached: true,

@@ -3,9 +3,10 @@ import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { DemoCredentials } from '../src/bootstrap/demo.js';
+import { gatehouseArgs } from './gatehouse-command.js';
 
 /**
- * `gatehouse` as a child process (`node --import tsx src/main.ts …`) in its own process group, its
+ * `gatehouse` as a child process (`node dist/main.js …`, built by test/global-build.ts) in its own process group, its
  * output in a file: for tests that kill it, restart it, or run several. Every wait is a bounded poll.
  */
 
@@ -51,7 +52,7 @@ export function spawnGatehouse(
     delete env.GATEHOUSE_MASTER_KEY;
   }
   delete env.GATEHOUSE_DEMO;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+  const child = spawn(process.execPath, gatehouseArgs(args), {
     cwd: SERVER_DIR,
     env,
     detached: true,

@@ -118,7 +118,7 @@ describe('README command blocks, against a real server', () => {
     const script = all.script.replaceAll('http://127.0.0.1:8080', gw.url);
     const expected = script.split('\n').filter((l) => l.trim().startsWith('# → ')).map(expectation);
     const prelude = `set -euo pipefail
-gatehouse() { (cd ${JSON.stringify(SERVER_DIR)} && env -u DATABASE_URL -u GATEHOUSE_MASTER_KEY LOG_LEVEL=silent node --import tsx src/main.ts "$@" --data-dir ${JSON.stringify(gw.dataDir)}); }
+gatehouse() { (cd ${JSON.stringify(SERVER_DIR)} && env -u DATABASE_URL -u GATEHOUSE_MASTER_KEY LOG_LEVEL=silent node dist/main.js "$@" --data-dir ${JSON.stringify(gw.dataDir)}); }
 ghcurl() { local code; code=$(curl -s -o last.json -w '%{http_code}' "$@"); printf '@@RESULT %s %s\\n' "$code" "$(base64 -w0 last.json)"; }
 `;
     const runnable = script

@@ -6,6 +6,7 @@ import { type DialectName, dialects } from './dialects.js';
 import { apiKey, type Gateway, startGateway, validOrder } from './harness.js';
 import { wireCard } from './payment-cards.js';
 import { type Receiver, startReceiver } from './receiver.js';
+import { gatehouseArgs } from './gatehouse-command.js';
 
 const SERVER_DIR = resolve(import.meta.dirname, '..');
 
@@ -17,7 +18,7 @@ function cli(gw: Gateway, args: string[], extraEnv: Record<string, string> = {})
   if (gw.rt.config.GATEHOUSE_MASTER_KEY) env.GATEHOUSE_MASTER_KEY = gw.rt.config.GATEHOUSE_MASTER_KEY;
   Object.assign(env, extraEnv);
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((ok, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+    const child = spawn(process.execPath, gatehouseArgs(args), {
       cwd: SERVER_DIR,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
