@@ -9,6 +9,7 @@ import { pointDemoAtInbox } from '../src/bootstrap/demo-inbox.js';
 import { startRelay } from '../src/delivery/relay.js';
 import type { Relay } from '../src/delivery/relay.js';
 import { type Gateway, startGateway } from './harness.js';
+import { GATEHOUSE_MAIN } from './gatehouse-command.js';
 
 /**
  * The README's command blocks, run as written (bash, curl, node, sha256sum, the gatehouse CLI on the
@@ -118,7 +119,7 @@ describe('README command blocks, against a real server', () => {
     const script = all.script.replaceAll('http://127.0.0.1:8080', gw.url);
     const expected = script.split('\n').filter((l) => l.trim().startsWith('# → ')).map(expectation);
     const prelude = `set -euo pipefail
-gatehouse() { (cd ${JSON.stringify(SERVER_DIR)} && env -u DATABASE_URL -u GATEHOUSE_MASTER_KEY LOG_LEVEL=silent node dist/main.js "$@" --data-dir ${JSON.stringify(gw.dataDir)}); }
+gatehouse() { (cd ${JSON.stringify(SERVER_DIR)} && env -u DATABASE_URL -u GATEHOUSE_MASTER_KEY LOG_LEVEL=silent node ${JSON.stringify(GATEHOUSE_MAIN)} "$@" --data-dir ${JSON.stringify(gw.dataDir)}); }
 ghcurl() { local code; code=$(curl -s -o last.json -w '%{http_code}' "$@"); printf '@@RESULT %s %s\\n' "$code" "$(base64 -w0 last.json)"; }
 `;
     const runnable = script
