@@ -5,7 +5,7 @@ import type { IdempotencyRecord, IdempotencyRepo } from './idempotency/ports.js'
 import type { MerchantRepo } from './merchants/ports.js';
 import type { NotificationRepo } from './notifications/ports.js';
 import type { NotificationEvent } from './notifications/notification.types.js';
-import type { TransactionResult } from './payments/transaction.types.js';
+import type { NewTransaction, Transaction, TransactionResult } from './payments/transaction.types.js';
 import type { NewSessionOrder, Session } from './sessions/session.types.js';
 import type { NewOrder, OrderRepo } from './orders/ports.js';
 import type { Acquirer } from './payments/acquirer.port.js';
@@ -70,6 +70,32 @@ export interface Storage {
    * clientRequestId was spent already: then nothing was written. Absent: the caller uses `write`.
    */
   openSessionOrder?(w: SessionOrderWrite): Promise<number | undefined>;
+  /**
+   * A payment's pending write as one planned write, written ahead like `write(fn, { durable: false })`
+   * (ADR 0616, 0817): the guards (the key's claim, the clientRequestId's, the order's lock and that it
+   * may be paid), the session's last use, the card's vault row, the pending transaction and its key's
+   * link to it. The transaction as `payments.insert` answers it; undefined when a guard stopped the
+   * write: then nothing was written, and the caller's closure decides (a replay, 5300.1003, 1066, the
+   * order's refusal). Absent: the caller uses `write`.
+   */
+  writePending?(w: PendingWrite): Promise<Transaction | undefined>;
+}
+
+/** What `Storage.writePending` writes, all or nothing. */
+export interface PendingWrite {
+  /** the pending row; its card vault id is the vault row of `vault.fingerprint` */
+  transaction: NewTransaction;
+  /** the card's vault row, inserted (sealed then) unless the store knows it is there */
+  vault: { fingerprint: string; seal(): string };
+  at: number;
+  /** the request's idempotency record: claimed (a guard), then named the new transaction */
+  idempotency?: IdempotencyRecord;
+  /** a clientRequestId its site asks to be unique: claimed (a guard) */
+  clientRequestId?: { siteId: string; value: string };
+  /** the session paying: its last use */
+  sessionToken?: string;
+  /** the order paid: locked, and a guard that its last payment is neither approved nor pending */
+  orderId?: number;
 }
 
 /** What `Storage.openSessionOrder` writes. */

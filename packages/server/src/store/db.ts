@@ -52,10 +52,11 @@ function openPostgres(url: string, poolSize: number): Store {
             return unit(trx, kyselyHot(trx));
           })
         : db.transaction().execute((trx) => unit(trx, kyselyHot(trx))),
-    writePlanned: async (write) => {
+    writePlanned: async (write, options) => {
+      const durable = options?.durable !== false;
       // One statement is atomic on its own: sent alone, as a named prepared statement, it is one round
       // trip instead of BEGIN, the statement and COMMIT (ADR 0811).
-      if (write.length === 1) {
+      if (write.length === 1 && durable) {
         const only = write[0]!;
         const r = await pool.query({ name: statementName(only.sql), text: only.sql, values: [...only.parameters] });
         if (only.mustChange && r.rows.length === 0 && !((r.rowCount ?? 0) > 0)) return { done: false, stoppedAt: 0 };
@@ -63,7 +64,10 @@ function openPostgres(url: string, poolSize: number): Store {
       }
       return db
         .transaction()
-        .execute((trx) => runPlanned(trx, write))
+        .execute(async (trx) => {
+          if (!durable) await trx.executeQuery(ASYNC_COMMIT);
+          return runPlanned(trx, write);
+        })
         .catch(stoppedOutcome);
     },
     readHot: async <R>(name: string, text: string, values: readonly unknown[]) =>

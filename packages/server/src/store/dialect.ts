@@ -5,7 +5,9 @@ export interface Dialect {
   autoIncrementType: 'integer' | 'bigserial';
   /** `FOR UPDATE SKIP LOCKED` is available for claiming queue rows */
   skipLocked: boolean;
+  /** the id the connection's last insert generated, read by the next statement of the same write */
+  lastInsertId: 'last_insert_rowid()' | 'lastval()';
 }
 
-export const sqliteDialect: Dialect = { name: 'sqlite', autoIncrementType: 'integer', skipLocked: false };
-export const postgresDialect: Dialect = { name: 'postgres', autoIncrementType: 'bigserial', skipLocked: true };
+export const sqliteDialect: Dialect = { name: 'sqlite', autoIncrementType: 'integer', skipLocked: false, lastInsertId: 'last_insert_rowid()' };
+export const postgresDialect: Dialect = { name: 'postgres', autoIncrementType: 'bigserial', skipLocked: true, lastInsertId: 'lastval()' };

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import { type HotSql, hotAll, hotRun, kyselyHot } from './hot-sql.js';
 import type { IdempotencyRecord, IdempotencyRepo } from '../domain/idempotency/ports.js';
 import type { Dialect } from './dialect.js';
@@ -117,6 +117,28 @@ export function idempotencyComplete(
       .where('entity_id', '=', a.entityId)
       .where('scope', '=', a.scope)
       .where('key', '=', a.key)
+      .compile(),
+  );
+}
+
+/**
+ * Names the transaction inserted just before, in the same planned write, as the claimed key's
+ * (ADR 0817): `attach` with the id the connection generated last.
+ */
+export function idempotencyAttachLastInsert(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  entityId: string,
+  scope: string,
+  key: string,
+): FixedStatement {
+  return fixedStatement('idempotency.attach-last-insert', dialect, [entityId, scope, key], () =>
+    db
+      .updateTable('idempotency_records')
+      .set({ transaction_id: sql<string>`CAST(${sql.raw(dialect.lastInsertId)} AS TEXT)` })
+      .where('entity_id', '=', entityId)
+      .where('scope', '=', scope)
+      .where('key', '=', key)
       .compile(),
   );
 }

@@ -6,7 +6,7 @@ import type { NewSessionOrder, SessionOrder } from '../domain/sessions/session.t
 import { type FixedStatement, fixedStatement } from './sqlite/fixed-statement.js';
 import type { Dialect } from './dialect.js';
 import { findOrderStatus } from './order-status.read.js';
-import { type HotSql, hotAll, hotRun, kyselyHot } from './hot-sql.js';
+import { type HotSql, hotAll, kyselyHot } from './hot-sql.js';
 import type { Database, OrderTable } from './tables.js';
 
 function toOrder(r: Selectable<OrderTable>): Order {
@@ -110,9 +110,8 @@ export function orderRepo(db: Kysely<Database>, dialect: Dialect, hot: HotSql = 
       await db.updateTable('orders').set({ amount_minor: amount, updated_at: at }).where('id', '=', id).execute();
     },
     async lock(id, at) {
-      await hotRun(hot, dialect, 'order.lock', [at, id], () =>
-        db.updateTable('orders').set({ updated_at: at }).where('id', '=', id).compile(),
-      );
+      const { sql, parameters } = orderLock(db, dialect, id, at);
+      await hot.run('gh_order_lock', sql, parameters);
     },
     async insertSessionOrder(o) {
       const values = sessionOrderValues(o);
@@ -210,4 +209,14 @@ export function orderInsert(
         db.insertInto('orders').values(values).returning('id').compile(),
       )
     : fixedStatement('orders.insert', dialect, values, () => db.insertInto('orders').values(values).compile());
+}
+
+/**
+ * Takes an order's row lock before its payment is decided (a payment's pending write): changes no row
+ * when the order is not there.
+ */
+export function orderLock(db: Kysely<Database>, dialect: Dialect, id: number, at: number): FixedStatement {
+  return fixedStatement('order.lock', dialect, [at, id], () =>
+    db.updateTable('orders').set({ updated_at: at }).where('id', '=', id).compile(),
+  );
 }

@@ -5,6 +5,7 @@ import type { PaymentRepo } from '../domain/payments/ports.js';
 import type {
   ApmRecord,
   CardOutput,
+  NewTransaction,
   ProcessingOptions,
   Transaction,
   TransactionResult,
@@ -91,54 +92,11 @@ export function paymentRepo(db: Kysely<Database>, dialect: Dialect, hot: HotSql 
   };
   return {
     async insert(t) {
-      const values = {
-        merchant_id: t.merchantId,
-        site_id: t.siteId,
-        entity_id: t.entityId,
-        interface: t.interface,
-        order_id: t.orderId,
-        session_id: t.sessionId,
-        type: t.type,
-        related_transaction_id: t.relatedTransactionId === null ? null : Number(t.relatedTransactionId),
-        amount_minor: t.amount,
-        requested_amount_minor: t.requestedAmount,
-        currency: t.currency,
-        status: t.status,
-        partial_approval: t.partialApproval ? 1 : 0,
-        auth_code: t.authCode,
-        cvv2_code: t.cvv2Code,
-        avs_code: t.avsCode,
-        external_transaction_id: t.externalTransactionId,
-        card_vault_id: t.cardVaultId,
-        card: t.card === null ? null : JSON.stringify(t.card),
-        three_d: t.threeD === null ? null : JSON.stringify(t.threeD),
-        error_code: t.errorCode,
-        error_reason: t.errorReason,
-        client_unique_id: t.clientUniqueId,
-        client_request_id: t.clientRequestId,
-        merchant_transaction_id: t.merchantTransactionId,
-        product_id: t.productId,
-        user_token_id: t.userTokenId,
-        webhook_url: t.webhookUrl,
-        notification_url: t.notificationUrl,
-        created_at: t.createdAt,
-        updated_at: t.createdAt,
-        apm: t.apm ? JSON.stringify(t.apm) : null,
-        awaiting: t.awaiting ?? null,
-        options: t.options ? JSON.stringify(t.options) : null,
-      };
+      const values = transactionValues(t);
       const [row] = await hotAll<{ id: number | bigint }>(hot, dialect, 'tx.insert', values, () =>
         db.insertInto('transactions').values(values).returning('id').compile(),
       );
-      const id = row!.id;
-      return {
-        ...t,
-        id: String(id),
-        settled: 0 as Minor,
-        refunded: 0 as Minor,
-        voidedBy: null,
-        updatedAt: t.createdAt,
-      };
+      return insertedTransaction(t, row!.id);
     },
     find,
     async complete(id, r, at) {
@@ -270,6 +228,51 @@ export function paymentRepo(db: Kysely<Database>, dialect: Dialect, hot: HotSql 
   };
 }
 
+/** A new transaction's row, every column named in the order of the insert (a fixed statement, ADR 0011). */
+export function transactionValues(t: NewTransaction) {
+  return {
+    merchant_id: t.merchantId,
+    site_id: t.siteId,
+    entity_id: t.entityId,
+    interface: t.interface,
+    order_id: t.orderId,
+    session_id: t.sessionId,
+    type: t.type,
+    related_transaction_id: t.relatedTransactionId === null ? null : Number(t.relatedTransactionId),
+    amount_minor: t.amount,
+    requested_amount_minor: t.requestedAmount,
+    currency: t.currency,
+    status: t.status,
+    partial_approval: t.partialApproval ? 1 : 0,
+    auth_code: t.authCode,
+    cvv2_code: t.cvv2Code,
+    avs_code: t.avsCode,
+    external_transaction_id: t.externalTransactionId,
+    card_vault_id: t.cardVaultId,
+    card: t.card === null ? null : JSON.stringify(t.card),
+    three_d: t.threeD === null ? null : JSON.stringify(t.threeD),
+    error_code: t.errorCode,
+    error_reason: t.errorReason,
+    client_unique_id: t.clientUniqueId,
+    client_request_id: t.clientRequestId,
+    merchant_transaction_id: t.merchantTransactionId,
+    product_id: t.productId,
+    user_token_id: t.userTokenId,
+    webhook_url: t.webhookUrl,
+    notification_url: t.notificationUrl,
+    created_at: t.createdAt,
+    updated_at: t.createdAt,
+    apm: t.apm ? JSON.stringify(t.apm) : null,
+    awaiting: t.awaiting ?? null,
+    options: t.options ? JSON.stringify(t.options) : null,
+  };
+}
+
+/** The transaction `insert` answers for the row of `t` with the id it was given. */
+export function insertedTransaction(t: NewTransaction, id: number | bigint | string): Transaction {
+  return { ...t, id: String(id), settled: 0 as Minor, refunded: 0 as Minor, voidedBy: null, updatedAt: t.createdAt };
+}
+
 /**
  * The outcome of a pending transaction: changes its row only while it is pending. One text per set of
  * outcome fields present (a mask): a field left undefined keeps its column (ADR 0011, 0813).
@@ -303,4 +306,82 @@ export function transactionComplete(
     db.updateTable('transactions').set(set).where('id', '=', key).where('status', '=', 'pending').compile(),
   );
   return { name: `gh_tx_complete_${mask}`, ...statement };
+}
+
+/** A card's vault row, unless its fingerprint has one (a payment's pending write, ADR 0817). */
+export function cardVaultInsert(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  fingerprint: string,
+  sealed: string,
+  at: number,
+): FixedStatement {
+  const values = { fingerprint, number_sealed: sealed, created_at: at };
+  return fixedStatement('vault.insert', dialect, values, () =>
+    db
+      .insertInto('card_vault')
+      .values(values)
+      .onConflict((oc) => oc.column('fingerprint').doNothing())
+      .compile(),
+  );
+}
+
+/** A new transaction's insert whose card vault id is the vault row of `fingerprint` (ADR 0817). */
+export function transactionInsertVaulted(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  t: NewTransaction,
+  fingerprint: string,
+): FixedStatement {
+  const values = transactionValues(t);
+  const parameters = Object.values({ ...values, card_vault_id: fingerprint });
+  return fixedStatement('tx.insert-vaulted', dialect, parameters, () =>
+    db
+      .insertInto('transactions')
+      .values({
+        ...values,
+        card_vault_id: db.selectFrom('card_vault').select('id').where('fingerprint', '=', fingerprint),
+      })
+      .compile(),
+  );
+}
+
+/** The id and card vault id of the transaction the connection inserted last, in the same write (ADR 0817). */
+export function transactionLastInserted(db: Kysely<Database>, dialect: Dialect): FixedStatement {
+  return fixedStatement('tx.last-inserted', dialect, [], () =>
+    db
+      .selectFrom('transactions')
+      .select(['id', 'card_vault_id'])
+      .where('id', '=', sql<number>`${sql.raw(dialect.lastInsertId)}`)
+      .compile(),
+  );
+}
+
+/**
+ * A guard of a payment's pending write (ADR 0817): one row while the order's last payment is neither
+ * approved nor pending, so the order may be paid; none otherwise. Its own statement after the order's
+ * lock, so that on PostgreSQL it reads what a payment committed while the lock was awaited.
+ */
+export function orderPayable(db: Kysely<Database>, dialect: Dialect, orderId: number): FixedStatement {
+  return fixedStatement('order.payable', dialect, [orderId, ...PAYMENT_TYPES, 1, 'none', 'approved', 'pending'], () =>
+    db
+      .selectNoFrom((eb) => eb.lit(1).as('payable'))
+      .where((eb) =>
+        eb(
+          eb.fn.coalesce(
+            eb
+              .selectFrom('transactions')
+              .select('status')
+              .where('order_id', '=', orderId)
+              .where('type', 'in', PAYMENT_TYPES)
+              .orderBy('id', 'desc')
+              .limit(1),
+            eb.val('none'),
+          ),
+          'not in',
+          ['approved', 'pending'],
+        ),
+      )
+      .compile(),
+  );
 }

@@ -4,14 +4,22 @@ import type { Store } from './db.js';
 import type { Dialect } from './dialect.js';
 import { cardTokenRepo } from './card-tokens.repo.js';
 import { dccRepo } from './dcc.repo.js';
-import { idempotencyClaim, idempotencyComplete, idempotencyRepo } from './idempotency.repo.js';
+import { idempotencyAttachLastInsert, idempotencyClaim, idempotencyComplete, idempotencyRepo } from './idempotency.repo.js';
 import { merchantRepo } from './merchants.repo.js';
 import { notificationRepo, outboxInsert } from './notifications.repo.js';
-import { orderIdBySessionId, orderInsert, orderRepo, sessionOrderInsert } from './orders.repo.js';
+import { orderIdBySessionId, orderInsert, orderLock, orderRepo, sessionOrderInsert } from './orders.repo.js';
 import type { PlannedStatement } from './sqlite/planned-write.js';
-import { paymentRepo, transactionComplete } from './payments.repo.js';
+import {
+  cardVaultInsert,
+  insertedTransaction,
+  orderPayable,
+  paymentRepo,
+  transactionComplete,
+  transactionInsertVaulted,
+  transactionLastInserted,
+} from './payments.repo.js';
 import { platformRepo } from './platform.repo.js';
-import { clientRequestIdClaim, sessionBindNewOrder, sessionInsert, sessionRepo } from './sessions.repo.js';
+import { clientRequestIdClaim, sessionBindNewOrder, sessionInsert, sessionRepo, sessionTouch } from './sessions.repo.js';
 import { upoRepo } from './upos.repo.js';
 import { withdrawalRepo } from './withdrawals.repo.js';
 import { upoAdminRepo, userRepo } from './users.repo.js';
@@ -69,9 +77,14 @@ export function bindRepos(
   return repos;
 }
 
+/** How many vaulted cards' fingerprints are kept before the memory starts over. */
+const MAX_VAULTED_KEPT = 100_000;
+
 /** The domain's view of the store: repositories for reads, and durable write transactions. */
 export function storageOf(store: Store): Storage {
   const keys = new KeyCache();
+  /** fingerprints of cards whose vault row this process wrote or found (ADR 0817) */
+  const vaulted = new Set<string>();
   const read = bindRepos(
     store.db,
     store.dialect,
@@ -120,6 +133,32 @@ export function storageOf(store: Store): Storage {
       const outcome = await store.writePlanned(statements);
       return outcome.done ? Number((outcome.rows[0] as { id: number }).id) : undefined;
     },
+    async writePending(w) {
+      // ADR 0817: the closure's steps as data, each check a guard that stops the write whole
+      const { db, dialect } = store;
+      const statements: PlannedStatement[] = [];
+      if (w.idempotency) statements.push({ ...idempotencyClaim(db, dialect, w.idempotency), mustChange: true });
+      const claim = w.clientRequestId;
+      if (claim) statements.push({ ...clientRequestIdClaim(db, dialect, claim.siteId, claim.value, w.at), mustChange: true });
+      if (w.sessionToken !== undefined) statements.push(sessionTouch(db, dialect, w.sessionToken, w.at));
+      if (w.orderId !== undefined) {
+        statements.push({ ...orderLock(db, dialect, w.orderId, w.at), mustChange: true });
+        statements.push({ ...orderPayable(db, dialect, w.orderId), mustChange: true });
+      }
+      const { fingerprint } = w.vault;
+      // a vault row is never deleted: once one is known here, the card is neither sealed nor inserted again
+      if (!vaulted.has(fingerprint)) statements.push(cardVaultInsert(db, dialect, fingerprint, w.vault.seal(), w.at));
+      statements.push(transactionInsertVaulted(db, dialect, w.transaction, w.vault.fingerprint));
+      const key = w.idempotency;
+      if (key) statements.push(idempotencyAttachLastInsert(db, dialect, key.entityId, key.scope, key.key));
+      statements.push(transactionLastInserted(db, dialect));
+      const outcome = await store.writePlanned(plain(statements), { durable: false });
+      if (!outcome.done) return undefined;
+      if (vaulted.size >= MAX_VAULTED_KEPT) vaulted.clear();
+      vaulted.add(fingerprint);
+      const row = outcome.rows[0] as { id: number | bigint; card_vault_id: number | bigint };
+      return insertedTransaction({ ...w.transaction, cardVaultId: Number(row.card_vault_id) }, row.id);
+    },
     async writeOutcome(w) {
       // ADR 0814: the outcome only while the transaction is pending (a guard: else nothing is written)
       const statements: PlannedStatement[] = [
@@ -127,14 +166,13 @@ export function storageOf(store: Store): Storage {
       ];
       for (const n of w.notifications) statements.push(outboxInsert(store.db, store.dialect, n.event, n.id, w.at));
       if (w.idempotency) statements.push(idempotencyComplete(store.db, store.dialect, w.idempotency));
-      const outcome = await store.writePlanned(
-        statements.map(({ sql, parameters, mustChange }) => ({
-          sql,
-          parameters,
-          ...(mustChange ? { mustChange } : {}),
-        })),
-      );
+      const outcome = await store.writePlanned(plain(statements));
       return outcome.done;
     },
   };
+}
+
+/** Only what a planned statement carries (a fixed statement's name stays here): it is copied to the writer thread. */
+function plain(statements: PlannedStatement[]): PlannedStatement[] {
+  return statements.map(({ sql, parameters, mustChange }) => ({ sql, parameters, ...(mustChange ? { mustChange } : {}) }));
 }

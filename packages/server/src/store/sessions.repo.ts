@@ -45,9 +45,8 @@ export function sessionRepo(db: Kysely<Database>, dialect: Dialect, hot: HotSql 
       return r && toSession(r);
     },
     async touch(token, at) {
-      await hotRun(hot, dialect, 'session.touch', [at, token], () =>
-        db.updateTable('sessions').set({ last_used_at: at }).where('token', '=', token).compile(),
-      );
+      const { sql, parameters } = sessionTouch(db, dialect, token, at);
+      await hot.run('gh_session_touch', sql, parameters);
     },
     async claimForOrder(token, at) {
       const res = await db
@@ -195,5 +194,12 @@ export function clientRequestIdClaim(
       .values(values)
       .onConflict((oc) => oc.columns(['site_id', 'client_request_id']).doNothing())
       .compile(),
+  );
+}
+
+/** A session's last use. */
+export function sessionTouch(db: Kysely<Database>, dialect: Dialect, token: string, at: number): FixedStatement {
+  return fixedStatement('session.touch', dialect, [at, token], () =>
+    db.updateTable('sessions').set({ last_used_at: at }).where('token', '=', token).compile(),
   );
 }

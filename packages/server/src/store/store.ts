@@ -33,8 +33,11 @@ export interface Store {
   readonly db: Kysely<Database>;
   /** `durable: false`: answered once committed, before the commit is known on disk (ADR 0616) */
   write<T>(unit: WriteUnit<T>, options?: WriteOptions): Promise<T>;
-  /** a durable write whose statements are known in advance, sent as data (ADR 0013) */
-  writePlanned(write: PlannedWrite): Promise<PlannedOutcome>;
+  /**
+   * A durable write whose statements are known in advance, sent as data (ADR 0013); `durable: false`
+   * writes it ahead, as `write` does (ADR 0616, 0817).
+   */
+  writePlanned(write: PlannedWrite, options?: WriteOptions): Promise<PlannedOutcome>;
   /**
    * A hot read (ADR 0810): SQL text compiled once by Kysely, run off its executor on a statement
    * prepared once, on SQLite synchronously on the reading connection, on PostgreSQL as the named

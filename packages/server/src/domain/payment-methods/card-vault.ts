@@ -12,8 +12,16 @@ export const CARD_FINGERPRINT_PURPOSE = 'card.fingerprint';
 
 /** The vault row of `card`, sealing it on first sight. Call it inside a write transaction. */
 export function vaultCard(deps: DomainDeps, repos: Repos, card: CardInput, now: number): Promise<number> {
-  const fingerprint = deps.vault.mac(CARD_FINGERPRINT_PURPOSE, card.number.expose()).toString('hex');
-  return repos.payments.vaultCard(fingerprint, () => deps.vault.seal(card.number, CARD_NUMBER_PURPOSE), now);
+  return repos.payments.vaultCard(cardFingerprint(deps, card), () => deps.vault.seal(card.number, CARD_NUMBER_PURPOSE), now);
+}
+
+/** The vault row of `card` as a planned write inserts it unless its fingerprint is there (ADR 0817): sealed only then. */
+export function vaultEntryOf(deps: DomainDeps, card: CardInput): { fingerprint: string; seal(): string } {
+  return { fingerprint: cardFingerprint(deps, card), seal: () => deps.vault.seal(card.number, CARD_NUMBER_PURPOSE) };
+}
+
+function cardFingerprint(deps: DomainDeps, card: CardInput): string {
+  return deps.vault.mac(CARD_FINGERPRINT_PURPOSE, card.number.expose()).toString('hex');
 }
 
 /**

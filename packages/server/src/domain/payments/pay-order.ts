@@ -9,7 +9,15 @@ import { apmUpoOf, payApm, type ApmInput } from './apm.service.js';
 import { recordDccOption } from './dcc.service.js';
 import { outcomeEffects } from './outcome-effects.js';
 import { externalMpiResult, requireFirstPayment, requireThreeDStep, type ExternalMpi } from './merchant-initiated.js';
-import { guardOrderPayment, pay, type IdempotencyClaim, type OrderGuard, type Origin, type PayCommand } from './payment.service.js';
+import {
+  guardOfPlan,
+  type GuardPlan,
+  pay,
+  type IdempotencyClaim,
+  type OrderGuard,
+  type Origin,
+  type PayCommand,
+} from './payment.service.js';
 import {
   initAuth3D,
   payThreeD,
@@ -186,12 +194,13 @@ export async function payOrder(
     return { kind: 'replay', replay: run.replay };
   }
 
-  const guard = both(stepGuard, consume);
   const claim = o.idempotency;
   const run = await pay(deps, { ...payCmd, ...repeatOf(o, card) }, {
     // rendered in the outcome's write, once a saved UPO's id is known
     ...(claim ? { idempotency: { ...claim, render: (tx: Transaction) => claim.render(tx, upoId()) } } : {}),
-    ...(guard ? { guard } : {}),
+    // the step guard as data: without a token to consume, the pending write is one planned write (0817)
+    guardPlan: stepPlanOf(payer),
+    ...(consume ? { guard: consume } : {}),
     ...dcc,
     onOutcome: effects.onOutcome,
   });
@@ -231,23 +240,13 @@ function done(tx: Transaction, upoId: string | undefined): PayOrderOutcome {
 
 /** The guard of every write of the payment: the session is used, the order is not paid or being paid. */
 function stepGuardOf(deps: DomainDeps, payer: Payer): OrderGuard | undefined {
-  if (payer.via === 'rest') {
-    const orderId = payer.origin.orderId;
-    return orderId === null ? undefined : (repos) => guardOrderPayment(repos, deps.render, orderId, deps.clock.now());
-  }
-  return async (repos) => {
-    const now = deps.clock.now();
-    await repos.sessions.touch(payer.sessionToken, now);
-    await guardOrderPayment(repos, deps.render, payer.orderId, now);
-  };
+  return guardOfPlan(deps, stepPlanOf(payer));
 }
 
-function both(a: OrderGuard | undefined, b: OrderGuard | undefined): OrderGuard | undefined {
-  if (!a || !b) return a ?? b;
-  return async (repos) => {
-    await a(repos);
-    await b(repos);
-  };
+/** That guard as data (ADR 0817): the session it touches, the order it locks and checks. */
+function stepPlanOf(payer: Payer): GuardPlan {
+  if (payer.via === 'rest') return payer.origin.orderId === null ? {} : { orderId: payer.origin.orderId };
+  return { sessionToken: payer.sessionToken, orderId: payer.orderId };
 }
 
 /** Which 3-D Secure steps the payer may continue: its own. */

@@ -13,7 +13,7 @@ import type { TransactionOutcome } from '../notifications/notification.types.js'
 import type { DomainDeps, Renderers, Repos } from '../ports.js';
 import type { AuthorizeOutcome, BillingInfo, CardInput, FollowUpOutcome, ThreeDResult } from './acquirer.port.js';
 import { checkCard } from './card.js';
-import { cardOutputOf, vaultCard } from '../payment-methods/card-vault.js';
+import { cardOutputOf, vaultCard, vaultEntryOf } from '../payment-methods/card-vault.js';
 import { outcomeOf } from './transaction.facts.js';
 import type { IdempotencyRecord } from '../idempotency/ports.js';
 import { claimClientRequestId } from '../sessions/client-request-id.js';
@@ -153,34 +153,46 @@ export async function pay(
     onPending?: (repos: Repos, tx: Transaction) => Promise<void>;
     /** runs in the write that records the outcome (a session's decline, a saved UPO) */
     onOutcome?: OutcomeHook;
+    /**
+     * the order's checks as data, run before `guard` (ADR 0817): with no `guard` and no `onPending`, the
+     * pending write is one planned write with them as its guards
+     */
+    guardPlan?: GuardPlan;
   } = {},
 ): Promise<Run> {
   const now = deps.clock.now();
   checkCard(cmd.card, now);
   checkProcessingOptions(cmd.type, cmd.amount, cmd.currency, cmd.options);
   const card = cardOutputOf(deps, cmd.card);
-  const first = await deps.storage.write(async (repos): Promise<Run> => {
-    const replay = await claimKey(repos, options.idempotency, now);
-    if (replay) return { replay };
-    await options.guard?.(repos);
-    const vaultId = await vaultCard(deps, repos, cmd.card, now);
-    const tx = await repos.payments.insert({
-      ...transactionRowOf(cmd.origin, now),
-      status: 'pending',
-      threeD: null,
-      type: cmd.type,
-      relatedTransactionId: cmd.relatedTransactionId ?? null,
-      amount: cmd.amount,
-      requestedAmount: cmd.amount,
-      currency: cmd.currency,
-      cardVaultId: vaultId,
-      card,
-      ...(cmd.options ? { options: cmd.options } : {}),
-    });
-    await attachKey(repos, options.idempotency, tx);
-    await options.onPending?.(repos, tx);
-    return { tx };
-  }, WRITE_AHEAD);
+  const row = (cardVaultId: number | null): NewTransaction => ({
+    ...transactionRowOf(cmd.origin, now),
+    status: 'pending',
+    threeD: null,
+    type: cmd.type,
+    relatedTransactionId: cmd.relatedTransactionId ?? null,
+    amount: cmd.amount,
+    requestedAmount: cmd.amount,
+    currency: cmd.currency,
+    cardVaultId,
+    card,
+    ...(cmd.options ? { options: cmd.options } : {}),
+  });
+  // the closure below unless every check is known as data and nothing else writes (ADR 0817)
+  const planned =
+    options.onPending || options.guard ? undefined : await writePendingPlanned(deps, cmd.card, row(null), now, options);
+  const planGuard = options.guardPlan && guardOfPlan(deps, options.guardPlan);
+  const first =
+    planned ??
+    (await deps.storage.write(async (repos): Promise<Run> => {
+      const replay = await claimKey(repos, options.idempotency, now);
+      if (replay) return { replay };
+      await planGuard?.(repos);
+      await options.guard?.(repos);
+      const tx = await repos.payments.insert(row(await vaultCard(deps, repos, cmd.card, now)));
+      await attachKey(repos, options.idempotency, tx);
+      await options.onPending?.(repos, tx);
+      return { tx };
+    }, WRITE_AHEAD));
   if (!first.tx) return first;
   const pending = first.tx;
 
@@ -288,6 +300,61 @@ export function transactionRowOf(o: Origin, now: number) {
     notificationUrl: o.notificationUrl ?? null,
     createdAt: now,
   } satisfies Partial<NewTransaction>;
+}
+
+/**
+ * An order guard (`OrderGuard`) as data, for the planned pending write (ADR 0817): the session it
+ * touches, the order it locks and refuses while its last payment is approved or pending.
+ */
+export interface GuardPlan {
+  sessionToken?: string;
+  orderId?: number;
+}
+
+/** A plan's checks as the closure runs them: the session's last use, then the order's lock and refusal. */
+export function guardOfPlan(deps: DomainDeps, plan: GuardPlan): OrderGuard | undefined {
+  const { sessionToken, orderId } = plan;
+  if (sessionToken === undefined && orderId === undefined) return undefined;
+  return async (repos) => {
+    const now = deps.clock.now();
+    if (sessionToken !== undefined) await repos.sessions.touch(sessionToken, now);
+    if (orderId !== undefined) await guardOrderPayment(repos, deps.render, orderId, now);
+  };
+}
+
+/**
+ * A plain card payment's pending write as one planned write on the writer thread (ADR 0817): what the
+ * closure of `pay` does, each of its checks a guard. Undefined when the store has no such write or a
+ * guard stopped it (nothing written): the closure then runs and answers as it always did (a replay,
+ * 5300.1003, 1066, the order's refusal, an expired redirect closed first).
+ */
+async function writePendingPlanned(
+  deps: DomainDeps,
+  card: CardInput,
+  transaction: NewTransaction,
+  now: number,
+  options: { idempotency?: IdempotencyClaim; guardPlan?: GuardPlan },
+): Promise<Run | undefined> {
+  const writePending = deps.storage.writePending;
+  if (!writePending) return undefined;
+  const claim = options.idempotency;
+  const requestId = claim?.clientRequestId;
+  // the site's setting read just before the write, as openOrder's planned write does (ADR 0814)
+  const unique =
+    requestId?.value !== undefined &&
+    requestId.value !== null &&
+    (await deps.storage.read.sessions.siteSettings(requestId.siteId))?.uniqueClientRequestId === true;
+  const plan = options.guardPlan;
+  const tx = await writePending.call(deps.storage, {
+    transaction,
+    vault: vaultEntryOf(deps, card),
+    at: now,
+    ...(claim ? { idempotency: claimRecordOf(claim, now) } : {}),
+    ...(unique ? { clientRequestId: { siteId: requestId!.siteId, value: requestId!.value! } } : {}),
+    ...(plan?.sessionToken !== undefined ? { sessionToken: plan.sessionToken } : {}),
+    ...(plan?.orderId !== undefined ? { orderId: plan.orderId } : {}),
+  });
+  return tx ? { tx } : undefined;
 }
 
 /** Settles, refunds or voids a transaction: the state checks and the reservation in one write. */
@@ -540,18 +607,7 @@ export async function claimKey(
   now: number,
 ): Promise<StoredResponse | undefined> {
   if (!claim) return undefined;
-  const record = {
-    entityId: claim.entityId,
-    scope: claim.scope,
-    key: claim.key,
-    requestHash: claim.requestHash,
-    responseStatus: null,
-    responseBody: null,
-    createdAt: now,
-    expiresAt: now + IDEMPOTENCY_TTL_MS,
-    transactionId: null,
-    replayFrame: claim.frame ?? null,
-  };
+  const record = claimRecordOf(claim, now);
   if (!(await repos.idempotency.claim(record))) {
     const existing = await repos.idempotency.find(claim.entityId, claim.scope, claim.key);
     if (existing && existing.expiresAt > now) {
@@ -565,6 +621,22 @@ export async function claimKey(
   // A replay answers its first answer above; a new request spends its clientRequestId (0104).
   if (claim.clientRequestId) await claimClientRequestId(repos, claim.clientRequestId.siteId, claim.clientRequestId.value, now);
   return undefined;
+}
+
+/** The record that claims a key: no answer yet, no transaction yet. */
+function claimRecordOf(claim: IdempotencyClaim, now: number): IdempotencyRecord {
+  return {
+    entityId: claim.entityId,
+    scope: claim.scope,
+    key: claim.key,
+    requestHash: claim.requestHash,
+    responseStatus: null,
+    responseBody: null,
+    createdAt: now,
+    expiresAt: now + IDEMPOTENCY_TTL_MS,
+    transactionId: null,
+    replayFrame: claim.frame ?? null,
+  };
 }
 
 /** Names the transaction a claimed key's request created, in the write that creates it (0805). */

@@ -306,6 +306,24 @@ describe('group commit pipeline', () => {
     }
   });
 
+  it('asks for a durable commit when any planned write of the batch is durable, and for none when all are written ahead', async () => {
+    const asked: boolean[] = [];
+    const runner = (writes: readonly PlannedWrite[], durable: boolean) => {
+      asked.push(durable);
+      return Promise.resolve(done(writes));
+    };
+    const writer = memoryWriter();
+    const committer = new GroupCommitter(writer, 256, async () => {}, runner);
+    try {
+      await Promise.all([committer.submitPlanned(write, false), committer.submitPlanned(write, false)]);
+      await Promise.all([committer.submitPlanned(write, false), committer.submitPlanned(write)]);
+      await committer.submitPlanned(write);
+      expect(asked).toEqual([false, true, true]);
+    } finally {
+      await writer.destroy();
+    }
+  });
+
   it("takes the writer's answer when a write is submitted while a batch is out, without waiting for its event", async () => {
     let answer: (() => void) | undefined;
     const runner = (writes: readonly PlannedWrite[]) =>

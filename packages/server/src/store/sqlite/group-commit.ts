@@ -8,12 +8,15 @@ import type { PlannedResult } from './writer-thread.js';
 /** A write: its statements through `trx`, or its fixed statements through `hot` (same transaction, ADR 0813). */
 export type WriteUnit<T> = (trx: Transaction<Database>, hot: HotSql) => Promise<T>;
 
-/** Runs a batch of planned writes in one transaction elsewhere (the writer thread); resolves once it is durable. */
-export type PlannedRunner = (writes: readonly PlannedWrite[]) => Promise<PlannedResult[]>;
+/**
+ * Runs a batch of planned writes in one transaction elsewhere (the writer thread); resolves once it is
+ * durable, or, when `durable` is false (every write of the batch is written ahead), once committed.
+ */
+export type PlannedRunner = (writes: readonly PlannedWrite[], durable: boolean) => Promise<PlannedResult[]>;
 
 type Pending =
   | { kind: 'fn'; fn: WriteUnit<unknown>; durable: boolean; resolve(value: unknown): void; reject(err: unknown): void }
-  | { kind: 'planned'; write: PlannedWrite; resolve(value: unknown): void; reject(err: unknown): void };
+  | { kind: 'planned'; write: PlannedWrite; durable: boolean; resolve(value: unknown): void; reject(err: unknown): void };
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
@@ -59,8 +62,9 @@ export class GroupCommitter {
     }));
   }
 
-  submitPlanned(write: PlannedWrite): Promise<PlannedOutcome> {
-    return this.#enqueue<PlannedOutcome>((resolve, reject) => ({ kind: 'planned', write, resolve, reject }));
+  /** `durable: false`: a write ahead, as `submit`'s; a batch commits durably when any of its planned writes asks it. */
+  submitPlanned(write: PlannedWrite, durable = true): Promise<PlannedOutcome> {
+    return this.#enqueue<PlannedOutcome>((resolve, reject) => ({ kind: 'planned', write, durable, resolve, reject }));
   }
 
   #enqueue<T>(make: (resolve: (v: unknown) => void, reject: (e: unknown) => void) => Pending): Promise<T> {
@@ -137,7 +141,11 @@ export class GroupCommitter {
     batch.forEach((unit, i) => (unit.kind === 'planned' ? planned : closures).push(i));
     if (planned.length > 0) {
       try {
-        const results = await this.plannedRunner(planned.map((i) => (batch[i] as { write: PlannedWrite }).write));
+        const units = planned.map((i) => batch[i] as Extract<Pending, { kind: 'planned' }>);
+        const results = await this.plannedRunner(
+          units.map((unit) => unit.write),
+          units.some((unit) => unit.durable),
+        );
         planned.forEach((at, k) => {
           const r = results[k]!;
           outcomes[at] = 'error' in r ? { ok: false, error: r.error } : { ok: true, value: r };

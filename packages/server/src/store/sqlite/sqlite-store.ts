@@ -94,7 +94,7 @@ export function openSqlite(options: StoreOptions): Store {
     writer,
     256,
     durable,
-    (writes) => thread.run(writes),
+    (writes, durable) => thread.run(writes, durable),
     () => thread.collect(),
     () => writerHot,
   );
@@ -115,9 +115,9 @@ export function openSqlite(options: StoreOptions): Store {
       started();
       return committer.submit(unit, options?.durable ?? true);
     },
-    writePlanned: (write) => {
+    writePlanned: (write, options) => {
       started();
-      return committer.submitPlanned(write);
+      return committer.submitPlanned(write, options?.durable ?? true);
     },
     readHot: <R>(name: string, text: string, parameters: readonly unknown[]) => {
       let stmt = hot.get(name);

@@ -40,6 +40,30 @@ describe('writer thread', () => {
     }
   });
 
+  it('commits a batch written ahead without syncing, and the next durable batch at the configured FULL (ADR 0817)', async () => {
+    const syncing = { sql: 'PRAGMA synchronous', parameters: [] };
+    const full = new WriterThread(file, ['busy_timeout = 5000', 'synchronous = FULL']);
+    try {
+      // 2 = FULL (the COMMIT syncs the WAL), 1 = NORMAL (it does not)
+      expect(await full.run([[insert('ahead')], [syncing]], false)).toEqual([
+        { done: true, rows: [] },
+        { done: true, rows: [{ synchronous: 1 }] },
+      ]);
+      expect(await full.run([[syncing]], true)).toEqual([{ done: true, rows: [{ synchronous: 2 }] }]);
+      expect(await full.run([[syncing]])).toEqual([{ done: true, rows: [{ synchronous: 2 }] }]);
+    } finally {
+      await full.close();
+    }
+    expect(ids()).toContain('ahead');
+    // configured NORMAL (not durable, GATEHOUSE_SQLITE_SYNCHRONOUS=NORMAL): never FULL
+    const normal = new WriterThread(file, ['busy_timeout = 5000', 'synchronous = NORMAL']);
+    try {
+      expect(await normal.run([[syncing]], true)).toEqual([{ done: true, rows: [{ synchronous: 1 }] }]);
+    } finally {
+      await normal.close();
+    }
+  });
+
   const ids = () => {
     const conn = new SqliteDatabase(file, { readonly: true });
     try {

@@ -39,8 +39,12 @@ export class WriterThread {
     private readonly pragmas: readonly string[],
   ) {}
 
-  /** Runs `writes` in one transaction: one result per write, or a rejection when the transaction failed. */
-  run(writes: readonly PlannedWrite[]): Promise<PlannedResult[]> {
+  /**
+   * Runs `writes` in one transaction: one result per write, or a rejection when the transaction failed.
+   * `durable: false` commits without syncing the WAL even when the connection's `synchronous` is FULL
+   * (writes ahead, ADR 0616, 0817): the next durable commit syncs them with its own.
+   */
+  run(writes: readonly PlannedWrite[], durable = true): Promise<PlannedResult[]> {
     const worker = this.#worker ?? this.#start();
     const id = this.#nextId++;
     const texts: Array<[number, string]> = [];
@@ -63,7 +67,7 @@ export class WriterThread {
       // Referenced only while a batch is out: an idle writer thread keeps no process alive.
       if (this.#waiting.size === 0) this.#replies!.port.ref();
       this.#waiting.set(id, { resolve, reject });
-      worker.postMessage({ id, texts, writes: wire });
+      worker.postMessage({ id, texts, writes: wire, durable });
     });
   }
 
@@ -161,6 +165,16 @@ const prepare = (n) => {
   }
   return s;
 };
+// FULL (2) as configured: a batch written ahead commits at NORMAL (1), no sync, the next durable one at FULL.
+const FULL = conn.pragma('synchronous', { simple: true }) === 2;
+let syncing = FULL;
+const syncFor = (durable) => {
+  const full = FULL && durable !== false;
+  if (full !== syncing) {
+    conn.pragma(full ? 'synchronous = FULL' : 'synchronous = NORMAL');
+    syncing = full;
+  }
+};
 const BEGIN = conn.prepare('BEGIN IMMEDIATE');
 const COMMIT = conn.prepare('COMMIT');
 const SAVEPOINT = conn.prepare('SAVEPOINT planned');
@@ -232,6 +246,7 @@ parentPort.on('message', (m) => {
   for (const [n, sql] of m.texts) texts.set(n, sql);
   let reply;
   try {
+    syncFor(m.durable);
     reply = { id: m.id, results: runBatch(m.writes) };
   } catch (e) {
     reply = { id: m.id, failed: wire(e) };
