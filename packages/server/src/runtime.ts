@@ -11,6 +11,8 @@ import { type Clock, systemClock } from './lib/clock.js';
 import { createIds, type Ids } from './lib/ids.js';
 import { loadMasterKey, MASTER_KEY_CHECK, masterKeyCheckValue, WrongMasterKey } from './security/master-key.js';
 import { createSealedBox, type SealedBox } from './security/sealed-box.js';
+import { keepingOpened } from './security/opened-secrets.js';
+import { SITE_SECRET_PURPOSE } from './domain/merchants/merchant.service.js';
 import { generateWebhookSecret } from './security/webhook-secret.js';
 import { issueApiKey } from './security/api-keys.js';
 import { openStore, type Store } from './store/db.js';
@@ -62,7 +64,8 @@ export function domainDeps(deps: Pick<Runtime, 'store' | 'box' | 'clock' | 'ids'
     storage: storageOf(deps.store),
     clock: deps.clock,
     ids: deps.ids,
-    vault: deps.box,
+    // a site's secret key is opened on every signed call: kept once opened (0818); card numbers never are
+    vault: keepingOpened(deps.box, [SITE_SECRET_PURPOSE]),
     secrets: { webhookSecret: generateWebhookSecret, apiKey: () => issueApiKey(deps.ids) },
     acquirer: deps.acquirer,
     render: { ...transactionRender, ...notificationRender },

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Secret } from '../lib/secret.js';
 import { constantTimeEqual } from './constant-time.js';
 
@@ -59,9 +59,7 @@ export function checksumValues(method: SessionMethod, body: Readonly<Record<stri
 
 /** The checksum of `values` under `secret`. */
 export function sessionChecksum(values: readonly string[], secret: Secret<string>): string {
-  return createHash('sha256')
-    .update(values.join('') + secret.expose(), 'utf8')
-    .digest('hex');
+  return hash('sha256', values.join('') + secret.expose(), 'hex');
 }
 
 /** Does `presented` match the checksum of `body` for `method`? Compared in constant time. */

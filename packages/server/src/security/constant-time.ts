@@ -1,8 +1,8 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 
 /** Compares two strings in time independent of where they differ (lengths are hidden by hashing first). */
 export function constantTimeEqual(a: string, b: string): boolean {
-  const ha = createHash('sha256').update(a, 'utf8').digest();
-  const hb = createHash('sha256').update(b, 'utf8').digest();
+  const ha = hash('sha256', a, 'buffer');
+  const hb = hash('sha256', b, 'buffer');
   return timingSafeEqual(ha, hb);
 }

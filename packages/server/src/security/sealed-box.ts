@@ -17,6 +17,7 @@ export interface SealedBox {
 export function createSealedBox(masterKey: Secret<Buffer>): SealedBox {
   const encKey = createHmac('sha256', masterKey.expose()).update('gatehouse/encryption/v1').digest();
   const macRoot = createHmac('sha256', masterKey.expose()).update('gatehouse/mac/v1').digest();
+  const macKeys = new Map<string, Buffer>();
   return {
     seal(plaintext, purpose) {
       const iv = randomBytes(12);
@@ -36,7 +37,9 @@ export function createSealedBox(masterKey: Secret<Buffer>): SealedBox {
       return new Secret(pt.toString('utf8'));
     },
     mac(purpose, data) {
-      const key = createHmac('sha256', macRoot).update(purpose).digest();
+      // one key per purpose, derived once: a payment makes several MACs (its card's fingerprint, a session body's replay key)
+      let key = macKeys.get(purpose);
+      if (key === undefined) macKeys.set(purpose, (key = createHmac('sha256', macRoot).update(purpose).digest()));
       return createHmac('sha256', key).update(data, 'utf8').digest();
     },
   };
