@@ -49,4 +49,17 @@ describe('money', () => {
     expect(formatDecimal(1500, 'JPY')).toBe('1500');
     expect(toJsonNumber(2550, 'EUR')).toBe(25.5);
   });
+
+  it('gives the JSON number the decimal text parses to, for every exponent and amount', () => {
+    // the same double as Number(formatDecimal(…)): small, round, odd and the largest amounts
+    const amounts = [0, 1, 5, 9, 10, 99, 100, 101, 1050, 12196, 123456789, 999_999_999_999_999, 999_999_999_999_998];
+    let x = 0x2545f491;
+    for (let i = 0; i < 5000; i++) {
+      x = (x * 1103515245 + 12345) % 2 ** 31; // a fixed sequence: the same amounts on every run
+      amounts.push(x * 465_661 + (i % 97));
+    }
+    for (const currency of ['JPY', 'EUR', 'BHD']) {
+      for (const minor of amounts) expect(toJsonNumber(minor, currency)).toBe(Number(formatDecimal(minor, currency)));
+    }
+  });
 });

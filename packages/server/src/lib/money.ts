@@ -82,5 +82,11 @@ export function formatDecimal(minor: number, currency: string): string {
 
 /** Formats minor units as a JSON number in major units (REST responses): `1050` EUR → `10.5`. */
 export function toJsonNumber(minor: number, currency: string): number {
-  return Number(formatDecimal(minor, currency));
+  // Not arithmetic on money: IEEE division rounds the exact quotient to the nearest double, which is
+  // the number the decimal text `formatDecimal` writes parses to (both operands are exact integers),
+  // without building and parsing that text.
+  return minor / POWERS_OF_TEN[exponentOf(currency)]!;
 }
+
+/** 10^0 … 10^22, each exact as a double. */
+const POWERS_OF_TEN = Array.from({ length: 23 }, (_, e) => 10 ** e);

@@ -11,10 +11,12 @@ import { orderRefOf } from './order-ref.js';
 
 /** The status of an order that has no payment yet: `pending`, with the order's amount. */
 export function orderStatusOf(order: OrderStatusView['order']): OrderStatusResponse {
+  // One literal of one shape (an absent member is undefined, which the serializer leaves out): objects
+  // spread together from conditional parts serialise several times slower on this hot path.
   return {
-    ...(order.amount > 0 ? { amount: toJsonNumber(order.amount, order.currency) } : {}),
+    amount: order.amount > 0 ? toJsonNumber(order.amount, order.currency) : undefined,
     currency: order.currency,
-    ...(order.transactionType ? { transactionType: order.transactionType } : {}),
+    transactionType: order.transactionType ?? undefined,
     result: { status: 'pending' },
   };
 }
