@@ -4,7 +4,7 @@ import type { DomainDeps } from './domain/ports.js';
 import type { Acquirer } from './domain/payments/acquirer.port.js';
 import type { Clock } from './lib/clock.js';
 import type { Ids } from './lib/ids.js';
-import { loggerOptions, registerRequestLog, skipRedactionOfScalars } from './http/logging.js';
+import { loggerOptions, registerRequestLog, skipRedactionOfScalars, stdoutLog } from './http/logging.js';
 import { AJV_OPTIONS } from './http/ajv-options.js';
 import { adminPlugin } from './http/admin/admin.plugin.js';
 import { clientErrorHandler, EDGE_ERRORS, frameworkErrors, registerBodyTimeout } from './http/ops/edges.js';
@@ -48,7 +48,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // every plugin is written against, since the request and reply APIs they use are the same.
   const app = (Fastify as unknown as (options: object) => FastifyInstance)({
     ...tls,
-    logger: deps.logStream ? { ...logger, stream: deps.logStream } : logger,
+    logger: { ...logger, stream: deps.logStream ?? stdoutLog() },
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }),
     bodyLimit: BODY_LIMIT,
     // An incoming x-request-id is kept only when it is a short, printable token; otherwise we make one.

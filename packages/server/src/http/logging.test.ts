@@ -2,6 +2,7 @@ import pino, { stdSerializers } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKey, type Gateway, type HttpResult, startGateway, validOrder } from '../../test/harness.js';
 import { dialects } from '../../test/dialects.js';
+import { sessionClient } from '../../test/session-client.js';
 import { manualClock } from '../lib/clock.js';
 import { Secret } from '../lib/secret.js';
 import { isoTime, loggerOptions, skipRedactionOfScalars } from './logging.js';
@@ -71,6 +72,7 @@ describe.each(dialects())('request logging on %s', (dialect) => {
     await gw.close();
   });
 
+
   it('writes no API key, bearer token or sessionId anywhere in the log', () => {
     const log = gw.rawLog();
     expect(log.length).toBeGreaterThan(0);
@@ -129,6 +131,25 @@ describe.each(dialects())('request logging on %s', (dialect) => {
       expect(gw.rawLog()).not.toContain(unsafe);
       expect(requestLines().filter((l) => l.reqId === r.headers.get('x-request-id'))).toHaveLength(1);
     });
+  });
+
+  it('tags each session call with its own internalRequestId and clientRequestId, and no other request', async () => {
+    const client = sessionClient(gw);
+    const [a, b] = await Promise.all([
+      client.openOrder({ clientRequestId: 'log-a' }),
+      client.openOrder({ clientRequestId: 'log-b' }),
+    ]);
+    await send('GET', `/orders/status?sessionId=${sessionId}`, { headers: apiKey(gw) });
+    const lines = requestLines();
+    const byCrid = (crid: string) => lines.filter((l) => l.clientRequestId === crid);
+    expect(byCrid('log-a')).toHaveLength(1);
+    expect(byCrid('log-b')).toHaveLength(1);
+    expect(byCrid('log-a')[0]!.internalRequestId).toBe(a.json.internalRequestId);
+    expect(byCrid('log-b')[0]!.internalRequestId).toBe(b.json.internalRequestId);
+    // the server's own logger and later requests carry none of them
+    const status = lines.filter((l) => String(l.path).startsWith('/orders/status')).at(-1)!;
+    expect(status).not.toHaveProperty('clientRequestId');
+    expect(status).not.toHaveProperty('internalRequestId');
   });
 });
 

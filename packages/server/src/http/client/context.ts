@@ -4,6 +4,7 @@ import type { Session } from '../../domain/sessions/session.types.js';
 import { findLiveSession } from '../../domain/sessions/session.service.js';
 import { obj } from '../fields.js';
 import { checkBodyValues } from '../validation.js';
+import { bindToRequestLog } from '../logging.js';
 
 /**
  * What the client interface's routes share: its path prefix and the session-token authentication.
@@ -28,7 +29,7 @@ export function sessionTokenAuth(app: FastifyInstance): preValidationAsyncHookHa
     if (typeof token !== 'string' || token.length > 64) throw new Invalid('sessionToken', 'must be a session token');
     checkBodyValues(body);
     request.clientSession = await findLiveSession(app.services.deps, token);
-    request.log = request.log.child({ siteId: request.clientSession.siteId });
+    bindToRequestLog(request, { siteId: request.clientSession.siteId });
   };
 }
 

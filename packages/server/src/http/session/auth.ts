@@ -6,6 +6,7 @@ import { type SessionMethod, verifySessionChecksum } from '../../security/checks
 import type { Services } from '../services.js';
 import { obj } from '../fields.js';
 import { checkBodyValues } from '../validation.js';
+import { bindToRequestLog } from '../logging.js';
 
 /**
  * Session interface authentication (spec 5, DECISIONS.md 5), in this order: unknown merchant 1013,
@@ -87,7 +88,7 @@ export function checksumAuth(app: FastifyInstance, method: SessionMethod): preVa
     request.sessionContext = await authenticateChecksum(app.services, method, body);
     checkBodyValues(body);
     // Without the site's uniqueness setting a clientRequestId is only echoed and logged.
-    if (isLookupKey(body.clientRequestId)) request.log = request.log.child({ clientRequestId: body.clientRequestId });
+    if (isLookupKey(body.clientRequestId)) bindToRequestLog(request, { clientRequestId: body.clientRequestId });
   };
 }
 

@@ -33,6 +33,7 @@ import { checkOrderId, paymentBodyOf } from './payment-family.translate.js';
 import { sessionPaymentOf } from './payment.translate.js';
 import { replayClaim, replayed, replayPrecheck } from './replay.js';
 import { sessionOfBody } from './session-token.auth.js';
+import { bindToRequestLog } from '../logging.js';
 
 /**
  * The session payment family (issue 15, spec server-methods 2.2), `POST /ppp/api/v1/<method>.do`: each
@@ -177,7 +178,7 @@ function verify3dAuth(app: FastifyInstance): preValidationAsyncHookHandler {
       if (!ok) throw new InvalidChecksum();
     }
     request.sessionContext = { merchantId: session.merchantId, siteId: session.siteId };
-    if (isLookupKey(body.clientRequestId)) request.log = request.log.child({ clientRequestId: body.clientRequestId });
+    if (isLookupKey(body.clientRequestId)) bindToRequestLog(request, { clientRequestId: body.clientRequestId });
   };
 }
 

@@ -8,6 +8,7 @@ import { SESSION_API, success } from './envelope.js';
 import { bodyObject, checksumAuth, idText, isLookupKey } from './auth.js';
 import type { SessionMethod } from '../../security/checksum.js';
 import { obj } from '../fields.js';
+import { bindToRequestLog } from '../logging.js';
 
 /**
  * Calls authenticated by their `sessionToken` (getPaymentStatus, and the server facts' "no checksum"
@@ -38,7 +39,7 @@ export function sessionTokenCallAuth(app: FastifyInstance): preValidationAsyncHo
     const session = await sessionOfBody(app, request);
     request.sessionContext = { merchantId: session.merchantId, siteId: session.siteId };
     const body = bodyObject(request);
-    if (isLookupKey(body.clientRequestId)) request.log = request.log.child({ clientRequestId: body.clientRequestId });
+    if (isLookupKey(body.clientRequestId)) bindToRequestLog(request, { clientRequestId: body.clientRequestId });
   };
 }
 

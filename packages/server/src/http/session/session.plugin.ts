@@ -28,6 +28,7 @@ import { registerWithdrawalOrders } from './withdrawal-orders.route.js';
 import { registerKyc } from './kyc.route.js';
 import { registerAccounts } from './accounts.route.js';
 import { registerLookups } from './lookups.route.js';
+import { bindToRequestLog } from '../logging.js';
 
 /**
  * The session interface (`POST /ppp/api/v1/<method>.do`): checksum-signed JSON calls answered with
@@ -41,7 +42,7 @@ export async function sessionPlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('sessionContext', null);
   app.addHook('onRequest', async (request) => {
     request.internalRequestId = Number(app.services.deps.ids.numeric(15));
-    request.log = request.log.child({ internalRequestId: request.internalRequestId });
+    bindToRequestLog(request, { internalRequestId: request.internalRequestId });
   });
   // What real SDKs send: tolerated types, unknown members ignored (docs/decisions/0121).
   registerWireTolerance(app);

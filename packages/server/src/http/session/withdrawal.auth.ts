@@ -7,6 +7,7 @@ import { verifyCatalogueChecksum } from '../../security/catalogue-checksum.js';
 import { withdrawalChecksumValues } from '../../security/withdrawal-checksum.js';
 import { checkBodyValues } from '../validation.js';
 import { bodyObject, idText, isLookupKey, isTimeStamp } from './auth.js';
+import { bindToRequestLog } from '../logging.js';
 
 /**
  * Authentication of the withdrawal management calls: the session interface's order of refusals
@@ -38,6 +39,6 @@ export function withdrawalChecksumAuth(app: FastifyInstance, required?: readonly
     }
     request.sessionContext = { merchantId, siteId: site.id };
     checkBodyValues(body);
-    if (isLookupKey(body.clientRequestId)) request.log = request.log.child({ clientRequestId: body.clientRequestId });
+    if (isLookupKey(body.clientRequestId)) bindToRequestLog(request, { clientRequestId: body.clientRequestId });
   };
 }
