@@ -1,3 +1,5 @@
+import { Secret } from '../src/lib/secret.js';
+
 /**
  * The test-card table of DECISIONS.md 6, written out independently of the simulated acquirer's own
  * table: what a merchant's test suite relies on, row by row (CVV 217, billing zip 10001).
@@ -46,3 +48,8 @@ export const wireCard = (number: string, extra: Record<string, string> = {}) => 
   CVV: '217',
   ...extra,
 });
+
+/** A card as the domain takes it (`CardInput`), for tests that call the payment services directly. */
+export function cardInput(number: string) {
+  return { number: new Secret(number), holderName: 'Jane Roe', expMonth: 12, expYear: 2030, cvv: new Secret('123') };
+}

@@ -3,18 +3,12 @@ import { type DialectName, dialects } from '../../../test/dialects.js';
 import { type Gateway, startGateway } from '../../../test/harness.js';
 import { sessionClient } from '../../../test/session-client.js';
 import type { Minor } from '../../lib/money.js';
-import { Secret } from '../../lib/secret.js';
+import { cardInput } from '../../../test/payment-cards.js';
 import { outcomeEffects } from './outcome-effects.js';
 import { type Origin, pay } from './payment.service.js';
 
 const T0 = Date.UTC(2026, 2, 10, 9, 30);
-const card = (number: string) => ({
-  number: new Secret(number),
-  holderName: 'Jane Roe',
-  expMonth: 12,
-  expYear: 2030,
-  cvv: new Secret('123'),
-});
+const card = cardInput;
 
 describe.each(dialects())('payment outcome effects on %s (docs/decisions/0602)', (dialect: DialectName) => {
   let gw: Gateway;

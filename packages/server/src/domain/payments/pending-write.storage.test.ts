@@ -5,7 +5,7 @@ import { type Gateway, startGateway } from '../../../test/harness.js';
 import { sessionClient } from '../../../test/session-client.js';
 import type { ManualClock } from '../../lib/clock.js';
 import type { Minor } from '../../lib/money.js';
-import { Secret } from '../../lib/secret.js';
+import { cardInput } from '../../../test/payment-cards.js';
 import { mismatchedStatements } from '../../store/sqlite/fixed-statement.js';
 import type { PendingWrite } from '../ports.js';
 import { vaultEntryOf } from '../payment-methods/card-vault.js';
@@ -18,13 +18,7 @@ import type { NewTransaction } from './transaction.types.js';
  */
 
 const T0 = Date.UTC(2026, 2, 10, 9, 30);
-const card = (number: string) => ({
-  number: new Secret(number),
-  holderName: 'Jane Roe',
-  expMonth: 12,
-  expYear: 2030,
-  cvv: new Secret('123'),
-});
+const card = cardInput;
 const APPROVED = '4761344136141390';
 const DECLINED = '4000128449498204';
 
