@@ -78,7 +78,7 @@ export const ConfigSchema = Type.Object({
   GATEHOUSE_RATE_LIMIT: Type.Integer({
     minimum: 0,
     default: 1000,
-    description: 'Requests per second per credential (API key, site, session token), summed over the nodes of one PostgreSQL database (in memory with SQLite); a second may also use what the second before left unused, so a quiet client may burst to twice it (docs/decisions/0815); over it REST answers 429 `7300.4290`, the session and client APIs errCode 1090; `0` disables',
+    description: 'Requests per second per credential (API key, site, session token), summed over the nodes of one PostgreSQL database (in memory with SQLite); each credential has a bucket of three seconds of requests, refilled by this many each second, so a quiet client may burst to three times it (docs/decisions/0815); over it REST answers 429 `7300.4290`, the session and client APIs errCode 1090; `0` disables',
   }),
   GATEHOUSE_AUTH_FAILURE_LIMIT: Type.Integer({
     minimum: 0,

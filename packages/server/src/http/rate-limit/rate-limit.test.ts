@@ -42,29 +42,44 @@ describe('WindowCounter', () => {
     expect(c.hit('a')).toBe(0);
   });
 
-  it('with carryOver, a quiet key may burst to twice the limit once; over the limit, the next window has no credit', () => {
+  it('with carryOver, a key has a bucket of three limits, refilled by the limit each window', () => {
     let t = 0;
     const c = new WindowCounter(3, 1000, () => t, true);
     const hits = (n: number) => Array.from({ length: n }, () => c.hit('a'));
-    // a key not seen in the window before: its limit and that window's unused limit
-    expect(hits(6)).toEqual([0, 0, 0, 0, 0, 0]);
+    // a quiet key: a full bucket, three times the limit
+    expect(hits(9)).toEqual(Array(9).fill(0));
     expect(c.hit('a')).toBe(1000);
-    // it used 7 (over the limit): the next window has the limit only
+    // emptied: the next window has the limit only
     t = 1000;
     expect(hits(3)).toEqual([0, 0, 0]);
     expect(c.waitFor('a')).toBe(1000);
     expect(c.hit('a')).toBe(1000);
-    // it used 4 of 3: no credit; then a window of 1 leaves 2 for the one after
+    // a window of 1 leaves 2, and the next window adds the limit to them
     t = 2000;
     expect(hits(1)).toEqual([0]);
     t = 3000;
     expect(hits(5)).toEqual([0, 0, 0, 0, 0]);
     expect(c.hit('a')).toBe(1000);
-    // a gap of more than a window: full credit again; other keys are not affected
-    t = 9000;
-    expect(hits(6).every((w) => w === 0)).toBe(true);
+    // a key unseen for a window gets that window's limit back, not a full bucket
+    t = 5000;
+    expect(hits(6)).toEqual(Array(6).fill(0));
+    expect(c.hit('a')).toBe(1000);
+    // long quiet: full again, up to the capacity only; other keys are not affected
+    t = 20_000;
+    expect(hits(9).every((w) => w === 0)).toBe(true);
     expect(c.hit('a')).toBe(1000);
     expect(c.hit('b')).toBe(0);
+  });
+
+  it('with carryOver, a key that keeps sending gets the limit per window, plus one bucket over any stretch', () => {
+    let t = 0;
+    const c = new WindowCounter(10, 1000, () => t, true);
+    let served = 0;
+    for (let w = 0; w < 20; w++) {
+      t = w * 1000 + 1;
+      for (let i = 0; i < 25; i++) if (c.hit('k') === 0) served++;
+    }
+    expect(served).toBe(30 + 19 * 10);
   });
 
   it('without carryOver (the failed-authentication limit) a quiet key has the limit only', () => {

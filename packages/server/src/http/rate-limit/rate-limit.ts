@@ -9,9 +9,9 @@ import { WindowCounter } from './window-counter.js';
  * Rate limits (DECISIONS.md 11, docs/decisions/0802), counted in memory on each node and, on PostgreSQL,
  * shared by the nodes of the database (shared-counts.ts, docs/decisions/0808):
  * - per credential, `GATEHOUSE_RATE_LIMIT` requests per second: the API key or access token of a REST
- *   call, the site of a checksum-signed session call, the session token of a client API call; a second
- *   may also use what the second before left unused, so a quiet client may burst to twice the limit
- *   (docs/decisions/0815);
+ *   call, the site of a checksum-signed session call, the session token of a client API call; each
+ *   credential has a bucket of three seconds' requests refilled by the limit each second, so a quiet
+ *   client may burst to three times the limit (docs/decisions/0815);
  * - per client address, `GATEHOUSE_AUTH_FAILURE_LIMIT` failed authentications per minute, after which
  *   every request of that address is refused until the minute ends.
  * A refusal is a `TooManyRequests` error with `Retry-After` set: REST answers 429 `7300.4290`, the
