@@ -152,7 +152,7 @@ export function storageOf(store: Store): Storage {
       const key = w.idempotency;
       if (key) statements.push(idempotencyAttachLastInsert(db, dialect, key.entityId, key.scope, key.key));
       statements.push(transactionLastInserted(db, dialect));
-      const outcome = await store.writePlanned(plain(statements), { durable: false });
+      const outcome = await store.writePlanned(statements, { durable: false });
       if (!outcome.done) return undefined;
       if (vaulted.size >= MAX_VAULTED_KEPT) vaulted.clear();
       vaulted.add(fingerprint);

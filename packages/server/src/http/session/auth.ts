@@ -34,6 +34,14 @@ export function isLookupKey(v: unknown): v is string {
   return typeof v === 'string' && v.length <= 255 && !v.includes('\u0000');
 }
 
+/**
+ * Tags the request's later log lines with the body's clientRequestId, when it is one: without the
+ * site's uniqueness setting a clientRequestId is only echoed and logged.
+ */
+export function logClientRequestId(request: FastifyRequest, body: Record<string, unknown>): void {
+  if (isLookupKey(body.clientRequestId)) bindToRequestLog(request, { clientRequestId: body.clientRequestId });
+}
+
 /** The request body as an object; anything else is an invalid request. */
 export function bodyObject(request: FastifyRequest): Record<string, unknown> {
   const body = obj(request.body);
@@ -87,8 +95,7 @@ export function checksumAuth(app: FastifyInstance, method: SessionMethod): preVa
     const body = bodyObject(request);
     request.sessionContext = await authenticateChecksum(app.services, method, body);
     checkBodyValues(body);
-    // Without the site's uniqueness setting a clientRequestId is only echoed and logged.
-    if (isLookupKey(body.clientRequestId)) bindToRequestLog(request, { clientRequestId: body.clientRequestId });
+    logClientRequestId(request, body);
   };
 }
 

@@ -9,9 +9,8 @@ import {
   verifyCatalogueChecksum,
 } from '../../security/catalogue-checksum.js';
 import { checkBodyValues } from '../validation.js';
-import { bodyObject, idText, isLookupKey, isTimeStamp } from './auth.js';
+import { bodyObject, idText, isLookupKey, isTimeStamp, logClientRequestId } from './auth.js';
 import { SESSION_API, success } from './envelope.js';
-import { bindToRequestLog } from '../logging.js';
 
 /**
  * The methods of the real gateway's catalogue beyond the seed (issue 15): one route per method at
@@ -39,7 +38,7 @@ export function catalogueChecksumAuth(app: FastifyInstance, method: CatalogueMet
     }
     request.sessionContext = { merchantId, siteId: site.id };
     checkBodyValues(body);
-    if (isLookupKey(body.clientRequestId)) bindToRequestLog(request, { clientRequestId: body.clientRequestId });
+    logClientRequestId(request, body);
   };
 }
 

@@ -18,7 +18,7 @@ import {
 } from '../../security/catalogue-checksum.js';
 import { InvalidChecksum, InvalidTimestamp, NotFound } from '../../domain/errors.js';
 import { baseUrlOf } from '../three-d.view.js';
-import { bodyObject, contextOf, isLookupKey, isTimeStamp } from './auth.js';
+import { bodyObject, contextOf, isTimeStamp, logClientRequestId } from './auth.js';
 import { catalogueChecksumAuth } from './catalogue.js';
 import { SESSION_API, success } from './envelope.js';
 import { orderToPay } from './implicit-order.js';
@@ -33,7 +33,6 @@ import { checkOrderId, paymentBodyOf } from './payment-family.translate.js';
 import { sessionPaymentOf } from './payment.translate.js';
 import { replayClaim, replayed, replayPrecheck } from './replay.js';
 import { sessionOfBody } from './session-token.auth.js';
-import { bindToRequestLog } from '../logging.js';
 
 /**
  * The session payment family (issue 15, spec server-methods 2.2), `POST /ppp/api/v1/<method>.do`: each
@@ -178,7 +177,7 @@ function verify3dAuth(app: FastifyInstance): preValidationAsyncHookHandler {
       if (!ok) throw new InvalidChecksum();
     }
     request.sessionContext = { merchantId: session.merchantId, siteId: session.siteId };
-    if (isLookupKey(body.clientRequestId)) bindToRequestLog(request, { clientRequestId: body.clientRequestId });
+    logClientRequestId(request, body);
   };
 }
 

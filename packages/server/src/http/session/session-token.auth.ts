@@ -5,10 +5,9 @@ import type { Session } from '../../domain/sessions/session.types.js';
 import type { TSchema } from 'typebox';
 import { checkBodyValues } from '../validation.js';
 import { SESSION_API, success } from './envelope.js';
-import { bodyObject, checksumAuth, idText, isLookupKey } from './auth.js';
+import { bodyObject, checksumAuth, idText, logClientRequestId } from './auth.js';
 import type { SessionMethod } from '../../security/checksum.js';
 import { obj } from '../fields.js';
-import { bindToRequestLog } from '../logging.js';
 
 /**
  * Calls authenticated by their `sessionToken` (getPaymentStatus, and the server facts' "no checksum"
@@ -39,7 +38,7 @@ export function sessionTokenCallAuth(app: FastifyInstance): preValidationAsyncHo
     const session = await sessionOfBody(app, request);
     request.sessionContext = { merchantId: session.merchantId, siteId: session.siteId };
     const body = bodyObject(request);
-    if (isLookupKey(body.clientRequestId)) bindToRequestLog(request, { clientRequestId: body.clientRequestId });
+    logClientRequestId(request, body);
   };
 }
 

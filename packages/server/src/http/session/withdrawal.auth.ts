@@ -6,8 +6,7 @@ import { constantTimeEqual } from '../../security/constant-time.js';
 import { verifyCatalogueChecksum } from '../../security/catalogue-checksum.js';
 import { withdrawalChecksumValues } from '../../security/withdrawal-checksum.js';
 import { checkBodyValues } from '../validation.js';
-import { bodyObject, idText, isLookupKey, isTimeStamp } from './auth.js';
-import { bindToRequestLog } from '../logging.js';
+import { bodyObject, idText, isLookupKey, isTimeStamp, logClientRequestId } from './auth.js';
 
 /**
  * Authentication of the withdrawal management calls: the session interface's order of refusals
@@ -39,6 +38,6 @@ export function withdrawalChecksumAuth(app: FastifyInstance, required?: readonly
     }
     request.sessionContext = { merchantId, siteId: site.id };
     checkBodyValues(body);
-    if (isLookupKey(body.clientRequestId)) bindToRequestLog(request, { clientRequestId: body.clientRequestId });
+    logClientRequestId(request, body);
   };
 }
