@@ -35,12 +35,10 @@ describe('the brand a card payment is processed with (docs/decisions/0413)', () 
     },
   );
 
-  it('refuses a brand the card does not carry, naming the ones it does', () => {
-    expect(() => processedBrandOf(info('Visa', 'Cartes Bancaires'), 'Mastercard')).toThrow(
-      /selectedBrand.*Visa, Cartes Bancaires/,
-    );
-    expect(() => processedBrandOf(info('Visa'), 'eftpos')).toThrow(/\(Visa\)/);
-    expect(() => processedBrandOf(undefined, 'Visa')).toThrow(/none known/);
+  it('processes the primary brand for a brand the card does not carry, as the real gateway does (0413, amended)', () => {
+    expect(processedBrandOf(info('Visa', 'Cartes Bancaires'), 'Mastercard')).toBe('Visa');
+    expect(processedBrandOf(info('Visa'), 'eftpos')).toBe('Visa');
+    expect(processedBrandOf(undefined, 'Visa')).toBe('Unknown');
   });
 
   it('checks the shape of selectedBrand: a string of at most 128 characters, empty meaning none', () => {

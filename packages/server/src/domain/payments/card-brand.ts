@@ -5,7 +5,7 @@ import type { CardInfo } from './acquirer.port.js';
  * The brand a card payment is processed with (docs/decisions/0413). A co-badged card has two brands
  * (spec 2.7 `brand` and `secondaryBrand`); the cardholder may choose either as `selectedBrand`
  * (spec 4.2 createPayment, the checkout's `useDualBrand`). Without a choice the primary brand is
- * used. A choice that is not one of the card's brands is refused, never silently replaced.
+ * used. A choice that is not one of the card's brands leaves the primary brand (the real gateway's way).
  * Case, spaces, hyphens and underscores are ignored when comparing (`CARTES_BANCAIRES`, `visa`).
  */
 
@@ -28,15 +28,14 @@ export function selectedBrandOf(value: unknown, field = 'selectedBrand'): string
   return value;
 }
 
-/** The processed brand: the card's brand matching `selected`, or the primary brand without a choice. */
+/**
+ * The processed brand: the card's brand matching `selected`, else the primary brand. A choice that is
+ * not one of the card's brands is not refused: clients send a brand of their own reading, and the real
+ * gateway processes the card's own brand then (docs/decisions/0413, amended).
+ */
 export function processedBrandOf(info: CardInfo | undefined, selected: string | undefined): string {
   const brands = brandsOf(info);
   const primary = brands[0] ?? 'Unknown';
   if (selected === undefined) return primary;
-  const chosen = brands.find((b) => key(b) === key(selected));
-  if (chosen === undefined) {
-    const list = brands.length > 0 ? brands.join(', ') : 'none known';
-    throw new Invalid('selectedBrand', `must be one of the card's brands (${list})`);
-  }
-  return chosen;
+  return brands.find((b) => key(b) === key(selected)) ?? primary;
 }

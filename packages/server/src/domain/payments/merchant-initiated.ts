@@ -45,6 +45,21 @@ export async function requireThreeDStep(
 }
 
 /**
+ * dynamic3D's `relatedTransactionId` when it names an approved payment (Auth, PreAuth, Sale) of the
+ * caller's site rather than a 3-D Secure step: clients send the earlier payment's id there, and the real
+ * gateway runs the 3-D Secure payment with that link (docs/decisions/0154). Undefined otherwise.
+ */
+export async function linkedPaymentOf(
+  deps: DomainDeps,
+  id: string,
+  mayReach: (t: Transaction) => boolean,
+): Promise<Transaction | undefined> {
+  const tx = /^\d{1,20}$/.test(id) ? await deps.storage.read.payments.find(id) : undefined;
+  const isPayment = tx?.type === 'Auth' || tx?.type === 'PreAuth' || tx?.type === 'Sale';
+  return tx && isPayment && tx.status === 'approved' && mayReach(tx) ? tx : undefined;
+}
+
+/**
  * The 3-D Secure result an external MPI reports, as the acquirer takes it: ECI 05/02 authenticated (Y,
  * liability on the issuer), 06/01 attempted (A), anything else not authenticated (U, no shift). Whether
  * its CAVV is one is the acquirer's call (docs/decisions/0142).

@@ -8,7 +8,7 @@ import type { BillingInfo, CardInput, DccQuote, ThreeDResult } from './acquirer.
 import { apmUpoOf, payApm, type ApmInput } from './apm.service.js';
 import { recordDccOption } from './dcc.service.js';
 import { outcomeEffects } from './outcome-effects.js';
-import { externalMpiResult, requireFirstPayment, requireThreeDStep, type ExternalMpi } from './merchant-initiated.js';
+import { externalMpiResult, linkedPaymentOf, requireFirstPayment, requireThreeDStep, type ExternalMpi } from './merchant-initiated.js';
 import {
   guardOfPlan,
   type GuardPlan,
@@ -69,7 +69,13 @@ export interface PayOrderOptions {
   /** 3-D Secure (docs/decisions/0310): start it (InitAuth3D), or continue the step `relatedTransactionId` */
   threeD?:
     | { init: true; methodNotificationURL?: string }
-    | { relatedTransactionId: string; request: ThreeDRequest; authenticateOnly?: boolean };
+    | {
+        relatedTransactionId: string;
+        request: ThreeDRequest;
+        authenticateOnly?: boolean;
+        /** dynamic3D: the related id may name an approved payment of the caller, a link, not a step (0154) */
+        dynamic?: boolean;
+      };
   idempotency?: IdempotencyClaim;
   /** a co-badged card's brand the cardholder chose (docs/decisions/0413), for a card however it was given */
   selectedBrand?: string;
@@ -80,6 +86,8 @@ export interface PayOrderOptions {
    * no 3-D Secure; `relatedTransactionId` names the approved first payment with the same card
    */
   mit?: { relatedTransactionId?: string };
+  /** an earlier approved payment of the caller this one is recorded as related to (dynamic3D, 0154) */
+  linkedTransactionId?: string;
 }
 
 export type PayOrderOutcome =
@@ -154,7 +162,17 @@ export async function payOrder(
   };
   const dcc = recordDccOption(deps, o.dcc);
 
-  // the session API's 3-D Secure continuation must name an approved step of the caller (spec 3: 1271)
+  // dynamic3D naming an approved payment of the caller: a new payment linked to it, its 3-D Secure
+  // decided as a payment without steps decides it (docs/decisions/0154)
+  if (payer.via === 'session' && o.threeD && 'dynamic' in o.threeD && o.threeD.dynamic) {
+    const site = payer.origin;
+    const linked = await linkedPaymentOf(deps, o.threeD.relatedTransactionId, (t) => t.merchantId === site.merchantId && t.siteId === site.siteId);
+    if (linked) {
+      const { threeD: _step, ...rest } = o;
+      return payOrder(deps, payer, instrument, { ...rest, linkedTransactionId: linked.id });
+    }
+  }
+  // the session API's 3-D Secure continuation must name an approved step of the caller (1271)
   const related =
     o.threeD && 'relatedTransactionId' in o.threeD ? o.threeD.relatedTransactionId : o.externalMpi?.relatedTransactionId;
   if (payer.via === 'session' && related !== undefined) await requireThreeDStep(deps, related, reachOf(payer));
@@ -195,7 +213,8 @@ export async function payOrder(
   }
 
   const claim = o.idempotency;
-  const run = await pay(deps, { ...payCmd, ...repeatOf(o, card) }, {
+  const linked = o.linkedTransactionId !== undefined ? { relatedTransactionId: o.linkedTransactionId } : {};
+  const run = await pay(deps, { ...payCmd, ...linked, ...repeatOf(o, card) }, {
     // rendered in the outcome's write, once a saved UPO's id is known
     ...(claim ? { idempotency: { ...claim, render: (tx: Transaction) => claim.render(tx, upoId()) } } : {}),
     // the step guard as data: without a token to consume, the pending write is one planned write (0817)

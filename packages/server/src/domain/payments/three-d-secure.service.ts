@@ -69,7 +69,8 @@ export interface MethodData {
   methodUrl: string;
   methodPayload: string;
   version: string;
-  v2supported: 'true';
+  /** "false" for a card not enrolled in 3-D Secure 2: the payment after the step runs without it */
+  v2supported: 'true' | 'false';
   serverTransId: string;
 }
 
@@ -99,6 +100,7 @@ export async function initAuth3D(
   const now = deps.clock.now();
   checkCard(cmd.card, now);
   const card = cardOutputOf(deps, cmd.card);
+  const enrolled = deps.acquirer.threeDFlow(cmd.card) !== 'not-enrolled';
   const serverTransId = deps.ids.uuid();
   const method: MethodRecord = {
     threeDSServerTransID: serverTransId,
@@ -127,7 +129,7 @@ export async function initAuth3D(
       methodUrl: `${cmd.baseUrl}/acs/method/${tx.id}`,
       methodPayload: b64({ threeDSServerTransID: serverTransId, threeDSMethodNotificationURL: cmd.methodNotificationURL ?? '' }),
       version: THREE_D_VERSION,
-      v2supported: 'true',
+      v2supported: enrolled ? 'true' : 'false',
       serverTransId,
     },
   };

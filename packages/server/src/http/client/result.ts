@@ -15,7 +15,7 @@ export function paymentResultOf(tx: Transaction, extra: Record<string, unknown> 
   return {
     result: status,
     errCode: 0,
-    errorDescription: tx.status === 'approved' || tx.status === 'pending' ? '' : codes.gwErrorReason,
+    errorDescription: tx.status === 'approved' || tx.status === 'pending' ? '' : (codes.gwErrorReason ?? ''),
     transactionId: tx.id,
     transactionStatus: status,
     transactionType: tx.type,
@@ -24,7 +24,8 @@ export function paymentResultOf(tx: Transaction, extra: Record<string, unknown> 
     currency: tx.currency,
     authCode: tx.authCode ?? '',
     gwErrorCode: codes.gwErrorCode,
-    gwErrorReason: codes.gwErrorReason,
+    // the browser SDK's result keeps the member, empty when nothing failed (spec 2.6)
+    gwErrorReason: codes.gwErrorReason ?? '',
     gwExtendedErrorCode: codes.gwExtendedErrorCode,
     ...(card
       ? {

@@ -33,7 +33,7 @@ function callerOf(request: FastifyRequest<{ Body: { merchantId?: string; merchan
   if (body.merchantId !== undefined && body.merchantId !== session.merchantId)
     throw new NotFound('merchant', 'Invalid merchant ID');
   if (body.merchantSiteId !== undefined && body.merchantSiteId !== session.siteId)
-    throw new NotFound('site', 'Invalid merchant site ID');
+    throw new NotFound('site', 'Invalid merchant site id');
   if (!session.userTokenId)
     throw new BadRequest('The session has no userTokenId: open the order with one');
   const given = body.userTokenId;

@@ -77,7 +77,7 @@ export async function authenticateChecksum(
     throw new NotFound('merchant', 'Invalid merchant ID');
   }
   const site = isLookupKey(merchantSiteId) ? await merchants.findSite(merchantSiteId) : undefined;
-  if (!site || site.merchantId !== merchantId) throw new NotFound('site', 'Invalid merchant site ID');
+  if (!site || site.merchantId !== merchantId) throw new NotFound('site', 'Invalid merchant site id');
   verifySiteChecksum(services, method, body, site);
   return { merchantId, siteId: site.id };
 }

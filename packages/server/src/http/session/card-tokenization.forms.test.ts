@@ -50,12 +50,14 @@ describe.each(dialects())('cardTokenization with and without checksum on %s', (d
     const before = await tokens();
     const body = sc.signed('cardTokenization', { sessionToken, clientRequestId: 'ct-bad', cardData: wireCard('4761344136141390') });
     expect(await unsigned({ ...body, checksum: 'ab'.repeat(32) })).toMatchObject({ status: 'ERROR', errCode: 1001, reason: 'Invalid checksum' });
-    // merchant ids sent make it the signed form: without its checksum, 1001; a checksum without the ids, 1013
+    // a checksum makes it the signed form (docs/decisions/0135, amended): a checksum without the ids, 1013
     const { checksum: _c, ...noChecksum } = body;
-    expect(await unsigned(noChecksum)).toMatchObject({ status: 'ERROR', errCode: 1001 });
+    const unsignedWithIds = await unsigned({ ...noChecksum, cardData: wireCard('4000027891380961') });
+    expect(unsignedWithIds).toMatchObject({ status: 'SUCCESS' });
+    expect(await tokens()).toBe(before + 1);
     const { merchantId: _m, merchantSiteId: _s, timeStamp: _t, ...bare } = body;
     expect(await unsigned(bare)).toMatchObject({ status: 'ERROR', errCode: 1013 });
-    expect(await tokens()).toBe(before);
+    expect(await tokens()).toBe(before + 1);
   });
 
   it('a dead sessionToken (1069), a missing one, or another merchant\'s session or ids are refused; nothing is stored', async () => {
@@ -68,9 +70,9 @@ describe.each(dialects())('cardTokenization with and without checksum on %s', (d
     expect((await sc.send('cardTokenization', { sessionToken: foreign, cardData: wireCard('4761344136141390') })).json).toMatchObject({ status: 'ERROR', errCode: 1069 });
     // signed by the other merchant with our session: 1069 too
     expect((await theirs.send('cardTokenization', { sessionToken, cardData: wireCard('4761344136141390') })).json).toMatchObject({ status: 'ERROR', errCode: 1069 });
-    // their ids with our session, unsigned: the signed form, refused (no timeStamp 1021, no checksum 1001)
-    expect(await unsigned({ merchantId: theirs.creds.merchantId, merchantSiteId: theirs.creds.merchantSiteId, sessionToken, cardData: wireCard('4761344136141390') })).toMatchObject({ status: 'ERROR', errCode: 1021 });
-    expect(await unsigned({ merchantId: theirs.creds.merchantId, merchantSiteId: theirs.creds.merchantSiteId, timeStamp: '20260310093000', sessionToken, cardData: wireCard('4761344136141390') })).toMatchObject({ status: 'ERROR', errCode: 1001 });
+    // their ids with our session, unsigned: not the session's merchant, refused (1013)
+    expect(await unsigned({ merchantId: theirs.creds.merchantId, merchantSiteId: theirs.creds.merchantSiteId, sessionToken, cardData: wireCard('4761344136141390') })).toMatchObject({ status: 'ERROR', errCode: 1013 });
+    expect(await unsigned({ merchantId: theirs.creds.merchantId, merchantSiteId: theirs.creds.merchantSiteId, timeStamp: '20260310093000', sessionToken, cardData: wireCard('4761344136141390') })).toMatchObject({ status: 'ERROR', errCode: 1013 });
     expect(await tokens()).toBe(before);
   });
 });

@@ -33,7 +33,7 @@ export function registerCardTokenization(app: FastifyInstance): void {
       preValidation: signedOrSessionTokenAuth(app, 'cardTokenization'),
       schema: {
         summary: 'Tokenise a card for one payment of the session',
-        description: `Stores cardData (cardNumber, cardHolderName, expirationMonth, expirationYear; a CVV is checked, never stored) in the card vault and answers ccTempToken: usable once, only by payment.do of this session, and dead with the session. Two forms (docs/decisions/0135): sessionToken and cardData only, without merchantId, merchantSiteId, timeStamp or checksum (the live sessionToken names the merchant); or, once any of those is sent, signed and verified as every signed call: checksum ${CHECKSUM_FIELDS.cardTokenization.join(', ')}, then the merchant secret key (missing or wrong: 1001). An unknown or expired sessionToken is 1069.`,
+        description: `Stores cardData (cardNumber, cardHolderName, expirationMonth, expirationYear; a CVV is checked, never stored) in the card vault and answers ccTempToken: usable once, only by payment.do of this session, and dead with the session. Two forms (docs/decisions/0135): sessionToken and cardData without a checksum (the live sessionToken names the merchant; merchantId, merchantSiteId and timeStamp may be sent and the ids must then be the session's); or, with a checksum, signed and verified as every signed call: checksum ${CHECKSUM_FIELDS.cardTokenization.join(', ')}, then the merchant secret key (wrong: 1001). An unknown or expired sessionToken is 1069.`,
         tags: ['session'],
         body: ServerCallRequests.cardTokenization,
         response: { 200: CardTokenizationResponse },

@@ -30,7 +30,7 @@ export function catalogueChecksumAuth(app: FastifyInstance, method: CatalogueMet
       throw new NotFound('merchant', 'Invalid merchant ID');
     }
     const site = isLookupKey(merchantSiteId) ? await merchants.findSite(merchantSiteId) : undefined;
-    if (!site || site.merchantId !== merchantId) throw new NotFound('site', 'Invalid merchant site ID');
+    if (!site || site.merchantId !== merchantId) throw new NotFound('site', 'Invalid merchant site id');
     if (!isTimeStamp(body.timeStamp)) throw new InvalidTimestamp();
     const secret = app.services.deps.vault.open(site.secretKeySealed, SITE_SECRET_PURPOSE);
     if (typeof body.checksum !== 'string' || !verifyCatalogueChecksum(fields, body, secret, body.checksum)) {

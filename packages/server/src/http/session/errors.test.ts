@@ -24,7 +24,7 @@ describe('the one error catalogue on the session API (docs/decisions/0600)', () 
     const code = (e: Parameters<typeof domainToWire>[0]) => domainToWire(e).errCode;
     expect(code(new InvalidChecksum())).toBe(1001);
     expect(code(new NotFound('merchant', 'Invalid merchant ID'))).toBe(1013);
-    expect(code(new NotFound('site', 'Invalid merchant site ID'))).toBe(1022);
+    expect(code(new NotFound('site', 'Invalid merchant site id'))).toBe(1022);
     expect(code(new NotFound('order', 'Invalid order ID'))).toBe(1057);
     expect(code(new NotFound('transaction'))).toBe(1000);
     expect(code(new SessionExpired())).toBe(1069);

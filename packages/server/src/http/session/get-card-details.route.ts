@@ -19,7 +19,7 @@ export function registerGetCardDetails(app: FastifyInstance): void {
       preValidation: signedOrSessionTokenAuth(app, 'getCardDetails'),
       schema: {
         summary: 'Look up card details by number',
-        description: `Answers brand, secondaryBrand (a co-badged card's second brand, docs/decisions/0413), cardType, bin, last4Digits, issuerCountry, currency, isPrepaid, issuerBankName and dccAllowed from BIN data (spec 2.7) for a live session. A number that fails the Luhn check is errCode 1004. Two forms (docs/decisions/0135): sessionToken without merchantId, merchantSiteId, timeStamp or checksum (the live sessionToken names the merchant), as the server SDKs send it; or signed: checksum ${CHECKSUM_FIELDS.getCardDetails.join(', ')}, then the merchant secret key (missing or wrong: 1001).`,
+        description: `Answers brand, secondaryBrand (a co-badged card's second brand, docs/decisions/0413), cardType, bin, last4Digits, issuerCountry, currency, isPrepaid, issuerBankName and dccAllowed from BIN data (spec 2.7) for a live session. A number that fails the Luhn check is errCode 1004. Two forms (docs/decisions/0135): sessionToken without a checksum (the live sessionToken names the merchant; merchantId, merchantSiteId and timeStamp may be sent and the ids must then be the session's), as the server SDKs send it; or signed: checksum ${CHECKSUM_FIELDS.getCardDetails.join(', ')}, then the merchant secret key (missing or wrong: 1001).`,
         tags: ['session'],
         body: ServerCallRequests.getCardDetails,
         response: { 200: GetCardDetailsResponse },

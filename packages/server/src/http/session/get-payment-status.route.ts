@@ -18,7 +18,7 @@ async function authenticateStatusCall(app: FastifyInstance, request: FastifyRequ
   const session = await sessionOfBody(app, request);
   if (body.checksum !== undefined) {
     const site = await app.services.deps.storage.read.merchants.findSite(session.siteId);
-    if (!site) throw new NotFound('site', 'Invalid merchant site ID');
+    if (!site) throw new NotFound('site', 'Invalid merchant site id');
     verifySiteChecksum(app.services, 'getPaymentStatus', body, site);
   }
   request.sessionContext = { merchantId: session.merchantId, siteId: session.siteId };

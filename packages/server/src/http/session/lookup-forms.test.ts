@@ -42,14 +42,17 @@ describe.each(dialects())('getCardDetails and getDccDetails with and without che
     expect(q.rateValueWithMarkup).toMatch(/^\d+\.\d+$/);
   });
 
-  it.each(['getCardDetails', 'getDccDetails'] as const)('%s signed still works; a checksum sent is verified (1001); ids without one are the signed form', async (method) => {
+  it.each(['getCardDetails', 'getDccDetails'] as const)('%s signed still works; a checksum sent is verified (1001); ids and timeStamp without one are the unsigned form', async (method) => {
     const { sessionToken } = await sc.openOrder({ amount: '10.00', currency: 'EUR' });
     const body = method === 'getCardDetails' ? cardBody(sessionToken) : dccBody(sessionToken);
     expect((await sc.send(method, body)).json).toMatchObject({ status: 'SUCCESS' });
     const signed = sc.signed(method, body);
     expect(await unsigned(method, { ...signed, checksum: 'ab'.repeat(32) })).toMatchObject({ status: 'ERROR', errCode: 1001, reason: 'Invalid checksum' });
+    // the PHP SDK's form: merchant ids and timeStamp, no checksum; the sessionToken authorises (0135, amended)
     const { checksum: _c, ...noChecksum } = signed;
-    expect(await unsigned(method, noChecksum)).toMatchObject({ status: 'ERROR', errCode: 1001 });
+    expect(await unsigned(method, noChecksum)).toMatchObject({ status: 'SUCCESS', errCode: 0 });
+    // ids without a checksum must still be the session's
+    expect(await unsigned(method, { ...noChecksum, merchantSiteId: '999999999' })).toMatchObject({ status: 'ERROR', errCode: 1022 });
   });
 
   it.each(['getCardDetails', 'getDccDetails'] as const)('%s unsigned: a dead (1069), missing or other merchant\'s sessionToken is refused', async (method) => {
@@ -60,7 +63,7 @@ describe.each(dialects())('getCardDetails and getDccDetails with and without che
     expect(await unsigned(method, none)).toMatchObject({ status: 'ERROR', reason: expect.stringContaining('sessionToken') });
     // our signature on the other merchant's session: not ours
     expect((await sc.send(method, make(foreign))).json).toMatchObject({ status: 'ERROR', errCode: 1069 });
-    // unsigned with their session but our merchant ids: the signed form, refused
+    // unsigned with their session but our merchant ids: not the session's ids, refused
     expect(await unsigned(method, { merchantId: sc.creds.merchantId, merchantSiteId: sc.creds.merchantSiteId, ...make(foreign) })).toMatchObject({ status: 'ERROR' });
   });
 });

@@ -27,8 +27,9 @@ const ROWS: Row[] = [
   ['clientUniqueId of 45', { clientUniqueId: x(45) }, OK],
   ['clientUniqueId missing', { clientUniqueId: undefined }, missing('clientUniqueId')],
   ['clientUniqueId of 46', { clientUniqueId: x(46) }, size('clientUniqueId')],
-  ['clientUniqueId empty', { clientUniqueId: '' }, size('clientUniqueId')],
-  ['merchantSiteId of 21', { merchantSiteId: '1'.repeat(21) }, v(1022, /^Invalid merchant site ID$/)],
+  // a client sends "" when the merchant has no reference of its own (docs/decisions/0152)
+  ['clientUniqueId empty', { clientUniqueId: '' }, OK],
+  ['merchantSiteId of 21', { merchantSiteId: '1'.repeat(21) }, v(1022, /^Invalid merchant site id$/)],
   ['timeStamp on 29 February of a leap year', { timeStamp: '20240229235959' }, OK],
   ['timeStamp of 13 digits', { timeStamp: '2024022923595' }, v(1021, /^Invalid timeStamp/)],
   // 14 digits are enough: one public SDK puts the month where the minutes belong (docs/decisions/0121)
@@ -577,12 +578,16 @@ const ROWS: Row[] = [
     },
     OK,
   ],
+  // clients send country-style codes here ("US"): two letters in either case (docs/decisions/0152)
+  ['userDetails language EN', { userDetails: { language: 'EN' } }, OK],
+  ['userDetails language US', { userDetails: { language: 'US' } }, OK],
+  ['userDetails language xx', { userDetails: { language: 'xx' } }, OK],
   [
-    'userDetails language EN',
-    { userDetails: { language: 'EN' } },
-    v(1019, /^\[userDetails\.language\] must be an ISO 639-1 language code$/),
+    'userDetails language of three letters',
+    { userDetails: { language: 'eng' } },
+    v(1019, /^\[userDetails\.language\] (size must be|must be a two-letter)/),
   ],
-  ['userDetails language xx', { userDetails: { language: 'xx' } }, v(1019, /ISO 639-1/)],
+  ['userDetails language of digits', { userDetails: { language: '12' } }, v(1019, /must be a two-letter language code/)],
   [
     'userDetails dateOfBirth 1990-02-30',
     { userDetails: { dateOfBirth: '1990-02-30' } },

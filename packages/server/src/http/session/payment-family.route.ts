@@ -138,7 +138,7 @@ async function payFamily(
   const { payer, instrument, options } = translate(session, order);
   const userTokenId = payer.origin.userTokenId;
   const render = (paid: PayOrderOutcome) => ({
-    ...sessionPaymentFields(paid, session.token, order, userTokenId),
+    ...sessionPaymentFields(paid, session.token, order, userTokenId, options),
     ...m.extra?.(paid),
   });
   const head = { sessionToken: session.token, orderId: String(order.id), ...(userTokenId ? { userTokenId } : {}) };
@@ -147,7 +147,14 @@ async function payFamily(
       ? replayClaim(app, request, replay, head, (tx, upoId) => render({ kind: 'done', tx, ...(upoId !== undefined ? { upoId } : {}) }))
       : undefined;
   const authenticateOnly = m.as === 'authenticate3d' && options.threeD && 'relatedTransactionId' in options.threeD;
-  const threeD = authenticateOnly && options.threeD ? { threeD: { ...options.threeD, authenticateOnly: true } } : {};
+  const step = options.threeD && 'relatedTransactionId' in options.threeD ? options.threeD : undefined;
+  const threeD =
+    authenticateOnly && options.threeD
+      ? { threeD: { ...options.threeD, authenticateOnly: true } }
+      : // dynamic3D's relatedTransactionId may name an approved payment rather than a step (0154)
+        m.as === 'dynamic3D' && step
+        ? { threeD: { ...step, dynamic: true } }
+        : {};
   let paid: PayOrderOutcome;
   try {
     paid = await payOrder(deps, payer, instrument, { ...options, ...threeD, ...(idempotency ? { idempotency } : {}) });
@@ -170,7 +177,7 @@ function verify3dAuth(app: FastifyInstance): preValidationAsyncHookHandler {
     const session = await sessionOfBody(app, request);
     if (body.checksum !== undefined) {
       const site = await app.services.deps.storage.read.merchants.findSite(session.siteId);
-      if (!site) throw new NotFound('site', 'Invalid merchant site ID');
+      if (!site) throw new NotFound('site', 'Invalid merchant site id');
       if (!isTimeStamp(body.timeStamp)) throw new InvalidTimestamp();
       const secret = app.services.deps.vault.open(site.secretKeySealed, SITE_SECRET_PURPOSE);
       const ok = typeof body.checksum === 'string' && verifyCatalogueChecksum(CHECKSUM_FIELDS.verify3d, body, secret, body.checksum);

@@ -8,35 +8,64 @@ import { sessionChallengeFields, sessionInitFields } from '../three-d.view.js';
 
 export { gatewayCodes, SESSION_STATUS, sessionTransactionFields } from '../shared/session-transaction.render.js';
 
+/** What the request asked for that the answer reports whatever the outcome. */
+export interface AskedOf {
+  /** `isPartialApproval` was set: the answer always carries `partialApproval` */
+  partialApproval?: boolean;
+}
+
 /**
  * A payment's outcome as payment.do and initPayment.do answer it: the session and order, then the
- * transaction (APPROVED, DECLINED, ERROR; REDIRECT for a challenge or an APM page).
+ * transaction (APPROVED, DECLINED, ERROR; REDIRECT for a challenge or an APM page). A card answer always
+ * has `paymentOption.userPaymentOptionId`, empty when no stored card was paid with or saved; a payment
+ * that asked for partial approval always has `partialApproval`, also when approved in full
+ * (docs/gateway-facts.md, docs/decisions/0151).
  */
 export function sessionPaymentFields(
   paid: PayOrderOutcome,
   sessionToken: string,
   order: SessionOrder,
   userTokenId: string | null | undefined,
+  asked: AskedOf = {},
 ): Record<string, unknown> {
   const head = { sessionToken, orderId: String(order.id), ...(userTokenId ? { userTokenId } : {}) };
   switch (paid.kind) {
-    case 'done': {
-      const fields = sessionTransactionFields(paid.tx);
-      if (paid.upoId === undefined) return { ...head, ...fields };
-      // the UPO paid with or stored, also in paymentOption as the SDKs read it (docs/decisions/0148)
-      const option = { ...(fields.paymentOption as Record<string, unknown> | undefined), userPaymentOptionId: paid.upoId };
-      return { ...head, ...fields, userPaymentOptionId: paid.upoId, paymentOption: option };
-    }
+    case 'done':
+      return { ...head, ...withStoredOption(sessionTransactionFields(paid.tx), paid.upoId), ...partialApprovalAsked(paid.tx, asked) };
     case 'challenge':
-      return { ...head, ...sessionChallengeFields(paid.tx, paid.challenge) };
+      return { ...head, ...withStoredOption(sessionChallengeFields(paid.tx, paid.challenge), undefined) };
     case 'method':
-      return { ...head, ...sessionInitFields(paid.tx, paid.method) };
+      return { ...head, ...withStoredOption(sessionInitFields(paid.tx, paid.method), undefined) };
     case 'authenticated':
-      return { ...head, ...sessionTransactionFields(paid.tx) };
+      return { ...head, ...withStoredOption(sessionTransactionFields(paid.tx), undefined), ...partialApprovalAsked(paid.tx, asked) };
     case 'replay':
       // the session API claims no idempotency key
       throw new Error('unexpected replay of a session payment');
   }
+}
+
+/**
+ * The UPO paid with or stored, in paymentOption as the SDKs read it and at the top level
+ * (docs/decisions/0148); a card answer without one has the key, empty.
+ */
+function withStoredOption<F extends { paymentOption?: unknown }>(fields: F, upoId: string | undefined): Record<string, unknown> {
+  const option = fields.paymentOption as Record<string, unknown> | undefined;
+  if (upoId !== undefined) return { ...fields, userPaymentOptionId: upoId, paymentOption: { ...option, userPaymentOptionId: upoId } };
+  if (option?.card === undefined) return fields;
+  return { ...fields, paymentOption: { userPaymentOptionId: '', ...option } };
+}
+
+/** `partialApproval` of a card payment that asked for it: the amounts requested and processed (0 unless approved). */
+function partialApprovalAsked(tx: Transaction, asked: AskedOf): Record<string, unknown> {
+  if (!asked.partialApproval || tx.apm) return {};
+  return {
+    partialApproval: {
+      requestedAmount: formatDecimal(tx.requestedAmount, tx.currency),
+      requestedCurrency: tx.currency,
+      processedAmount: formatDecimal(tx.status === 'approved' ? tx.amount : 0, tx.currency),
+      processedCurrency: tx.currency,
+    },
+  };
 }
 
 /**

@@ -27,7 +27,7 @@ export function registerPayment(app: FastifyInstance): void {
       preHandler: replayPrecheck(app, 'payment'),
       schema: {
         summary: 'Pay the order of a session',
-        description: `Pays the session's order (a session from getSessionToken without one: the order the payment's own fields open) with \`paymentOption.card\` (amount and currency must be the order's). Answers transactionStatus APPROVED, DECLINED or ERROR with transactionId, authCode, the gateway codes and the masked card. With \`relatedTransactionId\` it continues a 3-D Secure step (one that is not an approved InitAuth3D or challenge of the caller answers transactionStatus ERROR, gwErrorCode -1100, gwExtendedErrorCode 1271), or, with authenticationOnlyType RECURRING/INSTALLMENTS, isRebilling or \`card.storedCredentials.storedCredentialsMode\` "1", repeats that first payment without CVV or 3-D Secure; \`card.threeD.externalMpi {eci, cavv, dsTransID}\` passes an external MPI's result. An approved card paid with a userTokenId is stored as its UPO unless savePM is sent and not true; \`paymentOption.userPaymentOptionId\` answers the UPO paid with or stored (docs/decisions/0148). A signed body already accepted answers its first answer again and moves no money. Checksum: ${CHECKSUM_FIELDS.payment.join(', ')}, then the merchant secret key.`,
+        description: `Pays the session's order (a session from getSessionToken without one: the order the payment's own fields open) with \`paymentOption.card\` (amount and currency must be the order's). Answers transactionStatus APPROVED, DECLINED or ERROR with transactionId, authCode, the gateway codes and the masked card. With \`relatedTransactionId\` it continues a 3-D Secure step (one that is not an approved InitAuth3D or challenge of the caller answers transactionStatus ERROR, gwErrorCode -1100, gwExtendedErrorCode 1271), or, with authenticationOnlyType RECURRING/INSTALLMENTS, isRebilling or \`card.storedCredentials.storedCredentialsMode\` "1", repeats that first payment without CVV or 3-D Secure; \`card.threeD.externalMpi {eci, cavv, dsTransID}\` passes an external MPI's result. An approved card paid with a userTokenId is stored as its UPO whatever savePM says; \`paymentOption.userPaymentOptionId\` answers the UPO paid with or stored, empty when none (docs/decisions/0148, 0151). With \`isPartialApproval\` the answer always carries \`partialApproval\`. \`card.externalToken\` pays a wallet's network token (0153); \`cvvNotUsed\` is at most 5 characters. A signed body already accepted answers its first answer again and moves no money. Checksum: ${CHECKSUM_FIELDS.payment.join(', ')}, then the merchant secret key.`,
         tags: ['session'],
         body: ServerCallRequests.payment,
         response: { 200: SessionTransactionResponse },
@@ -46,7 +46,7 @@ export function registerPayment(app: FastifyInstance): void {
       const idempotency = options.threeD
         ? undefined
         : replayClaim(app, request, 'payment', head, (tx, upoId) =>
-            sessionPaymentFields({ kind: 'done', tx, ...(upoId !== undefined ? { upoId } : {}) }, session.token, order, userTokenId),
+            sessionPaymentFields({ kind: 'done', tx, ...(upoId !== undefined ? { upoId } : {}) }, session.token, order, userTokenId, options),
           );
       let paid;
       try {
@@ -57,7 +57,7 @@ export function registerPayment(app: FastifyInstance): void {
         throw err;
       }
       if (paid.kind === 'replay') return replayed(paid.replay);
-      return success(request, sessionPaymentFields(paid, session.token, order, userTokenId));
+      return success(request, sessionPaymentFields(paid, session.token, order, userTokenId, options));
     },
   );
 }

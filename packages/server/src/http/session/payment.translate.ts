@@ -111,9 +111,10 @@ export function sessionPaymentOf(
     (v, cur, field) => toMinor(typeof v === 'string' ? v : String(v), cur, field),
     checkCurrency,
   );
-  const instrument = instrumentOf(body.paymentOption);
-  // a repeat's authenticationOnlyType names the repeat; only an amount of 0 is an authentication (0143)
-  if (absent.mit && amount !== 0 && processing?.authenticationOnlyType !== undefined) delete processing.authenticationOnlyType;
+  const instrument = instrumentOf(cardAsProcessed(body.paymentOption, cvvNotUsedOf(body)));
+  // authenticationOnlyType with an amount (a repeat's RECURRING, a first stored-credential ADDCARD) names
+  // the payment and leaves it an ordinary payment; only an amount of 0 is an authentication (0143, 0152)
+  if (amount !== 0 && processing?.authenticationOnlyType !== undefined) delete processing.authenticationOnlyType;
   const type = (requested as PaymentType | undefined) ?? order.transactionType ?? 'Sale';
   const userTokenId = body.userTokenId ?? session.userTokenId;
   const zeroAuth = amount === 0 && type !== 'Sale' && related === undefined && !processing?.zeroAmountReason && !processing?.authenticationOnlyType;
@@ -133,18 +134,67 @@ export function sessionPaymentOf(
       ...(country ? { country } : {}),
       partialApproval: truthy(body.isPartialApproval),
       ...(options ? { processing: options } : {}),
-      // an APM is stored with savePM or storePaymentOption, a card with savePM or, savePM absent, with
-      // a userTokenId (docs/decisions/0148)
+      // an APM is stored with savePM or storePaymentOption; a card paid with a userTokenId is stored
+      // whatever savePM says, as the real gateway does (docs/decisions/0148, amended)
       saveUpo:
         savePmOf(body.savePM) ||
         (instrument.kind === 'apm' && savePmOf(body.storePaymentOption)) ||
-        (instrument.kind !== 'apm' && body.savePM === undefined && !!userTokenId),
+        (instrument.kind !== 'apm' && !!userTokenId),
       urls: returnUrlsOf(body.urlDetails, details.urlDetails),
       baseUrl,
       ...(dcc ? { dcc } : {}),
       ...absent,
     },
   };
+}
+
+/**
+ * `cvvNotUsed`, at the top level or in the card: at most 5 characters, as the real gateway words its
+ * refusal (`cvvNotUsed size must be between 0 and 5`); "true" (or 1) means the payment uses no CVV.
+ */
+function cvvNotUsedOf(body: PaymentBody): boolean {
+  const card = obj(body.paymentOption.card);
+  let notUsed = false;
+  for (const [field, value] of [
+    ['cvvNotUsed', body.cvvNotUsed],
+    ['paymentOption.card.cvvNotUsed', card?.cvvNotUsed],
+  ] as const) {
+    if (value === undefined || value === null) continue;
+    if (typeof value === 'object' || String(value).length > 5) throw new Invalid(field, 'size must be between 0 and 5');
+    if (truthy(value)) notUsed = true;
+  }
+  return notUsed;
+}
+
+/**
+ * The card as it is processed: without its CVV when cvvNotUsed says so, and a network-token wallet card
+ * (`card.externalToken`, Apple Pay or Google Pay) needs no holder name (docs/decisions/0153).
+ */
+function cardAsProcessed(option: SessionPaymentOption, cvvNotUsed: boolean): SessionPaymentOption {
+  const card = option.card;
+  if (!card) return option;
+  const wallet = obj((card as Record<string, unknown>).externalToken) !== undefined && card.cardHolderName === undefined;
+  if (!cvvNotUsed && !wallet) return option;
+  const { CVV: _cvv, ...withoutCvv } = card;
+  return { ...option, card: { ...(cvvNotUsed ? withoutCvv : card), ...(wallet ? { cardHolderName: '' } : {}) } };
+}
+
+/**
+ * A network token's cryptogram (`card.externalToken {externalTokenProvider, cryptogram, eciProvider}`):
+ * the wallet authenticated the cardholder, so it goes to the acquirer as an external 3-D Secure result,
+ * the cryptogram as the CAVV and `eciProvider` (default 07) as the ECI (docs/decisions/0153).
+ */
+function walletTokenOf(card: Record<string, unknown> | undefined): Partial<PayOrderOptions> | undefined {
+  const token = obj(card?.externalToken);
+  if (!token) return undefined;
+  const at = 'paymentOption.card.externalToken';
+  const provider = str(token.externalTokenProvider);
+  if (provider === undefined || provider === '') throw new Missing(`${at}.externalTokenProvider`);
+  const cryptogram = str(token.cryptogram);
+  if (cryptogram === undefined || cryptogram === '') throw new Missing(`${at}.cryptogram`);
+  const eci = str(token.eciProvider) ?? str(token.eci) ?? '07';
+  if (!/^\d{1,2}$/.test(eci)) throw new Invalid(`${at}.eciProvider`, 'must be 1 or 2 digits');
+  return { externalMpi: { eci: eci.padStart(2, '0'), cavv: cryptogram } };
 }
 
 const MIT_TYPES = ['RECURRING', 'INSTALLMENTS'];
@@ -180,6 +230,8 @@ function cardholderAbsentOf(body: PaymentBody, related: string | undefined): Par
       },
     };
   }
+  const wallet = walletTokenOf(card);
+  if (wallet) return wallet;
   const repeatType = str(body.authenticationOnlyType);
   const mit =
     String(mode) === '1' ||

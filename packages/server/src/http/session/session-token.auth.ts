@@ -24,7 +24,7 @@ export async function sessionOfBody(app: FastifyInstance, request: FastifyReques
     throw new NotFound('merchant', 'Invalid merchant ID');
   }
   if (body.merchantSiteId !== undefined && idText(body.merchantSiteId) !== session.siteId) {
-    throw new NotFound('site', 'Invalid merchant site ID');
+    throw new NotFound('site', 'Invalid merchant site id');
   }
   return session;
 }
@@ -42,22 +42,19 @@ export function sessionTokenCallAuth(app: FastifyInstance): preValidationAsyncHo
   };
 }
 
-/** The members of the signed form; a body with none of them is the server facts' unsigned form. */
-const SIGNED_MEMBERS = ['merchantId', 'merchantSiteId', 'timeStamp', 'checksum'] as const;
-
 /**
- * Calls the server facts show sent both ways (2.2, 2.10, 4; docs/decisions/0135): sessionToken without
- * merchant ids, timeStamp or checksum, authorised by the live sessionToken alone (dead or unknown 1069);
- * or, as soon as any of those members is sent, the signed form verified as every signed call ([A]:
- * unknown merchant 1013, site 1022, timeStamp 1021, missing or wrong checksum 1001).
+ * Calls the server facts show sent both ways (docs/decisions/0135, amended): without a checksum,
+ * authorised by the live sessionToken (dead or unknown 1069), where merchantId, merchantSiteId and
+ * timeStamp may be sent too (the PHP SDK adds them) and the ids must then be the session's; or, with a
+ * checksum, the signed form verified as every signed call ([A]: unknown merchant 1013, site 1022,
+ * timeStamp 1021, wrong checksum 1001).
  */
 export function signedOrSessionTokenAuth(app: FastifyInstance, method: SessionMethod): preValidationAsyncHookHandler {
   const signed = checksumAuth(app, method);
   const unsigned = sessionTokenCallAuth(app);
   return async function (this: FastifyInstance, request, reply) {
     const body = bodyObject(request);
-    const isSigned = SIGNED_MEMBERS.some((k) => body[k] !== undefined);
-    return isSigned ? signed.call(this, request, reply) : unsigned.call(this, request, reply);
+    return body.checksum !== undefined ? signed.call(this, request, reply) : unsigned.call(this, request, reply);
   };
 }
 

@@ -21,7 +21,7 @@ describe.each(dialects())('session authentication order on %s', (dialect) => {
     await gw.close();
   });
 
-  const invalidOrder = { clientUniqueId: '', amount: 'ten', currency: 'eur', colour: 'red' };
+  const invalidOrder = { clientUniqueId: 'x'.repeat(46), amount: 'ten', currency: 'eur', colour: 'red' };
   const bad = (over: Record<string, unknown>) => ({ ...s.signed('openOrder', invalidOrder), ...over });
 
   it.each([
@@ -37,9 +37,9 @@ describe.each(dialects())('session authentication order on %s', (dialect) => {
       'an unknown site, with a bad timeStamp',
       { merchantSiteId: '42', timeStamp: 'x' },
       1022,
-      'Invalid merchant site ID',
+      'Invalid merchant site id',
     ],
-    ['a missing merchantSiteId', { merchantSiteId: undefined }, 1022, 'Invalid merchant site ID'],
+    ['a missing merchantSiteId', { merchantSiteId: undefined }, 1022, 'Invalid merchant site id'],
     [
       'a malformed timeStamp, with a bad checksum',
       { timeStamp: '2026-01-01', checksum: 'x' },
@@ -63,7 +63,7 @@ describe.each(dialects())('session authentication order on %s', (dialect) => {
 
   it('answers a site of another merchant as an invalid site (1022)', async () => {
     const r = await s.call('openOrder', bad({ merchantSiteId: foreignSiteId }));
-    expect(r.json).toMatchObject({ errCode: 1022, reason: 'Invalid merchant site ID' });
+    expect(r.json).toMatchObject({ errCode: 1022, reason: 'Invalid merchant site id' });
   });
 
   it('validates only a correctly signed request (1019 naming the first rule broken)', async () => {

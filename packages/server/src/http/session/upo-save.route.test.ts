@@ -60,20 +60,25 @@ describe.each(dialects())('a card paid with userTokenId becomes its UPO on %s', 
     expect(await upos('gil')).toEqual([id]);
   });
 
-  it('savePM false, "false" or 0 stores nothing; a decline stores nothing; no userTokenId, nothing', async () => {
+  it('savePM false, "false" or 0 with userTokenId still stores the card and answers its id, as the real gateway does; a decline or no userTokenId answers the key empty', async () => {
+    const ids = new Set<string>();
     for (const savePM of [false, 'false', 0]) {
       const r = await pay({ userTokenId: 'hal', savePM, paymentOption: { card: wireCard(MC) } });
       expect(r.transactionStatus).toBe('APPROVED');
-      expect(r.userPaymentOptionId).toBeUndefined();
-      expect(r.paymentOption.userPaymentOptionId).toBeUndefined();
+      expect(r.paymentOption.userPaymentOptionId).toMatch(/^\d+$/);
+      expect(r.userPaymentOptionId).toBe(r.paymentOption.userPaymentOptionId);
+      ids.add(r.paymentOption.userPaymentOptionId);
     }
+    // the same card of the same user is one UPO (docs/decisions/0148, amended)
+    expect(ids.size).toBe(1);
     const d = await pay({ userTokenId: 'hal', paymentOption: { card: wireCard(DECLINE) } });
     expect(d.transactionStatus).toBe('DECLINED');
-    expect(d.paymentOption?.userPaymentOptionId).toBeUndefined();
-    expect(await upos('hal')).toEqual([]);
+    expect(d.paymentOption.userPaymentOptionId).toBe('');
+    expect(await upos('hal')).toEqual([...ids]);
     const anon = await pay({ paymentOption: { card: wireCard(MC) } });
     expect(anon.transactionStatus).toBe('APPROVED');
-    expect(anon.paymentOption.userPaymentOptionId).toBeUndefined();
+    expect(anon.paymentOption.userPaymentOptionId).toBe('');
+    expect(anon).not.toHaveProperty('userPaymentOptionId');
   });
 
   it("the session's userTokenId (openOrder) counts as sent", async () => {

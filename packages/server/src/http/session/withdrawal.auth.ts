@@ -24,7 +24,7 @@ export function withdrawalChecksumAuth(app: FastifyInstance, required?: readonly
       throw new NotFound('merchant', 'Invalid merchant ID');
     }
     const site = isLookupKey(merchantSiteId) ? await merchants.findSite(merchantSiteId) : undefined;
-    if (!site || site.merchantId !== merchantId) throw new NotFound('site', 'Invalid merchant site ID');
+    if (!site || site.merchantId !== merchantId) throw new NotFound('site', 'Invalid merchant site id');
     if (!isTimeStamp(body.timeStamp)) {
       throw new InvalidTimestamp();
     }

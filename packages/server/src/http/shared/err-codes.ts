@@ -89,10 +89,17 @@ export function domainToWire(err: DomainError): SessionWireError {
 }
 
 /**
+ * Fields whose refusal the real gateway words as `<field> <rule>` and clients match on that text
+ * (`cvvNotUsed size must be between 0 and 5`, docs/gateway-facts.md).
+ */
+const GATEWAY_WORDED: ReadonlySet<string> = new Set(['cvvNotUsed', 'paymentOption.card.cvvNotUsed']);
+
+/**
  * The reason of a refused card field, worded as the real gateway words it (spec 3: an empty CVV gives a
  * reason containing `cardData.CVV is invalid`): the gateway's name of the field, then our rule.
  */
 function cardFieldReason(field: string | undefined, reason: string): string {
+  if (field !== undefined && GATEWAY_WORDED.has(field)) return reason.replace(`[${field}]`, field);
   if (field === undefined || !field.startsWith('paymentOption.card.')) return reason;
   const name = field.slice('paymentOption.card.'.length);
   if (!/^[A-Za-z]+$/.test(name)) return reason;

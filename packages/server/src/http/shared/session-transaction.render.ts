@@ -17,10 +17,17 @@ export const SESSION_STATUS = { approved: 'APPROVED', declined: 'DECLINED', erro
   string
 >;
 
-/** gwErrorCode, gwErrorReason, gwExtendedErrorCode of an outcome (0 and '' when approved). */
-export function gatewayCodes(tx: Transaction): { gwErrorCode: number; gwErrorReason: string; gwExtendedErrorCode: number } {
+/**
+ * gwErrorCode, gwErrorReason, gwExtendedErrorCode of an outcome: the codes are 0 and there is no
+ * gwErrorReason key when nothing failed. Clients take their message from `gwErrorReason` before
+ * `transactionStatus`, so an empty one would read an approval's message as "" (docs/gateway-facts.md,
+ * docs/decisions/0151).
+ */
+export function gatewayCodes(tx: Transaction): { gwErrorCode: number; gwErrorReason?: string; gwExtendedErrorCode: number } {
   const f = failureOf(tx);
-  return { gwErrorCode: f.code, gwErrorReason: f.reason, gwExtendedErrorCode: f.extended };
+  return f.reason === ''
+    ? { gwErrorCode: f.code, gwExtendedErrorCode: f.extended }
+    : { gwErrorCode: f.code, gwErrorReason: f.reason, gwExtendedErrorCode: f.extended };
 }
 
 /** The members of a session answer that describe a transaction. */
@@ -49,7 +56,7 @@ export function sessionTransactionFields(tx: Transaction): SessionTransactionMem
           partialApproval: {
             requestedAmount: formatDecimal(tx.requestedAmount, tx.currency),
             requestedCurrency: tx.currency,
-            processedAmount: formatDecimal(tx.amount, tx.currency),
+            processedAmount: formatDecimal(tx.status === 'approved' ? tx.amount : 0, tx.currency),
             processedCurrency: tx.currency,
           },
         }

@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { withSubject } from '../shared/subject.js';
 import { OrderPaymentOption } from '../shared/payment-option.js';
-import { Decimal, Flag, MerchantDetails, NonEmpty, Signed, Str, UrlDetails } from './common.schema.js';
+import { Decimal, Flag, MerchantDetails, Signed, Str, UrlDetails } from './common.schema.js';
 import { BillingAddress, ShippingAddress, UserDetails } from './customer.schema.js';
 import { EnvelopeFields, PartialApproval } from './envelope.schema.js';
 import {
@@ -23,7 +23,8 @@ import {
 export const OpenOrderRequest = Type.Object(
   {
     ...Signed,
-    clientUniqueId: NonEmpty(45, 'Unique transaction ID in the merchant system (merchant_unique_id in DMNs)'),
+    // may be empty: a client sends "" when the merchant has no reference of its own (docs/decisions/0152)
+    clientUniqueId: Str(45, "Unique transaction ID in the merchant system (merchant_unique_id in DMNs); may be empty"),
     sessionToken: Type.Optional(
       Type.String({ minLength: 36, maxLength: 36, description: 'A token from getSessionToken to bind the order to' }),
     ),

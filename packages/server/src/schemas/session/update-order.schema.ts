@@ -11,7 +11,7 @@ export const UpdateOrderRequest = Type.Object(
     ...Signed,
     sessionToken: Type.String({ minLength: 36, maxLength: 36 }),
     orderId: NonEmpty(45),
-    clientUniqueId: NonEmpty(45),
+    clientUniqueId: Str(45),
     userTokenId: Type.Optional(Str(255)),
     clientRequestId: Type.Optional(Str(255)),
     currency: Type.Optional(withSubject(Type.String({ minLength: 3, maxLength: 3, description: 'Only with amount' }), 'currency')),
