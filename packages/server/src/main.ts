@@ -11,6 +11,7 @@ import { apmCommands } from './cli/apm.commands.js';
 import { emailCommands } from './cli/emails.commands.js';
 import { platformCommands } from './cli/platform.commands.js';
 import { rebillingCommands } from './cli/rebilling.commands.js';
+import { withdrawalCommands } from './cli/withdrawals.commands.js';
 import { runWorker, workerSpec } from './cli/worker.command.js';
 import { startRelay } from './delivery/relay.js';
 import { pointDemoAtInbox } from './bootstrap/demo-inbox.js';
@@ -20,7 +21,7 @@ import { DomainError } from './domain/errors.js';
 import { openRuntime } from './runtime.js';
 
 // Every `{spec, run}` command module's array, in the order `gatehouse --help` lists them.
-const commands = [...credentialCommands, ...listCommands, ...notificationCommands, ...apmCommands, ...platformCommands, ...emailCommands, ...rebillingCommands];
+const commands = [...credentialCommands, ...listCommands, ...notificationCommands, ...apmCommands, ...platformCommands, ...emailCommands, ...rebillingCommands, ...withdrawalCommands];
 
 const commonOptions: CommandSpec['options'] = {
   'data-dir': { type: 'string', placeholder: 'path', description: 'Data folder (GATEHOUSE_DATA_DIR, default ./data)' },

@@ -189,9 +189,9 @@ export const ROWS: Row[] = [
     dropCode: 1011,
   },
   { method: 'getRequests', folder: 'withdrawal', signing: 'body', body: async (fx) => ({ wdRequestId: (await fx.wdRequest()).r.wdRequestId }), drop: 'merchantSiteId', dropCode: 1022, foreign: (j, expect) => expect(j).toMatchObject({ status: 'SUCCESS', totalCount: '0' }) },
-  { method: 'cancelRequest', folder: 'withdrawal', signing: 'body', body: async (fx) => { const { userTokenId, r } = await fx.wdRequest(); return { userTokenId, wdRequestId: r.wdRequestId }; }, drop: 'wdRequestId' },
-  { method: 'approveRequest', folder: 'withdrawal', signing: 'body', body: async (fx) => ({ wdRequestId: (await fx.wdRequest()).r.wdRequestId }), drop: 'wdRequestId' },
-  { method: 'declineRequest', folder: 'withdrawal', signing: 'body', body: async (fx) => ({ wdRequestId: (await fx.wdRequest()).r.wdRequestId }), drop: 'wdRequestId' },
+  { method: 'cancelRequest', folder: 'withdrawal', signing: 'body', body: async (fx) => { const { userTokenId, r } = await fx.wdRequest(); return { userTokenId, wdRequestId: r.wdRequestId, merchantWDRequestId: r.merchantWDRequestId }; }, drop: 'wdRequestId' },
+  { method: 'approveRequest', folder: 'withdrawal', signing: 'body', body: async (fx) => { const { r } = await fx.wdRequest(); return { wdRequestId: r.wdRequestId, merchantWDRequestId: r.merchantWDRequestId }; }, drop: 'wdRequestId' },
+  { method: 'declineRequest', folder: 'withdrawal', signing: 'body', body: async (fx) => { const { r } = await fx.wdRequest(); return { wdRequestId: r.wdRequestId, merchantWDRequestId: r.merchantWDRequestId }; }, drop: 'wdRequestId' },
   { method: 'sealRequest', folder: 'withdrawal', signing: 'body', body: async (fx) => { const { r } = await fx.wdRequest(); return { wdRequestId: r.wdRequestId, merchantWDRequestId: r.merchantWDRequestId }; }, drop: 'merchantWDRequestId' },
   {
     method: 'placeWithdrawalOrder',

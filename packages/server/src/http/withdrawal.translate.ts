@@ -24,6 +24,7 @@ export interface WireWithdrawalSubmission {
   merchantUniqueId?: string;
   userAccountId?: string;
   clientRequestId?: string;
+  /** the Web SDK's call only: the session API's submitRequest applies no cap (docs/decisions/0508) */
   wdRequestsLimit?: string;
   userDetails?: WireWithdrawalUserDetails;
   urlDetails?: { notificationUrl?: string };
@@ -52,10 +53,17 @@ export function customFieldsOf(v: CustomFields | undefined): Record<string, stri
 
 export function submitCommandOf(
   body: WireWithdrawalSubmission,
-  opts: { upoField: UpoField; upoId: string; currency: string; customFields: Record<string, string> },
+  opts: {
+    upoField: UpoField;
+    upoId: string;
+    currency: string;
+    customFields: Record<string, string>;
+    /** the cap when the call sends no wdRequestsLimit; absent: none */
+    defaultLimit?: number;
+  },
 ): SubmitWithdrawalCommand {
   const currency = checkCurrency(opts.currency, 'currency');
-  const limit = body.wdRequestsLimit;
+  const limit = body.wdRequestsLimit !== undefined ? Math.max(1, Number(body.wdRequestsLimit)) : opts.defaultLimit;
   const details = userDetailsOf(body.userDetails);
   const optional = {
     merchantWDRequestId: body.merchantWDRequestId,
@@ -74,7 +82,7 @@ export function submitCommandOf(
     ...Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined)),
     ...(details ? { userDetails: details } : {}),
     customFields: opts.customFields,
-    ...(limit !== undefined ? { wdRequestsLimit: Math.max(1, Number(limit)) } : {}),
+    ...(limit !== undefined ? { wdRequestsLimit: limit } : {}),
   };
 }
 
@@ -87,6 +95,9 @@ export async function listEntriesOf(
   const site = await deps.storage.read.merchants.findSite(caller.siteId);
   const siteInfo = { id: caller.siteId, name: site?.name ?? '' };
   const entries: Record<string, unknown>[] = [];
-  for (const w of rows) entries.push(withdrawalListEntry(w, await deps.storage.read.upos.find(w.upoId), siteInfo));
+  for (const w of rows) {
+    const orders = (await deps.storage.read.withdrawalOrders.ofRequest(w.id)).filter((o) => o.status !== 'Deleted');
+    entries.push(withdrawalListEntry(w, await deps.storage.read.upos.find(w.upoId), siteInfo, orders.length));
+  }
   return { siteName: siteInfo.name, entries };
 }

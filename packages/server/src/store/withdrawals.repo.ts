@@ -70,14 +70,6 @@ export function withdrawalRepo(db: Kysely<Database>): WithdrawalRepo {
       return toWithdrawal(row);
     },
     find,
-    async findByMerchantIds(siteId, ids) {
-      let q = db.selectFrom('withdrawal_requests').selectAll().where('site_id', '=', siteId);
-      if (ids.merchantWDRequestId !== undefined) q = q.where('merchant_wd_request_id', '=', ids.merchantWDRequestId);
-      else if (ids.merchantUniqueId !== undefined) q = q.where('merchant_unique_id', '=', ids.merchantUniqueId);
-      else return undefined;
-      const r = await q.executeTakeFirst();
-      return r && toWithdrawal(r);
-    },
     async list(filter) {
       let q = db.selectFrom('withdrawal_requests');
       if (filter.siteId !== undefined) q = q.where('site_id', '=', filter.siteId);
@@ -113,13 +105,13 @@ export function withdrawalRepo(db: Kysely<Database>): WithdrawalRepo {
         .onConflict((oc) => oc.columns(['site_id', 'user_token_id']).doNothing())
         .execute();
       // The conditional increment is the guard against concurrent submissions (a row lock on PostgreSQL).
-      const res = await db
+      let q = db
         .updateTable('withdrawal_users')
         .set({ open_count: sql`open_count + 1`, updated_at: at })
         .where('site_id', '=', siteId)
-        .where('user_token_id', '=', userTokenId)
-        .where('open_count', '<', limit)
-        .executeTakeFirst();
+        .where('user_token_id', '=', userTokenId);
+      if (limit !== undefined) q = q.where('open_count', '<', limit);
+      const res = await q.executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;
     },
     async releaseOpenSlot(siteId, userTokenId, at) {

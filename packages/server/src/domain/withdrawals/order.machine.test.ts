@@ -51,9 +51,10 @@ describe('withdrawal request moves with orders', () => {
     expect(decideWithdrawal(w('InProgress'), 'cancel', 100 as Minor).ok).toBe(false);
     expect(decideWithdrawal(w('InProgress'), 'decline', 100 as Minor)).toEqual({ ok: true, next: 'Partially Approved' });
   });
-  it('complete moves only InProgress to Approved; approve (pay at once) stays for Pending only', () => {
+  it('complete moves only InProgress to Approved; approve (an order, nothing paid) moves Pending or InProgress to InProgress', () => {
     expect(decideWithdrawal(w('InProgress'), 'complete')).toEqual({ ok: true, next: 'Approved' });
     expect(decideWithdrawal(w('Pending'), 'complete').ok).toBe(false);
-    expect(decideWithdrawal(w('InProgress'), 'approve', 2500 as Minor).ok).toBe(false);
+    expect(decideWithdrawal(w('Pending'), 'approve', 2500 as Minor)).toEqual({ ok: true, next: 'InProgress' });
+    expect(decideWithdrawal(w('InProgress'), 'approve', 2500 as Minor)).toEqual({ ok: true, next: 'InProgress' });
   });
 });

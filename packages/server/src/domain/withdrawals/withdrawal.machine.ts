@@ -2,20 +2,23 @@ import type { Minor } from '../../lib/money.js';
 import type { WdRequestStatus, Withdrawal, WithdrawalState, WithdrawalStatus } from './withdrawal.types.js';
 
 /**
- * The withdrawal state machine (DECISIONS.md 9, docs/decisions/0503), pure:
+ * The withdrawal state machine (DECISIONS.md 9, docs/decisions/0503, 0508), pure:
  *
  * | from | action | to |
  * |---|---|---|
  * | Pending | cancel (the user) | Canceled |
  * | Pending | decline (the merchant) | Declined |
- * | Pending | approve (the merchant, 0 < amount <= requested) | Processing, while the payout runs |
- * | Processing | payout approved for the whole amount | Approved |
- * | Processing | payout approved for less | Partially Approved |
- * | Processing | payout declined or failed | Error |
- * | Pending, InProgress | seal, or place an order (docs/decisions/0130) | InProgress |
- * | InProgress | cancel / decline, nothing settled yet (its Approved orders are deleted) | Canceled / Declined |
+ * | Pending, InProgress | approve (an order for the whole amount, or what is left), or place an order | InProgress |
+ * | Pending, InProgress | seal (docs/decisions/0130) | InProgress |
+ * | InProgress | cancel / decline, nothing settled yet (its Approved orders are deleted, never paid) | Canceled / Declined |
  * | InProgress | decline with part of the amount settled | Partially Approved |
  * | InProgress | its orders settled the whole amount (`complete`) | Approved |
+ * | Processing | payout approved for the whole amount / for less | Approved / Partially Approved |
+ * | Processing | payout declined or failed | Error |
+ *
+ * Approval pays nothing: the money moves when an order is settled (order.machine.ts). `Processing`
+ * is no longer entered: it is the one-step approve-and-pay of earlier versions, kept so that a request
+ * such a version left mid-payout still takes its payout's outcome (docs/decisions/0508).
  *
  * Every other move is refused with a reason naming the state. Pending, InProgress (and Processing,
  * shown as Pending) are `Open`; every other state is `Closed` and final.
@@ -83,10 +86,10 @@ export function decideWithdrawal(w: MachineView, action: WithdrawalAction, amoun
       return { ok: true, next: action === 'cancel' ? 'Canceled' : 'Declined' };
     case 'approve':
       if (w.status === 'Processing') return refuse('its payout is in progress');
-      if (w.status !== 'Pending') return refuse('only a Pending request can be approved; it is Closed');
+      if (w.status !== 'Pending' && w.status !== 'InProgress') return refuse('it is Closed');
       if (amount === undefined || !Number.isSafeInteger(amount) || amount <= 0) return refuse('the amount must be greater than 0');
       if (amount > w.amount) return refuse('the amount exceeds the requested amount');
-      return { ok: true, next: 'Processing' };
+      return { ok: true, next: 'InProgress' };
     case 'payoutApproved':
       if (w.status !== 'Processing') return refuse('no payout is in progress');
       if (amount === undefined || amount <= 0 || amount > w.amount) return refuse('the paid amount is out of range');

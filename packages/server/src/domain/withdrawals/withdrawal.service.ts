@@ -1,16 +1,12 @@
 import type { Minor } from '../../lib/money.js';
 import { Invalid, WithdrawalLimitReached, WithdrawalRefused } from '../errors.js';
 import { enqueueNotification } from '../notifications/notification.service.js';
-import { ownedPayoutUpo, payout } from '../payments/payout.service.js';
-import type { IdempotencyClaim } from '../payments/payment.service.js';
-import type { StoredResponse } from '../idempotency/idempotency.service.js';
+import { ownedPayoutUpo } from '../payments/payout.service.js';
 import { claimClientRequestId } from '../sessions/client-request-id.js';
 import type { Transaction } from '../payments/transaction.types.js';
 import type { DomainDeps, Renderers, Repos } from '../ports.js';
-import { deleteOpenOrders, notifyOrder, settledBeforeClose } from './order.close.js';
-import type { WithdrawalOrder } from './order.types.js';
+import { deleteOpenOrders, settledBeforeClose } from './order.close.js';
 import { decideWithdrawal, isOpen, type WithdrawalAction } from './withdrawal.machine.js';
-import { payoutOriginOf } from './payout-origin.js';
 import type {
   Withdrawal,
   WithdrawalChanges,
@@ -19,13 +15,14 @@ import type {
 } from './withdrawal.types.js';
 
 /**
- * Withdrawal requests (DECISIONS.md 9, docs/decisions/0503): every change is one write that moves
- * the request with a compare-and-set on its status, keeps the user's count of open requests (the
- * `wdRequestsLimit` slots), and queues the DMN of the change (docs/decisions/0504). Approval pays
- * out through the payout service: the request is claimed (`Processing`) in the payout's first write
- * and closed in its second, so a request is paid at most once and never left half-moved.
+ * Withdrawal requests (DECISIONS.md 9, docs/decisions/0503, 0508): every change is one write that
+ * moves the request with a compare-and-set on its status, keeps the user's count of open requests
+ * (what the Web SDK's `wdRequestsLimit` is checked against), and queues the DMN of the change
+ * (docs/decisions/0504). Approval and orders are in order.service.ts: approving pays nothing, the
+ * money moves when an order is settled.
  */
 
+/** The Web SDK's `wdRequestsLimit` when its call sends none (the session API applies no cap). */
 export const DEFAULT_WD_REQUESTS_LIMIT = 1;
 /** the field naming the UPO on each interface: `userPMId` (session), `upoId` (client SDK) */
 export type UpoField = 'userPMId' | 'upoId';
@@ -49,7 +46,10 @@ export interface SubmitWithdrawalCommand {
   customFields?: Record<string, string>;
   notificationUrl?: string;
   clientRequestId?: string;
-  /** how many open requests the user may have (default 1) */
+  /**
+   * how many open requests the user may have: the Web SDK's option (docs/decisions/0506); absent,
+   * as from the session API's submitRequest, there is no cap
+   */
   wdRequestsLimit?: number;
 }
 
@@ -93,7 +93,11 @@ export async function requestOf(repos: Repos, caller: WithdrawalCaller, id: stri
   return w;
 }
 
-/** submitRequest / submitWdRequest: a new Pending request, within the user's wdRequestsLimit. */
+/**
+ * submitRequest / submitWdRequest: a new Pending request. merchantWDRequestId and merchantUniqueId are
+ * the merchant's references, not keys: clients build them from the clock in whole seconds, so two
+ * requests may share them (docs/decisions/0508). Only the Web SDK's call carries a wdRequestsLimit.
+ */
 export async function submitWithdrawal(
   deps: DomainDeps,
   caller: WithdrawalCaller,
@@ -101,22 +105,15 @@ export async function submitWithdrawal(
 ): Promise<Withdrawal> {
   const now = deps.clock.now();
   if (cmd.amount <= 0) throw new Invalid('amount', 'must be greater than 0', 'amount');
-  const limit = cmd.wdRequestsLimit ?? DEFAULT_WD_REQUESTS_LIMIT;
+  const limit = cmd.wdRequestsLimit;
   const upo = await ownedPayoutUpo(deps, { siteId: caller.siteId, userTokenId: cmd.userTokenId }, cmd.upoId, cmd.upoField);
   if (upo.cardVaultId === null && !deps.acquirer.canPayOut(upo.paymentMethod, cmd.currency)) {
     throw new Invalid(cmd.upoField, `is a ${upo.paymentMethod} account, which cannot receive payouts in ${cmd.currency}`, 'stored_option');
   }
   return deps.storage.write(async (repos) => {
     await claimClientRequestId(repos, caller.siteId, cmd.clientRequestId, now);
-    for (const field of ['merchantWDRequestId', 'merchantUniqueId'] as const) {
-      const value = cmd[field];
-      if (value !== undefined && (await repos.withdrawals.findByMerchantIds(caller.siteId, { [field]: value }))) {
-        throw new Invalid(field, 'is already used by another withdrawal request of this site');
-      }
-    }
-    if (!(await repos.withdrawals.takeOpenSlot(caller.siteId, cmd.userTokenId, limit, now))) {
-      throw new WithdrawalLimitReached(limit);
-    }
+    const counted = await repos.withdrawals.takeOpenSlot(caller.siteId, cmd.userTokenId, limit, now);
+    if (!counted && limit !== undefined) throw new WithdrawalLimitReached(limit);
     const w = await repos.withdrawals.insert({
       merchantId: caller.merchantId,
       siteId: caller.siteId,
@@ -179,84 +176,9 @@ export async function declineWithdrawal(
 }
 
 /**
- * approveRequest: the merchant approves a Pending request for its amount (Approved) or less
- * (Partially Approved); the approved amount is paid out to the request's UPO. A declined or failed
- * payout leaves the request in Error with the gateway's reason.
+ * Closes a Processing request from its payout's outcome: only requests an earlier version's one-step
+ * approval left mid-payout are Processing (docs/decisions/0508).
  */
-export async function approveWithdrawal(
-  deps: DomainDeps,
-  caller: WithdrawalCaller,
-  cmd: { wdRequestId: string; amount?: Minor; operatorName?: string; comment?: string; clientRequestId?: string },
-  /** a signed body already accepted answers its first answer (docs/decisions/0805) */
-  replay?: Omit<IdempotencyClaim, 'render'> & {
-    renderApproval(w: Withdrawal, payout: Transaction, order: WithdrawalOrder | undefined): StoredResponse;
-  },
-): Promise<{ withdrawal: Withdrawal; payout: Transaction; order?: WithdrawalOrder; replay?: undefined } | { replay: StoredResponse }> {
-  const w = await requestOf(deps.storage.read, caller, cmd.wdRequestId);
-  let orderId: string | undefined;
-  const amount = cmd.amount ?? w.amount;
-  const first = decideWithdrawal(w, 'approve', amount);
-  if (!first.ok) throw new WithdrawalRefused(first.reason);
-  const origin = payoutOriginOf(w, `wd-${w.id}`, cmd.clientRequestId);
-  let closed: Withdrawal | undefined;
-  let closedOrder: WithdrawalOrder | undefined;
-  const run = await payout(
-    deps,
-    {
-      origin,
-      amount,
-      currency: w.currency,
-      destination: { kind: 'upo', userPaymentOptionId: w.upoId, field: 'userPMId' },
-    },
-    {
-      onPending: async (repos, tx) => {
-        const current = await requestOf(repos, caller, w.id);
-        await applyMove(
-          repos,
-          deps.render,
-          current,
-          'approve',
-          { approvedAmount: amount, payoutTransactionId: tx.id, operatorName: cmd.operatorName ?? null, comment: cmd.comment ?? null },
-          deps.clock.now(),
-          amount,
-        );
-        // the approval's order (docs/decisions/0130), settled by this payout
-        const order = await repos.withdrawalOrders.insert({
-          merchantId: w.merchantId,
-          siteId: w.siteId,
-          wdRequestId: w.id,
-          userTokenId: w.userTokenId,
-          upoId: w.upoId,
-          amount,
-          currency: w.currency,
-          settlementType: 0,
-          status: 'Processing',
-          createdAt: deps.clock.now(),
-        });
-        await repos.withdrawalOrders.move(order.id, 'Processing', 'Processing', { payoutTransactionId: tx.id }, deps.clock.now());
-        orderId = order.id;
-      },
-      onOutcome: async (repos, tx, now) => {
-        closed = await closeWithPayout(repos, deps.render, w.id, tx, now);
-        if (orderId === undefined) return;
-        const to = tx.status === 'approved' ? 'Settled' : 'Error';
-        const reason = tx.status === 'approved' ? {} : { comment: closed.comment };
-        if (await repos.withdrawalOrders.move(orderId, 'Processing', to, reason, now)) {
-          await notifyOrder(repos, deps.render, (await repos.withdrawalOrders.find(orderId))!, closed, now);
-        }
-        closedOrder = await repos.withdrawalOrders.find(orderId);
-      },
-      ...(replay
-        ? { idempotency: () => ({ ...replay, render: (tx: Transaction) => replay.renderApproval(closed!, tx, closedOrder) }) }
-        : {}),
-    },
-  );
-  if (run.replay) return { replay: run.replay };
-  const order = orderId === undefined ? undefined : await deps.storage.read.withdrawalOrders.find(orderId);
-  return { withdrawal: closed ?? (await deps.storage.read.withdrawals.find(w.id))!, payout: run.tx, ...(order ? { order } : {}) };
-}
-
-/** Closes a Processing request from its payout's outcome (in the payout's second write). */
 async function closeWithPayout(repos: Repos, render: Renderers, id: string, tx: Transaction, now: number): Promise<Withdrawal> {
   const w = (await repos.withdrawals.find(id))!;
   if (w.status !== 'Processing') return w;

@@ -1,14 +1,15 @@
 import type { Minor } from '../../lib/money.js';
 
 /**
- * Withdrawal requests (DECISIONS.md 9, docs/decisions/0503): a user asks for money back to one of
- * their stored payment options; the merchant approves (paid out through the payout service),
- * partially approves or declines; the user may cancel while it is pending.
+ * Withdrawal requests (DECISIONS.md 9, docs/decisions/0503, 0508): a user asks for money back to one
+ * of their stored payment options; the merchant approves all or part of it (a withdrawal order,
+ * paid out when settled) or declines it; the user may cancel it until an order is settled.
  */
 
 /**
- * The statuses of spec 3, plus `Processing`: approved and being paid out (shown as Pending), and
- * `InProgress`: sealed, or with withdrawal orders placed (docs/decisions/0130).
+ * The statuses of spec 3, plus `InProgress`: approved, sealed, or with withdrawal orders placed
+ * (docs/decisions/0130, 0508), and `Processing` (shown as Pending): approved and being paid out in one
+ * step by an earlier version, no longer entered (docs/decisions/0508).
  */
 export type WithdrawalStatus =
   | 'Pending'

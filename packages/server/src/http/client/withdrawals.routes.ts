@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BadRequest, DomainError, Invalid, NotFound, WithdrawalLimitReached } from '../../domain/errors.js';
 import type { Session } from '../../domain/sessions/session.types.js';
-import { cancelWithdrawal, listWithdrawals, submitWithdrawal } from '../../domain/withdrawals/withdrawal.service.js';
+import {
+  cancelWithdrawal,
+  DEFAULT_WD_REQUESTS_LIMIT,
+  listWithdrawals,
+  submitWithdrawal,
+} from '../../domain/withdrawals/withdrawal.service.js';
 import { withdrawalFields } from '../shared/withdrawal.render.js';
 import {
   ClientCancelWdRequest,
@@ -82,7 +87,7 @@ export function registerWithdrawalRoutes(app: FastifyInstance): void {
       }
       const cmd = submitCommandOf(
         { ...body, userTokenId },
-        { upoField: 'upoId', upoId: body.upoId, currency, customFields: customFieldsOf(body) },
+        { upoField: 'upoId', upoId: body.upoId, currency, customFields: customFieldsOf(body), defaultLimit: DEFAULT_WD_REQUESTS_LIMIT },
       );
       try {
         const w = await submitWithdrawal(deps, caller, cmd);

@@ -50,7 +50,8 @@ describe.each(dialects())('withdrawal DMN keys on %s', (dialect: DialectName) =>
     await call('settleWithdrawalOrder', { wdOrderId: o2.wdOrderId });
     const upo2 = await cardUpo(gw, 'wk-2', '5555555555554444');
     const r2 = await submit('wk-2', upo2);
-    const a2 = await call('approveRequest', { wdRequestId: r2.wdRequestId });
+    const a2 = await call('approveRequest', { wdRequestId: r2.wdRequestId, merchantWDRequestId: 'mwd-wk-2' });
+    await call('settleWithdrawalOrder', { wdOrderId: a2.wdOrderId });
     // the counters overlap: request 1 and order 1 both exist, both were Approved
     expect(String(r1.wdRequestId)).toBe(String(o1.wdOrderId));
 
@@ -61,19 +62,22 @@ describe.each(dialects())('withdrawal DMN keys on %s', (dialect: DialectName) =>
 
     const orderDmns = dmns.filter((f) => f.wdOrderId !== undefined && f.transactionType === 'Withdrawal');
     const requestDmns = dmns.filter((f) => f.wdOrderId === undefined && f.transactionType === 'Withdrawal');
-    // order 1: Approved, Settled; order 2: Approved, Settled; approveRequest's order: Settled
+    // order 1: Approved, Settled; order 2: Approved, Settled; approveRequest's order: Approved, Settled
     expect(orderDmns.map((f) => [f.wdOrderId, f.Status])).toEqual(
       expect.arrayContaining([
         [String(o1.wdOrderId), 'Approved'],
         [String(o1.wdOrderId), 'Settled'],
         [String(o2.wdOrderId), 'Approved'],
         [String(o2.wdOrderId), 'Settled'],
+        [String(a2.wdOrderId), 'Approved'],
         [String(a2.wdOrderId), 'Settled'],
       ]),
     );
     expect(requestDmns.map((f) => [f.PPP_TransactionID, f.Status])).toEqual(
       expect.arrayContaining([
+        [String(r1.wdRequestId), 'InProgress'],
         [String(r1.wdRequestId), 'Approved'],
+        [String(r2.wdRequestId), 'InProgress'],
         [String(r2.wdRequestId), 'Approved'],
       ]),
     );

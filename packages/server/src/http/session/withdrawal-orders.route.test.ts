@@ -114,17 +114,24 @@ describe.each(dialects())('withdrawal orders (session API) on %s', (dialect: Dia
     expect(Number((await call('getOrders', { merchantUniqueId: '' })).totalCount)).toBeGreaterThanOrEqual(2);
   });
 
-  it('approveRequest (approve and pay at once) records its order: wdOrderId, Settled, listed by getOrders', async () => {
+  it('approveRequest places an Approved order for the whole amount and pays nothing; settling the order pays and completes the request', async () => {
     const u = user();
     const upo = await cardUpo(gw, u, '4761344136141390');
     const r = await submit(u, upo);
-    const a = await call('approveRequest', { wdRequestId: r.wdRequestId });
-    expect(a).toMatchObject({ status: 'SUCCESS', wdRequestStatus: 'Approved', wdOrderStatus: 'Settled', transactionStatus: 'APPROVED' });
+    const a = await call('approveRequest', { wdRequestId: r.wdRequestId, merchantWDRequestId: `mwd-${u}` });
+    expect(a).toMatchObject({ status: 'SUCCESS', wdRequestId: r.wdRequestId, merchantWDRequestId: `mwd-${u}`, wdRequestStatus: 'InProgress', wdOrderStatus: 'Approved' });
+    expect(a).not.toHaveProperty('transactionId');
     expect(Number.isInteger(a.wdOrderId)).toBe(true);
+    const listed = await call('getOrders', { merchantUniqueId: `mu-${u}` });
+    expect(listed).toMatchObject({ totalCount: '1', withdrawalOrders: [{ wdOrderId: a.wdOrderId, wdOrderStatus: 'Approved', amount: '25.00' }] });
+    expect(listed.withdrawalOrders[0]).not.toHaveProperty('transactionId');
+    expect(await call('getOrderIds', { merchantUniqueId: `mu-${u}` })).toMatchObject({ totalCount: '1', wdOrderIds: [a.wdOrderId] });
+    const s = await call('settleWithdrawalOrder', { wdOrderId: a.wdOrderId });
+    expect(s).toMatchObject({ status: 'SUCCESS', wdOrderId: a.wdOrderId, wdOrderStatus: 'Settled', wdRequestStatus: 'Approved', transactionStatus: 'APPROVED' });
     expect((await call('getOrders', { merchantUniqueId: `mu-${u}` })).withdrawalOrders).toMatchObject([
-      { wdOrderId: a.wdOrderId, wdOrderStatus: 'Settled', amount: '25.00', transactionId: a.transactionId },
+      { wdOrderId: a.wdOrderId, wdOrderStatus: 'Settled', amount: '25.00', transactionId: s.transactionId },
     ]);
-    const dmns = await listDeliveries(gw.rt.deps, { transactionId: a.transactionId, limit: 10 });
+    const dmns = await listDeliveries(gw.rt.deps, { transactionId: s.transactionId, limit: 10 });
     expect(dmns.map((d) => d.eventType).sort()).toEqual(['transaction.approved', 'withdrawal.approved', 'withdrawal_order.settled']);
   });
 
@@ -135,7 +142,8 @@ describe.each(dialects())('withdrawal orders (session API) on %s', (dialect: Dia
     const p = await place(r, upo, '25.00');
     const s = await call('settleWithdrawalOrder', { wdOrderId: p.wdOrderId });
     expect(s).toMatchObject({ status: 'SUCCESS', wdOrderStatus: 'Error', wdRequestStatus: 'InProgress', transactionStatus: 'DECLINED' });
-    expect((await call('getOrders', { merchantUniqueId: `mu-${u}` })).withdrawalOrders[0].reason).toContain('Payout declined');
+    // the order keeps the acquirer's reason (for this card's payouts, the simulated acquirer's table)
+    expect((await call('getOrders', { merchantUniqueId: `mu-${u}` })).withdrawalOrders[0].reason).toBe(`Payout declined: ${s.gwErrorReason}`);
     expect(await call('declineRequest', { wdRequestId: r.wdRequestId })).toMatchObject({ wdRequestStatus: 'Declined', state: 'Closed' });
   });
 
@@ -179,8 +187,10 @@ describe.each(dialects())('withdrawal orders (session API) on %s', (dialect: Dia
     const r = await submit(u, upo);
     const s = await call('sealRequest', { wdRequestId: r.wdRequestId, merchantWDRequestId: `mwd-${u}`, operatorName: 'olga' });
     expect(s).toMatchObject({ status: 'SUCCESS', wdRequestStatus: 'InProgress', state: 'Open', operatorName: 'olga' });
-    expect(await call('sealRequest', { wdRequestId: r.wdRequestId, merchantWDRequestId: 'not-it' })).toMatchObject({ errCode: 1019, reason: expect.stringContaining('[merchantWDRequestId]') });
-    const p = await place(r, upo, '25.00');
+    // merchantWDRequestId is the merchant's reference, built from the clock: another value is accepted
+    expect(await call('sealRequest', { wdRequestId: r.wdRequestId, merchantWDRequestId: 'another' })).toMatchObject({ status: 'SUCCESS', wdRequestStatus: 'InProgress' });
+    const p = await place(r, upo, '25.00', { merchantWDRequestId: `wd-${T0 / 1000 + 1}` });
+    expect(p).toMatchObject({ status: 'SUCCESS', wdOrderStatus: 'Approved', merchantWDRequestId: `mwd-${u}` });
     const c = await call('cancelRequest', { userTokenId: u, wdRequestId: r.wdRequestId });
     expect(c).toMatchObject({ status: 'SUCCESS', wdRequestStatus: 'Canceled', state: 'Closed' });
     expect((await call('getOrders', { merchantUniqueId: `mu-${u}` })).withdrawalOrders[0]).toMatchObject({ wdOrderId: p.wdOrderId, wdOrderStatus: 'Deleted' });

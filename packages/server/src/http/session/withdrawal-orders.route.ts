@@ -122,14 +122,13 @@ export function registerWithdrawalOrders(app: FastifyInstance): void {
   route(
     'placeWithdrawalOrder',
     'Place a withdrawal order',
-    'Places an Approved order to pay `amount` of a Pending or InProgress request to userPMId (a UPO of its user); the request becomes InProgress. The orders of a request may not exceed its amount (1058). settlementType 1 is a refund: userPMId must be a card UPO with a deposit that has the whole amount left to refund (else 1058, docs/decisions/0136).',
+    "Places an Approved order to pay `amount` of a Pending or InProgress request to userPMId (a UPO of its user); the request becomes InProgress and nothing is paid until the order is settled. merchantWDRequestId is the merchant's reference: it may differ from the request's. The orders of a request may not exceed its amount (1058). settlementType 1 is a refund: userPMId must be a card UPO with a deposit that has the whole amount left to refund (else 1058, docs/decisions/0136).",
     PlaceWithdrawalOrderRequest,
     WithdrawalOrderResponse,
     async (ctx, b) => {
       const currency = checkCurrency(String(b.currency), 'currency');
       const { order, withdrawal } = await placeWithdrawalOrder(deps(), ctx, {
         wdRequestId: String(b.wdRequestId),
-        merchantWDRequestId: String(b.merchantWDRequestId),
         upoId: String(b.userPMId),
         amount: toMinor(String(b.amount), currency, 'amount', 'amount'),
         currency,
@@ -149,7 +148,6 @@ export function registerWithdrawalOrders(app: FastifyInstance): void {
     async (ctx, b) => {
       const w = await sealWithdrawal(deps(), ctx, {
         wdRequestId: String(b.wdRequestId),
-        merchantWDRequestId: String(b.merchantWDRequestId),
         ...(str(b.userAccountId) ? { userAccountId: str(b.userAccountId)! } : {}),
         ...(str(b.operatorName) ? { operatorName: str(b.operatorName)! } : {}),
       });

@@ -8,8 +8,9 @@ import { deleteUpo } from '../../domain/payment-methods/upos.service.js';
 
 /**
  * The merchant's withdrawal management calls (`/ppp/api/withdrawal/*.do`) through the real server:
- * checksums in body order, validation, wdRequestsLimit, the user's cancel, the merchant's approve
- * (full, partial, failing payout) and decline, and the DMN of each change.
+ * checksums in body order, validation, shared merchant references, no cap on open requests, the
+ * user's cancel, the merchant's approve (an order, nothing paid; full or partial), settlement (paid,
+ * declined, failed), cancel and decline after approval, and the DMN of each change.
  */
 
 const T0 = Date.UTC(2026, 4, 4, 8, 0);
@@ -136,16 +137,18 @@ describe.each(dialects())('withdrawal requests (session API) on %s', (dialect: D
     expect(r.reason).toContain(reason);
   });
 
-  it('merchantWDRequestId and merchantUniqueId are unique within the site', async () => {
+  it('two requests sharing merchantWDRequestId and merchantUniqueId (built from the clock in one second) are both Pending', async () => {
     const u = user();
     const upo = await cardUpo(gw, u, '4761344136141390');
-    expect((await submit(u, upo, { merchantWDRequestId: `dup-${u}`, merchantUniqueId: `dupu-${u}`, wdRequestsLimit: '5' })).status).toBe('SUCCESS');
-    expect(await submit(u, upo, { merchantWDRequestId: `dup-${u}`, wdRequestsLimit: '5' })).toMatchObject({
-      status: 'ERROR',
-      errCode: 1019,
-      reason: '[merchantWDRequestId] is already used by another withdrawal request of this site',
-    });
-    expect(await submit(u, upo, { merchantUniqueId: `dupu-${u}`, wdRequestsLimit: '5' })).toMatchObject({ status: 'ERROR', errCode: 1019 });
+    const refs = { merchantWDRequestId: `wd-${T0 / 1000}`, merchantUniqueId: `mu-${T0 / 1000}` };
+    const a = await submit(u, upo, refs);
+    const b = await submit(u, upo, refs);
+    for (const r of [a, b]) expect(r).toMatchObject({ status: 'SUCCESS', wdRequestStatus: 'Pending', ...refs });
+    expect(b.wdRequestId).not.toBe(a.wdRequestId);
+    // another user of the site may use them too
+    const v = user();
+    expect(await submit(v, await cardUpo(gw, v, '4761344136141390'), refs)).toMatchObject({ status: 'SUCCESS', wdRequestStatus: 'Pending' });
+    expect((await wdCall(gw, 'getRequests', { userTokenId: u })).json).toMatchObject({ totalCount: '2' });
   });
 
   it('submitRequest as the server SDKs send it, without userId: accepted, userId is the userTokenId (decision 0147)', async () => {
@@ -163,18 +166,14 @@ describe.each(dialects())('withdrawal requests (session API) on %s', (dialect: D
     expect(await submit(user(), upo)).toMatchObject({ status: 'ERROR', errCode: 1011 });
   });
 
-  it('wdRequestsLimit (default 1) caps open requests; a closed request frees its slot', async () => {
+  it('submitRequest applies no cap on the user\'s open requests; a wdRequestsLimit member is ignored', async () => {
     const u = user();
     const upo = await cardUpo(gw, u, '4761344136141390');
-    const first = await submit(u, upo);
-    expect(first.status).toBe('SUCCESS');
-    const second = await submit(u, upo);
-    expect(second).toMatchObject({ status: 'ERROR', errCode: 1058, wdRequestsLimitReached: true });
-    expect(second.reason).toContain('wdRequestsLimit reached');
-    expect((await submit(u, upo, { wdRequestsLimit: '2' })).status).toBe('SUCCESS');
-    expect((await submit(u, upo, { wdRequestsLimit: '2' })).errCode).toBe(1058);
-    await wdCall(gw, 'cancelRequest', { userTokenId: u, wdRequestId: first.wdRequestId });
-    expect((await submit(u, upo, { wdRequestsLimit: '2' })).status).toBe('SUCCESS');
+    for (let i = 0; i < 3; i++) expect(await submit(u, upo)).toMatchObject({ status: 'SUCCESS', wdRequestStatus: 'Pending' });
+    const r = await submit(u, upo, { wdRequestsLimit: '1' });
+    expect(r).toMatchObject({ status: 'SUCCESS', wdRequestStatus: 'Pending' });
+    expect(r).not.toHaveProperty('wdRequestsLimitReached');
+    expect((await wdCall(gw, 'getRequests', { userTokenId: u, wdRequestStatus: ['Pending'] })).json.totalCount).toBe('4');
   });
 
   it('cancelRequest cancels a Pending request of the user; a second cancel, or another user, is refused', async () => {
@@ -196,43 +195,70 @@ describe.each(dialects())('withdrawal requests (session API) on %s', (dialect: D
     expect((await wdCall(gw, 'declineRequest', { wdRequestId: r.wdRequestId })).json.errCode).toBe(1058);
   });
 
-  it('approveRequest for the whole amount pays out to the card UPO: Approved, with the payout transaction', async () => {
+  it('approveRequest: InProgress with an Approved order, nothing paid; settleWithdrawalOrder pays it: Settled, the request Approved', async () => {
     const u = user();
     const upo = await cardUpo(gw, u, '4761344136141390');
-    const r = await submit(u, upo);
-    const a = (await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId, operatorName: 'olga' })).json;
+    const r = await submit(u, upo, { merchantWDRequestId: `wd-${u}` });
+    const a = (await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId, merchantWDRequestId: `wd-${u}`, operatorName: 'olga' })).json;
+    // the keys clients read
     expect(a).toMatchObject({
       status: 'SUCCESS',
-      wdRequestStatus: 'Approved',
-      state: 'Closed',
-      approvedAmount: '25.00',
-      transactionStatus: 'APPROVED',
-      gwErrorCode: 0,
+      wdRequestId: r.wdRequestId,
+      merchantWDRequestId: `wd-${u}`,
+      wdOrderId: expect.any(Number),
+      wdRequestStatus: 'InProgress',
+      wdOrderStatus: 'Approved',
+      state: 'Open',
     });
-    expect(a.transactionId).toMatch(/^\d+$/);
-    const tx = await gw.rt.deps.storage.read.payments.find(a.transactionId);
-    expect(tx).toMatchObject({ type: 'Payout', status: 'approved', amount: 2500, currency: 'EUR', userTokenId: u });
+    expect(a).not.toHaveProperty('transactionId');
+    const payouts = () => gw.rt.store.db.selectFrom('transactions').select('id').where('type', '=', 'Payout').where('user_token_id', '=', u).execute();
+    expect(await payouts()).toHaveLength(0);
     const entry = (await wdCall(gw, 'getRequests', { userTokenId: u })).json.withdrawalRequests[0];
-    expect(entry).toMatchObject({ wdRequestStatus: 'Approved', state: 'Closed', approvedAmount: '25.00', operatorName: 'olga', wdRequestOrderCount: '1' });
-    // a second approval is refused: a request is paid at most once (another body: the same signed body
+    expect(entry).toMatchObject({ wdRequestStatus: 'InProgress', state: 'Open', approvedAmount: '0.00', operatorName: 'olga', wdRequestOrderCount: '1' });
+    // a second approval is refused: the order holds the whole amount (another body: the same signed body
     // again would be a replay of the first answer, docs/decisions/0805)
-    expect((await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId, operatorName: 'oleg' })).json).toMatchObject({ status: 'ERROR', errCode: 1058 });
-    const dmns = await listDeliveries(gw.rt.deps, { transactionId: a.transactionId, limit: 10 });
-    expect(dmns.map((d) => d.eventType).sort()).toEqual(expect.arrayContaining(['withdrawal.approved']));
+    const again = (await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId, operatorName: 'oleg' })).json;
+    expect(again).toMatchObject({ status: 'ERROR', errCode: 1058 });
+    expect(again.reason).toContain('hold the whole requested amount');
+    // the DMNs of the approval: the request InProgress, its order Approved
+    const events = async () => (await listDeliveries(gw.rt.deps, { limit: 200 })).filter((d) => d.payload.includes(`user_token_id=${u}&`)).map((d) => d.eventType);
+    expect((await events()).sort()).toEqual(['withdrawal.inprogress', 'withdrawal.pending', 'withdrawal_order.approved']);
+
+    const s = (await wdCall(gw, 'settleWithdrawalOrder', { wdOrderId: a.wdOrderId })).json;
+    expect(s).toMatchObject({ status: 'SUCCESS', wdOrderId: a.wdOrderId, wdOrderStatus: 'Settled', wdRequestStatus: 'Approved', state: 'Closed', approvedAmount: '25.00' });
+    expect(await gw.rt.deps.storage.read.payments.find(s.transactionId)).toMatchObject({ type: 'Payout', status: 'approved', amount: 2500, currency: 'EUR', userTokenId: u });
+    expect(await payouts()).toHaveLength(1);
+    expect((await events()).sort()).toEqual(
+      ['transaction.approved', 'withdrawal.approved', 'withdrawal.inprogress', 'withdrawal.pending', 'withdrawal_order.approved', 'withdrawal_order.settled'],
+    );
+    // nothing is left to approve, settle or cancel
+    expect((await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId, amount: '1.00' })).json.errCode).toBe(1058);
+    expect((await wdCall(gw, 'settleWithdrawalOrder', { wdOrderId: a.wdOrderId })).json.errCode).toBe(1058);
+    expect((await wdCall(gw, 'cancelRequest', { userTokenId: u, wdRequestId: r.wdRequestId })).json.errCode).toBe(1058);
   });
 
-  it('approveRequest for less gives Partially Approved; more than requested, or 0, is refused', async () => {
+  it('approveRequest for part places an order of that amount; a second approval takes what is left; more, or 0, is refused', async () => {
     const u = user();
     const upo = await cardUpo(gw, u, '4761344136141390');
     const r = await submit(u, upo);
     expect((await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId, amount: '25.01' })).json).toMatchObject({ errCode: 1058 });
     expect((await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId, amount: '0.00' })).json).toMatchObject({ errCode: 1058 });
     const a = (await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId, amount: '10.00' })).json;
-    expect(a).toMatchObject({ status: 'SUCCESS', wdRequestStatus: 'Partially Approved', approvedAmount: '10.00', requestedAmount: '25.00', transactionStatus: 'APPROVED' });
-    expect(await gw.rt.deps.storage.read.payments.find(a.transactionId)).toMatchObject({ type: 'Payout', amount: 1000 });
+    expect(a).toMatchObject({ status: 'SUCCESS', wdRequestStatus: 'InProgress', wdOrderStatus: 'Approved', requestedAmount: '25.00' });
+    expect((await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId, amount: '15.01' })).json).toMatchObject({ errCode: 1058 });
+    const b = (await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId })).json;
+    expect(b).toMatchObject({ status: 'SUCCESS', wdRequestStatus: 'InProgress', wdOrderStatus: 'Approved' });
+    const orders = (await wdCall(gw, 'getOrders', { merchantUniqueId: '' })).json.withdrawalOrders.filter((o: { wdRequestId: number }) => o.wdRequestId === r.wdRequestId);
+    expect(orders.map((o: { wdOrderId: number; amount: string }) => [o.wdOrderId, o.amount])).toEqual([
+      [b.wdOrderId, '15.00'],
+      [a.wdOrderId, '10.00'],
+    ]);
+    // settled one by one: InProgress with 10.00 paid, then Approved with all of it
+    expect((await wdCall(gw, 'settleWithdrawalOrder', { wdOrderId: a.wdOrderId })).json).toMatchObject({ wdOrderStatus: 'Settled', wdRequestStatus: 'InProgress', approvedAmount: '10.00' });
+    expect((await wdCall(gw, 'settleWithdrawalOrder', { wdOrderId: b.wdOrderId })).json).toMatchObject({ wdOrderStatus: 'Settled', wdRequestStatus: 'Approved', approvedAmount: '25.00' });
   });
 
-  it('approveRequest whose payout is declined, or fails at the gateway, leaves the request in Error', async () => {
+  it('a settlement whose payout is declined, or fails, leaves the order in Error; the request stays InProgress', async () => {
     for (const [number, txStatus] of [
       ['4000128449498204', 'DECLINED'],
       ['4000000000000119', 'ERROR'],
@@ -241,10 +267,35 @@ describe.each(dialects())('withdrawal requests (session API) on %s', (dialect: D
       const upo = await cardUpo(gw, u, number);
       const r = await submit(u, upo);
       const a = (await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId })).json;
-      expect(a).toMatchObject({ status: 'SUCCESS', wdRequestStatus: 'Error', state: 'Closed', transactionStatus: txStatus });
-      expect(a.gwErrorCode).not.toBe(0);
-      // Error is closed: the slot is free again
-      expect((await submit(u, upo)).status).toBe('SUCCESS');
+      expect(a).toMatchObject({ status: 'SUCCESS', wdRequestStatus: 'InProgress', wdOrderStatus: 'Approved' });
+      const s = (await wdCall(gw, 'settleWithdrawalOrder', { wdOrderId: a.wdOrderId })).json;
+      expect(s).toMatchObject({ status: 'SUCCESS', wdOrderStatus: 'Error', wdRequestStatus: 'InProgress', state: 'Open', transactionStatus: txStatus });
+      expect(s.gwErrorCode).not.toBe(0);
+      expect(s.gwErrorReason).toEqual(expect.any(String));
+      const batch = (await wdCall(gw, 'settleOrdersInBatch', { wdOrderIds: [String(a.wdOrderId)] })).json;
+      expect(batch).toMatchObject({ status: 'SUCCESS', orders: [{ wdOrderId: a.wdOrderId, operationStatus: 'ERROR', errCode: 1058 }] });
+      // the merchant closes it: nothing was paid
+      expect((await wdCall(gw, 'declineRequest', { wdRequestId: r.wdRequestId })).json).toMatchObject({ wdRequestStatus: 'Declined', state: 'Closed' });
+    }
+  });
+
+  it('after approval the request can still be cancelled or declined: its Approved order is deleted and never paid', async () => {
+    for (const close of ['cancelRequest', 'declineRequest'] as const) {
+      const u = user();
+      const upo = await cardUpo(gw, u, '4761344136141390');
+      const r = await submit(u, upo, { merchantWDRequestId: `wd-${u}` });
+      const a = (await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId, merchantWDRequestId: `wd-${u}` })).json;
+      // the merchant's reference as the client builds it again, a second later: accepted
+      const fields = { ...(close === 'cancelRequest' ? { userTokenId: u } : {}), wdRequestId: r.wdRequestId, merchantWDRequestId: `wd-${u}-later` };
+      const c = (await wdCall(gw, close, fields)).json;
+      expect(c).toMatchObject({ status: 'SUCCESS', wdRequestStatus: close === 'cancelRequest' ? 'Canceled' : 'Declined', state: 'Closed' });
+      const order = (await wdCall(gw, 'getOrders', { merchantUniqueId: '' })).json.withdrawalOrders.find((o: { wdOrderId: number }) => o.wdOrderId === a.wdOrderId);
+      expect(order).toMatchObject({ wdOrderStatus: 'Deleted' });
+      expect((await wdCall(gw, 'settleWithdrawalOrder', { wdOrderId: a.wdOrderId })).json).toMatchObject({ status: 'ERROR', errCode: 1058 });
+      const payouts = await gw.rt.store.db.selectFrom('transactions').select('id').where('type', '=', 'Payout').where('user_token_id', '=', u).execute();
+      expect(payouts).toHaveLength(0);
+      const events = (await listDeliveries(gw.rt.deps, { limit: 200 })).filter((d) => d.payload.includes(`user_token_id=${u}&`)).map((d) => d.eventType);
+      expect(events).toEqual(expect.arrayContaining([`withdrawal.${close === 'cancelRequest' ? 'canceled' : 'declined'}`, 'withdrawal_order.deleted']));
     }
   });
 
@@ -275,13 +326,15 @@ describe.each(dialects())('withdrawal requests (session API) on %s', (dialect: D
     expect((await wdCall(gw, 'getRequests', { userTokenId: u, wdRequestStatus: ['Pending'] })).json.totalCount).toBe('0');
   });
 
-  it('a withdrawal to a payout-capable APM UPO is approved; a deposit-only APM UPO is refused at submission', async () => {
+  it('a withdrawal to a payout-capable APM UPO is approved and settled; a deposit-only APM UPO is refused at submission', async () => {
     const u = user();
     const bank = await apmUpo(gw, u, 'apmgw_BankPayout', { account_holder_name: 'Ada Lovelace', iban: 'DE89370400440532013000' });
     const r = await submit(u, bank);
     expect(r.status).toBe('SUCCESS');
     const a = (await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId })).json;
-    expect(a).toMatchObject({ wdRequestStatus: 'Approved', transactionStatus: 'APPROVED' });
+    expect(a).toMatchObject({ wdRequestStatus: 'InProgress', wdOrderStatus: 'Approved' });
+    const s = (await wdCall(gw, 'settleWithdrawalOrder', { wdOrderId: a.wdOrderId })).json;
+    expect(s).toMatchObject({ wdOrderStatus: 'Settled', wdRequestStatus: 'Approved', transactionStatus: 'APPROVED' });
     const entry = (await wdCall(gw, 'getRequests', { userTokenId: u })).json.withdrawalRequests[0];
     expect(entry).toMatchObject({ pmName: 'apmgw_BankPayout', pmDisplayName: 'Ada Lovelace' });
     const debit = await apmUpo(gw, u, 'apmgw_DirectDebit', { account_holder_name: 'Ada Lovelace', iban: 'DE89370400440532013000' });

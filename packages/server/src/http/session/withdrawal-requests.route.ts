@@ -1,12 +1,10 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Static, TSchema } from 'typebox';
-import { gatewayCodes, SESSION_STATUS } from '../shared/session-transaction.render.js';
-import { BadRequest, Invalid, WithdrawalLimitReached } from '../../domain/errors.js';
-import { domainToWire } from './errors.js';
+import { BadRequest, Invalid } from '../../domain/errors.js';
 import { toMinor } from '../../domain/sessions/session.pricing.js';
 import { SessionEnvelope } from '../../schemas/session/envelope.schema.js';
+import { approveWithdrawal } from '../../domain/withdrawals/order.service.js';
 import {
-  approveWithdrawal,
   cancelWithdrawal,
   declineWithdrawal,
   listWithdrawals,
@@ -27,9 +25,8 @@ import {
 } from '../../schemas/session/withdrawal.schema.js';
 import { customFieldsOf, listEntriesOf, submitCommandOf } from '../withdrawal.translate.js';
 import { contextOf } from './auth.js';
-import { envelope, success } from './envelope.js';
+import { success } from './envelope.js';
 import { replayClaim, replayed, replayPrecheck } from './replay.js';
-import type { Transaction } from '../../domain/payments/transaction.types.js';
 import type { Withdrawal } from '../../domain/withdrawals/withdrawal.types.js';
 import { withdrawalChecksumAuth } from './withdrawal.auth.js';
 import { WITHDRAWAL_REQ_CHECKSUM_FIELDS } from '../../security/withdrawal-checksum.js';
@@ -73,7 +70,7 @@ export function registerWithdrawalRequests(app: FastifyInstance): void {
   route(
     'submitRequest',
     'Submit a withdrawal request',
-    'Creates a request in Pending (state Open) to pay `amount` out to `userPMId`, a card or payout-capable APM UPO of userTokenId. Refused with errCode 1058 and wdRequestsLimitReached true when the user already has wdRequestsLimit (default 1) open requests.',
+    "Creates a request in Pending (state Open) to pay `amount` out to `userPMId`, a card or payout-capable APM UPO of userTokenId. merchantWDRequestId and merchantUniqueId are the merchant's references: several requests may share them. No cap on the user's open requests applies here (wdRequestsLimit is an option of the Web SDK's withdrawal component).",
     SubmitWithdrawalRequest,
     WithdrawalResponse,
     async (request) => {
@@ -85,15 +82,8 @@ export function registerWithdrawalRequests(app: FastifyInstance): void {
         currency: body.currency,
         customFields: customFieldsOf(body.merchantDetails),
       });
-      try {
-        const w = await submitWithdrawal(app.services.deps, ctx, cmd);
-        return success(request, withdrawalFields(w));
-      } catch (err) {
-        if (err instanceof WithdrawalLimitReached) {
-          return envelope(request, domainToWire(err), { wdRequestsLimitReached: true });
-        }
-        throw err;
-      }
+      const w = await submitWithdrawal(app.services.deps, ctx, cmd);
+      return success(request, withdrawalFields(w));
     },
   );
 
@@ -139,7 +129,7 @@ export function registerWithdrawalRequests(app: FastifyInstance): void {
   route(
     'cancelRequest',
     'Cancel a withdrawal request for the user',
-    'Moves a Pending request of userTokenId to Canceled; any other status is refused (errCode 1058).',
+    'Moves a Pending or InProgress request of userTokenId to Canceled; its Approved orders are deleted unpaid. A request with a settled order, or with an order being settled, or already Closed, is refused (errCode 1058).',
     CancelWithdrawalRequest,
     WithdrawalResponse,
     async (request) => {
@@ -156,8 +146,8 @@ export function registerWithdrawalRequests(app: FastifyInstance): void {
 
   route(
     'approveRequest',
-    'Approve a withdrawal request and pay it out',
-    'Approves a Pending request for `amount` (absent: the requested amount) and pays it out to its UPO: the whole amount gives Approved, less gives Partially Approved, a declined or failed payout gives Error. The answer carries the payout transactionId and transactionStatus.',
+    'Approve a withdrawal request',
+    "Approves a Pending or InProgress request: it becomes InProgress with an Approved withdrawal order (wdOrderId) for `amount`, by default all of the request that no order holds yet, to the request's UPO. Nothing is paid until the order is settled (settleWithdrawalOrder, settleOrdersInBatch); until then the request can still be cancelled or declined, which deletes the order unpaid. merchantWDRequestId is the merchant's reference and is not checked.",
     ApproveWithdrawalRequest,
     WithdrawalResponse,
     async (request) => {
@@ -172,15 +162,14 @@ export function registerWithdrawalRequests(app: FastifyInstance): void {
         if (!found || found.siteId !== ctx.siteId) throw new Invalid('wdRequestId', 'names no withdrawal request of this site');
         amount = toMinor(text, found.currency, 'amount', 'amount');
       }
-      const fields = (withdrawal: Withdrawal, payout: Transaction, order: WithdrawalOrder | undefined) => ({
+      const fields = (withdrawal: Withdrawal, order: WithdrawalOrder) => ({
         ...withdrawalFields(withdrawal),
-        transactionId: payout.id,
-        transactionStatus: SESSION_STATUS[payout.status],
-        ...gatewayCodes(payout),
-        ...(order ? { wdOrderId: Number(order.id), wdOrderStatus: wireOrderStatusOf(order.status) } : {}),
+        ...(withdrawal.merchantWDRequestId === null && body.merchantWDRequestId ? { merchantWDRequestId: body.merchantWDRequestId } : {}),
+        wdOrderId: Number(order.id),
+        wdOrderStatus: wireOrderStatusOf(order.status),
       });
-      // a body already accepted answers its first answer and pays nothing (docs/decisions/0805)
-      const claim = replayClaim(app, request, 'approveRequest', { wdRequestId: String(body.wdRequestId) }, () => ({}), {
+      // a body already accepted answers its first answer and places no second order (docs/decisions/0805)
+      const { entityId, scope, key, requestHash } = replayClaim(app, request, 'approveRequest', {}, () => ({}), {
         claimsClientRequestId: false,
       });
       const run = await approveWithdrawal(
@@ -193,10 +182,16 @@ export function registerWithdrawalRequests(app: FastifyInstance): void {
           ...(body.comment ? { comment: body.comment } : {}),
           ...(body.clientRequestId ? { clientRequestId: body.clientRequestId } : {}),
         },
-        { ...claim, renderApproval: (w, tx, order) => ({ status: 200, body: JSON.stringify(success(request, fields(w, tx, order))) }) },
+        {
+          entityId,
+          scope,
+          key,
+          requestHash,
+          render: (r) => ({ status: 200, body: JSON.stringify(success(request, fields(r.withdrawal, r.order))) }),
+        },
       );
       if (run.replay) return replayed(run.replay);
-      return success(request, fields(run.withdrawal, run.payout, run.order));
+      return success(request, fields(run.withdrawal, run.order));
     },
     replayPrecheck(app, 'approveRequest'),
   );
@@ -204,7 +199,7 @@ export function registerWithdrawalRequests(app: FastifyInstance): void {
   route(
     'declineRequest',
     'Decline a withdrawal request',
-    'Moves a Pending request to Declined; any other status is refused (errCode 1058).',
+    'Moves a Pending or InProgress request to Declined; its Approved orders are deleted unpaid. With part of it settled already it becomes Partially Approved for that part. While an order is being settled, or once Closed, it is refused (errCode 1058).',
     DeclineWithdrawalRequest,
     WithdrawalResponse,
     async (request) => {

@@ -47,10 +47,12 @@ function displayNameOf(upo: Upo | undefined): string {
   return Object.values(data)[0] ?? upo.paymentMethod;
 }
 
+/** `orderCount`: the request's withdrawal orders that were not deleted. */
 export function withdrawalListEntry(
   w: Withdrawal,
   upo: Upo | undefined,
   site: { id: string; name: string },
+  orderCount: number,
 ): Record<string, unknown> {
   return {
     appId: site.id,
@@ -70,7 +72,7 @@ export function withdrawalListEntry(
     dueDate: wdDate(w.createdAt + WD_DUE_MS),
     ...(w.operatorName !== null ? { operatorName: w.operatorName } : {}),
     pendingKyc: 'false',
-    wdRequestOrderCount: w.payoutTransactionId === null ? '0' : '1',
+    wdRequestOrderCount: String(orderCount),
     pmName: upo?.paymentMethod ?? '',
     pmIssuer: upo ? (upo.cardVaultId !== null ? (upo.brand ?? '') : upo.paymentMethod) : '',
     pmDisplayName: displayNameOf(upo),

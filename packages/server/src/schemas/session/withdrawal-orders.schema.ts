@@ -23,7 +23,7 @@ export const PlaceWithdrawalOrderRequest = Type.Object(
   {
     ...common,
     wdRequestId: WdRequestId,
-    merchantWDRequestId: NonEmpty(255, "The request's merchantWDRequestId"),
+    merchantWDRequestId: NonEmpty(255, "The merchant's reference of the request; not checked against the request's (docs/decisions/0508)"),
     userPMId: UserPMId,
     amount: Amount,
     currency: Currency,
@@ -37,7 +37,7 @@ export const SealRequestRequest = Type.Object(
   {
     ...common,
     wdRequestId: WdRequestId,
-    merchantWDRequestId: NonEmpty(255, "The request's merchantWDRequestId"),
+    merchantWDRequestId: NonEmpty(255, "The merchant's reference of the request; not checked against the request's (docs/decisions/0508)"),
     userAccountId: Type.Optional(Str(255)),
     operatorName: Type.Optional(Str(255)),
   },

@@ -15,7 +15,8 @@ export const WdRequestId = Type.Union(
   [Type.String({ pattern: '^[0-9]{1,20}$' }), Type.Integer({ minimum: 1 })],
   { description: 'The wdRequestId the service issued (integer, or its digits as a string)' },
 );
-const Limit = Type.String({ pattern: '^[0-9]{1,3}$', description: 'How many open requests the user may have; default 1' });
+/** The merchant's own reference of a request: not checked, several requests may share it (docs/decisions/0508). */
+const MerchantReference = () => Str(255, "The merchant's reference of the request, echoed; not checked against the request's");
 
 /** userDetails of a withdrawal request (spec 2.11; email required when the class is sent). */
 export const WithdrawalUserDetails = Type.Object(
@@ -46,13 +47,12 @@ export const SubmitWithdrawalRequest = Type.Object(
     userPMId: withSubject(NonEmpty(20, 'The UPO of userTokenId to pay to (a card, or a payout-capable APM)'), 'stored_option'),
     amount: withSubject(Decimal(12, 'Requested amount, e.g. "25.00"'), 'amount'),
     currency: withSubject(Type.String({ minLength: 3, maxLength: 3 }), 'currency'),
-    merchantWDRequestId: Type.Optional(NonEmpty(255, "Merchant's unique id of the request")),
-    merchantUniqueId: Type.Optional(NonEmpty(255, 'Unique merchant reference')),
+    merchantWDRequestId: Type.Optional(NonEmpty(255, "The merchant's id of the request; several requests may share it")),
+    merchantUniqueId: Type.Optional(NonEmpty(255, "The merchant's reference; several requests may share it")),
     userAccountId: Type.Optional(Str(255, 'Merchant-side account, not validated')),
     userDetails: Type.Optional(WithdrawalUserDetails),
     merchantDetails: Type.Optional(MerchantDetails),
     urlDetails: Type.Optional(UrlDetails),
-    wdRequestsLimit: Type.Optional(Limit),
   },
   { additionalProperties: false, title: 'SubmitWithdrawalRequest' },
 );
@@ -70,7 +70,7 @@ export const GetWithdrawalRequests = Type.Object(
 );
 
 export const CancelWithdrawalRequest = Type.Object(
-  { ...common, userTokenId: NonEmpty(255), wdRequestId: WdRequestId },
+  { ...common, userTokenId: NonEmpty(255), wdRequestId: WdRequestId, merchantWDRequestId: Type.Optional(MerchantReference()) },
   { additionalProperties: false, title: 'CancelWithdrawalRequest' },
 );
 
@@ -78,7 +78,10 @@ export const ApproveWithdrawalRequest = Type.Object(
   {
     ...common,
     wdRequestId: WdRequestId,
-    amount: Type.Optional(withSubject(Decimal(12, 'Approved amount; less than requested gives Partially Approved; absent: all'), 'amount')),
+    merchantWDRequestId: Type.Optional(MerchantReference()),
+    amount: Type.Optional(
+      withSubject(Decimal(12, "The approved order's amount; absent: all of the request that no order holds yet"), 'amount'),
+    ),
     operatorName: Type.Optional(Str(255)),
     comment: Type.Optional(Str(255)),
   },
@@ -86,7 +89,13 @@ export const ApproveWithdrawalRequest = Type.Object(
 );
 
 export const DeclineWithdrawalRequest = Type.Object(
-  { ...common, wdRequestId: WdRequestId, operatorName: Type.Optional(Str(255)), comment: Type.Optional(Str(255)) },
+  {
+    ...common,
+    wdRequestId: WdRequestId,
+    merchantWDRequestId: Type.Optional(MerchantReference()),
+    operatorName: Type.Optional(Str(255)),
+    comment: Type.Optional(Str(255)),
+  },
   { additionalProperties: false, title: 'DeclineWithdrawalRequest' },
 );
 
@@ -102,14 +111,13 @@ export const WithdrawalFields = {
   requestedAmount: Type.Optional(Type.String()),
   approvedAmount: Type.Optional(Type.String()),
   currency: Type.Optional(Type.String()),
-  wdRequestsLimitReached: Type.Optional(Type.Boolean({ description: 'Submit refused: the user already has wdRequestsLimit open requests' })),
-  // the payout of an approval
+  // the payout or refund of a settled order
   transactionId: Type.Optional(Type.String()),
   transactionStatus: Type.Optional(Type.String()),
   gwErrorCode: Type.Optional(Type.Integer()),
   gwErrorReason: Type.Optional(Type.String()),
   gwExtendedErrorCode: Type.Optional(Type.Integer()),
-  // the order of an approval (docs/decisions/0130)
+  // the order of an approval or placement (docs/decisions/0130, 0508)
   wdOrderId: Type.Optional(Type.Integer()),
   wdOrderStatus: Type.Optional(Type.Enum(['Approved', 'Settled', 'Deleted', 'Error'])),
 };
