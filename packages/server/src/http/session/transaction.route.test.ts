@@ -8,6 +8,7 @@ import { cardUpo } from '../../../test/withdrawals.js';
 import { createMerchant } from '../../domain/merchants/merchant.service.js';
 import { listDeliveries, setSiteNotificationUrl } from '../../domain/notifications/notification.service.js';
 import { configureSite } from '../../domain/sessions/site-settings.service.js';
+import { credentialCommands } from '../../cli/credentials.commands.js';
 
 /**
  * settleTransaction, refundTransaction and voidTransaction as the real gateway's clients send them
@@ -222,6 +223,18 @@ describe.each(dialects())('settle, refund and void as clients send them on %s', 
       const none = await send('0.01');
       expect(none).toMatchObject({ status: 'ERROR', errCode: 1058 });
       expect(none.reason).toContain('does not allow refunds without a related transaction');
+    });
+
+    it('the limit is set with `gatehouse sites configure --unreferenced-refund-limit N`', async () => {
+      const cmd = credentialCommands.find((c) => c.spec.name === 'sites configure')!;
+      const { site } = await createMerchant(gw.rt.deps, { name: 'Cli refunds' });
+      const shown = await cmd.run(gw.rt, { site: site.id }, []);
+      expect(shown.text).toContain('unreferenced refund limit  1000');
+      const set = await cmd.run(gw.rt, { site: site.id, 'unreferenced-refund-limit': '7' }, []);
+      expect(set.json).toEqual({ merchantSiteId: site.id, uniqueClientRequestId: false, unreferencedRefundLimit: 7 });
+      expect(set.text).toContain('unreferenced refund limit  7');
+      await expect(cmd.run(gw.rt, { site: site.id, 'unreferenced-refund-limit': '-1' }, [])).rejects.toThrow(/whole number/);
+      expect(await gw.rt.deps.storage.read.sessions.siteSettings(site.id)).toEqual({ uniqueClientRequestId: false, unreferencedRefundLimit: 7 });
     });
 
     it('the same signed body again answers the first answer and credits once', async () => {
