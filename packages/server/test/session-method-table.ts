@@ -80,7 +80,8 @@ export const ROWS: Row[] = [
   { method: 'initPayment', signing: { order: SF.initPayment }, body: async (fx) => ({ sessionToken: (await fx.order()).sessionToken, clientRequestId: `ip-${fx.seq()}`, amount: '10.00', currency: 'EUR', paymentOption: { card: wireCard('4761344136141390') } }), drop: 'paymentOption', dropCode: 1060 },
   { method: 'settleTransaction', signing: { order: SF.settleTransaction }, body: async (fx) => ({ clientRequestId: `s-${fx.seq()}`, relatedTransactionId: (await fx.paid('Auth')).transactionId, amount: '10.00', currency: 'EUR' }), drop: 'relatedTransactionId' },
   { method: 'refundTransaction', signing: { order: SF.refundTransaction }, body: async (fx) => ({ clientRequestId: `r-${fx.seq()}`, relatedTransactionId: (await fx.paid()).transactionId, amount: '4.00', currency: 'EUR' }), drop: 'relatedTransactionId' },
-  { method: 'voidTransaction', signing: { order: SF.voidTransaction }, body: async (fx) => ({ clientRequestId: `v-${fx.seq()}`, relatedTransactionId: (await fx.paid()).transactionId, amount: '10.00', currency: 'EUR' }), drop: 'relatedTransactionId' },
+  // as one client sends it: no amount and no currency, the whole transaction is voided (docs/decisions/0370)
+  { method: 'voidTransaction', signing: { order: SF.voidTransaction }, body: async (fx) => ({ clientRequestId: `v-${fx.seq()}`, clientUniqueId: 'void-1', relatedTransactionId: (await fx.paid()).transactionId }), drop: 'relatedTransactionId' },
   {
     method: 'payout',
     signing: { order: SF.payout },

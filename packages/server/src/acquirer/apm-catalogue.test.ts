@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isCurrency } from '../lib/money.js';
 import {
+  abaValid,
   APM_CATALOGUE,
   apmLogoSvg,
   findApm,
@@ -23,7 +24,7 @@ describe('APM catalogue shape (spec 2.9)', () => {
   });
 
   it.each(APM_CATALOGUE.map((a) => [a.paymentMethod, a]))('%s respects the field limits', (name, apm) => {
-    expect(name).toMatch(/^apmgw_[A-Za-z]+$/);
+    expect(name).toMatch(/^apmgw_[A-Za-z][A-Za-z_]*$/);
     expect(name.length).toBeLessThanOrEqual(50);
     expect(apm.logoURL).toBe(`/apm/logos/${name}.svg`);
     expect(apm.logoURL.length).toBeLessThanOrEqual(255);
@@ -72,6 +73,10 @@ describe('listApms', () => {
       'apmgw_DirectDebit',
       'apmgw_BankTransfer',
       'apmgw_MobileWallet',
+      'apmgw_ACH',
+      'apmgw_expresscheckout',
+      'apmgw_PlayPlus',
+      'apmgw_VIP_Preferred',
     ]);
   });
 
@@ -80,12 +85,18 @@ describe('listApms', () => {
       'apmgw_RedirectPay',
       'apmgw_MobileWallet',
       'apmgw_BankPayout',
+      'apmgw_expresscheckout',
+      'apmgw_PayRetailers_Payouts',
+      'apmgw_PlayPlus',
+      'apmgw_VIP_Preferred',
     ]);
     expect(names(listApms({ type: 'WITHDRAWAL', currency: 'GBP', country: 'GB' }))).toEqual([
       'apmgw_RedirectPay',
       'apmgw_MobileWallet',
       'apmgw_BankPayout',
+      'apmgw_expresscheckout',
     ]);
+    expect(names(listApms({ type: 'WITHDRAWAL', currency: 'BRL', country: 'BR' }))).toEqual(['apmgw_PayRetailers_Payouts']);
   });
 
   it('filters by currency and country', () => {
@@ -94,21 +105,65 @@ describe('listApms', () => {
       'apmgw_DirectDebit',
       'apmgw_BankTransfer',
       'apmgw_MobileWallet',
+      'apmgw_expresscheckout',
     ]);
     expect(names(listApms({ currency: 'USD', country: 'US' }))).toEqual([
       'apmgw_RedirectPay',
       'apmgw_BankTransfer',
       'apmgw_MobileWallet',
+      'apmgw_ACH',
+      'apmgw_expresscheckout',
+      'apmgw_PlayPlus',
+      'apmgw_VIP_Preferred',
     ]);
-    expect(names(listApms({ currency: 'JPY', country: 'JP' }))).toEqual(['apmgw_RedirectPay']);
+    expect(names(listApms({ currency: 'JPY', country: 'JP' }))).toEqual(['apmgw_RedirectPay', 'apmgw_expresscheckout']);
     expect(names(listApms({ currency: 'EUR', country: 'US' }))).toEqual([
       'apmgw_RedirectPay',
       'apmgw_BankTransfer',
       'apmgw_MobileWallet',
+      'apmgw_expresscheckout',
     ]);
+    // a US bank account is listed for the US only, whatever country its holder bills from (ADR 0372)
+    expect(names(listApms({ currency: 'USD', country: 'GB' }))).not.toContain('apmgw_ACH');
     expect(names(listApms({ currency: 'GBP' }))).not.toContain('apmgw_DirectDebit');
     expect(listApms({ currency: 'XOF' })).toEqual([]);
     expect(names(listApms({ currency: 'eur', country: 'de' }))).toContain('apmgw_DirectDebit');
+  });
+});
+
+describe('the methods real integrations name (ADR 0372)', () => {
+  it('apmgw_ACH: an asynchronous US bank account debit; apmgw_VIP_Preferred likewise, payout-capable', () => {
+    expect(findApm('apmgw_ACH')).toMatchObject({ flow: 'async', depositCapable: true, payoutCapable: false, currencies: ['USD'] });
+    expect(findApm('apmgw_ACH')!.fields.map((f) => f.name)).toEqual(['AccountNumber', 'RoutingNumber', 'SECCode']);
+    expect(findApm('apmgw_VIP_Preferred')).toMatchObject({ flow: 'async', depositCapable: true, payoutCapable: true });
+  });
+
+  it('apmgw_expresscheckout redirects; apmgw_PayRetailers_Payouts only pays out; apmgw_PlayPlus answers at once', () => {
+    expect(findApm('apmgw_expresscheckout')).toMatchObject({ flow: 'redirect', isDirect: 'false', depositCapable: true, payoutCapable: true });
+    expect(findApm('apmgw_PayRetailers_Payouts')).toMatchObject({ flow: 'direct', depositCapable: false, payoutCapable: true });
+    expect(findApm('apmgw_PayRetailers_Payouts')!.countries).toContain('BR');
+    expect(findApm('apmgw_PlayPlus')).toMatchObject({ flow: 'direct', depositCapable: true, payoutCapable: true, currencies: ['USD'] });
+  });
+
+  it('checks an ACH account: digits, a routing number with its ABA check digit, a known SEC code', () => {
+    const ach = findApm('apmgw_ACH')!;
+    expect(validateApmData(ach, { AccountNumber: '111111111', RoutingNumber: '999999992', SECCode: 'WEB' })).toEqual([]);
+    expect(validateApmData(ach, { AccountNumber: '111111111', RoutingNumber: '011000015' })).toEqual([]);
+    expect(abaValid('999999992')).toBe(true);
+    expect(abaValid('999999993')).toBe(false);
+    expect(validateApmData(ach, { AccountNumber: '12', RoutingNumber: '999999993', SECCode: 'ARC' }).map((e) => e.field)).toEqual([
+      'AccountNumber',
+      'RoutingNumber',
+      'SECCode',
+    ]);
+    expect(validateApmData(ach, {}).map((e) => e.field)).toEqual(['AccountNumber', 'RoutingNumber']);
+  });
+
+  it('the wire descriptor keeps listValues (SECCode) and drops the internal marks', () => {
+    const d = toPaymentMethodDescriptor(findApm('apmgw_ACH')!);
+    expect(d.fields.find((f) => f.name === 'SECCode')?.listValues?.map((v) => v.code)).toEqual(['WEB', 'TEL', 'PPD', 'CCD']);
+    for (const f of d.fields) expect(Object.keys(f)).not.toEqual(expect.arrayContaining(['masked']));
+    for (const f of d.fields) expect(Object.keys(f)).not.toContain('aba');
   });
 });
 

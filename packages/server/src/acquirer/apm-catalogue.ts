@@ -10,7 +10,13 @@
  * | apmgw_BankTransfer | asynchronous: PENDING, settled later by an operator (dashboard or API) | yes | no | EU, GB, US |
  * | apmgw_MobileWallet | direct: wallet identified by a phone number, answered at once | yes | yes | EU, GB, US |
  * | apmgw_BankPayout | direct, withdrawals only: a bank credit to IBAN + BIC | no | yes | SEPA countries and GB, EUR and GBP |
+ * | apmgw_ACH | asynchronous: a US bank account (AccountNumber, RoutingNumber, SECCode) debited by ACH, PENDING until an operator completes it | yes | no | US accounts, USD |
+ * | apmgw_expresscheckout | redirect: a PayPal-style wallet, approved on its page under `/apm/...` | yes | yes | worldwide, major currencies |
+ * | apmgw_PayRetailers_Payouts | direct, withdrawals only: a Latin American bank account (accountCapture) | no | yes | Latin America, USD and local currencies |
+ * | apmgw_PlayPlus | direct: a prepaid play account by e-mail (fundAccount) | yes | yes | US, USD |
+ * | apmgw_VIP_Preferred | asynchronous: an e-check from an enrolled US bank account (addBankAccount, enrollAccount) | yes | yes | US, USD |
  *
+ * The last five carry the names the real gateway's public clients send (docs/decisions/0372).
  * `toPaymentMethodDescriptor` strips the internal fields for the wire; `listApms` filters by
  * currency, country and DEPOSIT / WITHDRAWAL; `validateApmData` checks submitted data against the
  * fields (regex, and the ISO 13616 mod-97 check for an IBAN).
@@ -37,6 +43,10 @@ export interface ApmField {
   listValues?: ApmListValue[];
   /** internal: the field may be left empty */
   optional?: boolean;
+  /** internal: an account number, stored and shown masked but for its last 4 characters */
+  masked?: boolean;
+  /** internal: a US ABA routing number, checked by its check digit */
+  aba?: boolean;
 }
 
 /** Spec 2.9 `paymentMethods[]` item. */
@@ -48,7 +58,7 @@ export interface PaymentMethodDescriptor {
   countries: string[];
   currencies: string[];
   logoURL: string;
-  fields: Omit<ApmField, 'optional'>[];
+  fields: Omit<ApmField, 'optional' | 'masked' | 'aba'>[];
 }
 
 export type ApmFlow = 'redirect' | 'direct' | 'async';
@@ -63,6 +73,11 @@ export interface SimulatedApm extends Omit<PaymentMethodDescriptor, 'fields'> {
   payoutCapable: boolean;
   /** colour of the generated logo */
   logoColor: string;
+  /**
+   * internal: the billing countries a payment may come from, when wider than `countries` (where the
+   * method is listed): a US bank account's holder may live anywhere (docs/decisions/0372)
+   */
+  payerCountries?: string[];
 }
 
 const SEPA_COUNTRIES = [
@@ -180,6 +195,111 @@ const phoneField: ApmField = {
   ),
 };
 
+const LATIN_AMERICA = ['AR', 'BR', 'CL', 'CO', 'EC', 'MX', 'PA', 'PE'];
+const MAJOR_CURRENCIES = ['USD', 'EUR', 'GBP', 'CHF', 'CAD', 'AUD', 'JPY', 'SEK', 'NOK', 'DKK', 'PLN'];
+
+/** A US bank account number: 4 to 17 digits. */
+export const US_ACCOUNT_REGEX = '^[0-9]{4,17}$';
+/** A US ABA routing number: 9 digits (and its check digit, `abaValid`). */
+export const ABA_REGEX = '^[0-9]{9}$';
+export const SEC_CODE_REGEX = '^(WEB|TEL|PPD|CCD)$';
+
+const usAccountField: ApmField = {
+  name: 'AccountNumber',
+  regex: US_ACCOUNT_REGEX,
+  type: 'text',
+  masked: true,
+  caption: text('Account number', 'Kontonummer', 'Numéro de compte', 'Número de cuenta', 'Numero di conto'),
+  validationMessage: text(
+    'Enter the account number (4 to 17 digits)',
+    'Geben Sie die Kontonummer ein (4 bis 17 Ziffern)',
+    'Saisissez le numéro de compte (4 à 17 chiffres)',
+    'Introduzca el número de cuenta (de 4 a 17 dígitos)',
+    'Inserisci il numero di conto (da 4 a 17 cifre)',
+  ),
+};
+
+const routingField: ApmField = {
+  name: 'RoutingNumber',
+  regex: ABA_REGEX,
+  type: 'text',
+  aba: true,
+  caption: text('Routing number (ABA)', 'Bankleitzahl (ABA)', 'Code banque (ABA)', 'Número de ruta (ABA)', 'Codice ABA'),
+  validationMessage: text(
+    'Enter a valid 9-digit routing number',
+    'Geben Sie eine gültige 9-stellige ABA-Nummer ein',
+    'Saisissez un code ABA valide à 9 chiffres',
+    'Introduzca un número de ruta válido de 9 dígitos',
+    'Inserisci un codice ABA valido di 9 cifre',
+  ),
+};
+
+const secCodeField: ApmField = {
+  name: 'SECCode',
+  regex: SEC_CODE_REGEX,
+  type: 'text',
+  optional: true,
+  caption: text('Authorisation type', 'Autorisierungsart', "Type d'autorisation", 'Tipo de autorización', 'Tipo di autorizzazione'),
+  validationMessage: text(
+    'Choose WEB, TEL, PPD or CCD',
+    'Wählen Sie WEB, TEL, PPD oder CCD',
+    'Choisissez WEB, TEL, PPD ou CCD',
+    'Elija WEB, TEL, PPD o CCD',
+    'Scegli WEB, TEL, PPD o CCD',
+  ),
+  listValues: [
+    { code: 'WEB', caption: text('Internet', 'Internet', 'Internet', 'Internet', 'Internet') },
+    { code: 'TEL', caption: text('Telephone', 'Telefon', 'Téléphone', 'Teléfono', 'Telefono') },
+    { code: 'PPD', caption: text('Prearranged (consumer)', 'Vereinbart (Privat)', 'Préautorisé (particulier)', 'Preautorizado (consumidor)', 'Preautorizzato (privato)') },
+    { code: 'CCD', caption: text('Corporate', 'Firmenkonto', 'Entreprise', 'Empresa', 'Aziendale') },
+  ],
+};
+
+const documentField: ApmField = {
+  name: 'document_number',
+  regex: '^[A-Za-z0-9.-]{5,20}$',
+  type: 'text',
+  masked: true,
+  caption: text('ID document number', 'Ausweisnummer', "Numéro de pièce d'identité", 'Número de documento', 'Numero del documento'),
+  validationMessage: text(
+    'Enter the ID document number (5 to 20 letters or digits)',
+    'Geben Sie die Ausweisnummer ein (5 bis 20 Buchstaben oder Ziffern)',
+    "Saisissez le numéro de pièce d'identité (5 à 20 lettres ou chiffres)",
+    'Introduzca el número de documento (de 5 a 20 letras o dígitos)',
+    'Inserisci il numero del documento (da 5 a 20 lettere o cifre)',
+  ),
+};
+
+const bankAccountField: ApmField = {
+  name: 'account_number',
+  regex: '^[0-9-]{4,30}$',
+  type: 'text',
+  masked: true,
+  caption: text('Bank account number', 'Kontonummer', 'Numéro de compte bancaire', 'Número de cuenta bancaria', 'Numero di conto bancario'),
+  validationMessage: text(
+    'Enter the bank account number (4 to 30 digits)',
+    'Geben Sie die Kontonummer ein (4 bis 30 Ziffern)',
+    'Saisissez le numéro de compte (4 à 30 chiffres)',
+    'Introduzca el número de cuenta (de 4 a 30 dígitos)',
+    'Inserisci il numero di conto (da 4 a 30 cifre)',
+  ),
+};
+
+const bankCodeField: ApmField = {
+  name: 'bank_code',
+  regex: '^[0-9A-Za-z]{3,11}$',
+  type: 'text',
+  optional: true,
+  caption: text('Bank code', 'Bankcode', 'Code de la banque', 'Código del banco', 'Codice della banca'),
+  validationMessage: text(
+    'Enter the bank code (3 to 11 letters or digits)',
+    'Geben Sie den Bankcode ein (3 bis 11 Buchstaben oder Ziffern)',
+    'Saisissez le code de la banque (3 à 11 lettres ou chiffres)',
+    'Introduzca el código del banco (de 3 a 11 letras o dígitos)',
+    'Inserisci il codice della banca (da 3 a 11 lettere o cifre)',
+  ),
+};
+
 function logoURL(name: string): string {
   return `/apm/logos/${name}.svg`;
 }
@@ -274,6 +394,73 @@ export const APM_CATALOGUE: readonly SimulatedApm[] = [
     payoutCapable: true,
     logoColor: '#0b7285',
   },
+  {
+    paymentMethod: 'apmgw_ACH',
+    paymentMethodDisplayName: text('ACH bank account', 'ACH-Bankkonto', 'Compte bancaire ACH', 'Cuenta bancaria ACH', 'Conto bancario ACH'),
+    isDirect: 'true',
+    countries: ['US'],
+    currencies: ['USD'],
+    logoURL: logoURL('apmgw_ACH'),
+    fields: [usAccountField, routingField, secCodeField],
+    flow: 'async',
+    depositCapable: true,
+    payoutCapable: false,
+    logoColor: '#364fc7',
+    payerCountries: WORLDWIDE,
+  },
+  {
+    paymentMethod: 'apmgw_expresscheckout',
+    paymentMethodDisplayName: text('PayPal Express Checkout', 'PayPal Express Checkout', 'PayPal Express Checkout', 'PayPal Express Checkout', 'PayPal Express Checkout'),
+    isDirect: 'false',
+    countries: WORLDWIDE,
+    currencies: MAJOR_CURRENCIES,
+    logoURL: logoURL('apmgw_expresscheckout'),
+    fields: [{ ...emailField, optional: true }],
+    flow: 'redirect',
+    depositCapable: true,
+    payoutCapable: true,
+    logoColor: '#1864ab',
+  },
+  {
+    paymentMethod: 'apmgw_PayRetailers_Payouts',
+    paymentMethodDisplayName: text('PayRetailers payouts', 'PayRetailers-Auszahlung', 'Virement PayRetailers', 'Pagos PayRetailers', 'Pagamenti PayRetailers'),
+    isDirect: 'true',
+    countries: LATIN_AMERICA,
+    currencies: ['USD', 'ARS', 'BRL', 'CLP', 'COP', 'MXN', 'PEN'],
+    logoURL: logoURL('apmgw_PayRetailers_Payouts'),
+    fields: [holderField, documentField, bankAccountField, bankCodeField],
+    flow: 'direct',
+    depositCapable: false,
+    payoutCapable: true,
+    logoColor: '#087f5b',
+  },
+  {
+    paymentMethod: 'apmgw_PlayPlus',
+    paymentMethodDisplayName: text('Play+', 'Play+', 'Play+', 'Play+', 'Play+'),
+    isDirect: 'true',
+    countries: ['US'],
+    currencies: ['USD'],
+    logoURL: logoURL('apmgw_PlayPlus'),
+    fields: [emailField],
+    flow: 'direct',
+    depositCapable: true,
+    payoutCapable: true,
+    logoColor: '#c2255c',
+  },
+  {
+    paymentMethod: 'apmgw_VIP_Preferred',
+    paymentMethodDisplayName: text('VIP Preferred e-check', 'VIP Preferred E-Scheck', 'Chèque électronique VIP Preferred', 'Cheque electrónico VIP Preferred', 'Assegno elettronico VIP Preferred'),
+    isDirect: 'true',
+    countries: ['US'],
+    currencies: ['USD'],
+    logoURL: logoURL('apmgw_VIP_Preferred'),
+    fields: [usAccountField, routingField],
+    flow: 'async',
+    depositCapable: true,
+    payoutCapable: true,
+    logoColor: '#5c940d',
+    payerCountries: WORLDWIDE,
+  },
 ];
 
 const BY_NAME: ReadonlyMap<string, SimulatedApm> = new Map(APM_CATALOGUE.map((a) => [a.paymentMethod, a]));
@@ -312,7 +499,7 @@ export function toPaymentMethodDescriptor(apm: SimulatedApm): PaymentMethodDescr
     currencies: [...apm.currencies],
     logoURL: apm.logoURL,
     fields: apm.fields.map((f) => {
-      const out: Omit<ApmField, 'optional'> = {
+      const out: PaymentMethodDescriptor['fields'][number] = {
         name: f.name,
         regex: f.regex,
         type: f.type,
@@ -339,6 +526,14 @@ export function ibanValid(iban: string): boolean {
   return remainder === 1;
 }
 
+/** The check digit of a US ABA routing number: 3, 7, 1 weights over the 9 digits, a multiple of 10. */
+export function abaValid(routing: string): boolean {
+  if (!new RegExp(ABA_REGEX).test(routing)) return false;
+  const d = [...routing].map(Number);
+  const sum = 3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]! + d[8]!);
+  return sum % 10 === 0;
+}
+
 export interface ApmFieldError {
   field: string;
   /** the field's validation message in every language */
@@ -362,7 +557,8 @@ export function validateApmData(
       if (!field.optional) errors.push({ field: field.name, message: field.validationMessage });
       continue;
     }
-    const ok = new RegExp(field.regex).test(value) && (field.name !== 'iban' || ibanValid(value));
+    const ok =
+      new RegExp(field.regex).test(value) && (field.name !== 'iban' || ibanValid(value)) && (!field.aba || abaValid(value));
     if (!ok) errors.push({ field: field.name, message: field.validationMessage });
   }
   return errors;

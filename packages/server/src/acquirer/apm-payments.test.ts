@@ -28,6 +28,28 @@ describe('APM payments in the simulated acquirer', () => {
     expect(maskApmData(findApm('apmgw_BankTransfer')!, { email: 'jane@example.com' })).toEqual({ email: 'j***@example.com' });
   });
 
+  it('masks a US bank account and an ID document but for their last 4 characters (ADR 0372)', () => {
+    expect(maskApmData(findApm('apmgw_ACH')!, { AccountNumber: '111111111', RoutingNumber: '999999992', SECCode: 'WEB' })).toEqual({
+      AccountNumber: '*****1111',
+      RoutingNumber: '999999992',
+      SECCode: 'WEB',
+    });
+    expect(
+      maskApmData(findApm('apmgw_PayRetailers_Payouts')!, { account_holder_name: 'Ana Souza', document_number: '123.456.789-09', account_number: '0012345678' }),
+    ).toEqual({ account_holder_name: 'Ana Souza', document_number: '**********9-09', account_number: '******5678' });
+  });
+
+  it('an ACH or VIP Preferred payment is pending; PlayPlus answers at once; a US account holder may bill from anywhere', () => {
+    const ach = { AccountNumber: '*****1111', RoutingNumber: '999999992' };
+    expect(decideApmPayment(req('apmgw_ACH', ach, { currency: 'USD' })).status).toBe('pending');
+    expect(decideApmPayment(req('apmgw_VIP_Preferred', ach, { currency: 'USD' })).status).toBe('pending');
+    expect(decideApmPayment(req('apmgw_PlayPlus', { email: 'p***@example.com' }, { currency: 'USD' })).status).toBe('approved');
+    expect(decideApmPayment(req('apmgw_expresscheckout', {}, { currency: 'EUR' })).status).toBe('redirect');
+    expect(decideApmPayment(req('apmgw_PayRetailers_Payouts', {}, { currency: 'BRL' })).status).toBe('error');
+    expect(apmMethodInfo('apmgw_ACH')!.countries).toEqual(expect.arrayContaining(['US', 'GB']));
+    expect(findApm('apmgw_ACH')!.countries).toEqual(['US']);
+  });
+
   it('describes a method with its checks', () => {
     const m = apmMethodInfo('apmgw_DirectDebit')!;
     expect(m).toMatchObject({ name: 'apmgw_DirectDebit', flow: 'direct', depositCapable: true, currencies: ['EUR'] });

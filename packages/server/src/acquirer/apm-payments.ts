@@ -6,13 +6,15 @@ import { RESPONSE_CODES } from './test-cards.js';
 
 /**
  * APM payments in the simulated acquirer (docs/decisions/0360), deterministic like the card side:
- * - a `redirect` method (apmgw_RedirectPay) answers `redirect`: the shopper decides on Gatehouse's
- *   page under `/apm/...` (approve, decline, or leave pending for an operator);
- * - an `async` method (apmgw_BankTransfer) answers `pending`: an operator completes it later;
- * - a `direct` method (apmgw_DirectDebit, apmgw_MobileWallet) answers at once from the data: an
- *   account (IBAN or phone number) ending in `0000` is declined `Insufficient Funds` (51), one ending
- *   in `0005` is declined `Do Not Honor` (05); anything else is approved. Only the last 4 characters
- *   decide, so a stored (masked) payment option answers as the data it was stored from.
+ * - a `redirect` method (apmgw_RedirectPay, apmgw_expresscheckout) answers `redirect`: the shopper
+ *   decides on Gatehouse's page under `/apm/...` (approve, decline, or leave pending for an operator);
+ * - an `async` method (apmgw_BankTransfer, apmgw_ACH, apmgw_VIP_Preferred) answers `pending`: an
+ *   operator completes it later;
+ * - a `direct` method (apmgw_DirectDebit, apmgw_MobileWallet, apmgw_PlayPlus) answers at once from the
+ *   data: an account (IBAN or phone number) ending in `0000` is declined `Insufficient Funds` (51), one
+ *   ending in `0005` is declined `Do Not Honor` (05); anything else (an e-mail account too) is
+ *   approved. Only the last 4 characters decide, so a stored (masked) payment option answers as the
+ *   data it was stored from.
  * The authCode and externalTransactionId derive from the gateway transactionId.
  */
 
@@ -30,13 +32,17 @@ function maskEmail(value: string): string {
   return `${value[0]}***${value.slice(at)}`;
 }
 
-/** The method's fields only; IBAN and phone keep their first 2 and last 4 characters, an e-mail its first letter and domain. */
+/**
+ * The method's fields only; IBAN and phone keep their first 2 and last 4 characters, an e-mail its
+ * first letter and domain, an account or document number (`masked` fields) its last 4 characters.
+ */
 export function maskApmData(apm: SimulatedApm, data: Readonly<Record<string, string | undefined>>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const f of apm.fields) {
     const v = data[f.name]?.trim();
     if (v === undefined || v === '') continue;
-    if (f.name === 'iban') out[f.name] = maskKeepLast4(v.toUpperCase(), 2);
+    if (f.masked) out[f.name] = maskKeepLast4(v, 0);
+    else if (f.name === 'iban') out[f.name] = maskKeepLast4(v.toUpperCase(), 2);
     else if (f.name === 'phone') out[f.name] = maskKeepLast4(v, 3);
     else if (f.name === 'email') out[f.name] = maskEmail(v);
     else out[f.name] = v;
@@ -57,7 +63,8 @@ export function apmMethodInfo(name: string): ApmMethodInfo | undefined {
     flow: apm.flow,
     depositCapable: apm.depositCapable,
     payoutCapable: apm.payoutCapable,
-    countries: apm.countries,
+    // where a payer may bill from: wider than the listing for a US bank account (docs/decisions/0372)
+    countries: apm.payerCountries ?? apm.countries,
     currencies: apm.currencies,
     validate: (data) =>
       validateApmData(apm, data).map((e) => ({

@@ -346,6 +346,8 @@ describe('payout', () => {
     ['2221008123677736', 'approved', undefined],
     ['4000000000000127', 'approved', undefined], // no CVV on a payout: nothing to mismatch
     ['4000000000000002', 'declined', 'Decline'],
+    // a credit to this card: the real gateway's answer to a payout or an unreferenced refund
+    ['4000128449498204', 'declined', 'External Error in Processing'],
     ['5333463046218753', 'declined', 'Do Not Honor'],
     ['4000000000009995', 'declined', 'Insufficient Funds'],
     ['4000000000000069', 'declined', 'Expired Card'],

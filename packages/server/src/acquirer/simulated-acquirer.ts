@@ -39,16 +39,18 @@ import { authenticationResponse, challengeOutcome, decideThreeDFlow } from './th
  * 2. the gateway-error card → `error`, `Gateway Error`, code 96;
  * 3. an expiry before the clock's current month (UTC), or a month outside 1-12 → declined
  *    `Expired Card` (54);
- * 4. a declining row of the table: declined with its reason and code, whatever the 3-D Secure
+ * 4. a credit (`payout`) to a card whose row names a credit decline: declined with it (4000128449498204,
+ *    `External Error in Processing`);
+ * 5. a declining row of the table: declined with its reason and code, whatever the 3-D Secure
  *    result (so 4000008400001629, "challenge, then declined", is always `Decline`);
  *    `Insufficient Funds` instead approves floor(amount / 2) when partial approval is on (declines
  *    when that is 0), and approves a zero-amount authorisation (an account check needs no funds),
  *    unless 3-D Secure failed;
- * 5. a 3-D Secure result with status N or R → declined `Authentication Failed` (05);
- * 6. the CVV-mismatch card declines `CVV Mismatch` (N7) with cvv2Code N when a CVV is sent
+ * 6. a 3-D Secure result with status N or R → declined `Authentication Failed` (05);
+ * 7. the CVV-mismatch card declines `CVV Mismatch` (N7) with cvv2Code N when a CVV is sent
  *    (without a CVV nothing can mismatch: approved, cvv2Code P); so does any card whose CVV is
  *    not 3 or 4 digits;
- * 7. otherwise approved for the full amount (0 for a zero-amount authorisation).
+ * 8. otherwise approved for the full amount (0 for a zero-amount authorisation).
  *
  * Codes: cvv2Code M when a CVV was sent and matched, P when none was sent, N on mismatch; avsCode
  * N for billing zip `00000`, else Y. The authCode (6 digits) and externalTransactionId
@@ -112,7 +114,8 @@ function decide(d: Decision, nowMs: number): AuthorizeOutcome {
   if (d.threeD && (d.threeD.status === 'Y' || d.threeD.status === 'A') && !isCavv(d.threeD.cavv)) {
     return { status: 'error', ...CAVV_ERROR };
   }
-  const outcome: TestCardOutcome = findTestCard(number)?.outcome ?? { kind: 'approve' };
+  const row = findTestCard(number);
+  const outcome: TestCardOutcome = row?.outcome ?? { kind: 'approve' };
   if (outcome.kind === 'error') return { status: 'error', ...GATEWAY_ERROR };
 
   const cvv = d.card.cvv?.expose();
@@ -138,6 +141,7 @@ function decide(d: Decision, nowMs: number): AuthorizeOutcome {
   });
 
   if (isExpired(d.card, nowMs)) return declined('Expired Card', RESPONSE_CODES.expiredCard);
+  if (d.operation === 'payout' && row?.creditDecline) return declined(row.creditDecline.reason, row.creditDecline.code);
   const threeDFailed = d.threeD !== undefined && (d.threeD.status === 'N' || d.threeD.status === 'R');
   if (outcome.kind === 'decline') {
     if (outcome.partialApproval && !threeDFailed) {

@@ -40,6 +40,8 @@ export interface TestCard {
   /** the 3-D Secure 2 flow of the card when no name trigger applies */
   threeD: ThreeDFlow;
   description: string;
+  /** a credit to the card (a payout, a refund without related transaction) declines with this instead */
+  creditDecline?: { reason: string; code: string };
 }
 
 /** ISO 8583 response codes used by the simulated issuer. */
@@ -55,7 +57,11 @@ export const RESPONSE_CODES = {
   invalidCardNumber: '14',
   invalidAmount: '13',
   systemMalfunction: '96',
+  error: '06',
 } as const;
+
+/** How the real gateway declines a credit to 4000128449498204 (a payout or a refund without related transaction). */
+export const CREDIT_EXTERNAL_ERROR = { reason: 'External Error in Processing', code: RESPONSE_CODES.error } as const;
 
 /** The gateway error answered for 4000000000000119 (and for numbers that should never have been sent). */
 export const GATEWAY_ERROR = { reason: 'Gateway Error', code: RESPONSE_CODES.systemMalfunction } as const;
@@ -110,7 +116,8 @@ export const TEST_CARDS: readonly TestCard[] = [
     cardType: 'Credit',
     outcome: { kind: 'decline', reason: 'Decline', code: RESPONSE_CODES.decline },
     threeD: 'not-enrolled',
-    description: 'declined, Decline',
+    description: 'declined, Decline; a credit to it (payout, refund without related transaction): External Error in Processing',
+    creditDecline: CREDIT_EXTERNAL_ERROR,
   },
   {
     number: '4000000000000002',

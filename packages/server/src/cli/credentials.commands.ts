@@ -2,6 +2,7 @@ import { rotateWebhookSecret } from '../domain/notifications/notification.servic
 import { createApiKey, createEntity, createMerchant, createSite, listApiKeys, revokeApiKey } from '../domain/merchants/merchant.service.js';
 import type { ApiKeyType } from '../domain/merchants/merchant.types.js';
 import { configureSite } from '../domain/sessions/site-settings.service.js';
+import { DEFAULT_UNREFERENCED_REFUND_LIMIT } from '../domain/payments/unreferenced-refund.service.js';
 import { storageWithin } from '../domain/storage-within.js';
 import type { Runtime } from '../runtime.js';
 import { type CommandSpec, UsageError } from './args.js';
@@ -195,13 +196,19 @@ export const credentialCommands: CredentialCommand[] = [
   {
     spec: {
       name: 'sites configure',
-      summary: "Change a site's session API settings (clientRequestId uniqueness).",
+      summary: "Change a site's session API settings (clientRequestId uniqueness, the limit of a refund without relatedTransactionId).",
       options: {
         site: { type: 'string', placeholder: 'siteId', description: 'Merchant site', required: true },
         'unique-client-request-id': {
           type: 'string',
           placeholder: 'true|false',
           description: 'Refuse a second session call with an already used clientRequestId (errCode 1066); default false',
+        },
+        'unreferenced-refund-limit': {
+          type: 'string',
+          placeholder: 'units',
+          description:
+            'The most one refundTransaction without relatedTransactionId may credit, in whole units of its currency (0 refuses them); default 1000',
         },
         json,
       },
@@ -211,9 +218,20 @@ export const credentialCommands: CredentialCommand[] = [
       if (flag !== undefined && flag !== 'true' && flag !== 'false') {
         throw new UsageError('--unique-client-request-id must be true or false');
       }
-      const settings = await configureSite(rt.deps, str(v.site)!, flag === undefined ? {} : { uniqueClientRequestId: flag === 'true' });
+      const limit = str(v['unreferenced-refund-limit']);
+      if (limit !== undefined && !/^\d{1,12}$/.test(limit)) {
+        throw new UsageError('--unreferenced-refund-limit must be a whole number of currency units, 0 or more');
+      }
+      const settings = await configureSite(rt.deps, str(v.site)!, {
+        ...(flag === undefined ? {} : { uniqueClientRequestId: flag === 'true' }),
+        ...(limit === undefined ? {} : { unreferencedRefundLimit: Number(limit) }),
+      });
       const out = { merchantSiteId: str(v.site)!, ...settings };
-      return { json: out, text: `site ${out.merchantSiteId}\nunique clientRequestId  ${out.uniqueClientRequestId}` };
+      const refundLimit = out.unreferencedRefundLimit ?? DEFAULT_UNREFERENCED_REFUND_LIMIT;
+      return {
+        json: out,
+        text: `site ${out.merchantSiteId}\nunique clientRequestId  ${out.uniqueClientRequestId}\nunreferenced refund limit  ${refundLimit}`,
+      };
     },
   },
 ];

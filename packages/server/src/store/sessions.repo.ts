@@ -103,7 +103,11 @@ export function sessionRepo(db: Kysely<Database>, dialect: Dialect, hot: HotSql 
       );
       if (!r) return undefined;
       const s = parseSettings(r.settings);
-      const settings: SessionSiteSettings = { uniqueClientRequestId: s.uniqueClientRequestId === true };
+      const limit = s.unreferencedRefundLimit;
+      const settings: SessionSiteSettings = {
+        uniqueClientRequestId: s.uniqueClientRequestId === true,
+        ...(Number.isSafeInteger(limit) && (limit as number) >= 0 ? { unreferencedRefundLimit: limit as number } : {}),
+      };
       return settings;
     },
     async updateSiteSettings(siteId, set) {

@@ -114,8 +114,9 @@ export interface FollowUpCommand {
   origin: Origin;
   type: FollowUpType;
   relatedTransactionId: string;
-  amount: Minor;
-  currency: string;
+  /** absent (a void sent without amount and currency, docs/decisions/0370): the related transaction's */
+  amount?: Minor;
+  currency?: string;
   /** may the caller act on this transaction? (its merchant, site or entity, its order) */
   mayReach(repos: Repos, tx: Transaction): Promise<boolean>;
 }
@@ -376,8 +377,10 @@ export async function followUp(
     if (replay) return { replay };
     const parent = await repos.payments.find(cmd.relatedTransactionId);
     if (!parent || !(await cmd.mayReach(repos, parent))) throw new UnknownRelatedTransaction();
+    const amount = cmd.amount ?? parent.amount;
+    const currency = cmd.currency ?? parent.currency;
     const refuseUnless = (p: Transaction) => {
-      const d = decideFollowUp(p, cmd.type, cmd.amount, cmd.currency, now);
+      const d = decideFollowUp(p, cmd.type, amount, currency, now);
       if (!d.ok) throw new TransactionRefused(d.state, d.reason);
     };
     refuseUnless(parent);
@@ -397,9 +400,9 @@ export async function followUp(
       threeD: null,
       type: cmd.type,
       relatedTransactionId: parent.id,
-      amount: cmd.amount,
-      requestedAmount: cmd.amount,
-      currency: cmd.currency,
+      amount,
+      requestedAmount: amount,
+      currency,
       cardVaultId: parent.cardVaultId,
       card: parent.card,
     });
@@ -408,7 +411,7 @@ export async function followUp(
     const reserved =
       cmd.type === 'Void'
         ? await repos.payments.reserveVoid(parent.id, tx.id, now)
-        : await repos.payments.reserve(parent.id, cmd.type === 'Settle' ? 'settle' : 'refund', cmd.amount, now);
+        : await repos.payments.reserve(parent.id, cmd.type === 'Settle' ? 'settle' : 'refund', amount, now);
     if (!reserved) {
       const fresh = (await repos.payments.find(parent.id))!;
       refuseUnless(fresh);
@@ -428,8 +431,8 @@ export async function followUp(
     const req = {
       transactionId: pending.id,
       relatedExternalTransactionId: parent!.externalTransactionId ?? parent!.id,
-      amount: cmd.amount,
-      currency: cmd.currency,
+      amount: pending.amount,
+      currency: pending.currency,
     };
     const acquirer = deps.acquirer;
     outcome =

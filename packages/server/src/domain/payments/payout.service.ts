@@ -26,6 +26,8 @@ export type PayoutDestination =
   | { kind: 'upo'; userPaymentOptionId: string; cvv?: CardInput['cvv']; field: string };
 
 export interface PayoutCommand {
+  /** `Payout` (payout.do, withdrawals) or `Credit` (a refund without relatedTransactionId, docs/decisions/0371) */
+  type?: 'Payout' | 'Credit';
   origin: Origin & { userTokenId: string };
   amount: Minor;
   currency: string;
@@ -107,7 +109,10 @@ async function resolveTarget(deps: DomainDeps, cmd: PayoutCommand, now: number):
   return { kind: 'apm', upo, paymentMethod: upo.paymentMethod, data: upo.apmData ?? {} };
 }
 
-/** Pays `amount` out to the destination: pending first, then the acquirer, then the outcome. */
+/**
+ * Pays `amount` out to the destination: pending first, then the acquirer, then the outcome. A `Credit`
+ * (an unreferenced refund) goes the same way: to the acquirer it is a credit to the card or account.
+ */
 export async function payout(deps: DomainDeps, cmd: PayoutCommand, hooks: PayoutHooks = {}): Promise<PayoutRun> {
   const now = deps.clock.now();
   if (cmd.amount <= 0) throw new Invalid('amount', 'must be greater than 0', 'amount');
@@ -124,7 +129,7 @@ export async function payout(deps: DomainDeps, cmd: PayoutCommand, hooks: Payout
       ...transactionRowOf(cmd.origin, now),
       status: 'pending',
       threeD: null,
-      type: 'Payout',
+      type: cmd.type ?? 'Payout',
       relatedTransactionId: null,
       amount: cmd.amount,
       requestedAmount: cmd.amount,

@@ -5,8 +5,12 @@ import type { ThreeDResult } from './acquirer.port.js';
 
 export type PaymentType = 'Auth' | 'PreAuth' | 'Sale';
 export type FollowUpType = 'Settle' | 'Void' | 'Refund';
-/** InitAuth3D: the 3-D Secure method step; Auth3D / Sale3D: a 3-D Secure challenge step (no money moves); Payout: a credit to a card or APM (docs/decisions/0501) */
-export type TransactionType = PaymentType | FollowUpType | 'InitAuth3D' | 'Auth3D' | 'Sale3D' | 'Payout';
+/**
+ * InitAuth3D: the 3-D Secure method step; Auth3D / Sale3D: a 3-D Secure challenge step (no money moves);
+ * Payout: a credit to a card or APM (docs/decisions/0501); Credit: a refund without a related
+ * transaction, to a card or a stored payment option (docs/decisions/0371)
+ */
+export type TransactionType = PaymentType | FollowUpType | 'InitAuth3D' | 'Auth3D' | 'Sale3D' | 'Payout' | 'Credit';
 export type TransactionStatus = 'pending' | 'approved' | 'declined' | 'error';
 
 /** What the card output of a response shows: never the full number. */

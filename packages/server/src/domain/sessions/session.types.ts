@@ -85,4 +85,9 @@ export interface UpdateOrderCommand {
 export interface SessionSiteSettings {
   /** refuse a second call with an already used clientRequestId on this site (DECISIONS.md 5; default off) */
   uniqueClientRequestId: boolean;
+  /**
+   * the most a refund without relatedTransactionId may credit, in whole units of its currency; 0 refuses
+   * them all; absent: the default of docs/decisions/0371
+   */
+  unreferencedRefundLimit?: number;
 }

@@ -6,7 +6,8 @@ import {
   fundBankAccount,
 } from '../../domain/accounts/account.service.js';
 import type { BankAccount } from '../../domain/accounts/account.types.js';
-import { Invalid } from '../../domain/errors.js';
+import { Invalid, MethodNotEnabled } from '../../domain/errors.js';
+import type { DomainDeps } from '../../domain/ports.js';
 import { findCallerSession, requireSessionOrder } from '../../domain/sessions/session.service.js';
 import { formatDecimal } from '../../lib/money.js';
 import {
@@ -24,8 +25,14 @@ import { SESSION_API, success } from './envelope.js';
 import { registerTokenMethod } from './session-token.auth.js';
 import { withdrawalChecksumAuth } from './withdrawal.auth.js';
 
-/** paymentOption.alternativePaymentMethod.paymentMethod of a request. */
-const methodOf = (body: Record<string, unknown>) => String(obj(obj(body.paymentOption)?.alternativePaymentMethod)?.paymentMethod);
+const METHOD_FIELD = 'paymentOption.alternativePaymentMethod.paymentMethod';
+
+/** paymentOption.alternativePaymentMethod.paymentMethod of a request: a method of the catalogue, else 1068. */
+function methodOf(deps: DomainDeps, body: Record<string, unknown>): string {
+  const name = String(obj(obj(body.paymentOption)?.alternativePaymentMethod)?.paymentMethod);
+  if (!deps.acquirer.apmMethod(name)) throw new MethodNotEnabled(METHOD_FIELD, `${name} is not an enabled payment method`);
+  return name;
+}
 
 function accountFields(a: BankAccount, currency?: string): Record<string, unknown> {
   return {
@@ -54,7 +61,7 @@ export function registerAccounts(app: FastifyInstance): void {
     return enrollBankAccount(deps(), ctx, {
       userTokenId: String(body.userTokenId),
       userId: String(body.userId),
-      paymentMethod: methodOf(body),
+      paymentMethod: methodOf(deps(), body),
       ...(str(bank?.bankName) ? { bankName: str(bank?.bankName)! } : {}),
       ...(str(bank?.accountNumber) ? { accountNumber: str(bank?.accountNumber)! } : {}),
       ...(str(bank?.routingNumber) ? { routingNumber: str(bank?.routingNumber)! } : {}),
@@ -124,7 +131,7 @@ export function registerAccounts(app: FastifyInstance): void {
     async handle(session, body) {
       const order = await requireSessionOrder(deps(), session);
       if (!order.pricing) throw new Invalid('sessionToken', "names an order without an amount");
-      const a = await fundBankAccount(deps(), session, userOf(session, body), methodOf(body), order.pricing.amount);
+      const a = await fundBankAccount(deps(), session, userOf(session, body), methodOf(deps(), body), order.pricing.amount);
       return { clientUniqueId: String(body.clientUniqueId), ...accountFields(a, order.pricing.currency) };
     },
   });
@@ -136,7 +143,7 @@ export function registerAccounts(app: FastifyInstance): void {
     body: GetAccountDetailsRequest,
     response: AccountResponse,
     async handle(session, body) {
-      const a = await bankAccountOf(deps(), session, userOf(session, body), methodOf(body));
+      const a = await bankAccountOf(deps(), session, userOf(session, body), methodOf(deps(), body));
       return { clientUniqueId: String(body.clientUniqueId), ...accountFields(a) };
     },
   });

@@ -22,7 +22,8 @@ const ROWS: Array<[string, 'APPROVED' | 'DECLINED' | 'ERROR', string]> = [
   ['4000000000000127', 'APPROVED', ''],
   ['2221008123677736', 'APPROVED', ''],
   ['4000020951595032', 'APPROVED', ''],
-  ['4000128449498204', 'DECLINED', 'Decline'],
+  // a credit to this card declines as the real gateway's does (docs/decisions/0371)
+  ['4000128449498204', 'DECLINED', 'External Error in Processing'],
   ['4000000000000002', 'DECLINED', 'Decline'],
   ['5333463046218753', 'DECLINED', 'Do Not Honor'],
   ['4000000000009995', 'DECLINED', 'Insufficient Funds'],

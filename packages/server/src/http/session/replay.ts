@@ -44,7 +44,8 @@ export const REPLAY_SELECTORS = {
     'orderId',
   ],
   settleTransaction: [],
-  refundTransaction: [],
+  // without relatedTransactionId, the user and the card or UPO credited (docs/decisions/0371)
+  refundTransaction: ['userTokenId', 'paymentOption'],
   voidTransaction: [],
   payout: ['sessionToken', 'userTokenId', 'userPaymentOptionId', 'userPaymentOption', 'cardData'],
   // the withdrawal checksum covers every member of the body, in order

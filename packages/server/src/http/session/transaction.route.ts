@@ -1,6 +1,7 @@
 import type { Static } from 'typebox';
 import type { FastifyInstance } from 'fastify';
-import { Missing } from '../../domain/errors.js';
+import { Invalid, Missing } from '../../domain/errors.js';
+import type { Minor } from '../../lib/money.js';
 import { followUp, type Origin } from '../../domain/payments/payment.service.js';
 import { sessionTransactionFields } from '../shared/session-transaction.render.js';
 import type { FollowUpType } from '../../domain/payments/transaction.types.js';
@@ -12,6 +13,7 @@ import { checksumAuth, contextOf } from './auth.js';
 import { SESSION_API, success } from './envelope.js';
 import { replayClaim, replayed, replayPrecheck } from './replay.js';
 import { str } from '../fields.js';
+import { refundWithoutRelated } from './unreferenced-refund.js';
 
 /** The members settle, refund and void share (settle adds its descriptor); others are kept, unread. */
 type FollowUpBody = Static<typeof ServerCallRequests.refundTransaction> & { readonly [member: string]: unknown };
@@ -24,10 +26,32 @@ const TYPE_OF: Record<Method, FollowUpType> = {
   voidTransaction: 'Void',
 };
 
+const DESCRIPTIONS: Record<Method, string> = {
+  settleTransaction: 'Settles relatedTransactionId (an approved Auth or PreAuth), in part or in full.',
+  refundTransaction:
+    'Refunds relatedTransactionId (an approved Sale or Settle), in part or in full. Without relatedTransactionId, credits `paymentOption.card` or `paymentOption.userPaymentOptionId` (a stored payment option of userTokenId) as a transaction of type Credit, at most the site\'s limit for one refund without a related transaction (docs/decisions/0371).',
+  voidTransaction:
+    'Voids relatedTransactionId. Without amount and currency the whole transaction is voided; with them they must be its amount and currency (docs/decisions/0370).',
+};
+
+/** The amount and currency sent, or none (a void of the whole transaction); an amount needs its currency. */
+function moneyOf(body: FollowUpBody, method: Method): { amount?: Minor; currency?: string } {
+  if (method === 'voidTransaction' && body.amount === undefined && body.currency === undefined) return {};
+  if (body.currency === undefined) throw new Missing('currency', 'currency');
+  const currency = checkCurrency(body.currency, 'currency');
+  if (body.amount === undefined) {
+    // a void with its currency but no amount: the whole transaction, in that currency
+    if (method === 'voidTransaction') return { currency };
+    throw new Missing('amount', 'amount');
+  }
+  return { amount: toMinor(body.amount, currency, 'amount', 'amount'), currency };
+}
+
 /**
  * settleTransaction, refundTransaction, voidTransaction (DECISIONS.md 5, 6): act on the transaction
  * `relatedTransactionId` of the caller's site. Unknown: status ERROR, `Invalid relatedTransactionId`;
- * a move the state machine refuses: errCode 1058 with the state named.
+ * a move the state machine refuses: errCode 1058 with the state named. A refund without
+ * relatedTransactionId credits a card or a UPO (`unreferenced-refund.ts`).
  */
 export function registerTransactionOperation(app: FastifyInstance, method: Method, summary: string): void {
   app.post<{ Body: FollowUpBody }>(
@@ -37,7 +61,7 @@ export function registerTransactionOperation(app: FastifyInstance, method: Metho
       preHandler: replayPrecheck(app, method),
       schema: {
         summary,
-        description: `${summary}. The answer carries transactionStatus (APPROVED, DECLINED, ERROR), transactionId and the gateway codes. Checksum: ${CHECKSUM_FIELDS[method].join(', ')}, then the merchant secret key.`,
+        description: `${summary}. ${DESCRIPTIONS[method]} The answer carries transactionStatus (APPROVED, DECLINED, ERROR), transactionId, the echoed clientUniqueId and the gateway codes. Checksum: ${CHECKSUM_FIELDS[method].join(', ')} (those the request carries), then the merchant secret key.`,
         tags: ['session'],
         body: ServerCallRequests[method],
         response: { 200: SessionTransactionResponse },
@@ -47,9 +71,18 @@ export function registerTransactionOperation(app: FastifyInstance, method: Metho
       const ctx = contextOf(request);
       const body = request.body;
       const related = str(body.relatedTransactionId);
+      if (related === undefined && method === 'refundTransaction' && body.paymentOption !== undefined) {
+        return refundWithoutRelated(app, request, body);
+      }
       if (related === undefined) throw new Missing('relatedTransactionId');
-      const currency = checkCurrency(body.currency, 'currency');
-      const amount = toMinor(body.amount, currency, 'amount', 'amount');
+      if (body.paymentOption !== undefined) {
+        throw new Invalid(
+          'paymentOption',
+          "must not be sent with relatedTransactionId: a refund goes back to the related transaction's card or account",
+          'payment_option',
+        );
+      }
+      const { amount, currency } = moneyOf(body, method);
       const urlDetails = body.urlDetails;
       const origin: Origin = {
         via: 'session',
@@ -70,8 +103,8 @@ export function registerTransactionOperation(app: FastifyInstance, method: Metho
           origin,
           type: TYPE_OF[method],
           relatedTransactionId: related,
-          amount,
-          currency,
+          ...(amount !== undefined ? { amount } : {}),
+          ...(currency !== undefined ? { currency } : {}),
           mayReach: async (_repos, tx) => tx.merchantId === ctx.merchantId && tx.siteId === ctx.siteId,
         },
         { idempotency },
@@ -81,4 +114,3 @@ export function registerTransactionOperation(app: FastifyInstance, method: Metho
     },
   );
 }
-

@@ -1,6 +1,6 @@
 import { type Static, type TProperties, Type } from 'typebox';
 import { withSubject } from '../shared/subject.js';
-import { SessionCardData, SessionCardPaymentOption, SessionPaymentOption } from '../shared/payment-option.js';
+import { SessionCardData, SessionCardPaymentOption, SessionPaymentOption, UpoReference } from '../shared/payment-option.js';
 import { Decimal, NonEmpty, Signed, Str, UrlDetails } from './common.schema.js';
 
 /**
@@ -36,6 +36,11 @@ const money = {
   currency: withSubject(Type.String({ minLength: 3, maxLength: 3 }), 'currency'),
 };
 const sessionToken = Type.String({ minLength: 36, maxLength: 36 });
+/** settle's (and, from one client, void's) descriptor: not part of the void's checksum */
+const descriptor = {
+  descriptorMerchantName: Type.Optional(Str(25)),
+  descriptorMerchantPhone: Type.Optional(Str(13)),
+};
 const related = {
   relatedTransactionId: NonEmpty(20, 'The transaction this one acts on'),
   authCode: Type.Optional(Str(128)),
@@ -60,11 +65,37 @@ export const ServerCallRequests = {
     ...clientIds,
     ...money,
     ...related,
-    descriptorMerchantName: Type.Optional(Str(25)),
-    descriptorMerchantPhone: Type.Optional(Str(13)),
+    ...descriptor,
   }),
-  refundTransaction: open('RefundTransactionRequest', { ...clientIds, ...money, ...related }),
-  voidTransaction: open('VoidTransactionRequest', { ...clientIds, ...money, ...related }),
+  // without relatedTransactionId: a credit to paymentOption's card or UPO of userTokenId (docs/decisions/0371)
+  refundTransaction: open('RefundTransactionRequest', {
+    ...clientIds,
+    ...money,
+    ...related,
+    relatedTransactionId: Type.Optional(related.relatedTransactionId),
+    paymentOption: Type.Optional(
+      withSubject(
+        Type.Object(
+          { card: Type.Optional(SessionCardData), userPaymentOptionId: Type.Optional(UpoReference) },
+          {
+            additionalProperties: true,
+            title: 'UnreferencedRefundPaymentOption',
+            description: 'Without relatedTransactionId: the card, or a stored payment option of userTokenId, to credit',
+          },
+        ),
+        'payment_option',
+      ),
+    ),
+  }),
+  // without amount and currency: the whole related transaction (docs/decisions/0370)
+  voidTransaction: open('VoidTransactionRequest', {
+    ...clientIds,
+    amount: Type.Optional(money.amount),
+    currency: Type.Optional(money.currency),
+    ...related,
+    ...descriptor,
+    sessionToken: Type.Optional(Str(255, 'Accepted and not needed: the checksum authenticates a void')),
+  }),
   payout: open('PayoutRequest', { ...clientIds, ...money, userTokenId: NonEmpty(255) }),
   getCardDetails: eitherForm('GetCardDetailsRequest', { ...clientIds, sessionToken, cardNumber: withSubject(NonEmpty(20), 'card_number') }),
   getDccDetails: eitherForm('GetDccDetailsRequest', {
