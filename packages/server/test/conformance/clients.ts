@@ -29,9 +29,33 @@ export const A = [...ids, 'clientRequestId', 'amount', 'currency', 'timeStamp'];
 export const U = [...ids, 'userTokenId', 'clientRequestId', 'timeStamp'];
 export const UP = [...ids, 'userTokenId', 'clientRequestId', 'userPaymentOptionId', 'timeStamp'];
 const TX = [...ids, 'clientRequestId', 'clientUniqueId', 'amount', 'currency', 'relatedTransactionId', 'authCode'];
-const USER = [...ids, 'userTokenId', 'clientRequestId', 'firstName', 'lastName', 'address', 'state', 'city', 'zip', 'countryCode', 'phone', 'locale', 'email', 'county', 'timeStamp'];
+const USER = [
+  ...ids,
+  'userTokenId',
+  'clientRequestId',
+  'firstName',
+  'lastName',
+  'address',
+  'state',
+  'city',
+  'zip',
+  'countryCode',
+  'phone',
+  'locale',
+  'email',
+  'county',
+  'timeStamp',
+];
 /** A's list for settle, refund and void (it sends none of the optional fields) */
-export const A_TX = [...ids, 'clientRequestId', 'clientUniqueId', 'amount', 'currency', 'relatedTransactionId', 'timeStamp'];
+export const A_TX = [
+  ...ids,
+  'clientRequestId',
+  'clientUniqueId',
+  'amount',
+  'currency',
+  'relatedTransactionId',
+  'timeStamp',
+];
 
 /** Each method's checksum order as the facts page gives it; null: sent without a checksum. */
 export const ORDERS: Record<string, Order | null> = {
@@ -57,12 +81,54 @@ export const ORDERS: Record<string, Order | null> = {
   createUser: USER,
   updateUser: USER,
   getUserDetails: U,
-  addUPOCreditCard: [...ids, 'userTokenId', 'clientRequestId', 'ccCardNumber', 'ccExpMonth', 'ccExpYear', 'ccNameOnCard', 'billingAddress', 'timeStamp'],
-  addUPOCreditCardByToken: [...ids, 'userTokenId', 'clientRequestId', 'ccExpMonth', 'ccExpYear', 'ccNameOnCard', 'ccToken', 'brand', 'uniqueCC', 'bin', 'last4Digits', 'billingAddress', 'timeStamp'],
+  addUPOCreditCard: [
+    ...ids,
+    'userTokenId',
+    'clientRequestId',
+    'ccCardNumber',
+    'ccExpMonth',
+    'ccExpYear',
+    'ccNameOnCard',
+    'billingAddress',
+    'timeStamp',
+  ],
+  addUPOCreditCardByToken: [
+    ...ids,
+    'userTokenId',
+    'clientRequestId',
+    'ccExpMonth',
+    'ccExpYear',
+    'ccNameOnCard',
+    'ccToken',
+    'brand',
+    'uniqueCC',
+    'bin',
+    'last4Digits',
+    'billingAddress',
+    'timeStamp',
+  ],
   addUPOCreditCardByTempToken: S,
   addUPOAPM: [...ids, 'userTokenId', 'clientRequestId', 'paymentMethodName', 'apmData', 'billingAddress', 'timeStamp'],
-  editUPOCC: [...ids, 'userTokenId', 'clientRequestId', 'userPaymentOptionId', 'ccExpMonth', 'ccExpYear', 'ccNameOnCard', 'billingAddress', 'timeStamp'],
-  editUPOAPM: [...ids, 'userTokenId', 'clientRequestId', 'userPaymentOptionId', 'apmData', 'billingAddress', 'timeStamp'],
+  editUPOCC: [
+    ...ids,
+    'userTokenId',
+    'clientRequestId',
+    'userPaymentOptionId',
+    'ccExpMonth',
+    'ccExpYear',
+    'ccNameOnCard',
+    'billingAddress',
+    'timeStamp',
+  ],
+  editUPOAPM: [
+    ...ids,
+    'userTokenId',
+    'clientRequestId',
+    'userPaymentOptionId',
+    'apmData',
+    'billingAddress',
+    'timeStamp',
+  ],
   getUserUPOs: U,
   suspendUPO: UP,
   enableUPO: UP,
@@ -70,7 +136,16 @@ export const ORDERS: Record<string, Order | null> = {
   getPlansList: [...ids, 'timeStamp'],
   createPlan: [...ids, 'name', 'initialAmount', 'recurringAmount', 'currency', 'timeStamp'],
   editPlan: [...ids, 'planId', 'initialAmount', 'recurringAmount', 'currency', 'timeStamp'],
-  createSubscription: [...ids, 'userTokenId', 'planId', 'userPaymentOptionId', 'initialAmount', 'recurringAmount', 'currency', 'timeStamp'],
+  createSubscription: [
+    ...ids,
+    'userTokenId',
+    'planId',
+    'userPaymentOptionId',
+    'initialAmount',
+    'recurringAmount',
+    'currency',
+    'timeStamp',
+  ],
   editSubscription: [...ids, 'subscriptionId', 'userPaymentOptionId', 'recurringAmount', 'currency', 'timeStamp'],
   cancelSubscription: [...ids, 'subscriptionId', 'timeStamp'],
   getSubscriptionsList: [...ids, 'userTokenId', 'planIds', 'subscriptionIds', 'subscriptionStatus', 'timeStamp'],
@@ -83,7 +158,16 @@ export const ORDERS: Record<string, Order | null> = {
   cancelRequest: 'BODY',
   declineRequest: 'BODY',
   sealRequest: 'BODY',
-  placeWithdrawalOrder: [...ids, 'wdRequestId', 'merchantWDRequestId', 'userPMId', 'amount', 'currency', 'settlementType', 'timeStamp'],
+  placeWithdrawalOrder: [
+    ...ids,
+    'wdRequestId',
+    'merchantWDRequestId',
+    'userPMId',
+    'amount',
+    'currency',
+    'settlementType',
+    'timeStamp',
+  ],
   getOrders: [...ids, 'merchantUniqueId', 'timeStamp'],
   getOrderIds: 'BODY',
   settleWithdrawalOrder: [...ids, 'wdOrderId', 'timeStamp'],
@@ -110,13 +194,45 @@ export const ORDERS: Record<string, Order | null> = {
 };
 
 export const WITHDRAWAL_METHODS = new Set([
-  'submitRequest', 'getRequests', 'getCandidatesForRefund', 'approveRequest', 'cancelRequest', 'declineRequest',
-  'sealRequest', 'placeWithdrawalOrder', 'getOrders', 'getOrderIds', 'settleWithdrawalOrder', 'settleOrdersInBatch',
-  'deleteWithdrawalOrder', 'updateOrdersDetails', 'getNetDeposits', 'updateNetDepositValue', 'getUserPaymentMethodNetDeposits',
+  'submitRequest',
+  'getRequests',
+  'getCandidatesForRefund',
+  'approveRequest',
+  'cancelRequest',
+  'declineRequest',
+  'sealRequest',
+  'placeWithdrawalOrder',
+  'getOrders',
+  'getOrderIds',
+  'settleWithdrawalOrder',
+  'settleOrdersInBatch',
+  'deleteWithdrawalOrder',
+  'updateOrdersDetails',
+  'getNetDeposits',
+  'updateNetDepositValue',
+  'getUserPaymentMethodNetDeposits',
 ]);
 
-const NOT_IN_BODY = new Set(['merchantId', 'merchantSiteId', 'timeStamp', 'checksum', 'sourceApplication', 'webMasterId']);
-const N_BILLING = ['firstName', 'lastName', 'address', 'phone', 'zip', 'city', 'countryCode', 'state', 'email', 'county'];
+const NOT_IN_BODY = new Set([
+  'merchantId',
+  'merchantSiteId',
+  'timeStamp',
+  'checksum',
+  'sourceApplication',
+  'webMasterId',
+]);
+const N_BILLING = [
+  'firstName',
+  'lastName',
+  'address',
+  'phone',
+  'zip',
+  'city',
+  'countryCode',
+  'state',
+  'email',
+  'county',
+];
 
 /** P's text of a value: depth-first in key order, nulls skipped, `true` → `1`, `false` → empty. */
 function pTexts(v: unknown, out: string[]): void {
@@ -137,7 +253,8 @@ export function checksumText(who: Who, method: string, order: Order, body: Recor
   for (const f of fieldsOf(order, body)) {
     const v = body[f];
     if (who === 'N' && f === 'urlDetails' && /^(settle|refund|void)Transaction$/.test(method)) {
-      if (v && typeof v === 'object' && 'notificationUrl' in v) out.push(String((v as Record<string, unknown>).notificationUrl));
+      if (v && typeof v === 'object' && 'notificationUrl' in v)
+        out.push(String((v as Record<string, unknown>).notificationUrl));
     } else if (who === 'N' && f === 'billingAddress' && method === 'addUPOCreditCard' && v && typeof v === 'object') {
       for (const k of N_BILLING) pTexts((v as Record<string, unknown>)[k], out);
     } else if (who === 'A') out.push(v === undefined || v === null || typeof v === 'object' ? '' : String(v));
@@ -182,8 +299,13 @@ export function client(gw: Gateway, who: Who, creds: Credentials = gw.demo): Cli
     who,
     creds,
     path(method) {
-      if (WITHDRAWAL_METHODS.has(method)) return who === 'P' ? `/ppp/api/v1/../withdrawal/${method}.do` : `/ppp/api/withdrawal/${method}.do`;
-      return who === 'P' ? `/ppp/api/v1/${method}.do` : who === 'N' ? `/ppp//api/v1/${method}.do` : `/ppp/api/v1/${method}`;
+      if (WITHDRAWAL_METHODS.has(method))
+        return who === 'P' ? `/ppp/api/v1/../withdrawal/${method}.do` : `/ppp/api/withdrawal/${method}.do`;
+      return who === 'P'
+        ? `/ppp/api/v1/${method}.do`
+        : who === 'N'
+          ? `/ppp//api/v1/${method}.do`
+          : `/ppp/api/v1/${method}`;
     },
     body(method, fields, opts = {}) {
       if (opts.raw) return { ...fields };
@@ -211,8 +333,14 @@ export function client(gw: Gateway, who: Who, creds: Credentials = gw.demo): Cli
         headers['client-version'] = '3.1.0';
       } else if (who === 'N') headers.accept = 'application/json';
       else if (c.bearer) headers.authorization = `Bearer ${c.bearer}`;
-      const r = await postLiteral(gw.url, opts.path ?? c.path(method), headers, JSON.stringify(c.body(method, fields, opts)));
-      if (who === 'A' && typeof r.json?.sessionToken === 'string' && r.json.sessionToken) c.bearer = r.json.sessionToken;
+      const r = await postLiteral(
+        gw.url,
+        opts.path ?? c.path(method),
+        headers,
+        JSON.stringify(c.body(method, fields, opts)),
+      );
+      if (who === 'A' && typeof r.json?.sessionToken === 'string' && r.json.sessionToken)
+        c.bearer = r.json.sessionToken;
       return r;
     },
   };
@@ -337,11 +465,16 @@ export function refused(r: HttpResult, reason?: string | RegExp): any {
 
 /** A's session: getSessionToken (A sends a clientRequestId), then its payments on that token. */
 export async function aSession(f: Facts): Promise<string> {
-  return ok(await f.A.send('getSessionToken', { clientRequestId: requestId('A', f.seq()) }), 'A getSessionToken').sessionToken;
+  return ok(await f.A.send('getSessionToken', { clientRequestId: requestId('A', f.seq()) }), 'A getSessionToken')
+    .sessionToken;
 }
 
 /** A's payment body: its transaction fields, a card (or `paymentOption`), billingAddress, deviceDetails. */
-export function aPaymentFields(f: Facts, sessionToken: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function aPaymentFields(
+  f: Facts,
+  sessionToken: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   const n = f.seq();
   return {
     transactionType: 'Sale',
@@ -367,28 +500,51 @@ export async function aPay(f: Facts, extra: Record<string, unknown> = {}, sessio
 }
 
 /** P's order: getSessionToken (no clientRequestId), then openOrder on that token. */
-export async function pOrder(f: Facts, extra: Record<string, unknown> = {}): Promise<{ sessionToken: string; orderId: string }> {
+export async function pOrder(
+  f: Facts,
+  extra: Record<string, unknown> = {},
+): Promise<{ sessionToken: string; orderId: string }> {
   const t = ok(await f.P.send('getSessionToken', {}), 'P getSessionToken').sessionToken;
   const n = f.seq();
   const j = ok(
-    await f.P.send('openOrder', { sessionToken: t, clientRequestId: requestId('P', n), clientUniqueId: `p-order-${n}`, currency: 'EUR', amount: '10.00', ...extra }),
+    await f.P.send('openOrder', {
+      sessionToken: t,
+      clientRequestId: requestId('P', n),
+      clientUniqueId: `p-order-${n}`,
+      currency: 'EUR',
+      amount: '10.00',
+      ...extra,
+    }),
     'P openOrder',
   );
   return { sessionToken: j.sessionToken, orderId: j.orderId };
 }
 
 /** N's order: openOrder straight away. */
-export async function nOrder(f: Facts, extra: Record<string, unknown> = {}): Promise<{ sessionToken: string; orderId: string }> {
+export async function nOrder(
+  f: Facts,
+  extra: Record<string, unknown> = {},
+): Promise<{ sessionToken: string; orderId: string }> {
   const n = f.seq();
   const j = ok(
-    await f.N.send('openOrder', { clientRequestId: requestId('N', n), clientUniqueId: `n-order-${n}`, currency: 'EUR', amount: '10.00', ...extra }),
+    await f.N.send('openOrder', {
+      clientRequestId: requestId('N', n),
+      clientUniqueId: `n-order-${n}`,
+      currency: 'EUR',
+      amount: '10.00',
+      ...extra,
+    }),
     'N openOrder',
   );
   return { sessionToken: j.sessionToken, orderId: j.orderId };
 }
 
 /** P's card payment body on an order. */
-export function pPaymentFields(f: Facts, sessionToken: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function pPaymentFields(
+  f: Facts,
+  sessionToken: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   const n = f.seq();
   return {
     sessionToken,

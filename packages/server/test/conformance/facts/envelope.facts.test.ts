@@ -33,16 +33,50 @@ describe('gateway facts: answer envelope', () => {
     f = await startFacts();
     sent.clientRequestId = requestId('A', 1);
     sent.clientUniqueId = 'envelope-order-1';
-    sale = await aPay(f, { clientRequestId: sent.clientRequestId, clientUniqueId: sent.clientUniqueId, customData: 'basket-42' });
+    sale = await aPay(f, {
+      clientRequestId: sent.clientRequestId,
+      clientUniqueId: sent.clientUniqueId,
+      customData: 'basket-42',
+    });
     declined = await aPay(f, { paymentOption: { card: aCard(DECLINING) } });
     error = await f.A.send('getSessionToken', { clientRequestId: 'bad' }, { raw: true });
     const threeD = async (number: string, holder: string) => {
       const sessionToken = await aSession(f);
       const card = aCard(number, { cardHolderName: holder });
-      const tx = { clientRequestId: requestId('A', f.seq()), clientUniqueId: `env-3d-${f.seq()}`, amount: '1.51', currency: 'EUR' };
+      const tx = {
+        clientRequestId: requestId('A', f.seq()),
+        clientUniqueId: `env-3d-${f.seq()}`,
+        amount: '1.51',
+        currency: 'EUR',
+      };
       const init = ok(await f.A.send('initPayment', { ...tx, sessionToken, paymentOption: { card } }));
-      const threeDFields = { methodCompletionInd: 'U', version: init.paymentOption.card.threeD.version, notificationURL: 'https://merchant.example/3ds', platformType: '02', browserDetails: { acceptHeader: 'text/html', ip: '203.0.113.7', javaEnabled: false, language: 'en', colorDepth: 24, screenHeight: 800, screenWidth: 1280, timeZone: 0, userAgent: 'Mozilla/5.0' } };
-      return ok(await f.A.send('payment', { ...tx, transactionType: 'Auth', sessionToken, relatedTransactionId: init.transactionId, paymentOption: { card: { ...card, threeD: threeDFields } }, billingAddress: { country: 'US', zip: '10001' } }));
+      const threeDFields = {
+        methodCompletionInd: 'U',
+        version: init.paymentOption.card.threeD.version,
+        notificationURL: 'https://merchant.example/3ds',
+        platformType: '02',
+        browserDetails: {
+          acceptHeader: 'text/html',
+          ip: '203.0.113.7',
+          javaEnabled: false,
+          language: 'en',
+          colorDepth: 24,
+          screenHeight: 800,
+          screenWidth: 1280,
+          timeZone: 0,
+          userAgent: 'Mozilla/5.0',
+        },
+      };
+      return ok(
+        await f.A.send('payment', {
+          ...tx,
+          transactionType: 'Auth',
+          sessionToken,
+          relatedTransactionId: init.transactionId,
+          paymentOption: { card: { ...card, threeD: threeDFields } },
+          billingAddress: { country: 'US', zip: '10001' },
+        }),
+      );
     };
     auth3d = await threeD(FRICTIONLESS_CARD, 'FL-BRW2');
     challenge = await threeD(CHALLENGE_CARD, 'CL-BRW2');
@@ -56,7 +90,12 @@ describe('gateway facts: answer envelope', () => {
   it('F-1.4.1 Every answer is JSON with HTTP 200 and errors inside the body', async () => {
     expect(error.status).toBe(200);
     expect(error.json.status).toBe('ERROR');
-    const wrongStep = await aPay(f, { relatedTransactionId: sale.transactionId, paymentOption: { card: { ...aCard(FRICTIONLESS_CARD), threeD: { methodCompletionInd: 'U', platformType: '02' } } } });
+    const wrongStep = await aPay(f, {
+      relatedTransactionId: sale.transactionId,
+      paymentOption: {
+        card: { ...aCard(FRICTIONLESS_CARD), threeD: { methodCompletionInd: 'U', platformType: '02' } },
+      },
+    });
     expect(wrongStep).toMatchObject({ status: 'SUCCESS', transactionStatus: 'ERROR' });
     expect(declined.transactionStatus).toBe('DECLINED');
   });
@@ -103,7 +142,14 @@ describe('gateway facts: answer envelope', () => {
 
   it('F-1.4.10 clientUniqueId is echoed where one was sent', async () => {
     expect(sale.clientUniqueId).toBe(sent.clientUniqueId);
-    const o = ok(await f.N.send('openOrder', { clientRequestId: requestId('N', f.seq()), clientUniqueId: 'n-echo', currency: 'EUR', amount: '1.00' }));
+    const o = ok(
+      await f.N.send('openOrder', {
+        clientRequestId: requestId('N', f.seq()),
+        clientUniqueId: 'n-echo',
+        currency: 'EUR',
+        amount: '1.00',
+      }),
+    );
     expect(o.clientUniqueId).toBe('n-echo');
   });
 
@@ -134,7 +180,15 @@ describe('gateway facts: answer envelope', () => {
     expect((await aPay(f, { transactionType: 'Auth' })).transactionType).toBe('Auth');
     expect(auth3d.transactionType).toBe('Auth3D');
     const o = await nOrder(f);
-    const init = ok(await f.N.send('initPayment', { sessionToken: o.sessionToken, clientRequestId: requestId('N', f.seq()), amount: '10.00', currency: 'EUR', paymentOption: { card: aCard(FRICTIONLESS_CARD) } }));
+    const init = ok(
+      await f.N.send('initPayment', {
+        sessionToken: o.sessionToken,
+        clientRequestId: requestId('N', f.seq()),
+        amount: '10.00',
+        currency: 'EUR',
+        paymentOption: { card: aCard(FRICTIONLESS_CARD) },
+      }),
+    );
     expect(init.transactionType).toBe('InitAuth3D');
   });
 
@@ -265,7 +319,15 @@ describe('gateway facts: answer envelope', () => {
   it('F-1.4.40 A reads an expired session from the answer', async () => {
     const token = await aSession(f);
     f.clock.advance(15 * 60 * 1000 + 1000);
-    const r = await f.A.send('payment', { transactionType: 'Sale', clientRequestId: requestId('A', f.seq()), clientUniqueId: 'late', amount: '10.00', currency: 'EUR', paymentOption: { card: aCard('4761344136141390') }, sessionToken: token });
+    const r = await f.A.send('payment', {
+      transactionType: 'Sale',
+      clientRequestId: requestId('A', f.seq()),
+      clientUniqueId: 'late',
+      amount: '10.00',
+      currency: 'EUR',
+      paymentOption: { card: aCard('4761344136141390') },
+      sessionToken: token,
+    });
     expect(r.status).toBe(200);
     expect(r.json.status).toBe('ERROR');
     expect(aReads(r.json).ok).toBe(false);

@@ -51,7 +51,15 @@ describe('the gateway facts page and its tests', () => {
   });
 
   it('writes it.fails only for the facts the page marks not honoured', () => {
-    const notHonoured = entries.filter((e) => e.notHonoured).map((e) => e.name).sort();
-    expect(tests.filter((t) => t.fails).map((t) => t.name).sort()).toEqual(notHonoured);
+    const notHonoured = entries
+      .filter((e) => e.notHonoured)
+      .map((e) => e.name)
+      .sort();
+    expect(
+      tests
+        .filter((t) => t.fails)
+        .map((t) => t.name)
+        .sort(),
+    ).toEqual(notHonoured);
   });
 });

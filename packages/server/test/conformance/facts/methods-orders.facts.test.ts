@@ -14,11 +14,18 @@ describe('gateway facts: session and order methods', () => {
 
   it('F-2.1.1 getSessionToken: S, answers sessionToken', async () => {
     expect(ok(await f.P.send('getSessionToken', {})).sessionToken).toMatch(/^[0-9a-f-]{36}$/);
-    expect(ok(await f.A.send('getSessionToken', { clientRequestId: requestId('A', f.seq()) })).sessionToken).toMatch(/^[0-9a-f-]{36}$/);
-    expect(ok(await f.N.send('getSessionToken', { clientRequestId: requestId('N', f.seq()) })).sessionToken).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ok(await f.A.send('getSessionToken', { clientRequestId: requestId('A', f.seq()) })).sessionToken).toMatch(
+      /^[0-9a-f-]{36}$/,
+    );
+    expect(ok(await f.N.send('getSessionToken', { clientRequestId: requestId('N', f.seq()) })).sessionToken).toMatch(
+      /^[0-9a-f-]{36}$/,
+    );
     const wrongSite = { ...f.gw.demo, merchantSiteId: '1234567' };
     const { client } = await import('../clients.js');
-    const bad = refused(await client(f.gw, 'N', wrongSite).send('getSessionToken', { clientRequestId: requestId('N', f.seq()) }), /Invalid merchant site id/);
+    const bad = refused(
+      await client(f.gw, 'N', wrongSite).send('getSessionToken', { clientRequestId: requestId('N', f.seq()) }),
+      /Invalid merchant site id/,
+    );
     expect(bad.sessionToken ?? '').toBe('');
   });
 
@@ -44,13 +51,28 @@ describe('gateway facts: session and order methods', () => {
 
   it('F-2.1.3 updateOrder: A, answers status', async () => {
     const o = await nOrder(f);
-    const j = ok(await f.N.send('updateOrder', { sessionToken: o.sessionToken, orderId: o.orderId, clientRequestId: requestId('N', f.seq()), clientUniqueId: `n-upd-${f.seq()}`, amount: '12.00', currency: 'EUR' }));
+    const j = ok(
+      await f.N.send('updateOrder', {
+        sessionToken: o.sessionToken,
+        orderId: o.orderId,
+        clientRequestId: requestId('N', f.seq()),
+        clientUniqueId: `n-upd-${f.seq()}`,
+        amount: '12.00',
+        currency: 'EUR',
+      }),
+    );
     expect(j.status).toBe('SUCCESS');
   });
 
   it('F-2.1.4 getOrderDetails: S, answers status', async () => {
     const o = await nOrder(f);
-    const j = ok(await f.N.send('getOrderDetails', { sessionToken: o.sessionToken, orderId: o.orderId, clientRequestId: requestId('N', f.seq()) }));
+    const j = ok(
+      await f.N.send('getOrderDetails', {
+        sessionToken: o.sessionToken,
+        orderId: o.orderId,
+        clientRequestId: requestId('N', f.seq()),
+      }),
+    );
     expect(j.status).toBe('SUCCESS');
   });
 

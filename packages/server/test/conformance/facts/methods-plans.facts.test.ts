@@ -32,7 +32,14 @@ describe('gateway facts: plan and subscription methods', () => {
 
   const subscription = async () => {
     const c = await f.fx.card();
-    return ok(await f.P.send('createSubscription', { planId: await plan(), userTokenId: c.userTokenId, userPaymentOptionId: c.upo, endAfter: PERIOD('0', '2', '0') }));
+    return ok(
+      await f.P.send('createSubscription', {
+        planId: await plan(),
+        userTokenId: c.userTokenId,
+        userPaymentOptionId: c.upo,
+        endAfter: PERIOD('0', '2', '0'),
+      }),
+    );
   };
 
   it('F-2.7.1 getPlansList: answers total and plans', async () => {
@@ -45,12 +52,31 @@ describe('gateway facts: plan and subscription methods', () => {
   it('F-2.7.2 createPlan: answers planId', async () => {
     expect(await plan()).toBeTruthy();
     // P copies recurringAmount into initialAmount when the caller gives none
-    expect(ok(await f.P.send('createPlan', { name: `Plan ${f.seq()}`, initialAmount: '5.00', recurringAmount: '5.00', currency: 'EUR', endAfter: PERIOD('0', '6', '0') })).planId).toBeTruthy();
+    expect(
+      ok(
+        await f.P.send('createPlan', {
+          name: `Plan ${f.seq()}`,
+          initialAmount: '5.00',
+          recurringAmount: '5.00',
+          currency: 'EUR',
+          endAfter: PERIOD('0', '6', '0'),
+        }),
+      ).planId,
+    ).toBeTruthy();
   });
 
   it('F-2.7.3 editPlan: answers status', async () => {
     const planId = await plan();
-    ok(await f.P.send('editPlan', { planId, name: 'Renamed', planStatus: 'INACTIVE', currency: 'EUR', initialAmount: '1.00', recurringAmount: '12.50' }));
+    ok(
+      await f.P.send('editPlan', {
+        planId,
+        name: 'Renamed',
+        planStatus: 'INACTIVE',
+        currency: 'EUR',
+        initialAmount: '1.00',
+        recurringAmount: '12.50',
+      }),
+    );
   });
 
   it('F-2.7.4 createSubscription: answers subscriptionId', async () => {
@@ -59,7 +85,13 @@ describe('gateway facts: plan and subscription methods', () => {
 
   it('F-2.7.5 editSubscription: answers status', async () => {
     const s = await subscription();
-    ok(await f.P.send('editSubscription', { subscriptionId: s.subscriptionId, recurringAmount: '12.50', currency: 'EUR' }));
+    ok(
+      await f.P.send('editSubscription', {
+        subscriptionId: s.subscriptionId,
+        recurringAmount: '12.50',
+        currency: 'EUR',
+      }),
+    );
   });
 
   it('F-2.7.6 cancelSubscription: answers status', async () => {

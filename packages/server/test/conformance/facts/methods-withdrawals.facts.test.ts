@@ -19,14 +19,31 @@ describe('gateway facts: withdrawal methods', () => {
   const submit = async (amount = '5.00') => {
     const c = await f.fx.card();
     const n = f.seq();
-    const fields = { userTokenId: c.userTokenId, userPMId: c.upo, amount, currency: 'EUR', merchantWDRequestId: `mwd-${n}`, merchantUniqueId: `mu-${n}` };
+    const fields = {
+      userTokenId: c.userTokenId,
+      userPMId: c.upo,
+      amount,
+      currency: 'EUR',
+      merchantWDRequestId: `mwd-${n}`,
+      merchantUniqueId: `mu-${n}`,
+    };
     const r = ok(await f.P.send('submitRequest', fields), 'submitRequest');
     return { ...fields, wdRequestId: r.wdRequestId, r };
   };
   /** a request placed as an Approved order */
   const place = async () => {
     const s = await submit();
-    const o = ok(await f.P.send('placeWithdrawalOrder', { wdRequestId: s.wdRequestId, merchantWDRequestId: s.merchantWDRequestId, userPMId: s.userPMId, amount: s.amount, currency: 'EUR', settlementType: 0 }), 'placeWithdrawalOrder');
+    const o = ok(
+      await f.P.send('placeWithdrawalOrder', {
+        wdRequestId: s.wdRequestId,
+        merchantWDRequestId: s.merchantWDRequestId,
+        userPMId: s.userPMId,
+        amount: s.amount,
+        currency: 'EUR',
+        settlementType: 0,
+      }),
+      'placeWithdrawalOrder',
+    );
     return { ...s, wdOrderId: o.wdOrderId, o };
   };
 
@@ -53,27 +70,48 @@ describe('gateway facts: withdrawal methods', () => {
 
   it('F-2.8.4 approveRequest: request InProgress, order Approved', async () => {
     const s = await submit();
-    const j = ok(await f.P.send('approveRequest', { wdRequestId: s.wdRequestId, merchantWDRequestId: s.merchantWDRequestId }));
-    expect(j).toMatchObject({ wdRequestStatus: 'InProgress', wdOrderStatus: 'Approved', merchantWDRequestId: s.merchantWDRequestId });
+    const j = ok(
+      await f.P.send('approveRequest', { wdRequestId: s.wdRequestId, merchantWDRequestId: s.merchantWDRequestId }),
+    );
+    expect(j).toMatchObject({
+      wdRequestStatus: 'InProgress',
+      wdOrderStatus: 'Approved',
+      merchantWDRequestId: s.merchantWDRequestId,
+    });
     expect(String(j.wdRequestId)).toBe(String(s.wdRequestId));
     expect(j.wdOrderId).toBeDefined();
   });
 
   it('F-2.8.5 cancelRequest: answers Canceled', async () => {
     const s = await submit();
-    const j = ok(await f.P.send('cancelRequest', { userTokenId: s.userTokenId, wdRequestId: s.wdRequestId, merchantWDRequestId: s.merchantWDRequestId }));
+    const j = ok(
+      await f.P.send('cancelRequest', {
+        userTokenId: s.userTokenId,
+        wdRequestId: s.wdRequestId,
+        merchantWDRequestId: s.merchantWDRequestId,
+      }),
+    );
     expect(j.wdRequestStatus).toBe('Canceled');
   });
 
   it('F-2.8.6 declineRequest: answers Declined', async () => {
     const s = await submit();
-    const j = ok(await f.P.send('declineRequest', { wdRequestId: s.wdRequestId, merchantWDRequestId: s.merchantWDRequestId }));
+    const j = ok(
+      await f.P.send('declineRequest', { wdRequestId: s.wdRequestId, merchantWDRequestId: s.merchantWDRequestId }),
+    );
     expect(j.wdRequestStatus).toBe('Declined');
   });
 
   it('F-2.8.7 sealRequest: answers InProgress', async () => {
     const s = await submit();
-    const j = ok(await f.P.send('sealRequest', { wdRequestId: s.wdRequestId, merchantWDRequestId: s.merchantWDRequestId, userAccountId: 'acct-1', operatorName: 'ops' }));
+    const j = ok(
+      await f.P.send('sealRequest', {
+        wdRequestId: s.wdRequestId,
+        merchantWDRequestId: s.merchantWDRequestId,
+        userAccountId: 'acct-1',
+        operatorName: 'ops',
+      }),
+    );
     expect(j.wdRequestStatus).toBe('InProgress');
   });
 
@@ -121,23 +159,48 @@ describe('gateway facts: withdrawal methods', () => {
 
   it('F-2.8.14 updateOrdersDetails: REQ, answers status', async () => {
     const p = await place();
-    ok(await f.P.send('updateOrdersDetails', { wdOrderIds: [String(p.wdOrderId)], details: { executionTime: '202607221800' } }));
+    ok(
+      await f.P.send('updateOrdersDetails', {
+        wdOrderIds: [String(p.wdOrderId)],
+        details: { executionTime: '202607221800' },
+      }),
+    );
   });
 
   it('F-2.8.15 getNetDeposits: REQ, answers netDeposits', async () => {
     const c = await f.fx.card();
-    expect(ok(await f.P.send('getNetDeposits', { userTokenId: c.userTokenId, currency: 'EUR', userPMId: c.upo }))).toHaveProperty('netDeposits');
+    expect(
+      ok(await f.P.send('getNetDeposits', { userTokenId: c.userTokenId, currency: 'EUR', userPMId: c.upo })),
+    ).toHaveProperty('netDeposits');
   });
 
   it('F-2.8.16 updateNetDepositValue: REQ, answers status', async () => {
     const c = await f.fx.card();
     for (const movementType of [2, 3]) {
-      ok(await f.P.send('updateNetDepositValue', { userTokenId: c.userTokenId, userPMId: c.upo, amount: '1.00', movementType, currency: 'EUR' }), String(movementType));
+      ok(
+        await f.P.send('updateNetDepositValue', {
+          userTokenId: c.userTokenId,
+          userPMId: c.upo,
+          amount: '1.00',
+          movementType,
+          currency: 'EUR',
+        }),
+        String(movementType),
+      );
     }
   });
 
   it('F-2.8.17 getUserPaymentMethodNetDeposits: REQ, answers netDeposits', async () => {
     const c = await f.fx.card();
-    expect(ok(await f.P.send('getUserPaymentMethodNetDeposits', { userTokenId: c.userTokenId, currency: 'EUR', userPMId: c.upo, country: 'GB' }))).toHaveProperty('netDeposits');
+    expect(
+      ok(
+        await f.P.send('getUserPaymentMethodNetDeposits', {
+          userTokenId: c.userTokenId,
+          currency: 'EUR',
+          userPMId: c.upo,
+          country: 'GB',
+        }),
+      ),
+    ).toHaveProperty('netDeposits');
   });
 });

@@ -40,7 +40,11 @@ describe('gateway facts: wire', () => {
   // ---- addresses ----
 
   it('F-1.1.1 Methods are posted to /ppp/api/v1/method.do', async () => {
-    const r = await f.A.send('getSessionToken', { clientRequestId: requestId('A', f.seq()) }, { path: '/ppp/api/v1/getSessionToken.do' });
+    const r = await f.A.send(
+      'getSessionToken',
+      { clientRequestId: requestId('A', f.seq()) },
+      { path: '/ppp/api/v1/getSessionToken.do' },
+    );
     expect(ok(r).sessionToken).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -61,17 +65,39 @@ describe('gateway facts: wire', () => {
     const sale = await aPay(f);
     expect(sale.transactionStatus, JSON.stringify(sale)).toBe('APPROVED');
     const auth = await aPay(f, { transactionType: 'Auth' });
-    const init = ok(await f.A.send('initPayment', { ...txFields('A'), sessionToken: await aSession(f), paymentOption: { card: aCard(FRICTIONLESS_CARD) } }));
+    const init = ok(
+      await f.A.send('initPayment', {
+        ...txFields('A'),
+        sessionToken: await aSession(f),
+        paymentOption: { card: aCard(FRICTIONLESS_CARD) },
+      }),
+    );
     expect(init.transactionType).toBe('InitAuth3D');
     const n = f.seq();
-    const tx = (related: string) => ({ clientRequestId: requestId('A', n), clientUniqueId: `a-tx-${n}`, amount: '10.00', currency: 'EUR', relatedTransactionId: related });
-    expect(ok(await f.A.send('settleTransaction', tx(auth.transactionId), { order: A_TX })).transactionStatus).toBe('APPROVED');
-    expect(ok(await f.A.send('refundTransaction', tx(sale.transactionId), { order: A_TX })).transactionStatus).toBe('APPROVED');
+    const tx = (related: string) => ({
+      clientRequestId: requestId('A', n),
+      clientUniqueId: `a-tx-${n}`,
+      amount: '10.00',
+      currency: 'EUR',
+      relatedTransactionId: related,
+    });
+    expect(ok(await f.A.send('settleTransaction', tx(auth.transactionId), { order: A_TX })).transactionStatus).toBe(
+      'APPROVED',
+    );
+    expect(ok(await f.A.send('refundTransaction', tx(sale.transactionId), { order: A_TX })).transactionStatus).toBe(
+      'APPROVED',
+    );
     const other = await aPay(f);
-    expect(ok(await f.A.send('voidTransaction', tx(other.transactionId), { order: A_TX })).transactionStatus).toBe('APPROVED');
+    expect(ok(await f.A.send('voidTransaction', tx(other.transactionId), { order: A_TX })).transactionStatus).toBe(
+      'APPROVED',
+    );
     const c = await pUserWithCard();
     const payout = ok(
-      await f.A.send('payout', { userTokenId: c.userTokenId, ...txFields('A'), userPaymentOption: { userPaymentOptionId: c.upo } }),
+      await f.A.send('payout', {
+        userTokenId: c.userTokenId,
+        ...txFields('A'),
+        userPaymentOption: { userPaymentOptionId: c.upo },
+      }),
     );
     expect(payout.transactionStatus).toBe('APPROVED');
   });
@@ -108,7 +134,11 @@ describe('gateway facts: wire', () => {
   });
 
   it('F-1.2.4 N sends JSON accept and content-type headers', async () => {
-    const r = await f.N.send('getSessionToken', { clientRequestId: requestId('N', f.seq()) }, { headers: { accept: 'application/json' } });
+    const r = await f.N.send(
+      'getSessionToken',
+      { clientRequestId: requestId('N', f.seq()) },
+      { headers: { accept: 'application/json' } },
+    );
     ok(r);
   });
 
@@ -121,7 +151,12 @@ describe('gateway facts: wire', () => {
     expect(ok(await f.P.send('payment', fields)).transactionStatus).toBe('APPROVED');
     // N lists webMasterId as a field of initPayment (outside the checksum)
     const o = await nOrder(f);
-    const init = await f.N.send('initPayment', { sessionToken: o.sessionToken, ...txFields('N'), webMasterId: 'node-18', paymentOption: { card: aCard(FRICTIONLESS_CARD) } });
+    const init = await f.N.send('initPayment', {
+      sessionToken: o.sessionToken,
+      ...txFields('N'),
+      webMasterId: 'node-18',
+      paymentOption: { card: aCard(FRICTIONLESS_CARD) },
+    });
     expect(ok(init).transactionType).toBe('InitAuth3D');
   });
 
@@ -136,7 +171,9 @@ describe('gateway facts: wire', () => {
     expect(body.timeStamp).toBe(20260722172128);
     ok(await f.A.send('getSessionToken', { clientRequestId: requestId('A', f.seq()) }));
     // the older A sent the same digits as a string
-    ok(await f.A.send('getSessionToken', { clientRequestId: requestId('A', f.seq()) }, { timeStamp: '20260722172128' }));
+    ok(
+      await f.A.send('getSessionToken', { clientRequestId: requestId('A', f.seq()) }, { timeStamp: '20260722172128' }),
+    );
   });
 
   it("F-1.2.8 P's timeStamp has the month where the minutes belong", async () => {
@@ -147,7 +184,10 @@ describe('gateway facts: wire', () => {
 
   it('F-1.2.9 No timeStamp is refused for its minutes or its age', async () => {
     for (const timeStamp of [20240722172128, '20240722170728', '20261231235959', '20260722170059']) {
-      ok(await f.A.send('getSessionToken', { clientRequestId: requestId('A', f.seq()) }, { timeStamp }), String(timeStamp));
+      ok(
+        await f.A.send('getSessionToken', { clientRequestId: requestId('A', f.seq()) }, { timeStamp }),
+        String(timeStamp),
+      );
     }
   });
 
@@ -190,24 +230,75 @@ describe('gateway facts: wire', () => {
     const a = await aPay(f, { transactionType: 'Auth', isPartialApproval: 1, isRebilling: '0', savePM: 'false' });
     expect(a.transactionStatus, JSON.stringify(a)).toBe('APPROVED');
     const { sessionToken } = await pOrder(f);
-    const p = ok(await f.P.send('payment', pPaymentFields(f, sessionToken, { isPartialApproval: '0', isRebilling: '0', savePM: 'true' })));
+    const p = ok(
+      await f.P.send(
+        'payment',
+        pPaymentFields(f, sessionToken, { isPartialApproval: '0', isRebilling: '0', savePM: 'true' }),
+      ),
+    );
     expect(p.transactionStatus).toBe('APPROVED');
     const init = await f.fx.initAuth3D();
-    const d = await f.P.send('dynamic3D', { ...init, clientUniqueId: 'p-d3d', isDynamic3D: 1, cardData: aCard(FRICTIONLESS_CARD) });
+    const d = await f.P.send('dynamic3D', {
+      ...init,
+      clientUniqueId: 'p-d3d',
+      isDynamic3D: 1,
+      cardData: aCard(FRICTIONLESS_CARD),
+    });
     expect(ok(d).status).toBe('SUCCESS');
   });
 
   it('F-1.2.16 browserDetails come as numbers and booleans or as strings', async () => {
     const forms = [
-      { who: f.A, browserDetails: { colorDepth: 24, javaEnabled: false, javaScriptEnabled: true, screenHeight: 800, screenWidth: 1280, timeZone: 0 } },
-      { who: f.P, browserDetails: { colorDepth: '48', javaEnabled: 'true', javaScriptEnabled: 'true', screenHeight: '800', screenWidth: '1280', timeZone: '0' } },
+      {
+        who: f.A,
+        browserDetails: {
+          colorDepth: 24,
+          javaEnabled: false,
+          javaScriptEnabled: true,
+          screenHeight: 800,
+          screenWidth: 1280,
+          timeZone: 0,
+        },
+      },
+      {
+        who: f.P,
+        browserDetails: {
+          colorDepth: '48',
+          javaEnabled: 'true',
+          javaScriptEnabled: 'true',
+          screenHeight: '800',
+          screenWidth: '1280',
+          timeZone: '0',
+        },
+      },
     ];
     for (const { who, browserDetails } of forms) {
       const { sessionToken } = await pOrder(f);
       const card = aCard(FRICTIONLESS_CARD);
       const init = ok(await who.send('initPayment', { sessionToken, ...txFields(who.who), paymentOption: { card } }));
-      const threeD = { methodCompletionInd: who.who === 'A' ? 'U' : 'Y', version: init.paymentOption.card.threeD.version, notificationURL: 'https://merchant.example/3ds', merchantURL: 'https://merchant.example', platformType: '02', browserDetails: { acceptHeader: 'text/html', ip: '203.0.113.7', language: 'en', userAgent: 'Mozilla/5.0', ...browserDetails } };
-      const j = ok(await who.send('payment', { sessionToken, ...txFields(who.who), relatedTransactionId: init.transactionId, paymentOption: { card: { ...card, threeD } }, billingAddress: { country: 'US', zip: '10001' } }));
+      const threeD = {
+        methodCompletionInd: who.who === 'A' ? 'U' : 'Y',
+        version: init.paymentOption.card.threeD.version,
+        notificationURL: 'https://merchant.example/3ds',
+        merchantURL: 'https://merchant.example',
+        platformType: '02',
+        browserDetails: {
+          acceptHeader: 'text/html',
+          ip: '203.0.113.7',
+          language: 'en',
+          userAgent: 'Mozilla/5.0',
+          ...browserDetails,
+        },
+      };
+      const j = ok(
+        await who.send('payment', {
+          sessionToken,
+          ...txFields(who.who),
+          relatedTransactionId: init.transactionId,
+          paymentOption: { card: { ...card, threeD } },
+          billingAddress: { country: 'US', zip: '10001' },
+        }),
+      );
       expect(j.transactionStatus, `${who.who} ${JSON.stringify(j)}`).toBe('APPROVED');
     }
   });
@@ -216,8 +307,19 @@ describe('gateway facts: wire', () => {
     const customFields = Object.fromEntries(Array.from({ length: 15 }, (_, i) => [`customField${i + 1}`, `v${i + 1}`]));
     await nOrder(f, {
       merchantDetails: customFields,
-      urlDetails: { successUrl: 'https://m.example/ok', failureUrl: 'https://m.example/ko', pendingUrl: 'https://m.example/wait', notificationUrl: 'https://m.example/dmn' },
-      deviceDetails: { deviceType: 'DESKTOP', deviceName: 'PC', deviceOS: 'Linux', browser: 'Firefox', ipAddress: '203.0.113.7' },
+      urlDetails: {
+        successUrl: 'https://m.example/ok',
+        failureUrl: 'https://m.example/ko',
+        pendingUrl: 'https://m.example/wait',
+        notificationUrl: 'https://m.example/dmn',
+      },
+      deviceDetails: {
+        deviceType: 'DESKTOP',
+        deviceName: 'PC',
+        deviceOS: 'Linux',
+        browser: 'Firefox',
+        ipAddress: '203.0.113.7',
+      },
       dynamicDescriptor: { merchantName: 'A'.repeat(25), merchantPhone: '1'.repeat(13) },
     });
     const info = Object.fromEntries(Array.from({ length: 15 }, (_, i) => [`customInfoField${i + 1}`, `v${i + 1}`]));
@@ -255,20 +357,44 @@ describe('gateway facts: wire', () => {
     const { merchantId, merchantSiteId, merchantSecretKey } = f.gw.demo;
     const timeStamp = '20260722172128';
     const clientRequestId = `crid-${f.seq()}`;
-    const checksum = createHash('sha256').update(`${merchantId}${merchantSiteId}${clientRequestId}${timeStamp}${merchantSecretKey}`).digest('hex');
-    ok(await f.A.send('getSessionToken', { merchantId, merchantSiteId, clientRequestId, timeStamp, checksum }, { raw: true }));
+    const checksum = createHash('sha256')
+      .update(`${merchantId}${merchantSiteId}${clientRequestId}${timeStamp}${merchantSecretKey}`)
+      .digest('hex');
+    ok(
+      await f.A.send(
+        'getSessionToken',
+        { merchantId, merchantSiteId, clientRequestId, timeStamp, checksum },
+        { raw: true },
+      ),
+    );
     // a field the request does not carry is skipped
-    const without = createHash('sha256').update(`${merchantId}${merchantSiteId}${timeStamp}${merchantSecretKey}`).digest('hex');
+    const without = createHash('sha256')
+      .update(`${merchantId}${merchantSiteId}${timeStamp}${merchantSecretKey}`)
+      .digest('hex');
     ok(await f.A.send('getSessionToken', { merchantId, merchantSiteId, timeStamp, checksum: without }, { raw: true }));
-    refused(await f.A.send('getSessionToken', { merchantId, merchantSiteId, clientRequestId, timeStamp, checksum: without }, { raw: true }));
+    refused(
+      await f.A.send(
+        'getSessionToken',
+        { merchantId, merchantSiteId, clientRequestId, timeStamp, checksum: without },
+        { raw: true },
+      ),
+    );
   });
 
   it.fails('F-1.3.2 MD5 checksums of legacy accounts', async () => {
     // not honoured (docs/decisions/0150): Gatehouse verifies SHA-256 only; it has no legacy accounts
     const { merchantId, merchantSiteId, merchantSecretKey } = f.gw.demo;
     const timeStamp = '20260722172128';
-    const checksum = createHash('md5').update(`${merchantId}${merchantSiteId}c1${timeStamp}${merchantSecretKey}`).digest('hex');
-    ok(await f.N.send('getSessionToken', { merchantId, merchantSiteId, clientRequestId: 'c1', timeStamp, checksum }, { raw: true }));
+    const checksum = createHash('md5')
+      .update(`${merchantId}${merchantSiteId}c1${timeStamp}${merchantSecretKey}`)
+      .digest('hex');
+    ok(
+      await f.N.send(
+        'getSessionToken',
+        { merchantId, merchantSiteId, clientRequestId: 'c1', timeStamp, checksum },
+        { raw: true },
+      ),
+    );
   });
 
   /** addBankAccount's fields (signed over BODY), with `extra` members in its open sub-objects */
@@ -289,21 +415,42 @@ describe('gateway facts: wire', () => {
 
   it('F-1.3.3 P flattens nested objects depth-first in key order', async () => {
     // keys deliberately out of alphabetical order, two levels deep
-    const deviceDetails = { ipAddress: '203.0.113.7', deviceType: 'DESKTOP', browser: { name: 'Firefox', engine: 'Gecko' } };
+    const deviceDetails = {
+      ipAddress: '203.0.113.7',
+      deviceType: 'DESKTOP',
+      browser: { name: 'Firefox', engine: 'Gecko' },
+    };
     const fields = await bankAccountFields({ deviceDetails });
     expect(checksumText('P', 'addBankAccount', ['deviceDetails'], fields)).toBe('203.0.113.7DESKTOPFirefoxGecko');
     ok(await f.P.send('addBankAccount', fields));
     // the same values hashed in another key order are refused: the server keeps the order received
     const again = await bankAccountFields({ deviceDetails });
-    const body = f.P.body('addBankAccount', { ...again, deviceDetails: { browser: { engine: 'Gecko', name: 'Firefox' }, deviceType: 'DESKTOP', ipAddress: '203.0.113.7' } });
+    const body = f.P.body('addBankAccount', {
+      ...again,
+      deviceDetails: { browser: { engine: 'Gecko', name: 'Firefox' }, deviceType: 'DESKTOP', ipAddress: '203.0.113.7' },
+    });
     body.deviceDetails = deviceDetails;
-    refused(await postLiteral(f.gw.url, f.P.path('addBankAccount'), { 'content-type': 'application/json' }, JSON.stringify(body)));
+    refused(
+      await postLiteral(
+        f.gw.url,
+        f.P.path('addBankAccount'),
+        { 'content-type': 'application/json' },
+        JSON.stringify(body),
+      ),
+    );
   });
 
   it('F-1.3.4 N hashes only notificationUrl of urlDetails in settle, refund and void', async () => {
     const settleTx = async (method: string, related: string) => {
       const n = f.seq();
-      const fields = { clientRequestId: requestId('N', n), clientUniqueId: `n-${n}`, amount: '10.00', currency: 'EUR', relatedTransactionId: related, urlDetails: { notificationUrl: 'https://m.example/dmn' } };
+      const fields = {
+        clientRequestId: requestId('N', n),
+        clientUniqueId: `n-${n}`,
+        amount: '10.00',
+        currency: 'EUR',
+        relatedTransactionId: related,
+        urlDetails: { notificationUrl: 'https://m.example/dmn' },
+      };
       expect(checksumText('N', method, ['urlDetails'], fields)).toBe('https://m.example/dmn');
       return ok(await f.N.send(method, fields), method);
     };
@@ -313,16 +460,40 @@ describe('gateway facts: wire', () => {
   });
 
   it("F-1.3.5 N hashes addUPOCreditCard's billingAddress in a fixed key order", async () => {
-    const billingAddress = { firstName: 'Ada', lastName: 'Byron', address: '1 Lane', phone: '4420', zip: 'N1', city: 'London', countryCode: 'GB', state: 'LN', email: 'ada@example.com', county: 'Greater London' };
+    const billingAddress = {
+      firstName: 'Ada',
+      lastName: 'Byron',
+      address: '1 Lane',
+      phone: '4420',
+      zip: 'N1',
+      city: 'London',
+      countryCode: 'GB',
+      state: 'LN',
+      email: 'ada@example.com',
+      county: 'Greater London',
+    };
     for (const who of [f.N, f.P]) {
       const userTokenId = await f.fx.user();
-      const j = ok(await who.send('addUPOCreditCard', { userTokenId, clientRequestId: `c-${f.seq()}`, ccCardNumber: '5555555555554444', ccExpMonth: '12', ccExpYear: '2030', ccNameOnCard: 'Ada Byron', billingAddress }), who.who);
+      const j = ok(
+        await who.send('addUPOCreditCard', {
+          userTokenId,
+          clientRequestId: `c-${f.seq()}`,
+          ccCardNumber: '5555555555554444',
+          ccExpMonth: '12',
+          ccExpYear: '2030',
+          ccNameOnCard: 'Ada Byron',
+          billingAddress,
+        }),
+        who.who,
+      );
       expect(j.userPaymentOptionId).toBeTruthy();
     }
   });
 
   it('F-1.3.6 P skips nulls and writes true as 1 and false as empty', async () => {
-    const fields = await bankAccountFields({ documentDetails: { documentNumber: 'X1', verified: true, expired: false, note: null } });
+    const fields = await bankAccountFields({
+      documentDetails: { documentNumber: 'X1', verified: true, expired: false, note: null },
+    });
     expect(checksumText('P', 'addBankAccount', ['documentDetails'], fields)).toBe('X11');
     ok(await f.P.send('addBankAccount', fields));
   });
@@ -335,7 +506,12 @@ describe('gateway facts: wire', () => {
 
   it('F-1.3.8 Group S is merchantId, merchantSiteId, clientRequestId, timeStamp', async () => {
     ok(await f.N.send('getSessionToken', { clientRequestId: requestId('N', f.seq()) }));
-    ok(await f.P.send('getMerchantPaymentMethods', { sessionToken: (await nOrder(f)).sessionToken, clientRequestId: 'r1' }));
+    ok(
+      await f.P.send('getMerchantPaymentMethods', {
+        sessionToken: (await nOrder(f)).sessionToken,
+        clientRequestId: 'r1',
+      }),
+    );
   });
 
   it('F-1.3.9 Group A is merchantId, merchantSiteId, clientRequestId, amount, currency, timeStamp', async () => {
@@ -345,21 +521,38 @@ describe('gateway facts: wire', () => {
 
   it('F-1.3.10 Group U is merchantId, merchantSiteId, userTokenId, clientRequestId, timeStamp', async () => {
     const c = await f.fx.card();
-    const j = ok(await f.N.send('getUserUPOs', { userTokenId: c.userTokenId, clientRequestId: requestId('N', f.seq()) }));
+    const j = ok(
+      await f.N.send('getUserUPOs', { userTokenId: c.userTokenId, clientRequestId: requestId('N', f.seq()) }),
+    );
     expect(j.paymentMethods.map((m: any) => String(m.userPaymentOptionId))).toContain(String(c.upo));
   });
 
   it('F-1.3.11 Group UP adds userPaymentOptionId before timeStamp', async () => {
     const c = await f.fx.card();
-    ok(await f.N.send('suspendUPO', { userTokenId: c.userTokenId, clientRequestId: requestId('N', f.seq()), userPaymentOptionId: c.upo }));
+    ok(
+      await f.N.send('suspendUPO', {
+        userTokenId: c.userTokenId,
+        clientRequestId: requestId('N', f.seq()),
+        userPaymentOptionId: c.upo,
+      }),
+    );
   });
 
   it('F-1.3.12 Group BODY is the site ids, every other body field in order, then timeStamp', async () => {
     const c = await f.fx.card();
     const n = f.seq();
-    const fields = { userTokenId: c.userTokenId, userPMId: c.upo, amount: '5.00', currency: 'EUR', merchantWDRequestId: `body-${n}`, merchantUniqueId: `body-u-${n}` };
+    const fields = {
+      userTokenId: c.userTokenId,
+      userPMId: c.upo,
+      amount: '5.00',
+      currency: 'EUR',
+      merchantWDRequestId: `body-${n}`,
+      merchantUniqueId: `body-u-${n}`,
+    };
     const body = f.P.body('submitRequest', fields);
-    expect(checksumText('P', 'submitRequest', 'BODY', body)).toBe(`${f.gw.demo.merchantId}${f.gw.demo.merchantSiteId}${c.userTokenId}${c.upo}5.00EURbody-${n}body-u-${n}${body.timeStamp}`);
+    expect(checksumText('P', 'submitRequest', 'BODY', body)).toBe(
+      `${f.gw.demo.merchantId}${f.gw.demo.merchantSiteId}${c.userTokenId}${c.upo}5.00EURbody-${n}body-u-${n}${body.timeStamp}`,
+    );
     expect(ok(await f.P.send('submitRequest', fields)).wdRequestStatus).toBe('Pending');
   });
 
@@ -380,14 +573,31 @@ describe('gateway facts: wire', () => {
   it('F-1.3.15 P signs a withdrawal method without its own list over its required fields', async () => {
     const { upo, r } = await f.fx.wdRequest();
     // the optional userUPOId is in the body, not in P's list
-    const j = ok(await f.P.send('placeWithdrawalOrder', { wdRequestId: r.wdRequestId, merchantWDRequestId: r.merchantWDRequestId, userPMId: upo, amount: '5.00', currency: 'EUR', settlementType: 0, userUPOId: upo }));
+    const j = ok(
+      await f.P.send('placeWithdrawalOrder', {
+        wdRequestId: r.wdRequestId,
+        merchantWDRequestId: r.merchantWDRequestId,
+        userPMId: upo,
+        amount: '5.00',
+        currency: 'EUR',
+        settlementType: 0,
+        userUPOId: upo,
+      }),
+    );
     expect(j.wdOrderId).toBeDefined();
   });
 
   it('F-1.3.16 Every call carries merchantId, merchantSiteId, timeStamp and checksum unless said otherwise', async () => {
     const body = f.N.body('openOrder', { clientUniqueId: 'x', amount: '1', currency: 'EUR' });
-    expect(Object.keys(body)).toEqual(expect.arrayContaining(['merchantId', 'merchantSiteId', 'timeStamp', 'checksum']));
-    const { checksum: _drop, ...unsigned } = f.N.body('openOrder', { clientRequestId: 'r', clientUniqueId: 'x', amount: '1', currency: 'EUR' });
+    expect(Object.keys(body)).toEqual(
+      expect.arrayContaining(['merchantId', 'merchantSiteId', 'timeStamp', 'checksum']),
+    );
+    const { checksum: _drop, ...unsigned } = f.N.body('openOrder', {
+      clientRequestId: 'r',
+      clientUniqueId: 'x',
+      amount: '1',
+      currency: 'EUR',
+    });
     refused(await f.N.send('openOrder', unsigned, { raw: true }));
   });
 
