@@ -29,7 +29,7 @@ const OUT = resolve(import.meta.dirname, '../docs/session-methods.md');
 
 /** server-methods.md §2's groups, in its order; every method of the table must be in one. */
 const GROUPS: Array<[string, string[]]> = [
-  ['Session and orders', ['getSessionToken', 'openOrder', 'updateOrder', 'getPaymentStatus']],
+  ['Session and orders', ['getSessionToken', 'openOrder', 'updateOrder', 'getOrderDetails', 'getPaymentStatus']],
   [
     'Payments and 3-D Secure',
     [

@@ -330,6 +330,8 @@ export const ROWS: Row[] = [
     drop: 'relatedTransactionId',
   },
   { method: 'getDocumentUrl', signing: 'none', body: async (fx) => ({ sessionToken: (await fx.order()).sessionToken, clientUniqueId: 'cu', clientRequestId: 'r', paymentOption: APM('apmgw_RedirectPay'), documentType: 'PrivacyPolicy' }), drop: 'documentType' },
+  // the order of a session (docs/decisions/0150)
+  { method: 'getOrderDetails', signing: { order: CF.getOrderDetails }, body: async (fx) => { const o = await fx.order(); return { sessionToken: o.sessionToken, orderId: o.orderId, clientRequestId: `od-${fx.seq()}` }; }, drop: 'sessionToken' },
 ];
 
 /** A method's path. */

@@ -154,6 +154,7 @@ export const CATALOGUE_CHECKSUM_FIELDS = {
   createPlan: ['merchantId', 'merchantSiteId', 'name', 'initialAmount', 'recurringAmount', 'currency', 'timeStamp'],
   editPlan: ['merchantId', 'merchantSiteId', 'planId', 'initialAmount', 'recurringAmount', 'currency', 'timeStamp'],
   getSubscriptionPlans: S,
+  getOrderDetails: S,
   createSubscription: [
     'merchantId',
     'merchantSiteId',

@@ -3,7 +3,7 @@ import { buildWithdrawalRequest, withdrawalChecksumValues as kitValues } from '@
 import { describe, expect, it } from 'vitest';
 import { Secret } from '../lib/secret.js';
 import { sessionChecksum } from './checksum.js';
-import { withdrawalChecksumValues } from './withdrawal-checksum.js';
+import { hasBoolean, withdrawalChecksumValues } from './withdrawal-checksum.js';
 
 const sha = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
@@ -24,6 +24,12 @@ describe('withdrawal call checksum (DECISIONS.md 5)', () => {
   it('is merchantId, merchantSiteId, every other value in body order (nested flattened), timeStamp, then the secret', () => {
     expect(withdrawalChecksumValues(body)).toEqual(['11', '22', 'u1', '10.00', 'Ada', 'a@b.de', 'Pending', 'Error', 'true', '20260504100000']);
     expect(sessionChecksum(withdrawalChecksumValues(body), new Secret('s3'))).toBe(sha('1122u110.00Adaa@b.dePendingErrortrue20260504100000s3'));
+  });
+
+  it("writes a boolean as the PHP SDK does when asked: true as 1, false as empty (docs/decisions/0123)", () => {
+    expect(withdrawalChecksumValues({ ...body, off: false }, 'php')).toEqual(['11', '22', 'u1', '10.00', 'Ada', 'a@b.de', 'Pending', 'Error', '1', '', '20260504100000']);
+    expect(hasBoolean(body)).toBe(true);
+    expect(hasBoolean({ a: { b: ['x', 1, null] } })).toBe(false);
   });
 
   it('is computed the same way by @gatehouse/merchant-kit', () => {

@@ -213,7 +213,7 @@ export function sdkClient(gw: Gateway, style: SdkStyle, creds: Credentials = gw.
 }
 
 /** A POST with the path exactly as given (node:http does not resolve `..` or `//`). */
-function postLiteral(
+export function postLiteral(
   base: string,
   path: string,
   headers: Record<string, string>,

@@ -9,6 +9,7 @@ import { registerGetSessionToken } from './get-session-token.route.js';
 import { registerGetUserUpos } from './get-user-upos.route.js';
 import { registerInitPayment } from './init-payment.route.js';
 import { registerOpenOrder } from './open-order.route.js';
+import { registerGetOrderDetails } from './order-details.route.js';
 import { registerPayment } from './payment.route.js';
 import { registerPaymentFamily } from './payment-family.route.js';
 import { registerPayout } from './payout.route.js';
@@ -53,6 +54,7 @@ export async function sessionPlugin(app: FastifyInstance): Promise<void> {
   registerOpenOrder(app);
   registerUpdateOrder(app);
   registerGetPaymentStatus(app);
+  registerGetOrderDetails(app);
   registerPayment(app);
   registerInitPayment(app);
   registerPaymentFamily(app);

@@ -4,7 +4,7 @@ import { SITE_SECRET_PURPOSE } from '../../domain/merchants/merchant.service.js'
 import { sessionChecksum } from '../../security/checksum.js';
 import { constantTimeEqual } from '../../security/constant-time.js';
 import { verifyCatalogueChecksum } from '../../security/catalogue-checksum.js';
-import { withdrawalChecksumValues } from '../../security/withdrawal-checksum.js';
+import { hasBoolean, withdrawalChecksumValues } from '../../security/withdrawal-checksum.js';
 import { checkBodyValues } from '../validation.js';
 import { bodyObject, idText, isLookupKey, isTimeStamp, logClientRequestId } from './auth.js';
 
@@ -33,7 +33,9 @@ export function withdrawalChecksumAuth(app: FastifyInstance, required?: readonly
     const given = typeof body.checksum === 'string' ? body.checksum.toLowerCase() : undefined;
     // [REQ] methods: the PHP SDK's required-field order, or [BODY]; either matches (docs/decisions/0131)
     const byRequired = required !== undefined && given !== undefined && verifyCatalogueChecksum(required, body, secret, given);
-    if (given === undefined || !(constantTimeEqual(expected, given) || byRequired)) {
+    // the PHP SDK writes true as 1 and false as empty (docs/decisions/0123)
+    const byPhpText = given !== undefined && hasBoolean(body) && constantTimeEqual(sessionChecksum(withdrawalChecksumValues(body, 'php'), secret), given);
+    if (given === undefined || !(constantTimeEqual(expected, given) || byRequired || byPhpText)) {
       throw new InvalidChecksum();
     }
     request.sessionContext = { merchantId, siteId: site.id };

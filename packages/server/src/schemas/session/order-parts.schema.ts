@@ -148,7 +148,9 @@ export const RecipientDetails = Type.Object(
 
 export const CurrencyConversion = Type.Object(
   {
-    type: Type.Enum(['MCP', 'DCC']),
+    type: Type.Optional(
+      Type.Enum(['MCP', 'DCC'], { description: 'Absent (the PHP SDK sends none): the original amount is checked and kept, no conversion applies' }),
+    ),
     originalAmount: Decimal(12),
     originalCurrency: Type.String({ minLength: 3, maxLength: 3 }),
   },
