@@ -325,7 +325,9 @@ describe('gateway facts: payment methods', () => {
   });
 
   it('F-2.2.13 A pays ACH with apmgw_ACH account fields', async () => {
+    // ACH is a US bank transfer: dollars only
     const j = await aPay(f, {
+      currency: 'USD',
       userTokenId: `ach-${f.seq()}`,
       paymentOption: {
         alternativePaymentMethod: {
