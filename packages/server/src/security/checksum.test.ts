@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CHECKSUM_FIELDS as KIT_FIELDS, checksum as kitChecksum } from '@gatehouse/merchant-kit';
+import { CHECKSUM_FIELDS as KIT_FIELDS, checksum as kitChecksum } from '@gatehouse/client';
 import { describe, expect, it } from 'vitest';
 import { Secret } from '../lib/secret.js';
 import { CHECKSUM_FIELDS, checksumValues, sessionChecksum, verifySessionChecksum } from './checksum.js';

@@ -1,4 +1,4 @@
-import { checksum, CHECKSUM_FIELDS, type SessionMethod } from '@gatehouse/merchant-kit';
+import { checksum, CHECKSUM_FIELDS, type SessionMethod } from '@gatehouse/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../../../test/dialects.js';
 import { type Gateway, startGateway } from '../../../test/harness.js';
