@@ -44,7 +44,12 @@ export interface SessionApi {
   updateOrder(fields: UpdateOrderFields): Promise<SessionAnswer>;
   getPaymentStatus(fields: GetPaymentStatusFields): Promise<SessionAnswer>;
   /** a server-to-server payment of an open order (`sessionToken`, `amount`, `currency`, `paymentOption`) */
-  payment(fields: { sessionToken: string; amount: string; currency: string; [member: string]: unknown }): Promise<SessionAnswer>;
+  payment(fields: {
+    sessionToken: string;
+    amount: string;
+    currency: string;
+    [member: string]: unknown;
+  }): Promise<SessionAnswer>;
 }
 
 /**
@@ -86,7 +91,8 @@ export function sessionApi(options: SessionApiOptions): SessionApi {
 
   return {
     call,
-    withdrawal: (method, fields) => post(`/ppp/api/withdrawal/${method}.do`, buildWithdrawalRequest(creds, fields, build())),
+    withdrawal: (method, fields) =>
+      post(`/ppp/api/withdrawal/${method}.do`, buildWithdrawalRequest(creds, fields, build())),
     getSessionToken: (fields = {}) => call('getSessionToken', fields),
     openOrder: (fields) => call('openOrder', fields),
     updateOrder: (fields) => call('updateOrder', fields),

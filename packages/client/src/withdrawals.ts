@@ -58,7 +58,8 @@ export function buildWithdrawalRequest<F extends object>(
   options: BuildOptions = {},
 ): SignedRequest<F> {
   const body: Record<string, unknown> = { merchantId: creds.merchantId, merchantSiteId: creds.merchantSiteId };
-  for (const [k, v] of Object.entries(fields)) if (v !== undefined && k !== 'timeStamp' && k !== 'checksum') body[k] = v;
+  for (const [k, v] of Object.entries(fields))
+    if (v !== undefined && k !== 'timeStamp' && k !== 'checksum') body[k] = v;
   const stamp = (fields as { timeStamp?: unknown }).timeStamp;
   // eslint-disable-next-line no-restricted-syntax -- merchant-side helper: the merchant's own clock
   body.timeStamp = typeof stamp === 'string' ? stamp : timeStamp(options.now ?? new Date());

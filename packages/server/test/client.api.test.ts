@@ -93,7 +93,9 @@ describe.each(dialects())('@gatehouse/client against a gateway on %s', (dialect:
 
     // a stale delivery (replayed 301 s after it was signed), an altered body, a wrong secret: refused
     const signedAt = Number(hook.headers['webhook-timestamp']) * 1000;
-    expect(verifyWebhook(hook.body, hook.headers, gw.demo.webhookSecret!, { now: signedAt + 299_000 }).type).toBe('transaction.approved');
+    expect(verifyWebhook(hook.body, hook.headers, gw.demo.webhookSecret!, { now: signedAt + 299_000 }).type).toBe(
+      'transaction.approved',
+    );
     const problem = (f: () => unknown) => {
       try {
         f();
@@ -103,14 +105,29 @@ describe.each(dialects())('@gatehouse/client against a gateway on %s', (dialect:
       }
       return 'accepted';
     };
-    expect(problem(() => verifyWebhook(hook.body, hook.headers, gw.demo.webhookSecret!, { now: signedAt + 301_000 }))).toBe('timestamp');
-    expect(problem(() => verifyWebhook(hook.body, hook.headers, gw.demo.webhookSecret!, { now: signedAt - 301_000 }))).toBe('timestamp');
     expect(
-      problem(() => verifyWebhook(hook.body, hook.headers, gw.demo.webhookSecret!, { now: signedAt + 600_000, toleranceSeconds: 900 })),
+      problem(() => verifyWebhook(hook.body, hook.headers, gw.demo.webhookSecret!, { now: signedAt + 301_000 })),
+    ).toBe('timestamp');
+    expect(
+      problem(() => verifyWebhook(hook.body, hook.headers, gw.demo.webhookSecret!, { now: signedAt - 301_000 })),
+    ).toBe('timestamp');
+    expect(
+      problem(() =>
+        verifyWebhook(hook.body, hook.headers, gw.demo.webhookSecret!, {
+          now: signedAt + 600_000,
+          toleranceSeconds: 900,
+        }),
+      ),
     ).toBe('accepted');
-    expect(problem(() => verifyWebhook(hook.body.replace('25.5', '2.55'), hook.headers, gw.demo.webhookSecret!))).toBe('signature');
-    expect(problem(() => verifyWebhook(hook.body, hook.headers, 'whsec_' + Buffer.alloc(32, 7).toString('base64')))).toBe('signature');
-    expect(problem(() => verifyWebhook(hook.body, { 'webhook-id': hook.headers['webhook-id'] }, gw.demo.webhookSecret!))).toBe('headers');
+    expect(problem(() => verifyWebhook(hook.body.replace('25.5', '2.55'), hook.headers, gw.demo.webhookSecret!))).toBe(
+      'signature',
+    );
+    expect(
+      problem(() => verifyWebhook(hook.body, hook.headers, 'whsec_' + Buffer.alloc(32, 7).toString('base64'))),
+    ).toBe('signature');
+    expect(
+      problem(() => verifyWebhook(hook.body, { 'webhook-id': hook.headers['webhook-id'] }, gw.demo.webhookSecret!)),
+    ).toBe('headers');
   });
 
   it('replays an order created twice with one idempotency key, and throws GatehouseApiError with the documented code', async () => {
@@ -176,7 +193,9 @@ describe.each(dialects())('@gatehouse/client against a gateway on %s', (dialect:
     const fields = verifyDmn(dmn.body, gw.demo.merchantSecretKey);
     expect(fields).toMatchObject({ Status: 'APPROVED', TransactionID: paid.transactionId, totalAmount: '10.00' });
     expect(verifyDmn(new URLSearchParams(dmn.body), gw.demo.merchantSecretKey)).toEqual(fields);
-    expect(verifyDmn(dmn.body.replace('totalAmount=10.00', 'totalAmount=1000.00'), gw.demo.merchantSecretKey)).toBeUndefined();
+    expect(
+      verifyDmn(dmn.body.replace('totalAmount=10.00', 'totalAmount=1000.00'), gw.demo.merchantSecretKey),
+    ).toBeUndefined();
     expect(verifyDmn(dmn.body, 'another-secret')).toBeUndefined();
   });
 
@@ -206,7 +225,13 @@ function openApiOperations(yaml: string): Record<string, Record<string, true>> {
   for (const line of yaml.split('\n')) {
     if (/^\S/.test(line)) inPaths = line.startsWith('paths:');
     else if (!inPaths) continue;
-    else if (/^  \S.*:$/.test(line)) out[line.trim().slice(0, -1).replace(/^['"]|['"]$/g, '')] = current = {};
+    else if (/^  \S.*:$/.test(line))
+      out[
+        line
+          .trim()
+          .slice(0, -1)
+          .replace(/^['"]|['"]$/g, '')
+      ] = current = {};
     else if (current && /^    (get|post|put|patch|delete):$/.test(line)) current[line.trim().slice(0, -1)] = true;
   }
   return out;

@@ -22,7 +22,12 @@ describe('the packed @gatehouse/client', () => {
 
   it('installs from its tarball in a temporary folder and runs under plain node', { timeout: 180_000 }, async () => {
     dir = await mkdtemp(join(tmpdir(), 'gatehouse-client-pack-'));
-    const npmEnv = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
+    const npmEnv = {
+      ...process.env,
+      npm_config_audit: 'false',
+      npm_config_fund: 'false',
+      npm_config_update_notifier: 'false',
+    };
     const packed = await run('npm', ['pack', '--json', '--pack-destination', dir], { cwd: CLIENT_DIR, env: npmEnv });
     const [info] = JSON.parse(packed.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
     const files = info!.files.map((f) => f.path).sort();
@@ -32,7 +37,11 @@ describe('the packed @gatehouse/client', () => {
     expect(files.filter((f) => f.startsWith('src/') || f.endsWith('.tsbuildinfo'))).toEqual([]);
 
     await run('npm', ['init', '-y'], { cwd: dir, env: npmEnv });
-    await run('npm', ['install', '--prefer-offline', join(dir, info!.filename)], { cwd: dir, env: npmEnv, timeout: 150_000 });
+    await run('npm', ['install', '--prefer-offline', join(dir, info!.filename)], {
+      cwd: dir,
+      env: npmEnv,
+      timeout: 150_000,
+    });
     expect(await readdir(join(dir, 'node_modules', '@gatehouse', 'client', 'dist'))).toContain('index.js');
 
     const script = `

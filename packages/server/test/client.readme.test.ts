@@ -55,13 +55,19 @@ describe('the @gatehouse/client README examples', () => {
   });
 
   it('has three examples: REST, session API, receiver; each runs and the receiver verifies what they caused', async () => {
-    const [restExample, sessionExample, receiverExample, ...more] = jsBlocks(readFileSync(join(CLIENT_DIR, 'README.md'), 'utf8'));
+    const [restExample, sessionExample, receiverExample, ...more] = jsBlocks(
+      readFileSync(join(CLIENT_DIR, 'README.md'), 'utf8'),
+    );
     expect(more).toEqual([]);
     await writeFile(join(dir, 'rest.mjs'), restExample!);
     await writeFile(join(dir, 'session.mjs'), sessionExample!);
     await writeFile(join(dir, 'receiver.mjs'), receiverExample!);
 
-    const rx = spawn(process.execPath, ['receiver.mjs'], { cwd: dir, env: { ...env(), PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const rx = spawn(process.execPath, ['receiver.mjs'], {
+      cwd: dir,
+      env: { ...env(), PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     receiver = rx;
     rx.stdout!.on('data', (d: Buffer) => (receiverOut += d.toString('utf8')));
     rx.stderr!.on('data', (d: Buffer) => (receiverOut += d.toString('utf8')));

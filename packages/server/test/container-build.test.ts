@@ -38,41 +38,64 @@ describe('the container build (scripts/container-build.sh)', () => {
     expect(dockerfile).toMatch(/GATEHOUSE_DATA_DIR=\/var\/lib\/gatehouse/);
   });
 
-  it('assembles a server folder that starts outside the repository and answers /health', { timeout: 180_000 }, async () => {
-    dir = await mkdtemp(join(tmpdir(), 'gatehouse-container-'));
-    const out = join(dir, 'opt-gatehouse');
-    await run(join(ROOT, 'scripts', 'container-build.sh'), [out, '--no-build'], { cwd: ROOT, timeout: 150_000 });
+  it(
+    'assembles a server folder that starts outside the repository and answers /health',
+    { timeout: 180_000 },
+    async () => {
+      dir = await mkdtemp(join(tmpdir(), 'gatehouse-container-'));
+      const out = join(dir, 'opt-gatehouse');
+      await run(join(ROOT, 'scripts', 'container-build.sh'), [out, '--no-build'], { cwd: ROOT, timeout: 150_000 });
 
-    // the built server, its production dependencies and the bundles; no sources, no dev tools
-    for (const f of ['packages/server/dist/main.js', 'packages/server/bin/gatehouse.js', 'packages/web-sdk/dist/websdk.js', 'packages/hosted-ui/dist/fields.js', 'node_modules/fastify', 'node_modules/better-sqlite3']) {
-      expect(existsSync(join(out, f)), f).toBe(true);
-    }
-    for (const f of ['packages/server/src', 'packages/client', 'node_modules/vitest', 'node_modules/typescript', 'node_modules/esbuild']) {
-      expect(existsSync(join(out, f)), f).toBe(false);
-    }
+      // the built server, its production dependencies and the bundles; no sources, no dev tools
+      for (const f of [
+        'packages/server/dist/main.js',
+        'packages/server/bin/gatehouse.js',
+        'packages/web-sdk/dist/websdk.js',
+        'packages/hosted-ui/dist/fields.js',
+        'node_modules/fastify',
+        'node_modules/better-sqlite3',
+      ]) {
+        expect(existsSync(join(out, f)), f).toBe(true);
+      }
+      for (const f of [
+        'packages/server/src',
+        'packages/client',
+        'node_modules/vitest',
+        'node_modules/typescript',
+        'node_modules/esbuild',
+      ]) {
+        expect(existsSync(join(out, f)), f).toBe(false);
+      }
 
-    let log = '';
-    const child = spawn(process.execPath, [join(out, 'packages/server/dist/main.js'), 'start'], {
-      cwd: dir,
-      env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', GATEHOUSE_DATA_DIR: join(dir, 'data'), NODE_ENV: 'production' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    server = child;
-    child.stdout!.on('data', (d: Buffer) => (log += d.toString('utf8')));
-    child.stderr!.on('data', (d: Buffer) => (log += d.toString('utf8')));
-    const base = await vi.waitFor(
-      () => {
-        const m = /listening on (http:\/\/\S+)/.exec(log);
-        if (!m) throw new Error(`not listening yet: ${log.slice(-500)}`);
-        return m[1]!;
-      },
-      { timeout: 60_000, interval: 100 },
-    );
-    const health = await fetch(`${base}/health`);
-    expect(health.status).toBe(200);
-    expect(await health.json()).toMatchObject({ status: 'ok', store: 'up' });
-    const sdk = await fetch(`${base}/sdk/v1/websdk.js`);
-    expect(sdk.status).toBe(200);
-    await sdk.arrayBuffer();
-  });
+      let log = '';
+      const child = spawn(process.execPath, [join(out, 'packages/server/dist/main.js'), 'start'], {
+        cwd: dir,
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOST: '127.0.0.1',
+          PORT: '0',
+          GATEHOUSE_DATA_DIR: join(dir, 'data'),
+          NODE_ENV: 'production',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      server = child;
+      child.stdout!.on('data', (d: Buffer) => (log += d.toString('utf8')));
+      child.stderr!.on('data', (d: Buffer) => (log += d.toString('utf8')));
+      const base = await vi.waitFor(
+        () => {
+          const m = /listening on (http:\/\/\S+)/.exec(log);
+          if (!m) throw new Error(`not listening yet: ${log.slice(-500)}`);
+          return m[1]!;
+        },
+        { timeout: 60_000, interval: 100 },
+      );
+      const health = await fetch(`${base}/health`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toMatchObject({ status: 'ok', store: 'up' });
+      const sdk = await fetch(`${base}/sdk/v1/websdk.js`);
+      expect(sdk.status).toBe(200);
+      await sdk.arrayBuffer();
+    },
+  );
 });
