@@ -70,7 +70,7 @@ describe('session checksum', () => {
     ]);
   });
 
-  it('matches the merchant kit for every method', () => {
+  it('matches @gatehouse/client for every method', () => {
     expect(Object.keys(KIT_FIELDS).sort()).toEqual(Object.keys(CHECKSUM_FIELDS).sort());
     for (const m of Object.keys(CHECKSUM_FIELDS) as Array<keyof typeof CHECKSUM_FIELDS>) {
       expect(KIT_FIELDS[m], m).toEqual(CHECKSUM_FIELDS[m]);

@@ -9,7 +9,7 @@ import { wdCall } from '../../../test/withdrawals.js';
  * real server (a signed call with no fields is refused for its own reasons, never `Unknown method`),
  * and every `/ppp/api/withdrawal/*.do` route the server documents is in the list.
  */
-describe.each(dialects())('merchant-kit withdrawal methods on %s', (dialect: DialectName) => {
+describe.each(dialects())('@gatehouse/client withdrawal methods on %s', (dialect: DialectName) => {
   let gw: Gateway;
   beforeAll(async () => {
     gw = await startGateway({ dialect });
