@@ -3,7 +3,7 @@
  * loop. One operation is one pass through the sequence; it is counted (and its latency taken) at the
  * last request, so `rps` is operations per second: orders, status reads, or payments (order + Sale).
  */
-import { buildRequest, type MerchantCredentials } from '@gatehouse/merchant-kit';
+import { buildRequest, type MerchantCredentials } from '@gatehouse/client';
 import { orderBody } from './order-body.js';
 
 export type ScenarioId = 'orders' | 'status' | 'rest-payment' | 'session-payment';

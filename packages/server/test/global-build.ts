@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import buildBundles from './build-bundles.js';
 
 /**
- * The server suites' vitest global setup: builds the browser bundles (test/build-bundles.ts), and the
- * server itself into `dist/` (`tsc -p tsconfig.build.json`, incremental: a few seconds when nothing
+ * The server suites' vitest global setup: builds the browser bundles (test/build-bundles.ts), the
+ * merchant client `@gatehouse/client` (its `dist/`, which the tests import and the server's type check
+ * reads), and the server itself into `dist/` (`tsc -p tsconfig.build.json`, incremental: a few seconds when nothing
  * changed), so the tests that run `gatehouse` as a child process run it as `npm start` and the
  * `gatehouse` command do (test/gatehouse-command.ts), and need no prior `npm run build`.
  */
@@ -13,5 +14,7 @@ export default function globalBuild(): void {
   buildBundles();
   const serverDir = new URL('..', import.meta.url).pathname;
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  const clientDir = new URL('../../client', import.meta.url).pathname;
+  execFileSync(process.execPath, [tsc, '-p', join(clientDir, 'tsconfig.build.json')], { stdio: 'inherit' });
   execFileSync(process.execPath, [tsc, '-p', join(serverDir, 'tsconfig.build.json')], { stdio: 'inherit' });
 }

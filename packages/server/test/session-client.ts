@@ -3,10 +3,10 @@ import {
   type MerchantCredentials,
   type OpenOrderFields,
   type SessionMethod,
-} from '@gatehouse/merchant-kit';
+} from '@gatehouse/client';
 import type { Gateway, HttpResult } from './harness.js';
 
-/** A merchant server in the tests: signs session calls with the demo credentials via @gatehouse/merchant-kit. */
+/** A merchant server in the tests: signs session calls with the demo credentials via @gatehouse/client. */
 export interface SessionClient {
   creds: MerchantCredentials;
   /** POST /ppp/api/v1/<method>.do with `body` as it is */

@@ -1,4 +1,4 @@
-import { buildWithdrawalRequest, type MerchantCredentials } from '@gatehouse/merchant-kit';
+import { buildWithdrawalRequest, type MerchantCredentials } from '@gatehouse/client';
 import type { ExpectStatic } from 'vitest';
 import { CATALOGUE_CHECKSUM_FIELDS as CF } from '../src/security/catalogue-checksum.js';
 import { CHECKSUM_FIELDS as SF } from '../src/security/checksum.js';

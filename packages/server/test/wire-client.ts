@@ -5,7 +5,7 @@ import type { Gateway, HttpResult } from './harness.js';
 /**
  * A merchant server as the public SDKs of the real gateway write one: the body built field by field,
  * the checksum over the listed fields present in the body (nested values flattened in key order),
- * then the secret key. Used for the methods beyond @gatehouse/merchant-kit's catalogue.
+ * then the secret key. Used for the methods beyond @gatehouse/client's catalogue.
  */
 export interface WireClient {
   /** a body with merchantId, merchantSiteId, `fields`, timeStamp, and the checksum over `order` */

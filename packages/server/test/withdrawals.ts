@@ -1,4 +1,4 @@
-import { buildWithdrawalRequest, type WithdrawalMethod } from '@gatehouse/merchant-kit';
+import { buildWithdrawalRequest, type WithdrawalMethod } from '@gatehouse/client';
 import { findApm } from '../src/acquirer/apm-catalogue.js';
 import { addApmUpo } from '../src/domain/payments/apm.service.js';
 import { addCardUpo } from '../src/domain/payment-methods/upos.service.js';

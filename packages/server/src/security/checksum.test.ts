@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CHECKSUM_FIELDS as KIT_FIELDS, checksum as kitChecksum } from '@gatehouse/merchant-kit';
+import { CHECKSUM_FIELDS as KIT_FIELDS, checksum as kitChecksum } from '@gatehouse/client';
 import { describe, expect, it } from 'vitest';
 import { Secret } from '../lib/secret.js';
 import { CHECKSUM_FIELDS, checksumValues, sessionChecksum, verifySessionChecksum } from './checksum.js';
@@ -70,7 +70,7 @@ describe('session checksum', () => {
     ]);
   });
 
-  it('matches the merchant kit for every method', () => {
+  it('matches @gatehouse/client for every method', () => {
     expect(Object.keys(KIT_FIELDS).sort()).toEqual(Object.keys(CHECKSUM_FIELDS).sort());
     for (const m of Object.keys(CHECKSUM_FIELDS) as Array<keyof typeof CHECKSUM_FIELDS>) {
       expect(KIT_FIELDS[m], m).toEqual(CHECKSUM_FIELDS[m]);

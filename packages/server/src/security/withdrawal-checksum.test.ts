@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { buildWithdrawalRequest, withdrawalChecksumValues as kitValues } from '@gatehouse/merchant-kit';
+import { buildWithdrawalRequest, withdrawalChecksumValues as kitValues } from '@gatehouse/client';
 import { describe, expect, it } from 'vitest';
 import { Secret } from '../lib/secret.js';
 import { sessionChecksum } from './checksum.js';
@@ -32,7 +32,7 @@ describe('withdrawal call checksum (DECISIONS.md 5)', () => {
     expect(hasBoolean({ a: { b: ['x', 1, null] } })).toBe(false);
   });
 
-  it('is computed the same way by @gatehouse/merchant-kit', () => {
+  it('is computed the same way by @gatehouse/client', () => {
     expect(kitValues(body)).toEqual(withdrawalChecksumValues(body));
     const creds = { merchantId: '11', merchantSiteId: '22', merchantSecretKey: 's3' };
     const signed = buildWithdrawalRequest(creds, { userTokenId: 'u1', wdRequestId: 5 }, { now: new Date(Date.UTC(2026, 4, 4)) });

@@ -1,4 +1,4 @@
-import { buildRequest } from '@gatehouse/merchant-kit';
+import { buildRequest } from '@gatehouse/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setSiteNotificationUrl } from '../domain/notifications/notification.service.js';
 import { restPaymentResponse } from '../http/shared/rest-payment.render.js';

@@ -1,4 +1,4 @@
-import { buildWithdrawalRequest } from '@gatehouse/merchant-kit';
+import { buildWithdrawalRequest } from '@gatehouse/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DialectName, dialects } from '../../../test/dialects.js';
 import { type Gateway, startGateway } from '../../../test/harness.js';

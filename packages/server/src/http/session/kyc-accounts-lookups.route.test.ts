@@ -4,7 +4,7 @@ import { type Gateway, startGateway } from '../../../test/harness.js';
 import { type SessionClient, sessionClient } from '../../../test/session-client.js';
 import { type WireClient, wireClient } from '../../../test/wire-client.js';
 import { cardUpo } from '../../../test/withdrawals.js';
-import { buildWithdrawalRequest } from '@gatehouse/merchant-kit';
+import { buildWithdrawalRequest } from '@gatehouse/client';
 import { createMerchant } from '../../domain/merchants/merchant.service.js';
 
 /**

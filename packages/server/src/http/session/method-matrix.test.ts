@@ -1,4 +1,4 @@
-import type { MerchantCredentials } from '@gatehouse/merchant-kit';
+import type { MerchantCredentials } from '@gatehouse/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant } from '../../domain/merchants/merchant.service.js';
 import { type DialectName, dialects } from '../../../test/dialects.js';

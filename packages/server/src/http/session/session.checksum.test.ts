@@ -1,4 +1,4 @@
-import { checksum, CHECKSUM_FIELDS, type SessionMethod } from '@gatehouse/merchant-kit';
+import { checksum, CHECKSUM_FIELDS, type SessionMethod } from '@gatehouse/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../../../test/dialects.js';
 import { type Gateway, startGateway } from '../../../test/harness.js';
@@ -233,7 +233,7 @@ describe.each(dialects())('session checksums on %s', (dialect) => {
     expect(r.json).toMatchObject({ status: 'SUCCESS', clientUniqueId: 'changed-after-signing' });
   });
 
-  it("accepts the checksum of the merchant kit for a second site with that site's own secret only", async () => {
+  it("accepts the checksum of @gatehouse/client for a second site with that site's own secret only", async () => {
     const { site, merchantSecretKey } = await createSite(gw.rt.deps, {
       merchantId: gw.demo.merchantId,
       name: 'Third site',

@@ -1,4 +1,4 @@
-import { CHECKSUM_FIELDS } from '@gatehouse/merchant-kit';
+import { CHECKSUM_FIELDS } from '@gatehouse/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_CHECKSUM_FIELDS } from '../../security/catalogue-checksum.js';
 import { dialects } from '../../../test/dialects.js';

@@ -1,15 +1,15 @@
-import { WITHDRAWAL_METHODS } from '@gatehouse/merchant-kit';
+import { WITHDRAWAL_METHODS } from '@gatehouse/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DialectName, dialects } from '../../../test/dialects.js';
 import { type Gateway, startGateway } from '../../../test/harness.js';
 import { wdCall } from '../../../test/withdrawals.js';
 
 /**
- * @gatehouse/merchant-kit's WITHDRAWAL_METHODS is the server's list: every name answers through the
+ * @gatehouse/client's WITHDRAWAL_METHODS is the server's list: every name answers through the
  * real server (a signed call with no fields is refused for its own reasons, never `Unknown method`),
  * and every `/ppp/api/withdrawal/*.do` route the server documents is in the list.
  */
-describe.each(dialects())('merchant-kit withdrawal methods on %s', (dialect: DialectName) => {
+describe.each(dialects())('@gatehouse/client withdrawal methods on %s', (dialect: DialectName) => {
   let gw: Gateway;
   beforeAll(async () => {
     gw = await startGateway({ dialect });

@@ -1,4 +1,4 @@
-import { buildWithdrawalRequest, type MerchantCredentials } from '@gatehouse/merchant-kit';
+import { buildWithdrawalRequest, type MerchantCredentials } from '@gatehouse/client';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DialectName, dialects } from '../../../test/dialects.js';

@@ -107,7 +107,7 @@ describe.each(dialects())('withdrawal requests (session API) on %s', (dialect: D
     const upo = await cardUpo(gw, u, '4761344136141390');
     const good = (await wdCall(gw, 'getRequests', { userTokenId: u, maxNumOfRecords: '5' })).json;
     expect(good.status).toBe('SUCCESS');
-    const { buildWithdrawalRequest } = await import('@gatehouse/merchant-kit');
+    const { buildWithdrawalRequest } = await import('@gatehouse/client');
     const creds = { merchantId: gw.demo.merchantId, merchantSiteId: gw.demo.merchantSiteId, merchantSecretKey: gw.demo.merchantSecretKey };
     const signed = buildWithdrawalRequest(creds, { userTokenId: u, userId: 'x', userPMId: upo, amount: '1.00', currency: 'EUR' }, { now: new Date(T0) });
     const { userTokenId, userId, ...rest } = signed as Record<string, unknown>;

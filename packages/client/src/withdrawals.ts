@@ -2,8 +2,8 @@ import { checksum, timeStamp } from './checksum.js';
 import type { BuildOptions, MerchantCredentials, SignedRequest } from './requests.js';
 
 /**
- * The withdrawal management calls (`POST /ppp/api/withdrawal/<method>.do`, Gatehouse DECISIONS.md 5
- * and 9). Their checksum covers merchantId, merchantSiteId, then the value of every other field in
+ * The withdrawal management calls (`POST /ppp/api/withdrawal/<method>.do`, Gatehouse
+ * docs/withdrawals.md). Their checksum covers merchantId, merchantSiteId, then the value of every other field in
  * the order the fields appear in the request body (nested objects and arrays flattened in order),
  * then timeStamp, then the merchant secret key. `WITHDRAWAL_METHODS` lists every method the server
  * answers under that folder. Send the body exactly as built: its member order is
@@ -58,7 +58,8 @@ export function buildWithdrawalRequest<F extends object>(
   options: BuildOptions = {},
 ): SignedRequest<F> {
   const body: Record<string, unknown> = { merchantId: creds.merchantId, merchantSiteId: creds.merchantSiteId };
-  for (const [k, v] of Object.entries(fields)) if (v !== undefined && k !== 'timeStamp' && k !== 'checksum') body[k] = v;
+  for (const [k, v] of Object.entries(fields))
+    if (v !== undefined && k !== 'timeStamp' && k !== 'checksum') body[k] = v;
   const stamp = (fields as { timeStamp?: unknown }).timeStamp;
   // eslint-disable-next-line no-restricted-syntax -- merchant-side helper: the merchant's own clock
   body.timeStamp = typeof stamp === 'string' ? stamp : timeStamp(options.now ?? new Date());

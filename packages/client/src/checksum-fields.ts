@@ -1,5 +1,5 @@
 /**
- * The fields each session method's checksum covers, in order (Gatehouse DECISIONS.md 5). The merchant
+ * The fields each session method's checksum covers, in order (Gatehouse docs/session-api.md). The merchant
  * secret key follows the last one. `urlDetails` stands for its values successUrl, failureUrl,
  * pendingUrl, notificationUrl, in that order.
  */

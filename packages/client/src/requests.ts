@@ -73,7 +73,7 @@ export type UrlDetails = Strings<
   'successUrl' | 'failureUrl' | 'pendingUrl' | 'notificationUrl' | 'appReturnLink' | 'appUrl'
 >;
 
-/** Members of an `updateOrder` request besides credentials, time stamp and checksum (spec 2.4). */
+/** Members of an `updateOrder` request besides credentials, time stamp and checksum (docs/session-methods.md). */
 export interface UpdateOrderFields {
   sessionToken: string;
   orderId: string;
@@ -93,7 +93,7 @@ export interface UpdateOrderFields {
   shippingAddress?: ShippingAddress;
 }
 
-/** Members of an `openOrder` request besides credentials, time stamp and checksum (spec 2.2). */
+/** Members of an `openOrder` request besides credentials, time stamp and checksum (docs/session-methods.md). */
 export interface OpenOrderFields extends Omit<UpdateOrderFields, 'sessionToken' | 'orderId'> {
   /** a token from getSessionToken: the order is bound to it */
   sessionToken?: string;
