@@ -4,6 +4,7 @@ import { type DialectName, dialects } from '../../../test/dialects.js';
 import { type Gateway, startGateway } from '../../../test/harness.js';
 import { type SessionClient, sessionClient } from '../../../test/session-client.js';
 import { type WireClient, wireClient } from '../../../test/wire-client.js';
+import { CATALOGUE_CHECKSUM_FIELDS as CF } from '../../security/catalogue-checksum.js';
 
 /**
  * The APM names real integrations send (docs/decisions/0372), through the real server: a bank-account
@@ -80,10 +81,21 @@ describe.each(dialects())('APMs of real integrations on %s', (dialect: DialectNa
     });
   });
 
-  it('apmgw_expresscheckout answers REDIRECT with its page', async () => {
+  it('apmgw_expresscheckout answers REDIRECT with its page, through payment and paymentAPM', async () => {
     const r = await pay({ paymentMethod: 'apmgw_expresscheckout', email: 'ada@example.com' }, { transactionType: 'Sale' });
     expect(r).toMatchObject({ status: 'SUCCESS', transactionStatus: 'REDIRECT' });
     expect(r.redirectUrl ?? r.paymentOption?.redirectUrl).toMatch(/\/apm\/redirect\/\d+-/);
+    const { sessionToken } = await sc.openOrder({ amount: '10.00', currency: 'EUR' });
+    const apm = await w.call('paymentAPM', CF.paymentAPM, {
+      sessionToken,
+      clientRequestId: `papm-${++seq}`,
+      amount: '10.00',
+      currency: 'EUR',
+      paymentMethod: 'apmgw_expresscheckout',
+      userAccountDetails: { email: 'ada@example.com' },
+      urlDetails: { successUrl: 'https://merchant.example/ok' },
+    });
+    expect(apm.json).toMatchObject({ status: 'SUCCESS', transactionStatus: 'REDIRECT' });
   });
 
   it('apmgw_PlayPlus is paid at once, by a payer in the US only', async () => {
