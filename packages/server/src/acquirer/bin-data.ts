@@ -94,6 +94,7 @@ export const ISSUER_BY_PREFIX: Readonly<Record<string, Issuer>> = {
   '513101': { country: 'FR', currency: 'EUR' }, // simulated French Mastercard, co-badged Cartes Bancaires
   '456400': { country: 'AU', currency: 'AUD' }, // simulated Australian Visa, co-badged eftpos
   '5160': { country: 'DE', currency: 'EUR' }, // simulated German Mastercard range
+  '476134': { country: 'SG', currency: 'SGD' }, // the Visa debit test card 4761344136141390: issued in Singapore, as on the real gateway
 };
 
 /** The currency of an issuer country of the numeric ranges above (ISO 3166 alpha-2, upper case). */

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { restPaymentResponse } from './shared/rest-payment.render.js';
 import { sessionTransactionFields } from './shared/session-transaction.render.js';
+import { sessionThreeDResultMembers } from './shared/transaction-parts.js';
 import type { ChallengeData, MethodData, ThreeDRequest } from '../domain/payments/three-d-secure.service.js';
 import type { ThreeDResult } from '../domain/payments/acquirer.port.js';
 import type { Transaction } from '../domain/payments/transaction.types.js';
@@ -68,16 +69,20 @@ const challengeThreeD = (tx: Transaction, c: ChallengeData) => ({
  * (docs/gateway-facts.md); the payment after it runs without 3-D Secure.
  */
 export function sessionInitFields(tx: Transaction, m: MethodData): Record<string, unknown> {
+  // the directory server's id and key: the simulated one has none to give
   const threeD =
     m.v2supported === 'false'
-      ? { methodUrl: '', methodPayload: '', version: '', v2supported: 'false', serverTransId: '' }
-      : methodThreeD(m);
+      ? { methodUrl: '', methodPayload: '', version: '', v2supported: 'false', serverTransId: '', directoryServerId: '', directoryServerPublicKey: '' }
+      : { ...methodThreeD(m), directoryServerId: '', directoryServerPublicKey: '' };
   return withCardThreeD(sessionTransactionFields(tx), threeD);
 }
 
 /** session payment needing a challenge: `transactionStatus: REDIRECT` with `threeD {acsUrl, cReq}`. */
 export function sessionChallengeFields(tx: Transaction, c: ChallengeData): Record<string, unknown> {
-  return withCardThreeD({ ...sessionTransactionFields(tx), transactionStatus: 'REDIRECT' }, challengeThreeD(tx, c));
+  return withCardThreeD(
+    { ...sessionTransactionFields(tx), transactionStatus: 'REDIRECT' },
+    { ...sessionThreeDResultMembers(tx), eci: '', cavv: '', ...challengeThreeD(tx, c) },
+  );
 }
 
 /** REST: result `fingerprint` with the method URL data (also in actionDetails). */

@@ -244,7 +244,7 @@ describe.each(dialects())('merchant lifecycle through the session API on %s', (d
       authCode: expect.stringMatching(/\S/),
       transactionId: expect.stringMatching(/^\d+$/),
     });
-    expect(paid.paymentOption.card).toMatchObject({ ccCardNumber: '222100******7736', last4Digits: '7736' });
+    expect(paid.paymentOption.card).toMatchObject({ ccCardNumber: '2****7736', last4Digits: '7736' });
     expect(paid.paymentOption.userPaymentOptionId).toBe(s.upo);
     expect(paid.paymentOption.card.threeD).toMatchObject({ result: 'Y', eci: '02', isLiabilityOnIssuer: '1' });
     s.auth = paid;

@@ -266,8 +266,10 @@ async function startChallenge(
   guard?: OrderGuard,
 ): Promise<ThreeDRun> {
   const now = deps.clock.now();
-  const notificationURL = cmd.threeDRequest.notificationURL;
-  if (!notificationURL || !/^https?:\/\/[^\s]+$/i.test(notificationURL) || notificationURL.length > 2000) {
+  // without a notificationURL (the PHP SDK's dynamic3D sends none) the cRes goes to Gatehouse's own
+  // completion page (docs/decisions/0155); a URL sent must be one
+  const notificationURL = cmd.threeDRequest.notificationURL || `${cmd.baseUrl}/acs/complete`;
+  if (!/^https?:\/\/[^\s]+$/i.test(notificationURL) || notificationURL.length > 2000) {
     throw new Invalid('paymentOption.card.threeD.notificationURL', 'must be the http(s) URL that receives the challenge result (cRes)');
   }
   const initThreeD = storedThreeD(init);

@@ -57,6 +57,13 @@ export async function acsPlugin(app: FastifyInstance): Promise<void> {
   app.get('/acs/method/:id', methodSchema, method);
   app.post('/acs/method/:id', methodSchema, method);
 
+  // Where a challenge's cRes goes when the request named no notificationURL (docs/decisions/0155): the
+  // result is already the payment's; the shopper is told so and returns to the merchant's page.
+  const complete = async (_req: unknown, reply: FastifyReply) =>
+    send(reply, '3-D Secure', '<p>Authentication finished. You can close this window and return to the shop.</p>');
+  app.get('/acs/complete', { schema: { hide: true } }, complete);
+  app.post('/acs/complete', { schema: { hide: true } }, complete);
+
   const renderChallenge = async (ref: string, reply: FastifyReply) => {
     const found = await findChallenge(app.services.deps, ref);
     if (!found) return send(reply, 'Not found', '<h1>Unknown authentication</h1>', "'self'", 404);

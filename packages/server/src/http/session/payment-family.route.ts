@@ -23,6 +23,7 @@ import { catalogueChecksumAuth } from './catalogue.js';
 import { SESSION_API, success } from './envelope.js';
 import { orderToPay } from './implicit-order.js';
 import {
+  customDataOf,
   paRequestOf,
   partialApprovalDetailsOf,
   sessionAuthenticationFields,
@@ -138,7 +139,7 @@ async function payFamily(
   const { payer, instrument, options } = translate(session, order);
   const userTokenId = payer.origin.userTokenId;
   const render = (paid: PayOrderOutcome) => ({
-    ...sessionPaymentFields(paid, session.token, order, userTokenId, options),
+    ...sessionPaymentFields(paid, session.token, order, userTokenId, { ...options, ...customDataOf(request.body) }),
     ...m.extra?.(paid),
   });
   const head = { sessionToken: session.token, orderId: String(order.id), ...(userTokenId ? { userTokenId } : {}) };

@@ -12,6 +12,8 @@ export { gatewayCodes, SESSION_STATUS, sessionTransactionFields } from '../share
 export interface AskedOf {
   /** `isPartialApproval` was set: the answer always carries `partialApproval` */
   partialApproval?: boolean;
+  /** the request's `customData`, echoed */
+  customData?: string;
 }
 
 /**
@@ -28,7 +30,12 @@ export function sessionPaymentFields(
   userTokenId: string | null | undefined,
   asked: AskedOf = {},
 ): Record<string, unknown> {
-  const head = { sessionToken, orderId: String(order.id), ...(userTokenId ? { userTokenId } : {}) };
+  const head = {
+    sessionToken,
+    orderId: String(order.id),
+    ...(userTokenId ? { userTokenId } : {}),
+    ...(asked.customData !== undefined ? { customData: asked.customData } : {}),
+  };
   switch (paid.kind) {
     case 'done':
       return { ...head, ...withStoredOption(sessionTransactionFields(paid.tx), paid.upoId), ...partialApprovalAsked(paid.tx, asked) };
@@ -167,4 +174,9 @@ function cardFieldsOf(tx: Transaction): Record<string, string> {
     ccExpMonth: c.expirationMonth,
     ccExpYear: c.expirationYear,
   };
+}
+
+/** The request's `customData` (a string, as the clients send it) to echo in the answer. */
+export function customDataOf(body: { readonly [member: string]: unknown }): AskedOf {
+  return typeof body.customData === 'string' ? { customData: body.customData } : {};
 }

@@ -10,7 +10,7 @@ import { baseUrlOf } from '../three-d.view.js';
 import { checksumAuth, contextOf } from './auth.js';
 import { orderToPay } from './implicit-order.js';
 import { SESSION_API, success } from './envelope.js';
-import { sessionPaymentFields, sessionStepRefusedFields } from './payment.render.js';
+import { customDataOf, sessionPaymentFields, sessionStepRefusedFields } from './payment.render.js';
 import { type PaymentBody, sessionPaymentOf } from './payment.translate.js';
 import { replayClaim, replayed, replayPrecheck } from './replay.js';
 
@@ -46,7 +46,7 @@ export function registerPayment(app: FastifyInstance): void {
       const idempotency = options.threeD
         ? undefined
         : replayClaim(app, request, 'payment', head, (tx, upoId) =>
-            sessionPaymentFields({ kind: 'done', tx, ...(upoId !== undefined ? { upoId } : {}) }, session.token, order, userTokenId, options),
+            sessionPaymentFields({ kind: 'done', tx, ...(upoId !== undefined ? { upoId } : {}) }, session.token, order, userTokenId, { ...options, ...customDataOf(request.body) }),
           );
       let paid;
       try {
@@ -57,7 +57,7 @@ export function registerPayment(app: FastifyInstance): void {
         throw err;
       }
       if (paid.kind === 'replay') return replayed(paid.replay);
-      return success(request, sessionPaymentFields(paid, session.token, order, userTokenId, options));
+      return success(request, sessionPaymentFields(paid, session.token, order, userTokenId, { ...options, ...customDataOf(request.body) }));
     },
   );
 }

@@ -3,7 +3,7 @@ import type { Transaction } from '../../domain/payments/transaction.types.js';
 import { formatDecimal } from '../../lib/money.js';
 import type { Static } from 'typebox';
 import type { SessionTransactionResponse, TransactionFields } from '../../schemas/session/payment.schema.js';
-import { additionalInfo, brandFields, threeDOutput } from './transaction-parts.js';
+import { additionalInfo, brandFields, sessionThreeDResultMembers, threeDOutput } from './transaction-parts.js';
 
 /**
  * A transaction as the session API's members tell it (spec 2.6), shared by the session API and the
@@ -28,6 +28,31 @@ export function gatewayCodes(tx: Transaction): { gwErrorCode: number; gwErrorRea
   return f.reason === ''
     ? { gwErrorCode: f.code, gwExtendedErrorCode: f.extended }
     : { gwErrorCode: f.code, gwErrorReason: f.reason, gwExtendedErrorCode: f.extended };
+}
+
+/** The simulated acquirer's id, as the card answers carry one. */
+const ACQUIRER_ID = '19';
+
+/** The masked number as the real gateway's session answers show it: first digit, four stars, last four. */
+function shortMask(bin: string, last4: string): string {
+  return `${bin.slice(0, 1)}****${last4}`;
+}
+
+/**
+ * The members a card transaction's answer carries besides its codes, as the clients read them
+ * (docs/gateway-facts.md, docs/decisions/0151): the issuer's decline code and reason (empty unless
+ * declined), the scheme's transaction id and the merchant advice code (the simulated acquirer has
+ * none), and the fraud screening result (the sandbox screens nothing: Accept, score 0).
+ */
+function cardAnswerMembers(tx: Transaction): Record<string, unknown> {
+  const declined = tx.status === 'declined';
+  return {
+    issuerDeclineCode: declined ? (tx.errorCode ?? '') : '',
+    issuerDeclineReason: declined ? (tx.errorReason ?? '') : '',
+    externalSchemeTransactionId: '',
+    merchantAdviceCode: '',
+    fraudDetails: { finalDecision: 'Accept', score: '0' },
+  };
 }
 
 /** The members of a session answer that describe a transaction. */
@@ -63,19 +88,26 @@ export function sessionTransactionFields(tx: Transaction): SessionTransactionMem
       : {}),
     ...(card
       ? {
+          ...cardAnswerMembers(tx),
           paymentOption: {
+            paymentAccountReference: '',
             card: {
-              ccCardNumber: card.maskedCardNumber,
+              ccCardNumber: shortMask(card.bin, card.last4Digits),
               bin: card.bin,
               last4Digits: card.last4Digits,
               ccExpMonth: card.expirationMonth,
-              ccExpYear: card.expirationYear,
+              ccExpYear: card.expirationYear.slice(-2),
+              acquirerId: ACQUIRER_ID,
+              cvv2Reply: tx.cvv2Code ?? '',
+              avsCode: tx.avsCode ?? '',
               cardHolderName: card.cardHolderName,
               cardBrand: card.cardBrand,
               ...brandFields(card),
               cardType: card.cardType,
+              issuerBankName: card.issuerBankName ?? '',
               issuerCountry: card.issuerCountry,
-              ...(threeD ? { threeD } : {}),
+              isPrepaid: 'false',
+              threeD: threeD ? { ...sessionThreeDResultMembers(tx), ...threeD } : {},
             },
           },
         }

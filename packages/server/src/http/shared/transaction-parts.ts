@@ -19,6 +19,34 @@ export function threeDOutput(tx: Transaction): Record<string, string> | undefine
 }
 
 /**
+ * The members of a 3-D Secure result the session API's clients read besides eci, cavv, dsTransID,
+ * version and result (docs/gateway-facts.md, "the 3-D payment answer"): what the simulated ACS knows,
+ * empty where it has nothing to say.
+ */
+export function sessionThreeDResultMembers(tx: Transaction): Record<string, unknown> {
+  const t = tx.threeD;
+  if (!t) return {};
+  const challenged = tx.type === 'Auth3D' || tx.type === 'Sale3D';
+  const frictionless = t.status === 'Y' || t.status === 'A';
+  return {
+    threeDFlow: challenged ? '1' : frictionless ? '0' : '',
+    flow: challenged ? 'challenge' : frictionless ? 'frictionless' : 'none',
+    whiteListStatus: '',
+    acsChallengeMandated: challenged ? 'Y' : 'N',
+    authenticationType: challenged ? '01' : '',
+    cardHolderInfoText: '',
+    sdk: { acsSignedContent: '' },
+    xid: '',
+    acsTransID: '',
+    threeDReasonId: '',
+    isExemptionRequestInAuthentication: '0',
+    challengePreferenceReason: '',
+    acquirerDecision: '',
+    decisionReason: '',
+  };
+}
+
+/**
  * What the request passed to the acquirer beyond the card (docs/decisions/0362), echoed as
  * `additionalTransactionInfo` (string values; amounts in major units).
  */

@@ -31,7 +31,6 @@ export const GetPaymentStatusResponse = Type.Object(
     transactionStatus: Type.Optional(
       Type.Enum([...TransactionStatuses], { description: 'PENDING while no payment has been made in the session' }),
     ),
-    customData: Type.Optional(Type.String()),
     ...LastPaymentFields,
   },
   { title: 'GetPaymentStatusResponse' },

@@ -170,7 +170,8 @@ describe('gateway facts: answer envelope', () => {
     expect(sale.orderId).toEqual(expect.stringMatching(/^\d+$/));
   });
 
-  it('F-1.4.14 transactionId is a 19-digit numeric string', () => {
+  it.fails('F-1.4.14 transactionId is a 19-digit numeric string', () => {
+    // not honoured (docs/decisions/0150): ids are the store's integer keys, 16 digits within JavaScript's exact integers
     expect(sale.transactionId).toEqual(expect.stringMatching(/^\d{19}$/));
     expect(auth3d.transactionId).toEqual(expect.stringMatching(/^\d{19}$/));
   });
@@ -178,7 +179,9 @@ describe('gateway facts: answer envelope', () => {
   it('F-1.4.15 transactionType names the transaction', async () => {
     expect(sale.transactionType).toBe('Sale');
     expect((await aPay(f, { transactionType: 'Auth' })).transactionType).toBe('Auth');
-    expect(auth3d.transactionType).toBe('Auth3D');
+    // the challenge step is the Auth3D; a frictionless 3-D payment answers the Auth itself
+    expect(challenge.transactionType).toBe('Auth3D');
+    expect(auth3d.transactionType).toBe('Auth');
     const o = await nOrder(f);
     const init = ok(
       await f.N.send('initPayment', {

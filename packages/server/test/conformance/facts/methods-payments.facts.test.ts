@@ -544,8 +544,13 @@ describe('gateway facts: payment methods', () => {
   });
 
   it('F-2.2.31 The 3-D payment answers an Auth3D with card.threeD results', async () => {
-    const { pay } = await threeDPay(f.A, {});
+    // the Auth3D is the challenge step (REDIRECT); a frictionless 3-D payment is the Auth itself, with the same members
+    const { pay } = await threeDPay(f.A, {}, CHALLENGE_CARD, 'CL-BRW2');
     expect(pay.transactionType).toBe('Auth3D');
+    expect(pay.transactionStatus).toBe('REDIRECT');
+    const { pay: frictionless } = await threeDPay(f.A, {});
+    expect(frictionless.transactionType).toBe('Auth');
+    expect(frictionless.paymentOption.card.threeD).toMatchObject({ threeDFlow: '0', eci: '05' });
     const threeD = pay.paymentOption.card.threeD;
     for (const k of [
       'threeDFlow',
