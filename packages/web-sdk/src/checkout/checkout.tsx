@@ -55,7 +55,9 @@ interface Upo {
   isCard: boolean;
 }
 type Selection = { kind: 'method'; id: string } | { kind: 'upo'; id: string };
-type Phase = 'loading' | 'ready' | 'paying' | 'approved' | 'declined' | 'error' | 'refresh';
+type Phase = 'loading' | 'ready' | 'paying' | 'approved' | 'pending' | 'declined' | 'error' | 'refresh';
+/** A phase after which no second payment may start: the form is replaced by its result. */
+const FINAL: ReadonlySet<Phase> = new Set(['approved', 'pending', 'refresh']);
 
 interface State {
   phase: Phase;
@@ -78,6 +80,8 @@ interface State {
   amountText: string;
   showErrors: boolean;
   status?: { tone: 'ok' | 'bad' | 'info'; text: string };
+  /** after PENDING: what happens next (a bank transfer's own instructions) */
+  next?: string;
   recovery?: RecoveryOverride;
   overlay: boolean;
 }
@@ -652,18 +656,14 @@ export class Checkout {
   // Paying
 
   async submitPayment(): Promise<Obj> {
-    if (
-      this.s.phase === 'paying' ||
-      this.s.phase === 'approved' ||
-      this.s.phase === 'refresh' ||
-      this.s.phase === 'loading'
-    )
+    if (this.s.phase === 'paying' || this.s.phase === 'loading' || FINAL.has(this.s.phase))
       return sdkError(1000, 'The form is not ready for a payment');
     const invalid = this.invalidFields();
     this.lastValidated = '';
     this.validated();
     if (invalid.length > 0) {
       this.update({ showErrors: true, status: { tone: 'bad', text: this.t('invalidCard') } });
+      this.focusFirstInvalid(invalid);
       return sdkError(1019, `Invalid fields: ${invalid.join(', ')}`);
     }
     const method = this.currentMethod();
@@ -700,6 +700,7 @@ export class Checkout {
               : this.t('stopped');
         this.event('paymentStopped', { reason: text });
         this.update({ phase: 'ready', status: { tone: 'bad', text } });
+        this.focusStatus();
         return sdkError(1000, text);
       }
     }
@@ -771,7 +772,12 @@ export class Checkout {
       this.update({ phase: 'approved', status: show ? { tone: 'ok', text: this.t('approved') } : undefined });
       if (this.savePmValue()) void this.reloadUpos();
     } else if (result.result === 'PENDING') {
-      this.update({ phase: 'ready', status: show ? { tone: 'info', text: this.t('pending') } : undefined });
+      // locked like an approval: a second press would pay twice (docs/decisions/0421)
+      this.update({
+        phase: 'pending',
+        status: show ? { tone: 'info', text: this.t('pending') } : undefined,
+        next: this.t(method === 'apmgw_BankTransfer' ? 'pendingBankTransfer' : 'pendingNext'),
+      });
     } else if (result.result === 'DECLINED') {
       this.history.push(declineEntry(method, answer, this.env.now()));
       const text = declineText(this.t, answer.gwErrorReason ?? answer.errorDescription ?? answer.reason);
@@ -798,7 +804,41 @@ export class Checkout {
       const text = result.errCode === -5 ? this.t('cancelled3ds') : this.t('error');
       this.update({ phase: 'error', status: show ? { tone: 'bad', text } : undefined });
     }
+    this.focusStatus();
     return result;
+  }
+
+  /** After an attempt: focus on its message (or the result), never left on <body>. */
+  private focusStatus(): void {
+    if (this.destroyed) return;
+    const target =
+      this.root.querySelector<HTMLElement>('[data-ghc-result]') ?? this.root.querySelector<HTMLElement>('.ghc-status');
+    target?.focus({ preventScroll: false });
+  }
+
+  /** A failed submit: focus moves to the first field in error (a card frame's input, or the form's own). */
+  private focusFirstInvalid(invalid: string[]): void {
+    const first = invalid[0];
+    if (first === PART_FIELDS.number) return this.fields.number?.focus();
+    if (first === PART_FIELDS.exp) return this.fields.exp?.focus();
+    if (first === PART_FIELDS.cvc) return this.selectedUpo() ? this.upoCvv.focus() : this.fields.cvc?.focus();
+    const ids: Record<string, string> = { cardHolderName: 'ghc-name', installments: 'ghc-inst', nationalId: 'ghc-nid', amount: 'ghc-amount' };
+    const method = this.currentMethod();
+    const el =
+      this.root.querySelector<HTMLElement>(`#${ids[first ?? ''] ?? `ghc-apm-${method}-${first}`}`) ??
+      this.root.querySelector<HTMLElement>('.ghc-status');
+    el?.focus();
+  }
+
+  /**
+   * What a payment now charges, as the form shows it: the order's amount, or with an accepted DCC offer
+   * the converted charge (the headline and the pay button show the same, docs/decisions/0420).
+   */
+  charge(): { amount: string; currency: string; dcc?: DccChoice } {
+    const d = this.s.dcc;
+    if (d && this.s.dccAccepted && this.currentMethod() === CARD && !this.selectedUpo())
+      return { amount: d.chargedAmount, currency: d.chargedCurrency, dcc: d };
+    return { amount: this.s.amount, currency: this.o.currency };
   }
 
   private async reloadUpos(): Promise<void> {
@@ -897,8 +937,13 @@ export class Checkout {
         if (payload.result !== 'SUCCESS')
           throw { ...payload, errorDescription: answer.reason ?? answer.errorDescription };
         const wasSelected = this.s.selected?.kind === 'upo' && this.s.selected.id === id;
+        const before = this.s.upos.findIndex((u) => u.id === id);
         this.update({ upos: this.s.upos.filter((u) => u.id !== id), ...(wasSelected ? { selected: undefined } : {}) });
         this.call('upoDeleted', payload);
+        // focus moves to the next saved method (or the list's heading), never to <body>
+        const rows = this.root.querySelectorAll<HTMLElement>('.ghc-upo input[type=radio]');
+        const next = rows[Math.min(before, rows.length - 1)];
+        (next ?? this.root.querySelector<HTMLElement>('#ghc-methods-h'))?.focus();
         return payload;
       },
       showDeclined: (message?: unknown) => {
@@ -942,7 +987,7 @@ export class Checkout {
     const o = this.o;
     const t = this.t;
     const busy = s.phase === 'paying';
-    const done = s.phase === 'approved' || s.phase === 'refresh';
+    const done = FINAL.has(s.phase);
     const methods = s.showAll ? s.methods : s.methods.slice(0, 3);
     const accordion = o.theme === 'accordion';
     const sel = s.selected;
@@ -1067,24 +1112,31 @@ export class Checkout {
         <div {...(s.overlay ? { inert: true, 'aria-hidden': 'true' } : {})}>
           <h2>{t('title')}</h2>
           {this.amountView()}
-          {body}
-          {this.saveView()}
+          {done ? null : body}
+          {done ? null : this.saveView()}
           <div
             class={`ghc-status${s.status?.tone === 'ok' ? ' ghc-ok' : s.status?.tone === 'bad' ? ' ghc-bad' : ''}`}
             role="status"
             aria-live="polite"
+            tabIndex={-1}
+            {...(done ? { 'data-ghc-result': s.phase } : {})}
           >
             {s.status?.text ?? ''}
+            {s.phase === 'pending' && s.next ? <span class="ghc-next">{s.next}</span> : null}
           </div>
           {s.recovery ? this.recoveryView(s.recovery) : null}
-          <button
-            type="button"
-            class="ghc-pay"
-            disabled={busy || done || !sel || s.phase === 'loading'}
-            onClick={() => void this.submitPayment()}
-          >
-            {busy ? t('processing') : this.payLabel()}
-          </button>
+          {done ? null : (
+            <button
+              type="button"
+              class="ghc-pay"
+              // busy: aria-disabled, not disabled, so that the focus stays on the button meanwhile
+              disabled={!sel || s.phase === 'loading'}
+              aria-disabled={busy ? 'true' : undefined}
+              onClick={() => (busy ? undefined : void this.submitPayment())}
+            >
+              {busy ? t('processing') : this.payLabel()}
+            </button>
+          )}
         </div>
       </div>
     );
@@ -1096,7 +1148,7 @@ export class Checkout {
     return (
       <>
         {before}
-        <bdi>{this.money(this.s.amount)}</bdi>
+        <bdi dir="ltr">{this.money(this.charge().amount, this.charge().currency)}</bdi>
         {after}
       </>
     );
@@ -1106,12 +1158,23 @@ export class Checkout {
     const o = this.o;
     const s = this.s;
     const t = this.t;
-    if (!o.openAmount)
+    const charge = this.charge();
+    if (!o.openAmount || charge.dcc || FINAL.has(s.phase))
       return (
-        <p class="ghc-amount">
-          <span class="ghc-sr">{t('amountDue')}: </span>
-          <bdi>{this.money(s.amount)}</bdi>
-        </p>
+        <div class="ghc-amount-box">
+          <p class="ghc-amount" data-ghc-amount={`${charge.amount} ${charge.currency}`}>
+            <span class="ghc-sr">{t('amountDue')}: </span>
+            <bdi dir="ltr">{this.money(charge.amount, charge.currency)}</bdi>
+          </p>
+          {charge.dcc ? (
+            <p class="ghc-muted" data-ghc-dcc-rate="">
+              {t('dccRate', {
+                original: '\u2068' + this.money(charge.dcc.amount, charge.dcc.currency) + '\u2069',
+                rate: `\u20681 ${charge.dcc.currency} = ${charge.dcc.rate} ${charge.dcc.chargedCurrency}\u2069`,
+              })}
+            </p>
+          ) : null}
+        </div>
       );
     const problem = s.showErrors || s.amountText !== s.amount ? this.amountProblem(s.amountText) : undefined;
     return (

@@ -45,6 +45,10 @@ export const CSS = `
 .ghc-check input{width:18px;height:18px;margin:2px 0 0}
 .ghc .ghc-pay{display:block;width:100%;min-height:46px;margin:12px 0 0;border:0;border-radius:8px;background:#1a56db;color:#fff;font-weight:700;font-size:16px;cursor:pointer}
 .ghc .ghc-pay[disabled]{background:#6b7c93;cursor:default}
+.ghc .ghc-pay[aria-disabled=true]{background:#6b7c93;cursor:progress}
+.ghc-next{display:block;margin-top:6px;font-weight:400;color:inherit}
+.ghc-status:focus{outline:2px solid #1a56db;outline-offset:2px}
+.ghc-amount-box{margin:0}
 .ghc-status{min-height:22px;margin:10px 0 0}
 .ghc-status.ghc-ok{color:#03543f;font-weight:600}
 .ghc-status.ghc-bad{color:#b42318;font-weight:600}
