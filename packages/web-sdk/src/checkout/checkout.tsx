@@ -154,6 +154,7 @@ export class Checkout {
       support19Digits: this.o.support19Digits,
       strictCardBlocking: this.o.strictCardBlocking,
       blockCards: this.o.blockCards,
+      locale: this.o.locale,
       onPaymentEvent: (e: unknown) => this.call('onPaymentEvent', e),
     });
     const t = this.t;
@@ -1074,7 +1075,9 @@ export class Checkout {
       ) : null;
     const methodsSection = (
       <section aria-labelledby="ghc-methods-h">
-        <h3 id="ghc-methods-h">{t('methods')}</h3>
+        <h3 id="ghc-methods-h" tabIndex={-1}>
+          {t('methods')}
+        </h3>
         {s.phase === 'loading' ? (
           <p class="ghc-muted">{t('loading')}</p>
         ) : s.methods.length === 0 ? (

@@ -65,6 +65,7 @@ const FIELDS_CSS = `html,body{margin:0;padding:0;background:transparent;font:16p
 .gh-input:focus{border-color:#3b6fd8;box-shadow:0 0 0 2px rgba(59,111,216,.2)}
 .gh-number{flex:3 1 12em}.gh-exp{flex:1 1 4.5em}.gh-cvc{flex:1 1 4em}.gh-name{flex:2 1 8em}
 .gh-invalid{border-color:#c53030}
+[dir=rtl] .gh-number,[dir=rtl] .gh-exp,[dir=rtl] .gh-cvc{text-align:right}
 .gh-cvv-icon{flex:0 0 28px;height:20px;background:no-repeat center/contain url("data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 28 20'><rect x='1' y='1' width='26' height='18' rx='3' fill='none' stroke='%23667' stroke-width='1.5'/><rect x='1' y='5' width='26' height='3' fill='%23667'/><text x='16' y='16' font-size='6' fill='%23333'>123</text></svg>")}`;
 
 export async function websdkPlugin(app: FastifyInstance): Promise<void> {
