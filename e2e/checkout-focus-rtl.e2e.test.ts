@@ -81,7 +81,7 @@ describe('hosted checkout: right to left and focus', () => {
     await p.close();
   });
 
-  it('deleting a saved card moves the focus to the next saved method, then to the list, never to <body>', async () => {
+  it('deleting a saved card asks first (a focus-trapped dialog), then moves the focus to the next saved method, then to the list', async () => {
     const user = 'focus-del';
     const { sessionToken } = await sc.openOrder({ amount: '15.00', currency: 'EUR', userTokenId: user });
     for (const [number, month] of [
@@ -96,11 +96,27 @@ describe('hosted checkout: right to left and focus', () => {
       });
     const p = await shop.open({ token: sessionToken, opts: { savePM: 'false' } });
     expect(await p.locator('.ghc-del').count()).toBe(2);
+    // confirm before delete: a dialog that takes the focus ("Keep" first); Escape keeps the card
     await p.locator('.ghc-del').first().click();
+    const dialog = p.locator('#co [role=dialog]');
+    await dialog.waitFor(WAIT);
+    expect(await dialog.getAttribute('aria-modal')).toBe('true');
+    expect(await p.evaluate(() => document.activeElement?.hasAttribute('data-ghc-keep'))).toBe(true);
+    await p.keyboard.press('Tab');
+    await p.keyboard.press('Tab');
+    expect(await p.evaluate(() => document.activeElement?.hasAttribute('data-ghc-keep'))).toBe(true);
+    await p.keyboard.press('Escape');
+    expect(await dialog.count()).toBe(0);
+    expect(await p.evaluate(() => document.activeElement?.classList.contains('ghc-del'))).toBe(true);
+    expect(await eventsNamed(p, 'upoDeleted')).toEqual([]);
+    // Enter on the delete button, then Remove
+    await p.keyboard.press('Enter');
+    await p.locator('[data-ghc-confirm-delete]').click();
     await waitEvent(p, 'upoDeleted');
     await p.waitForFunction(() => document.activeElement?.tagName !== 'BODY', null, WAIT);
     expect(await p.evaluate(() => (document.activeElement as HTMLInputElement).type)).toBe('radio');
     await p.locator('.ghc-del').first().click();
+    await p.locator('[data-ghc-confirm-delete]').click();
     await waitEvent(p, 'upoDeleted', 2);
     await p.waitForFunction(() => document.activeElement?.id === 'ghc-methods-h', null, WAIT);
     await p.close();

@@ -3,7 +3,8 @@ import { render } from 'preact';
 import type { HostedField, HostedFields } from '../fields.js';
 import { sdkError } from '../rules.js';
 import { declineText, formatAmount, type Translate, translator } from './i18n.js';
-import { type CheckoutOptions, INSTALLMENT_COUNTRIES, normaliseOptions } from './options.js';
+import type { CheckoutOptions } from './options.js';
+import { INSTALLMENT_COUNTRIES } from './installments.js';
 import {
   brandChoiceOf,
   declineEntry,
@@ -22,6 +23,14 @@ import {
 } from './payloads.js';
 import type { CheckoutEnv, CheckoutInstance } from './stub.js';
 import { installStyles } from './styles.js';
+import { canPay, type FlowEvent, type FlowState, INITIAL, isBusy, transition } from '../ui/payment-flow.machine.js';
+import { aroundAmount } from '../ui/money.js';
+import { Modal } from '../ui/components/Modal/Modal.js';
+import { ResultState } from '../ui/components/ResultState/ResultState.js';
+import { Spinner } from '../ui/components/Spinner/Spinner.js';
+import { ErrorSummary } from '../ui/components/ErrorSummary/ErrorSummary.js';
+import { BrandMark } from '../ui/components/BrandMark/BrandMark.js';
+import { acceptedBrands, type CardBrand, CARD_BRANDS } from '../ui/components/BrandMark/brands.js';
 
 /**
  * The hosted checkout form (spec 4.3) on the merchant page, rendered with Preact into `renderTo`.
@@ -59,7 +68,24 @@ type Phase = 'loading' | 'ready' | 'paying' | 'approved' | 'pending' | 'declined
 /** A phase after which no second payment may start: the form is replaced by its result. */
 const FINAL: ReadonlySet<Phase> = new Set(['approved', 'pending', 'refresh']);
 
+/** The view's name for a state of the payment flow (the `data-phase` of the form). */
+function phaseOf(flow: FlowState): Phase {
+  switch (flow.name) {
+    case 'loading':
+      return 'loading';
+    case 'idle':
+      return flow.last === 'declined' ? 'declined' : flow.last === 'error' ? 'error' : 'ready';
+    case 'final':
+      return flow.outcome;
+    default:
+      return 'paying';
+  }
+}
+
 interface State {
+  /** the payment flow (docs/decisions/0424): changed only through `go`, which the machine may refuse */
+  flow: FlowState;
+  /** its view name, kept with it */
   phase: Phase;
   methods: Method[];
   upos: Upo[];
@@ -84,10 +110,13 @@ interface State {
   next?: string;
   recovery?: RecoveryOverride;
   overlay: boolean;
+  /** a saved method whose removal the shopper is asked to confirm */
+  confirmDelete?: string;
+  /** every frame the form shows has loaded (until then: skeletons, and no pay button) */
+  framesReady: boolean;
 }
 
 const CARD = 'cc_card';
-const BRANDS = ['Visa', 'Mastercard', 'American Express', 'Discover', 'Maestro', 'JCB', 'UnionPay', 'Diners Club'];
 const PART_FIELDS = { number: 'ccCardNumber', exp: 'ccExpDate', cvc: 'ccCvc' } as const;
 
 const decimalOf = (v: string) => v.replace(',', '.').trim();
@@ -138,11 +167,12 @@ export class Checkout {
   s: State;
 
   constructor(
-    params: Obj,
+    options: CheckoutOptions,
     private readonly env: CheckoutEnv,
     container: Element,
   ) {
-    this.o = normaliseOptions(params);
+    // normalised by websdk.js, which has validated them (the option rules are not downloaded twice)
+    this.o = options;
     this.cb = this.o.callbacks;
     this.t = translator(this.o.locale, this.o.i18n);
     this.sdk = env.createSdk({
@@ -155,7 +185,12 @@ export class Checkout {
       strictCardBlocking: this.o.strictCardBlocking,
       blockCards: this.o.blockCards,
       locale: this.o.locale,
-      onPaymentEvent: (e: unknown) => this.call('onPaymentEvent', e),
+      onPaymentEvent: (e: unknown) => {
+        const type = (e as { type?: unknown } | null)?.type;
+        if (type === 'challengeOpened') this.go({ type: 'challenge' });
+        else if (type === 'challengeCompleted' || type === 'challengeCancelled') this.go({ type: 'challengeDone' });
+        this.call('onPaymentEvent', e);
+      },
     });
     const t = this.t;
     const frame = {
@@ -196,6 +231,7 @@ export class Checkout {
     this.root = root;
     installStyles(env.styleNonce);
     this.s = {
+      flow: INITIAL,
       phase: 'loading',
       methods: [],
       upos: [],
@@ -211,6 +247,7 @@ export class Checkout {
       amountText: this.o.amount,
       showErrors: false,
       overlay: false,
+      framesReady: false,
     };
     this.update({});
   }
@@ -265,7 +302,7 @@ export class Checkout {
         apmValues[m.id]![f.name] = pre;
       }
     }
-    this.update({ phase: 'ready', methods, upos: list, apmValues, ...(selected ? { selected } : {}) });
+    this.go({ type: 'loaded' }, { methods, upos: list, apmValues, ...(selected ? { selected } : {}) });
     if (selected) this.announceSelection(selected);
     this.checkReady();
     if (!o.preventScrollOnInt && selected?.kind === 'method' && selected.id === CARD) this.fields.number?.focus();
@@ -282,6 +319,17 @@ export class Checkout {
 
   // ----------------------------------------------------------------------------------------------
   // State and rendering
+
+  /**
+   * Moves the payment flow by `event` (with `patch` for the rest of the state); false, and nothing
+   * changed, when the machine refuses the event in the current state.
+   */
+  go(event: FlowEvent, patch: Partial<State> = {}): boolean {
+    const next = transition(this.s.flow, event);
+    if (!next) return false;
+    this.update({ ...patch, flow: next, phase: phaseOf(next) });
+    return true;
+  }
 
   update(patch: Partial<State>): void {
     if (this.destroyed) return;
@@ -335,14 +383,16 @@ export class Checkout {
 
   private frameReady(f: HostedField): void {
     this.ready.add(f);
+    this.attached.get(f)?.setAttribute('data-ready', '');
     this.checkReady();
   }
 
   /** onReady once: the data is loaded and every frame the form shows has loaded. */
   private checkReady(): void {
-    if (this.readyFired || this.s.phase === 'loading') return;
+    if (this.readyFired || this.s.flow.name === 'loading') return;
     for (const f of this.attached.keys()) if (!this.ready.has(f)) return;
     this.readyFired = true;
+    this.update({ framesReady: true });
     this.event('formReady');
     this.call('onReady', { loaded: true });
   }
@@ -505,7 +555,7 @@ export class Checkout {
   // Shopper actions
 
   select(sel: Selection): void {
-    if (this.s.phase === 'paying') return;
+    if (isBusy(this.s.flow) || this.s.flow.name === 'final') return;
     this.update({
       selected: sel,
       showErrors: false,
@@ -657,13 +707,14 @@ export class Checkout {
   // Paying
 
   async submitPayment(): Promise<Obj> {
-    if (this.s.phase === 'paying' || this.s.phase === 'loading' || FINAL.has(this.s.phase))
+    // a second payment after a final result, or during one, is impossible: the machine refuses it
+    if (!canPay(this.s.flow) || !this.go({ type: 'submit' }))
       return sdkError(1000, 'The form is not ready for a payment');
     const invalid = this.invalidFields();
     this.lastValidated = '';
     this.validated();
     if (invalid.length > 0) {
-      this.update({ showErrors: true, status: { tone: 'bad', text: this.t('invalidCard') } });
+      this.go({ type: 'invalid' }, { showErrors: true, status: { tone: 'bad', text: this.t('invalidCard') } });
       this.focusFirstInvalid(invalid);
       return sdkError(1019, `Invalid fields: ${invalid.join(', ')}`);
     }
@@ -671,8 +722,7 @@ export class Checkout {
     const upo = this.selectedUpo();
     const dcc = this.s.dcc && this.s.dccAccepted && method === CARD && !upo ? this.s.dcc : undefined;
     const save = this.savePmValue();
-    this.update({
-      phase: 'paying',
+    this.go({ type: 'valid' }, {
       status: { tone: 'info', text: this.t('processing') },
       recovery: undefined,
       showErrors: false,
@@ -700,7 +750,7 @@ export class Checkout {
               ? reason.message
               : this.t('stopped');
         this.event('paymentStopped', { reason: text });
-        this.update({ phase: 'ready', status: { tone: 'bad', text } });
+        this.go({ type: 'stopped' }, { status: { tone: 'bad', text } });
         this.focusStatus();
         return sdkError(1000, text);
       }
@@ -770,12 +820,14 @@ export class Checkout {
     this.call('onResult', result);
     const show = this.o.showResponseMessage;
     if (result.result === 'APPROVED') {
-      this.update({ phase: 'approved', status: show ? { tone: 'ok', text: this.t('approved') } : undefined });
+      this.go(
+        { type: 'result', result: 'APPROVED' },
+        { status: show ? { tone: 'ok', text: this.t('approved') } : undefined },
+      );
       if (this.savePmValue()) void this.reloadUpos();
     } else if (result.result === 'PENDING') {
       // locked like an approval: a second press would pay twice (docs/decisions/0421)
-      this.update({
-        phase: 'pending',
+      this.go({ type: 'result', result: 'PENDING' }, {
         status: show ? { tone: 'info', text: this.t('pending') } : undefined,
         next: this.t(method === 'apmgw_BankTransfer' ? 'pendingBankTransfer' : 'pendingNext'),
       });
@@ -796,14 +848,13 @@ export class Checkout {
         recovery = recoveryOf(override, method);
         this.event('declineRecovery', { ...recovery });
       }
-      this.update({
-        phase: 'declined',
-        status: show ? { tone: 'bad', text } : undefined,
-        ...(recovery ? { recovery } : {}),
-      });
+      this.go(
+        { type: 'result', result: 'DECLINED' },
+        { status: show ? { tone: 'bad', text } : undefined, ...(recovery ? { recovery } : {}) },
+      );
     } else {
       const text = result.errCode === -5 ? this.t('cancelled3ds') : this.t('error');
-      this.update({ phase: 'error', status: show ? { tone: 'bad', text } : undefined });
+      this.go({ type: 'result', result: 'ERROR' }, { status: show ? { tone: 'bad', text } : undefined });
     }
     this.focusStatus();
     return result;
@@ -854,13 +905,13 @@ export class Checkout {
     if (kind === 'differentCard') {
       this.card.primary()?.clear();
       for (const f of Object.values(this.fields)) if (f && f !== this.card.primary()) f.clear();
-      this.update({ phase: 'ready', recovery: undefined, status: undefined, selected: { kind: 'method', id: CARD } });
+      this.update({ recovery: undefined, status: undefined, selected: { kind: 'method', id: CARD } });
       this.fields.number?.focus();
     } else if (kind === 'retry') {
-      this.update({ phase: 'ready', recovery: undefined });
+      this.update({ recovery: undefined });
       void this.submitPayment();
     } else {
-      this.update({ phase: 'ready', recovery: undefined, status: undefined, selected: undefined, showAll: true });
+      this.update({ recovery: undefined, status: undefined, selected: undefined, showAll: true });
     }
   }
 
@@ -948,18 +999,18 @@ export class Checkout {
         return payload;
       },
       showDeclined: (message?: unknown) => {
-        this.update({
-          phase: 'declined',
-          status: { tone: 'bad', text: typeof message === 'string' && message ? message : this.t('declined') },
-        });
+        this.go(
+          { type: 'show', outcome: 'declined' },
+          { status: { tone: 'bad', text: typeof message === 'string' && message ? message : this.t('declined') } },
+        );
         return undefined;
       },
       showApproved: () => {
-        this.update({ phase: 'approved', status: { tone: 'ok', text: this.t('approved') } });
+        this.go({ type: 'show', outcome: 'approved' }, { status: { tone: 'ok', text: this.t('approved') } });
         return undefined;
       },
       showRefresh: () => {
-        this.update({ phase: 'refresh', status: { tone: 'bad', text: this.t('refresh') } });
+        this.go({ type: 'show', outcome: 'refresh' }, { status: { tone: 'bad', text: this.t('refresh') } });
         return undefined;
       },
       addUpo: async () => {
@@ -987,7 +1038,7 @@ export class Checkout {
     const s = this.s;
     const o = this.o;
     const t = this.t;
-    const busy = s.phase === 'paying';
+    const busy = isBusy(s.flow);
     const done = FINAL.has(s.phase);
     const methods = s.showAll ? s.methods : s.methods.slice(0, 3);
     const accordion = o.theme === 'accordion';
@@ -1053,7 +1104,8 @@ export class Checkout {
                       class="ghc-del"
                       aria-label={t('deleteUpo', { name: u.label })}
                       disabled={busy || done}
-                      onClick={() => void (this.api().deleteUpo(u.id) as Promise<unknown>).catch(() => undefined)}
+                      data-ghc-delete={u.id}
+                      onClick={() => this.update({ confirmDelete: u.id })}
                     >
                       ×
                     </button>
@@ -1117,29 +1169,29 @@ export class Checkout {
           {this.amountView()}
           {done ? null : body}
           {done ? null : this.saveView()}
-          <div
-            class={`ghc-status${s.status?.tone === 'ok' ? ' ghc-ok' : s.status?.tone === 'bad' ? ' ghc-bad' : ''}`}
-            role="status"
-            aria-live="polite"
-            tabIndex={-1}
-            {...(done ? { 'data-ghc-result': s.phase } : {})}
-          >
-            {s.status?.text ?? ''}
-            {s.phase === 'pending' && s.next ? <span class="ghc-next">{s.next}</span> : null}
-          </div>
+          <ResultState
+            tone={s.status?.tone ?? 'info'}
+            message={s.status?.text ?? ''}
+            next={s.phase === 'pending' ? s.next : undefined}
+            final={done ? s.phase : undefined}
+          />
           {s.recovery ? this.recoveryView(s.recovery) : null}
+          {s.confirmDelete ? this.confirmDeleteView(s.confirmDelete) : null}
           {done ? null : (
             <button
               type="button"
               class="ghc-pay"
               // busy: aria-disabled, not disabled, so that the focus stays on the button meanwhile
-              disabled={!sel || s.phase === 'loading'}
+              disabled={!sel || s.phase === 'loading' || !s.framesReady}
               aria-disabled={busy ? 'true' : undefined}
               onClick={() => (busy ? undefined : void this.submitPayment())}
             >
-              {busy ? t('processing') : this.payLabel()}
+              {busy ? <Spinner label="" /> : null}
+              {busy ? ` ${t('processing')}` : this.payLabel()}
             </button>
           )}
+          {/* below the pay button: it appears without moving what the shopper was looking at */}
+          {s.showErrors && !done && !busy ? this.errorSummary() : null}
         </div>
       </div>
     );
@@ -1147,7 +1199,7 @@ export class Checkout {
 
   /** "Pay {amount}" with the amount isolated, so a right-to-left form keeps "15,00 €" in one piece. */
   private payLabel() {
-    const [before = '', after = ''] = this.t('pay', { amount: '\u0000' }).split('\u0000');
+    const [before, after] = aroundAmount(this.t('pay'));
     return (
       <>
         {before}
@@ -1240,7 +1292,9 @@ export class Checkout {
           data-ghc-brand={brand ?? ''}
           style={o.cardLogo.backgroundSize ? { fontSize: o.cardLogo.backgroundSize } : undefined}
         >
-          {brand ? (
+          {brand && (CARD_BRANDS as readonly string[]).includes(brand) ? (
+            <BrandMark brand={brand as CardBrand} decorative />
+          ) : brand ? (
             brand.toUpperCase()
           ) : (
             <svg width="26" height="18" viewBox="0 0 26 18" aria-hidden="true">
@@ -1262,9 +1316,9 @@ export class Checkout {
       <div class="ghc-card" data-ghc-form="cc_card">
         {o.showCardLogos ? (
           <ul class="ghc-logos" aria-label={t('acceptedCards')}>
-            {BRANDS.slice(0, 4).map((b) => (
-              <li class="ghc-logo" key={b}>
-                {b}
+            {acceptedBrands(o.blockCards, o.cardWhitelist).map((b) => (
+              <li class="ghc-logo" key={b} data-brand={b}>
+                <BrandMark brand={b} />
               </li>
             ))}
           </ul>
@@ -1504,6 +1558,53 @@ export class Checkout {
     );
   }
 
+  /** Confirm before deleting a saved method: a dialog, "Keep" first; confirmed, the UPO is deleted. */
+  private confirmDeleteView(id: string) {
+    const t = this.t;
+    const u = this.s.upos.find((x) => x.id === id);
+    if (!u) return null;
+    const keep = () => {
+      this.update({ confirmDelete: undefined });
+    };
+    const remove = () => {
+      this.update({ confirmDelete: undefined });
+      void (this.api().deleteUpo(id) as Promise<unknown>).catch(() => undefined);
+    };
+    return (
+      <Modal id="ghc-confirm" title={t('deleteConfirm', { name: u.label })} onClose={keep}>
+        <div class="gh-modal-actions">
+          <button type="button" class="ghc-link" data-ghc-keep="" onClick={keep}>
+            {t('keep')}
+          </button>
+          <button type="button" class="ghc-link ghc-danger" data-ghc-confirm-delete={id} onClick={remove}>
+            {t('remove')}
+          </button>
+        </div>
+      </Modal>
+    );
+  }
+
+  /** After a failed submit: the fields to correct, each a button that focuses its field. */
+  private errorSummary() {
+    const t = this.t;
+    const labels: Record<string, string> = {
+      [PART_FIELDS.number]: t('cardNumber'),
+      [PART_FIELDS.exp]: t('expiry'),
+      [PART_FIELDS.cvc]: t('cvv'),
+      cardHolderName: t('cardHolder'),
+      installments: t('installments'),
+      nationalId: t('nationalId'),
+      amount: t('chooseAmount'),
+      paymentMethod: t('methods'),
+    };
+    const method = this.s.methods.find((m) => m.id === this.currentMethod());
+    const items = this.invalidFields().map((name) => ({
+      name,
+      label: labels[name] ?? captionOf(method?.fields.find((f) => f.name === name)?.caption, this.o.locale, name),
+    }));
+    return <ErrorSummary title={t('fixFields')} items={items} onPick={(name) => this.focusFirstInvalid([name])} />;
+  }
+
   private recoveryView(r: RecoveryOverride) {
     const t = this.t;
     return (
@@ -1535,12 +1636,12 @@ export class Checkout {
 }
 
 /** The checkout bundle's entry: registers `mount` for the websdk.js stub. */
-export async function mount(params: Obj, env: CheckoutEnv): Promise<CheckoutInstance> {
-  const container = document.querySelector(String(params.renderTo));
+export async function mount(options: CheckoutOptions, env: CheckoutEnv): Promise<CheckoutInstance> {
+  const container = document.querySelector(options.renderTo);
   if (!container) throw new Error('renderTo matches no element');
-  const c = new Checkout(params, env, container);
+  const c = new Checkout(options, env, container);
   void c
     .load()
-    .catch(() => c.update({ phase: 'refresh', status: { tone: 'bad', text: translator(c.o.locale)('refresh') } }));
+    .catch(() => c.go({ type: 'show', outcome: 'refresh' }, { status: { tone: 'bad', text: translator(c.o.locale)('refresh') } }));
   return c.api();
 }

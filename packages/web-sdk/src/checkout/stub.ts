@@ -1,7 +1,7 @@
 import type { ClientTransport } from '@gatehouse/protocol';
 import { sdkError } from '../rules.js';
 import type { createServiceSdk } from '../sdk.js';
-import { validateCheckout } from './options.js';
+import { type CheckoutOptions, normaliseOptions, validateCheckout } from './options.js';
 
 /**
  * The `checkout` global of websdk.js. It checks the parameters (an invalid
@@ -23,9 +23,12 @@ export interface CheckoutEnv {
   createSdk: (init: Record<string, unknown>) => ReturnType<typeof createServiceSdk>;
 }
 
-/** What the checkout bundle registers: `mount(params, env)` renders the form and answers its methods. */
+/**
+ * What the checkout bundle registers: `mount(options, env)` renders the form and answers its methods.
+ * The options arrive validated and normalised (websdk.js holds the rules; the bundle does not repeat them).
+ */
 export interface CheckoutModule {
-  mount(params: Record<string, unknown>, env: CheckoutEnv): Promise<CheckoutInstance>;
+  mount(options: CheckoutOptions, env: CheckoutEnv): Promise<CheckoutInstance>;
 }
 export type CheckoutInstance = Record<(typeof METHODS)[number], (...args: unknown[]) => unknown>;
 
@@ -122,7 +125,7 @@ export function createCheckout(env: CheckoutEnv, bundle: BundleRef) {
       }
       try {
         // the order's own decimal form ("15" shown as 15.00), the one the server charges
-        return await (await module!).mount({ ...p, amount: String(order.amount ?? p.amount) }, env);
+        return await (await module!).mount(normaliseOptions({ ...p, amount: String(order.amount ?? p.amount) }), env);
       } catch {
         module = undefined;
         deliver(params, sdkError(1000, 'The checkout could not be loaded'));

@@ -1,3 +1,5 @@
+import { UI_CSS } from '../ui/ui.styles.js';
+
 /**
  * The checkout's style sheet, added once to the merchant page's <head>. Every rule is scoped under
  * `.ghc` so the merchant's page is untouched; logical properties (inline-start/end) make the layout
@@ -48,6 +50,10 @@ export const CSS = `
 .ghc .ghc-pay[aria-disabled=true]{background:#6b7c93;cursor:progress}
 .ghc-next{display:block;margin-top:6px;font-weight:400;color:inherit}
 .ghc-status:focus{outline:2px solid #1a56db;outline-offset:2px}
+.ghc-field:not([data-ready]){background:linear-gradient(90deg,#eef0f3 25%,#f7f8fa 50%,#eef0f3 75%);background-size:200% 100%;animation:gh-shimmer 1.2s ease-in-out infinite}
+@media (prefers-reduced-motion:reduce){.ghc-field:not([data-ready]){animation:none}}
+.ghc .ghc-danger{border-color:#b42318;color:#b42318}
+.ghc .ghc-pay .gh-spinner{margin-inline-end:6px}
 .ghc-amount-box{margin:0}
 .ghc-status{min-height:22px;margin:10px 0 0}
 .ghc-status.ghc-ok{color:#03543f;font-weight:600}
@@ -57,7 +63,7 @@ export const CSS = `
 .ghc-suggest{display:flex;flex-wrap:wrap;gap:6px;margin:6px 0}
 .ghc-logos{display:flex;flex-wrap:wrap;gap:6px;margin:4px 0 0;padding:0;list-style:none}
 .ghc-brand{display:inline-flex;align-items:center;justify-content:center;min-width:40px;height:26px;font-size:10px;font-weight:700;border:1px solid #8a96a3;border-radius:4px;color:#3e4c59;padding:0 4px}
-.ghc-logo{font-size:11px;font-weight:700;border:1px solid #8a96a3;border-radius:4px;padding:1px 6px;color:#3e4c59}
+.ghc-logo{display:flex}
 .ghc-numwrap{display:flex;align-items:center;gap:6px}
 .ghc-numwrap .ghc-field{flex:1 1 0%;min-width:0}
 .ghc-logo-left{flex-direction:row-reverse}
@@ -75,6 +81,6 @@ export function installStyles(nonce = ''): void {
   const style = document.createElement('style');
   if (nonce) style.nonce = nonce;
   style.id = 'gatehouse-checkout-css';
-  style.textContent = CSS;
+  style.textContent = CSS + UI_CSS;
   document.head.append(style);
 }
