@@ -53,6 +53,8 @@ describe('hosted checkout: right to left and focus', () => {
       expect(await input.evaluate((e) => getComputedStyle(e).direction)).toBe('ltr');
       expect(await input.evaluate((e) => e.ownerDocument.documentElement.dir)).toBe('rtl');
     }
+    // the expiry's placeholder in the shopper's language
+    expect(await (await frameOf(p, 'ccExpiration')).locator('input').getAttribute('placeholder')).toBe('MM/AA');
     // the number keeps its groups in order
     expect(await (await frameOf(p, 'ccNumber')).locator('input').inputValue()).toBe('4761 3441 3614 1390');
     for (const amount of await p.locator('.ghc-amount bdi, .ghc-pay bdi').all())
@@ -101,13 +103,13 @@ describe('hosted checkout: right to left and focus', () => {
     const dialog = p.locator('#co [role=dialog]');
     await dialog.waitFor(WAIT);
     expect(await dialog.getAttribute('aria-modal')).toBe('true');
-    expect(await p.evaluate(() => document.activeElement?.hasAttribute('data-ghc-keep'))).toBe(true);
+    await p.waitForFunction(() => document.activeElement?.hasAttribute('data-ghc-keep'), null, WAIT);
     await p.keyboard.press('Tab');
     await p.keyboard.press('Tab');
     expect(await p.evaluate(() => document.activeElement?.hasAttribute('data-ghc-keep'))).toBe(true);
     await p.keyboard.press('Escape');
     expect(await dialog.count()).toBe(0);
-    expect(await p.evaluate(() => document.activeElement?.classList.contains('ghc-del'))).toBe(true);
+    await p.waitForFunction(() => document.activeElement?.classList.contains('ghc-del'), null, WAIT);
     expect(await eventsNamed(p, 'upoDeleted')).toEqual([]);
     // Enter on the delete button, then Remove
     await p.keyboard.press('Enter');
@@ -133,6 +135,10 @@ describe('hosted checkout: right to left and focus', () => {
     expect(await dialog.getAttribute('lang')).toBe('de');
     expect(await p.locator('#gatehouse-challenge-title').innerText()).toBe('Kartenprüfung');
     expect(await p.locator('[data-gatehouse-challenge] button').getAttribute('aria-label')).toBe('Prüfung abbrechen');
+    // the issuer's page (Gatehouse's sandbox ACS) speaks German too
+    const acs = p.frameLocator('[data-gatehouse-challenge] iframe');
+    expect(await acs.locator('h1').innerText(WAIT)).toBe('Bestätigen Sie Ihre Zahlung');
+    expect(await acs.locator('[lang=de]').count()).toBe(1);
     const inDialog = () => p.evaluate(() => !!document.activeElement?.closest('[data-gatehouse-challenge]'));
     await p.waitForFunction(() => !!document.activeElement?.closest('[data-gatehouse-challenge]'), null, WAIT);
     // the page behind is inert: Tab only ever moves within the dialog (its button and the issuer's page)

@@ -118,6 +118,10 @@ describe('a checkout the shopper can trust', () => {
     expect(await p.evaluate(() => document.activeElement?.getAttribute('data-ghc-result'))).toBe('approved');
     expect(await p.evaluate(() => (window as any).checkout.submitPayment())).toMatchObject({ result: 'ERROR' });
     expect(await eventsNamed(p, 'result')).toHaveLength(1);
+    // onPaymentEvent reports the payment once, not once from the SDK and once from the form
+    const types = (await eventsNamed(p, 'event')).map((e) => e.type);
+    expect(types.filter((t) => t === 'paymentStarted')).toHaveLength(1);
+    expect(types.filter((t) => t === 'paymentResult')).toHaveLength(1);
     await p.close();
   });
 

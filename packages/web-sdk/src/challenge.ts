@@ -29,6 +29,18 @@ export function challengeTexts(lang: string | undefined): { title: string; cance
   return TEXTS[base] ?? TEXTS.en!;
 }
 
+/** Gatehouse's own challenge page learns the language with `?lang=` (another issuer's URL is left as is). */
+function withLang(acsUrl: string, gatewayOrigin: string, lang: string): string {
+  try {
+    const url = new URL(acsUrl, gatewayOrigin);
+    if (url.origin !== gatewayOrigin) return acsUrl;
+    url.searchParams.set('lang', lang.slice(0, 2).toLowerCase());
+    return url.toString();
+  } catch {
+    return acsUrl;
+  }
+}
+
 export function openChallengeModal(gatewayOrigin: string, acsUrl: string, lang?: string): Promise<'done' | 'cancelled'> {
   return new Promise((resolve) => {
     const language = lang || document.documentElement.lang || 'en';
@@ -99,7 +111,7 @@ export function openChallengeModal(gatewayOrigin: string, acsUrl: string, lang?:
     head.append(title, close);
     const frame = document.createElement('iframe');
     frame.title = text.title;
-    frame.src = acsUrl;
+    frame.src = withLang(acsUrl, gatewayOrigin, language);
     frame.setAttribute('allow', 'payment');
     Object.assign(frame.style, { border: '0', width: '100%', flex: '1 1 auto' });
     // Tab past the last element (or Shift+Tab before the first) lands on a sentinel that wraps around

@@ -174,6 +174,21 @@ describe('locale files', () => {
     expect(Object.keys(table).sort()).toEqual(keys);
     for (const v of Object.values(table)) expect(v.trim()).not.toBe('');
   });
+  it.each(Object.keys(LOCALE_FILES).filter((l) => l !== 'en'))(
+    '%s is translated: no text left in English (but words that are the same, "E-mail")',
+    (locale) => {
+      const table = LOCALE_FILES[locale as keyof typeof LOCALE_FILES] as Record<string, string>;
+      const en = LOCALE_FILES.en as Record<string, string>;
+      const same = keys.filter((k) => table[k] === en[k] && k !== 'email');
+      expect(same).toEqual([]);
+    },
+  );
+  it.each(Object.keys(LOCALE_FILES))('%s keeps the placeholders of each English text', (locale) => {
+    const table = LOCALE_FILES[locale as keyof typeof LOCALE_FILES] as Record<string, string>;
+    const en = LOCALE_FILES.en as Record<string, string>;
+    const names = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort();
+    for (const k of keys) expect([k, names(table[k]!)]).toEqual([k, names(en[k]!)]);
+  });
   it('fills placeholders, applies i18n overrides and translates declines', () => {
     const t = translator('de', { title: 'Kasse' });
     expect(t('title')).toBe('Kasse');

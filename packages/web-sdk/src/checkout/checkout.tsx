@@ -189,6 +189,8 @@ export class Checkout {
         const type = (e as { type?: unknown } | null)?.type;
         if (type === 'challengeOpened') this.go({ type: 'challenge' });
         else if (type === 'challengeCompleted' || type === 'challengeCancelled') this.go({ type: 'challengeDone' });
+        // the checkout reports a payment's start and result itself (with its method): not twice
+        if (type === 'paymentStarted' || type === 'paymentResult') return;
         this.call('onPaymentEvent', e);
       },
     });
@@ -210,7 +212,7 @@ export class Checkout {
       base: { borderColor: '#8a96a3', borderRadius: '6px', color: '#1f2933' },
       invalid: { borderColor: '#b42318' },
     };
-    this.card = this.sdk.fields({ frame, style, placeholders: { ccCvc: 'CVV' } });
+    this.card = this.sdk.fields({ frame, style, placeholders: { ccCvc: 'CVV', ccExpiration: t('expiryPlaceholder') } });
     for (const [part, type] of [
       ['number', 'ccNumber'],
       ['exp', 'ccExpiration'],

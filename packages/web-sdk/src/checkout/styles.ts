@@ -65,6 +65,7 @@ export const CSS = `
 .ghc-brand{display:inline-flex;align-items:center;justify-content:center;min-width:40px;height:26px;font-size:10px;font-weight:700;border:1px solid #8a96a3;border-radius:4px;color:#3e4c59;padding:0 4px}
 .ghc-logo{display:flex}
 .ghc-numwrap{display:flex;align-items:center;gap:6px}
+.ghc-brand:has(.gh-brand-mark){border:0;padding:0}
 .ghc-numwrap .ghc-field{flex:1 1 0%;min-width:0}
 .ghc-logo-left{flex-direction:row-reverse}
 .ghc-overlay{position:absolute;inset:0;background:rgba(255,255,255,.6);border-radius:10px;z-index:2}

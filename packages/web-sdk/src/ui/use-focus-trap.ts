@@ -1,5 +1,5 @@
 import { type RefObject } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 
 const FOCUSABLE =
   'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),iframe,[tabindex]:not([tabindex="-1"])';
@@ -18,7 +18,8 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, onEscape?: () =
   // the latest onEscape, read when the key is pressed (the trap itself is set once per mount)
   const escape = useRef(onEscape);
   escape.current = onEscape;
-  useEffect(() => {
+  // a layout effect: the focus moves as the dialog appears, before the shopper can press a key
+  useLayoutEffect(() => {
     const root = ref.current;
     if (!root) return undefined;
     const before = root.ownerDocument.activeElement as HTMLElement | null;
