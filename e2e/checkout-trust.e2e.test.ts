@@ -143,6 +143,37 @@ describe('a checkout the shopper can trust', () => {
     await p.close();
   });
 
+  it('a decline that would repeat (expired card) offers no "Try again"; an ordinary decline does', async () => {
+    for (const [card, retry] of [
+      ['4000000000000069', 0],
+      [DECLINED, 1],
+    ] as const) {
+      const { sessionToken } = await sc.openOrder({ amount: '15.00', currency: 'EUR' });
+      const p = await shop.open({ token: sessionToken, opts: cardOnly });
+      await fillValidCard(p, card);
+      await p.locator('.ghc-pay').click();
+      await waitEvent(p, 'result');
+      await p.locator('[data-ghc-recovery]').waitFor(WAIT);
+      expect(await p.locator('[data-recovery=retry]').count()).toBe(retry);
+      expect(await p.locator('[data-recovery=differentCard]').count()).toBe(1);
+      await p.close();
+    }
+  });
+
+  it('an APM form left incomplete does not talk about card details', async () => {
+    const { sessionToken } = await sc.openOrder({ amount: '15.00', currency: 'EUR' });
+    const p = await shop.open({ token: sessionToken, opts: { pmWhitelist: ['apmgw_BankTransfer'], savePM: 'false' } });
+    await p.locator('.ghc-pay').click();
+    await p.locator('.ghc-status.ghc-bad').waitFor(WAIT);
+    const text = await p.locator('.ghc-status').innerText();
+    expect(text).not.toMatch(/card/i);
+    expect(text).toMatch(/check the highlighted fields/i);
+    // the summary names the field, and takes the shopper to it
+    await p.locator('[data-gh-error-summary] button').first().click();
+    expect(await p.evaluate(() => (document.activeElement as HTMLInputElement).name)).toBe('email');
+    await p.close();
+  });
+
   it('after a decline the focus is on the message, not on <body>', async () => {
     const { sessionToken } = await sc.openOrder({ amount: '15.00', currency: 'EUR' });
     const p = await shop.open({ token: sessionToken, opts: { ...cardOnly, disableDeclineRecovery: true } });

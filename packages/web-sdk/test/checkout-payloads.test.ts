@@ -135,6 +135,17 @@ describe('callback payloads', () => {
     });
   });
 
+  it.each(['Expired Card', 'Lost/Stolen Card', 'Pick Up Card', 'Authentication Failed'])(
+    'no "Try again" by default after a decline that would repeat (%s); the merchant may still offer it',
+    (reason) => {
+      expect(recoveryOf(undefined, 'cc_card', reason)).toEqual({ nextPm: true, differentCard: true, retry: false });
+      expect(recoveryOf({ retry: true }, 'cc_card', reason).retry).toBe(true);
+    },
+  );
+  it.each(['Decline', 'Do Not Honor', 'Insufficient Funds'])('"Try again" stays offered after %s', (reason) => {
+    expect(recoveryOf(undefined, 'cc_card', reason).retry).toBe(true);
+  });
+
   it('the other callbacks', () => {
     expect(selectPaymentMethodPayload('apmgw_RedirectPay', undefined, 'RedirectPay')).toEqual({
       paymentMethod: 'apmgw_RedirectPay',

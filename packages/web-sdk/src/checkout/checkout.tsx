@@ -713,14 +713,16 @@ export class Checkout {
     if (!canPay(this.s.flow) || !this.go({ type: 'submit' }))
       return sdkError(1000, 'The form is not ready for a payment');
     const invalid = this.invalidFields();
+    const method = this.currentMethod();
     this.lastValidated = '';
     this.validated();
     if (invalid.length > 0) {
-      this.go({ type: 'invalid' }, { showErrors: true, status: { tone: 'bad', text: this.t('invalidCard') } });
+      // "check the card details" only when a card is being paid with
+      const text = this.t(method === CARD ? 'invalidCard' : 'invalidForm');
+      this.go({ type: 'invalid' }, { showErrors: true, status: { tone: 'bad', text } });
       this.focusFirstInvalid(invalid);
       return sdkError(1019, `Invalid fields: ${invalid.join(', ')}`);
     }
-    const method = this.currentMethod();
     const upo = this.selectedUpo();
     const dcc = this.s.dcc && this.s.dccAccepted && method === CARD && !upo ? this.s.dcc : undefined;
     const save = this.savePmValue();
@@ -847,7 +849,8 @@ export class Checkout {
         } catch {
           override = undefined;
         }
-        recovery = recoveryOf(override, method);
+        const reason = answer.gwErrorReason ?? answer.errorDescription ?? answer.reason;
+        recovery = recoveryOf(override, method, typeof reason === 'string' ? reason : '');
         this.event('declineRecovery', { ...recovery });
       }
       this.go(

@@ -22,7 +22,7 @@ export const CSS = `
 .ghc-input[aria-invalid=true]{border-color:#b42318}
 .ghc-input[readonly]{background:#f3f4f6}
 .ghc-err{min-height:18px;font-size:12.5px;line-height:18px;color:#b42318;margin:2px 0 0}
-.ghc-row{display:flex;flex-wrap:wrap;gap:0 12px}
+.ghc-row{display:flex;flex-wrap:wrap;align-items:flex-end;gap:0 12px}
 .ghc-row>div{flex:1 1 140px;min-width:0}
 .ghc-methods{display:grid;gap:8px;margin:0;padding:0;list-style:none}
 .ghc-method{display:flex;align-items:center;gap:8px;width:100%;min-height:44px;padding:8px 12px;border:1px solid #8a96a3;border-radius:8px;background:#fff;cursor:pointer;text-align:start}
@@ -50,8 +50,7 @@ export const CSS = `
 .ghc .ghc-pay[aria-disabled=true]{background:#6b7c93;cursor:progress}
 .ghc-next{display:block;margin-top:6px;font-weight:400;color:inherit}
 .ghc-status:focus{outline:2px solid #1a56db;outline-offset:2px}
-.ghc-field:not([data-ready]){background:linear-gradient(90deg,#eef0f3 25%,#f7f8fa 50%,#eef0f3 75%);background-size:200% 100%;animation:gh-shimmer 1.2s ease-in-out infinite}
-@media (prefers-reduced-motion:reduce){.ghc-field:not([data-ready]){animation:none}}
+.ghc-field:not([data-ready]){background:#eef0f3}
 .ghc .ghc-danger{border-color:#b42318;color:#b42318}
 .ghc .ghc-pay .gh-spinner{margin-inline-end:6px}
 .ghc-amount-box{margin:0}
@@ -74,6 +73,7 @@ export const CSS = `
 .ghc-brands legend{padding:0 4px;margin:0}
 .ghc-brands .ghc-check{margin:6px 0}
 .ghc-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+@media (forced-colors:active){.ghc .ghc-pay{border:2px solid ButtonText}.ghc .ghc-pay[disabled],.ghc .ghc-pay[aria-disabled=true]{border-color:GrayText}.ghc-method[aria-pressed=true],.ghc-method[aria-expanded=true],.ghc-upo.ghc-on{outline:2px solid Highlight}}
 @media (max-width:420px){.ghc{padding:12px;border-radius:0;border-left:0;border-right:0}.ghc-amount{font-size:19px}}
 `;
 
