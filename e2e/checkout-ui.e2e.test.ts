@@ -178,4 +178,20 @@ describe('hosted checkout: themes, locales and accessibility in a real browser',
     expect((await p.locator('.ghc .ghc-pay').boundingBox())!.y).toBe(before.y);
     await p.close();
   });
+  it('expiry and CVV stay aligned when one label wraps (German, two columns)', async () => {
+    const p = await open({ pmWhitelist: ['cc_card'], savePM: 'false', locale: 'de' }, 400);
+    const exp = (await p.locator('[data-ghc-frame=ccExpiration]').boundingBox())!;
+    const cvc = (await p.locator('[data-ghc-frame=ccCvc]').boundingBox())!;
+    expect(Math.abs(exp.x - cvc.x)).toBeGreaterThan(50); // side by side
+    expect(cvc.y).toBe(exp.y);
+    await p.close();
+  });
+
+  it('forced colours (Windows High Contrast): the pay button keeps an outline', async () => {
+    const p = await open({ pmWhitelist: ['cc_card'], savePM: 'false' });
+    await p.emulateMedia({ forcedColors: 'active' });
+    const width = await p.locator('.ghc-pay').evaluate((e) => getComputedStyle(e).borderTopWidth);
+    expect(parseFloat(width)).toBeGreaterThanOrEqual(2);
+    await p.close();
+  });
 });

@@ -409,7 +409,8 @@ describe('hosted checkout in a real browser', () => {
     await p.evaluate(() => (window as any).checkout.showApproved());
     expect(await p.locator('.ghc-status.ghc-ok').count()).toBe(1);
     await p.evaluate(() => (window as any).checkout.showRefresh());
-    expect(await p.locator('.ghc .ghc-pay').isDisabled()).toBe(true);
+    // final (docs/decisions/0421): the form gives way to the message, no pay button is left
+    expect(await p.locator('.ghc .ghc-pay').count()).toBe(0);
     await p.evaluate(() => (window as any).checkout.destroy());
     expect(await p.evaluate(() => document.querySelector('#co')!.querySelectorAll('iframe,input,button').length)).toBe(
       0,

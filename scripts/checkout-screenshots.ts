@@ -9,7 +9,8 @@ import { join, resolve } from 'node:path';
 import buildBundles from '../packages/server/test/build-bundles.js';
 import { startGateway } from '../packages/server/test/harness.js';
 import { sessionClient } from '../packages/server/test/session-client.js';
-import { startShop, WAIT } from '../e2e/checkout-page.js';
+import type { Page } from 'playwright-core';
+import { fillValidCard, startShop, WAIT, waitEvent } from '../e2e/checkout-page.js';
 import { launchChromium } from '../e2e/chromium.js';
 
 if (process.argv.includes('--help')) {
@@ -26,6 +27,10 @@ interface Shot {
   name: string;
   width: number;
   opts: Record<string, unknown>;
+  /** what the shopper does before the picture (the form is photographed after it) */
+  act?: (page: Page) => Promise<void>;
+  /** photograph the whole page (a dialog over the page) rather than the form */
+  fullPage?: boolean;
 }
 const SHOTS: Shot[] = [
   { name: 'theme-tiles', width: 640, opts: { theme: 'tiles' } },
@@ -35,6 +40,50 @@ const SHOTS: Shot[] = [
   { name: 'locale-de-320px', width: 320, opts: { theme: 'tiles', locale: 'de' } },
   { name: 'locale-ru-accordion', width: 480, opts: { theme: 'accordion', locale: 'ru' } },
   { name: 'rtl-horizontal', width: 480, opts: { theme: 'horizontal', locale: 'fr', textDirection: 'rtl' } },
+  {
+    name: 'rtl-card-typed',
+    width: 480,
+    opts: { theme: 'tiles', locale: 'fr', textDirection: 'rtl', pmWhitelist: ['cc_card'] },
+    act: (page) => fillValidCard(page, '4761344136141390'),
+  },
+  {
+    name: 'dcc-accepted',
+    width: 560,
+    opts: { theme: 'tiles', pmWhitelist: ['cc_card'], useDCC: 'enable', savePM: 'false' },
+    act: async (page) => {
+      await fillValidCard(page, '4000008260000000');
+      await page.locator('[data-ghc-dcc] input[type=checkbox]').check(WAIT);
+    },
+  },
+  {
+    name: 'pending-bank-transfer',
+    width: 560,
+    opts: { pmWhitelist: ['apmgw_BankTransfer'], email: 'jane@example.com', savePM: 'false', selectPM: 'first' },
+    act: async (page) => {
+      await page.locator('.ghc-pay').click();
+      await waitEvent(page, 'result');
+    },
+  },
+  {
+    name: 'confirm-delete-saved-card',
+    width: 560,
+    opts: { theme: 'tiles', savePM: 'false' },
+    act: async (page) => {
+      await page.locator('.ghc-del').first().click();
+      await page.locator('#co [role=dialog]').waitFor(WAIT);
+    },
+  },
+  {
+    name: 'three-d-secure-de',
+    width: 640,
+    fullPage: true,
+    opts: { theme: 'tiles', locale: 'de', pmWhitelist: ['cc_card'], savePM: 'false' },
+    act: async (page) => {
+      await fillValidCard(page, '2221008123677736');
+      await page.locator('.ghc-pay').click();
+      await page.frameLocator('[data-gatehouse-challenge] iframe').locator('#code').waitFor(WAIT);
+    },
+  },
   {
     name: 'open-amount-installments',
     width: 560,
@@ -79,9 +128,13 @@ try {
       currency,
     });
     const page = await shop.open({ token: sessionToken, opts: { selectPM: 'cc_card', ...shot.opts } }, shot.width);
-    await page.locator('[data-ghc-frame=ccNumber] iframe').waitFor(WAIT);
+    if (!shot.opts.pmWhitelist || (shot.opts.pmWhitelist as string[]).includes('cc_card'))
+      await page.locator('[data-ghc-frame=ccNumber] iframe').waitFor(WAIT);
+    await shot.act?.(page);
     await page.evaluate(() => document.fonts.ready);
-    await page.locator('#co').screenshot({ path: join(out, `${shot.name}.png`) });
+    const path = join(out, `${shot.name}.png`);
+    if (shot.fullPage) await page.screenshot({ path });
+    else await page.locator('#co').screenshot({ path });
     await page.close();
     console.log(`docs/images/checkout/${shot.name}.png`);
   }

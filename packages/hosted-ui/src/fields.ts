@@ -115,6 +115,10 @@ function makeInput(part: Part, placeholder?: string): HTMLInputElement {
   input.maxLength = spec.maxLength;
   input.spellcheck = false;
   input.className = `gh-input gh-${part}`;
+  // digits read left to right in every script: a right-to-left form keeps the number's groups, the
+  // expiry and the CVV in order (isolated; the holder's name follows the page's direction)
+  if (part !== 'name') input.dir = 'ltr';
+  input.setAttribute('aria-required', 'true');
   input.addEventListener('input', () => onInput(part));
   input.addEventListener('focus', () => setFocus(true));
   input.addEventListener('blur', () => {
@@ -204,7 +208,9 @@ function restyle(): void {
     if (s?.state === 'complete') applyStyle(style.complete, input);
     if (s && showInvalid(part, s.state)) applyStyle(style.invalid, input);
     if (document.activeElement === input) applyStyle(style.focus, input);
-    input.classList.toggle('gh-invalid', !!s && showInvalid(part, s.state));
+    const invalid = !!s && showInvalid(part, s.state);
+    input.classList.toggle('gh-invalid', invalid);
+    input.setAttribute('aria-invalid', invalid ? 'true' : 'false');
   }
 }
 

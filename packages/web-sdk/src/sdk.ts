@@ -78,7 +78,9 @@ export function createServiceSdk(params: unknown, env: SdkEnv) {
   };
   const openChallenge = (acsUrl: string) => {
     event('challengeOpened');
-    return openChallengeModal(env.gatewayOrigin, acsUrl).then((outcome) => {
+    // the dialog speaks the checkout's language (`locale`), else the page's (docs/decisions/0423)
+    const lang = typeof init.locale === 'string' ? init.locale : undefined;
+    return openChallengeModal(env.gatewayOrigin, acsUrl, lang).then((outcome) => {
       event(outcome === 'done' ? 'challengeCompleted' : 'challengeCancelled');
       return outcome;
     });

@@ -135,6 +135,17 @@ describe('callback payloads', () => {
     });
   });
 
+  it.each(['Expired Card', 'Lost/Stolen Card', 'Pick Up Card', 'Authentication Failed'])(
+    'no "Try again" by default after a decline that would repeat (%s); the merchant may still offer it',
+    (reason) => {
+      expect(recoveryOf(undefined, 'cc_card', reason)).toEqual({ nextPm: true, differentCard: true, retry: false });
+      expect(recoveryOf({ retry: true }, 'cc_card', reason).retry).toBe(true);
+    },
+  );
+  it.each(['Decline', 'Do Not Honor', 'Insufficient Funds'])('"Try again" stays offered after %s', (reason) => {
+    expect(recoveryOf(undefined, 'cc_card', reason).retry).toBe(true);
+  });
+
   it('the other callbacks', () => {
     expect(selectPaymentMethodPayload('apmgw_RedirectPay', undefined, 'RedirectPay')).toEqual({
       paymentMethod: 'apmgw_RedirectPay',
@@ -173,6 +184,21 @@ describe('locale files', () => {
     const table = LOCALE_FILES[locale as keyof typeof LOCALE_FILES];
     expect(Object.keys(table).sort()).toEqual(keys);
     for (const v of Object.values(table)) expect(v.trim()).not.toBe('');
+  });
+  it.each(Object.keys(LOCALE_FILES).filter((l) => l !== 'en'))(
+    '%s is translated: no text left in English (but words that are the same, "E-mail")',
+    (locale) => {
+      const table = LOCALE_FILES[locale as keyof typeof LOCALE_FILES] as Record<string, string>;
+      const en = LOCALE_FILES.en as Record<string, string>;
+      const same = keys.filter((k) => table[k] === en[k] && k !== 'email');
+      expect(same).toEqual([]);
+    },
+  );
+  it.each(Object.keys(LOCALE_FILES))('%s keeps the placeholders of each English text', (locale) => {
+    const table = LOCALE_FILES[locale as keyof typeof LOCALE_FILES] as Record<string, string>;
+    const en = LOCALE_FILES.en as Record<string, string>;
+    const names = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort();
+    for (const k of keys) expect([k, names(table[k]!)]).toEqual([k, names(en[k]!)]);
   });
   it('fills placeholders, applies i18n overrides and translates declines', () => {
     const t = translator('de', { title: 'Kasse' });

@@ -3,7 +3,8 @@ import { render } from 'preact';
 import type { HostedField, HostedFields } from '../fields.js';
 import { sdkError } from '../rules.js';
 import { declineText, formatAmount, type Translate, translator } from './i18n.js';
-import { type CheckoutOptions, INSTALLMENT_COUNTRIES, normaliseOptions } from './options.js';
+import type { CheckoutOptions } from './options.js';
+import { INSTALLMENT_COUNTRIES } from './installments.js';
 import {
   brandChoiceOf,
   declineEntry,
@@ -22,6 +23,14 @@ import {
 } from './payloads.js';
 import type { CheckoutEnv, CheckoutInstance } from './stub.js';
 import { installStyles } from './styles.js';
+import { canPay, type FlowEvent, type FlowState, INITIAL, isBusy, transition } from '../ui/payment-flow.machine.js';
+import { aroundAmount } from '../ui/money.js';
+import { Modal } from '../ui/components/Modal/Modal.js';
+import { ResultState } from '../ui/components/ResultState/ResultState.js';
+import { Spinner } from '../ui/components/Spinner/Spinner.js';
+import { ErrorSummary } from '../ui/components/ErrorSummary/ErrorSummary.js';
+import { BrandMark } from '../ui/components/BrandMark/BrandMark.js';
+import { acceptedBrands, type CardBrand, CARD_BRANDS } from '../ui/components/BrandMark/brands.js';
 
 /**
  * The hosted checkout form (spec 4.3) on the merchant page, rendered with Preact into `renderTo`.
@@ -55,9 +64,28 @@ interface Upo {
   isCard: boolean;
 }
 type Selection = { kind: 'method'; id: string } | { kind: 'upo'; id: string };
-type Phase = 'loading' | 'ready' | 'paying' | 'approved' | 'declined' | 'error' | 'refresh';
+type Phase = 'loading' | 'ready' | 'paying' | 'approved' | 'pending' | 'declined' | 'error' | 'refresh';
+/** A phase after which no second payment may start: the form is replaced by its result. */
+const FINAL: ReadonlySet<Phase> = new Set(['approved', 'pending', 'refresh']);
+
+/** The view's name for a state of the payment flow (the `data-phase` of the form). */
+function phaseOf(flow: FlowState): Phase {
+  switch (flow.name) {
+    case 'loading':
+      return 'loading';
+    case 'idle':
+      return flow.last === 'declined' ? 'declined' : flow.last === 'error' ? 'error' : 'ready';
+    case 'final':
+      return flow.outcome;
+    default:
+      return 'paying';
+  }
+}
 
 interface State {
+  /** the payment flow (docs/decisions/0424): changed only through `go`, which the machine may refuse */
+  flow: FlowState;
+  /** its view name, kept with it */
   phase: Phase;
   methods: Method[];
   upos: Upo[];
@@ -78,12 +106,17 @@ interface State {
   amountText: string;
   showErrors: boolean;
   status?: { tone: 'ok' | 'bad' | 'info'; text: string };
+  /** after PENDING: what happens next (a bank transfer's own instructions) */
+  next?: string;
   recovery?: RecoveryOverride;
   overlay: boolean;
+  /** a saved method whose removal the shopper is asked to confirm */
+  confirmDelete?: string;
+  /** every frame the form shows has loaded (until then: skeletons, and no pay button) */
+  framesReady: boolean;
 }
 
 const CARD = 'cc_card';
-const BRANDS = ['Visa', 'Mastercard', 'American Express', 'Discover', 'Maestro', 'JCB', 'UnionPay', 'Diners Club'];
 const PART_FIELDS = { number: 'ccCardNumber', exp: 'ccExpDate', cvc: 'ccCvc' } as const;
 
 const decimalOf = (v: string) => v.replace(',', '.').trim();
@@ -134,11 +167,12 @@ export class Checkout {
   s: State;
 
   constructor(
-    params: Obj,
+    options: CheckoutOptions,
     private readonly env: CheckoutEnv,
     container: Element,
   ) {
-    this.o = normaliseOptions(params);
+    // normalised by websdk.js, which has validated them (the option rules are not downloaded twice)
+    this.o = options;
     this.cb = this.o.callbacks;
     this.t = translator(this.o.locale, this.o.i18n);
     this.sdk = env.createSdk({
@@ -150,7 +184,15 @@ export class Checkout {
       support19Digits: this.o.support19Digits,
       strictCardBlocking: this.o.strictCardBlocking,
       blockCards: this.o.blockCards,
-      onPaymentEvent: (e: unknown) => this.call('onPaymentEvent', e),
+      locale: this.o.locale,
+      onPaymentEvent: (e: unknown) => {
+        const type = (e as { type?: unknown } | null)?.type;
+        if (type === 'challengeOpened') this.go({ type: 'challenge' });
+        else if (type === 'challengeCompleted' || type === 'challengeCancelled') this.go({ type: 'challengeDone' });
+        // the checkout reports a payment's start and result itself (with its method): not twice
+        if (type === 'paymentStarted' || type === 'paymentResult') return;
+        this.call('onPaymentEvent', e);
+      },
     });
     const t = this.t;
     const frame = {
@@ -170,7 +212,7 @@ export class Checkout {
       base: { borderColor: '#8a96a3', borderRadius: '6px', color: '#1f2933' },
       invalid: { borderColor: '#b42318' },
     };
-    this.card = this.sdk.fields({ frame, style, placeholders: { ccCvc: 'CVV' } });
+    this.card = this.sdk.fields({ frame, style, placeholders: { ccCvc: 'CVV', ccExpiration: t('expiryPlaceholder') } });
     for (const [part, type] of [
       ['number', 'ccNumber'],
       ['exp', 'ccExpiration'],
@@ -191,6 +233,7 @@ export class Checkout {
     this.root = root;
     installStyles(env.styleNonce);
     this.s = {
+      flow: INITIAL,
       phase: 'loading',
       methods: [],
       upos: [],
@@ -206,6 +249,7 @@ export class Checkout {
       amountText: this.o.amount,
       showErrors: false,
       overlay: false,
+      framesReady: false,
     };
     this.update({});
   }
@@ -260,7 +304,7 @@ export class Checkout {
         apmValues[m.id]![f.name] = pre;
       }
     }
-    this.update({ phase: 'ready', methods, upos: list, apmValues, ...(selected ? { selected } : {}) });
+    this.go({ type: 'loaded' }, { methods, upos: list, apmValues, ...(selected ? { selected } : {}) });
     if (selected) this.announceSelection(selected);
     this.checkReady();
     if (!o.preventScrollOnInt && selected?.kind === 'method' && selected.id === CARD) this.fields.number?.focus();
@@ -277,6 +321,17 @@ export class Checkout {
 
   // ----------------------------------------------------------------------------------------------
   // State and rendering
+
+  /**
+   * Moves the payment flow by `event` (with `patch` for the rest of the state); false, and nothing
+   * changed, when the machine refuses the event in the current state.
+   */
+  go(event: FlowEvent, patch: Partial<State> = {}): boolean {
+    const next = transition(this.s.flow, event);
+    if (!next) return false;
+    this.update({ ...patch, flow: next, phase: phaseOf(next) });
+    return true;
+  }
 
   update(patch: Partial<State>): void {
     if (this.destroyed) return;
@@ -330,14 +385,16 @@ export class Checkout {
 
   private frameReady(f: HostedField): void {
     this.ready.add(f);
+    this.attached.get(f)?.setAttribute('data-ready', '');
     this.checkReady();
   }
 
   /** onReady once: the data is loaded and every frame the form shows has loaded. */
   private checkReady(): void {
-    if (this.readyFired || this.s.phase === 'loading') return;
+    if (this.readyFired || this.s.flow.name === 'loading') return;
     for (const f of this.attached.keys()) if (!this.ready.has(f)) return;
     this.readyFired = true;
+    this.update({ framesReady: true });
     this.event('formReady');
     this.call('onReady', { loaded: true });
   }
@@ -500,7 +557,7 @@ export class Checkout {
   // Shopper actions
 
   select(sel: Selection): void {
-    if (this.s.phase === 'paying') return;
+    if (isBusy(this.s.flow) || this.s.flow.name === 'final') return;
     this.update({
       selected: sel,
       showErrors: false,
@@ -652,26 +709,24 @@ export class Checkout {
   // Paying
 
   async submitPayment(): Promise<Obj> {
-    if (
-      this.s.phase === 'paying' ||
-      this.s.phase === 'approved' ||
-      this.s.phase === 'refresh' ||
-      this.s.phase === 'loading'
-    )
+    // a second payment after a final result, or during one, is impossible: the machine refuses it
+    if (!canPay(this.s.flow) || !this.go({ type: 'submit' }))
       return sdkError(1000, 'The form is not ready for a payment');
     const invalid = this.invalidFields();
+    const method = this.currentMethod();
     this.lastValidated = '';
     this.validated();
     if (invalid.length > 0) {
-      this.update({ showErrors: true, status: { tone: 'bad', text: this.t('invalidCard') } });
+      // "check the card details" only when a card is being paid with
+      const text = this.t(method === CARD ? 'invalidCard' : 'invalidForm');
+      this.go({ type: 'invalid' }, { showErrors: true, status: { tone: 'bad', text } });
+      this.focusFirstInvalid(invalid);
       return sdkError(1019, `Invalid fields: ${invalid.join(', ')}`);
     }
-    const method = this.currentMethod();
     const upo = this.selectedUpo();
     const dcc = this.s.dcc && this.s.dccAccepted && method === CARD && !upo ? this.s.dcc : undefined;
     const save = this.savePmValue();
-    this.update({
-      phase: 'paying',
+    this.go({ type: 'valid' }, {
       status: { tone: 'info', text: this.t('processing') },
       recovery: undefined,
       showErrors: false,
@@ -699,7 +754,8 @@ export class Checkout {
               ? reason.message
               : this.t('stopped');
         this.event('paymentStopped', { reason: text });
-        this.update({ phase: 'ready', status: { tone: 'bad', text } });
+        this.go({ type: 'stopped' }, { status: { tone: 'bad', text } });
+        this.focusStatus();
         return sdkError(1000, text);
       }
     }
@@ -768,10 +824,17 @@ export class Checkout {
     this.call('onResult', result);
     const show = this.o.showResponseMessage;
     if (result.result === 'APPROVED') {
-      this.update({ phase: 'approved', status: show ? { tone: 'ok', text: this.t('approved') } : undefined });
+      this.go(
+        { type: 'result', result: 'APPROVED' },
+        { status: show ? { tone: 'ok', text: this.t('approved') } : undefined },
+      );
       if (this.savePmValue()) void this.reloadUpos();
     } else if (result.result === 'PENDING') {
-      this.update({ phase: 'ready', status: show ? { tone: 'info', text: this.t('pending') } : undefined });
+      // locked like an approval: a second press would pay twice (docs/decisions/0421)
+      this.go({ type: 'result', result: 'PENDING' }, {
+        status: show ? { tone: 'info', text: this.t('pending') } : undefined,
+        next: this.t(method === 'apmgw_BankTransfer' ? 'pendingBankTransfer' : 'pendingNext'),
+      });
     } else if (result.result === 'DECLINED') {
       this.history.push(declineEntry(method, answer, this.env.now()));
       const text = declineText(this.t, answer.gwErrorReason ?? answer.errorDescription ?? answer.reason);
@@ -786,19 +849,53 @@ export class Checkout {
         } catch {
           override = undefined;
         }
-        recovery = recoveryOf(override, method);
+        const reason = answer.gwErrorReason ?? answer.errorDescription ?? answer.reason;
+        recovery = recoveryOf(override, method, typeof reason === 'string' ? reason : '');
         this.event('declineRecovery', { ...recovery });
       }
-      this.update({
-        phase: 'declined',
-        status: show ? { tone: 'bad', text } : undefined,
-        ...(recovery ? { recovery } : {}),
-      });
+      this.go(
+        { type: 'result', result: 'DECLINED' },
+        { status: show ? { tone: 'bad', text } : undefined, ...(recovery ? { recovery } : {}) },
+      );
     } else {
       const text = result.errCode === -5 ? this.t('cancelled3ds') : this.t('error');
-      this.update({ phase: 'error', status: show ? { tone: 'bad', text } : undefined });
+      this.go({ type: 'result', result: 'ERROR' }, { status: show ? { tone: 'bad', text } : undefined });
     }
+    this.focusStatus();
     return result;
+  }
+
+  /** After an attempt: focus on its message (or the result), never left on <body>. */
+  private focusStatus(): void {
+    if (this.destroyed) return;
+    const target =
+      this.root.querySelector<HTMLElement>('[data-ghc-result]') ?? this.root.querySelector<HTMLElement>('.ghc-status');
+    target?.focus({ preventScroll: false });
+  }
+
+  /** A failed submit: focus moves to the first field in error (a card frame's input, or the form's own). */
+  private focusFirstInvalid(invalid: string[]): void {
+    const first = invalid[0];
+    if (first === PART_FIELDS.number) return this.fields.number?.focus();
+    if (first === PART_FIELDS.exp) return this.fields.exp?.focus();
+    if (first === PART_FIELDS.cvc) return this.selectedUpo() ? this.upoCvv.focus() : this.fields.cvc?.focus();
+    const ids: Record<string, string> = { cardHolderName: 'ghc-name', installments: 'ghc-inst', nationalId: 'ghc-nid', amount: 'ghc-amount' };
+    const method = this.currentMethod();
+    const el =
+      this.root.querySelector<HTMLElement>(`#${ids[first ?? ''] ?? `ghc-apm-${method}-${first}`}`) ??
+      this.root.querySelector<HTMLElement>('.ghc-status');
+    el?.focus();
+  }
+
+  /**
+   * What a payment now charges, as the form shows it: the order's amount, or with an accepted DCC offer
+   * the converted charge (the headline and the pay button show the same, docs/decisions/0420).
+   */
+  charge(): { amount: string; currency: string; dcc?: DccChoice } {
+    const d = this.s.dcc;
+    if (d && this.s.dccAccepted && this.currentMethod() === CARD && !this.selectedUpo())
+      return { amount: d.chargedAmount, currency: d.chargedCurrency, dcc: d };
+    return { amount: this.s.amount, currency: this.o.currency };
   }
 
   private async reloadUpos(): Promise<void> {
@@ -813,13 +910,13 @@ export class Checkout {
     if (kind === 'differentCard') {
       this.card.primary()?.clear();
       for (const f of Object.values(this.fields)) if (f && f !== this.card.primary()) f.clear();
-      this.update({ phase: 'ready', recovery: undefined, status: undefined, selected: { kind: 'method', id: CARD } });
+      this.update({ recovery: undefined, status: undefined, selected: { kind: 'method', id: CARD } });
       this.fields.number?.focus();
     } else if (kind === 'retry') {
-      this.update({ phase: 'ready', recovery: undefined });
+      this.update({ recovery: undefined });
       void this.submitPayment();
     } else {
-      this.update({ phase: 'ready', recovery: undefined, status: undefined, selected: undefined, showAll: true });
+      this.update({ recovery: undefined, status: undefined, selected: undefined, showAll: true });
     }
   }
 
@@ -897,23 +994,28 @@ export class Checkout {
         if (payload.result !== 'SUCCESS')
           throw { ...payload, errorDescription: answer.reason ?? answer.errorDescription };
         const wasSelected = this.s.selected?.kind === 'upo' && this.s.selected.id === id;
+        const before = this.s.upos.findIndex((u) => u.id === id);
         this.update({ upos: this.s.upos.filter((u) => u.id !== id), ...(wasSelected ? { selected: undefined } : {}) });
         this.call('upoDeleted', payload);
+        // focus moves to the next saved method (or the list's heading), never to <body>
+        const rows = this.root.querySelectorAll<HTMLElement>('.ghc-upo input[type=radio]');
+        const next = rows[Math.min(before, rows.length - 1)];
+        (next ?? this.root.querySelector<HTMLElement>('#ghc-methods-h'))?.focus();
         return payload;
       },
       showDeclined: (message?: unknown) => {
-        this.update({
-          phase: 'declined',
-          status: { tone: 'bad', text: typeof message === 'string' && message ? message : this.t('declined') },
-        });
+        this.go(
+          { type: 'show', outcome: 'declined' },
+          { status: { tone: 'bad', text: typeof message === 'string' && message ? message : this.t('declined') } },
+        );
         return undefined;
       },
       showApproved: () => {
-        this.update({ phase: 'approved', status: { tone: 'ok', text: this.t('approved') } });
+        this.go({ type: 'show', outcome: 'approved' }, { status: { tone: 'ok', text: this.t('approved') } });
         return undefined;
       },
       showRefresh: () => {
-        this.update({ phase: 'refresh', status: { tone: 'bad', text: this.t('refresh') } });
+        this.go({ type: 'show', outcome: 'refresh' }, { status: { tone: 'bad', text: this.t('refresh') } });
         return undefined;
       },
       addUpo: async () => {
@@ -941,8 +1043,8 @@ export class Checkout {
     const s = this.s;
     const o = this.o;
     const t = this.t;
-    const busy = s.phase === 'paying';
-    const done = s.phase === 'approved' || s.phase === 'refresh';
+    const busy = isBusy(s.flow);
+    const done = FINAL.has(s.phase);
     const methods = s.showAll ? s.methods : s.methods.slice(0, 3);
     const accordion = o.theme === 'accordion';
     const sel = s.selected;
@@ -1007,7 +1109,8 @@ export class Checkout {
                       class="ghc-del"
                       aria-label={t('deleteUpo', { name: u.label })}
                       disabled={busy || done}
-                      onClick={() => void (this.api().deleteUpo(u.id) as Promise<unknown>).catch(() => undefined)}
+                      data-ghc-delete={u.id}
+                      onClick={() => this.update({ confirmDelete: u.id })}
                     >
                       ×
                     </button>
@@ -1029,7 +1132,9 @@ export class Checkout {
       ) : null;
     const methodsSection = (
       <section aria-labelledby="ghc-methods-h">
-        <h3 id="ghc-methods-h">{t('methods')}</h3>
+        <h3 id="ghc-methods-h" tabIndex={-1}>
+          {t('methods')}
+        </h3>
         {s.phase === 'loading' ? (
           <p class="ghc-muted">{t('loading')}</p>
         ) : s.methods.length === 0 ? (
@@ -1067,24 +1172,31 @@ export class Checkout {
         <div {...(s.overlay ? { inert: true, 'aria-hidden': 'true' } : {})}>
           <h2>{t('title')}</h2>
           {this.amountView()}
-          {body}
-          {this.saveView()}
-          <div
-            class={`ghc-status${s.status?.tone === 'ok' ? ' ghc-ok' : s.status?.tone === 'bad' ? ' ghc-bad' : ''}`}
-            role="status"
-            aria-live="polite"
-          >
-            {s.status?.text ?? ''}
-          </div>
+          {done ? null : body}
+          {done ? null : this.saveView()}
+          <ResultState
+            tone={s.status?.tone ?? 'info'}
+            message={s.status?.text ?? ''}
+            next={s.phase === 'pending' ? s.next : undefined}
+            final={done ? s.phase : undefined}
+          />
           {s.recovery ? this.recoveryView(s.recovery) : null}
-          <button
-            type="button"
-            class="ghc-pay"
-            disabled={busy || done || !sel || s.phase === 'loading'}
-            onClick={() => void this.submitPayment()}
-          >
-            {busy ? t('processing') : this.payLabel()}
-          </button>
+          {s.confirmDelete ? this.confirmDeleteView(s.confirmDelete) : null}
+          {done ? null : (
+            <button
+              type="button"
+              class="ghc-pay"
+              // busy: aria-disabled, not disabled, so that the focus stays on the button meanwhile
+              disabled={!sel || s.phase === 'loading' || !s.framesReady}
+              aria-disabled={busy ? 'true' : undefined}
+              onClick={() => (busy ? undefined : void this.submitPayment())}
+            >
+              {busy ? <Spinner label="" /> : null}
+              {busy ? ` ${t('processing')}` : this.payLabel()}
+            </button>
+          )}
+          {/* below the pay button: it appears without moving what the shopper was looking at */}
+          {s.showErrors && !done && !busy ? this.errorSummary() : null}
         </div>
       </div>
     );
@@ -1092,11 +1204,11 @@ export class Checkout {
 
   /** "Pay {amount}" with the amount isolated, so a right-to-left form keeps "15,00 €" in one piece. */
   private payLabel() {
-    const [before = '', after = ''] = this.t('pay', { amount: '\u0000' }).split('\u0000');
+    const [before, after] = aroundAmount(this.t('pay'));
     return (
       <>
         {before}
-        <bdi>{this.money(this.s.amount)}</bdi>
+        <bdi dir="ltr">{this.money(this.charge().amount, this.charge().currency)}</bdi>
         {after}
       </>
     );
@@ -1106,12 +1218,23 @@ export class Checkout {
     const o = this.o;
     const s = this.s;
     const t = this.t;
-    if (!o.openAmount)
+    const charge = this.charge();
+    if (!o.openAmount || charge.dcc || FINAL.has(s.phase))
       return (
-        <p class="ghc-amount">
-          <span class="ghc-sr">{t('amountDue')}: </span>
-          <bdi>{this.money(s.amount)}</bdi>
-        </p>
+        <div class="ghc-amount-box">
+          <p class="ghc-amount" data-ghc-amount={`${charge.amount} ${charge.currency}`}>
+            <span class="ghc-sr">{t('amountDue')}: </span>
+            <bdi dir="ltr">{this.money(charge.amount, charge.currency)}</bdi>
+          </p>
+          {charge.dcc ? (
+            <p class="ghc-muted" data-ghc-dcc-rate="">
+              {t('dccRate', {
+                original: '\u2068' + this.money(charge.dcc.amount, charge.dcc.currency) + '\u2069',
+                rate: `\u20681 ${charge.dcc.currency} = ${charge.dcc.rate} ${charge.dcc.chargedCurrency}\u2069`,
+              })}
+            </p>
+          ) : null}
+        </div>
       );
     const problem = s.showErrors || s.amountText !== s.amount ? this.amountProblem(s.amountText) : undefined;
     return (
@@ -1174,7 +1297,9 @@ export class Checkout {
           data-ghc-brand={brand ?? ''}
           style={o.cardLogo.backgroundSize ? { fontSize: o.cardLogo.backgroundSize } : undefined}
         >
-          {brand ? (
+          {brand && (CARD_BRANDS as readonly string[]).includes(brand) ? (
+            <BrandMark brand={brand as CardBrand} decorative />
+          ) : brand ? (
             brand.toUpperCase()
           ) : (
             <svg width="26" height="18" viewBox="0 0 26 18" aria-hidden="true">
@@ -1196,9 +1321,9 @@ export class Checkout {
       <div class="ghc-card" data-ghc-form="cc_card">
         {o.showCardLogos ? (
           <ul class="ghc-logos" aria-label={t('acceptedCards')}>
-            {BRANDS.slice(0, 4).map((b) => (
-              <li class="ghc-logo" key={b}>
-                {b}
+            {acceptedBrands(o.blockCards, o.cardWhitelist).map((b) => (
+              <li class="ghc-logo" key={b} data-brand={b}>
+                <BrandMark brand={b} />
               </li>
             ))}
           </ul>
@@ -1438,6 +1563,53 @@ export class Checkout {
     );
   }
 
+  /** Confirm before deleting a saved method: a dialog, "Keep" first; confirmed, the UPO is deleted. */
+  private confirmDeleteView(id: string) {
+    const t = this.t;
+    const u = this.s.upos.find((x) => x.id === id);
+    if (!u) return null;
+    const keep = () => {
+      this.update({ confirmDelete: undefined });
+    };
+    const remove = () => {
+      this.update({ confirmDelete: undefined });
+      void (this.api().deleteUpo(id) as Promise<unknown>).catch(() => undefined);
+    };
+    return (
+      <Modal id="ghc-confirm" title={t('deleteConfirm', { name: u.label })} onClose={keep}>
+        <div class="gh-modal-actions">
+          <button type="button" class="ghc-link" data-ghc-keep="" onClick={keep}>
+            {t('keep')}
+          </button>
+          <button type="button" class="ghc-link ghc-danger" data-ghc-confirm-delete={id} onClick={remove}>
+            {t('remove')}
+          </button>
+        </div>
+      </Modal>
+    );
+  }
+
+  /** After a failed submit: the fields to correct, each a button that focuses its field. */
+  private errorSummary() {
+    const t = this.t;
+    const labels: Record<string, string> = {
+      [PART_FIELDS.number]: t('cardNumber'),
+      [PART_FIELDS.exp]: t('expiry'),
+      [PART_FIELDS.cvc]: t('cvv'),
+      cardHolderName: t('cardHolder'),
+      installments: t('installments'),
+      nationalId: t('nationalId'),
+      amount: t('chooseAmount'),
+      paymentMethod: t('methods'),
+    };
+    const method = this.s.methods.find((m) => m.id === this.currentMethod());
+    const items = this.invalidFields().map((name) => ({
+      name,
+      label: labels[name] ?? captionOf(method?.fields.find((f) => f.name === name)?.caption, this.o.locale, name),
+    }));
+    return <ErrorSummary title={t('fixFields')} items={items} onPick={(name) => this.focusFirstInvalid([name])} />;
+  }
+
   private recoveryView(r: RecoveryOverride) {
     const t = this.t;
     return (
@@ -1469,12 +1641,12 @@ export class Checkout {
 }
 
 /** The checkout bundle's entry: registers `mount` for the websdk.js stub. */
-export async function mount(params: Obj, env: CheckoutEnv): Promise<CheckoutInstance> {
-  const container = document.querySelector(String(params.renderTo));
+export async function mount(options: CheckoutOptions, env: CheckoutEnv): Promise<CheckoutInstance> {
+  const container = document.querySelector(options.renderTo);
   if (!container) throw new Error('renderTo matches no element');
-  const c = new Checkout(params, env, container);
+  const c = new Checkout(options, env, container);
   void c
     .load()
-    .catch(() => c.update({ phase: 'refresh', status: { tone: 'bad', text: translator(c.o.locale)('refresh') } }));
+    .catch(() => c.go({ type: 'show', outcome: 'refresh' }, { status: { tone: 'bad', text: translator(c.o.locale)('refresh') } }));
   return c.api();
 }

@@ -7,6 +7,7 @@ import pl from './locales/pl.json';
 import pt from './locales/pt.json';
 import ru from './locales/ru.json';
 import type { Locale } from './options.js';
+import { formatMoney } from '../ui/money.js';
 
 /**
  * The checkout's texts: one JSON file per locale (locales/*.json, every file with the keys of en.json,
@@ -26,14 +27,8 @@ export function translator(locale: Locale, overrides: Record<string, string> = {
   };
 }
 
-/** An amount in the shopper's locale ("15,00 €" in de), falling back to "15.00 EUR". */
-export function formatAmount(amount: string | number, currency: string, locale: string): string {
-  try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(Number(amount));
-  } catch {
-    return `${amount} ${currency}`;
-  }
-}
+/** An amount in the shopper's locale ("15,00 €" in de): the foundation's one money formatter. */
+export const formatAmount = formatMoney;
 
 /** The decline message in the shopper's language: by the acquirer's reason, else the general one. */
 export function declineText(t: Translate, reason: unknown): string {

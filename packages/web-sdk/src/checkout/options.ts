@@ -16,6 +16,7 @@ import {
   text,
 } from '../rules.js';
 import { paymentBillingAddress } from '../validation.js';
+import { INSTALLMENT_COUNTRIES } from './installments.js';
 
 /**
  * The parameters of `checkout(params)` (spec 4.3): the rules every one is checked by (an invalid call
@@ -31,7 +32,7 @@ export const SAVE_PM = ['true', 'force', 'false', 'always'] as const;
 export type SavePm = (typeof SAVE_PM)[number];
 export const APM_WINDOW_TYPES = ['popup', 'newTab', 'redirect', 'customRedirect'] as const;
 /** The six countries whose card installments checkout() offers (docs/checkout.md). */
-export const INSTALLMENT_COUNTRIES = ['AR', 'BR', 'CL', 'CO', 'MX', 'PE'] as const;
+export { INSTALLMENT_COUNTRIES };
 export const CALLBACKS = [
   'onResult',
   'onReady',

@@ -99,9 +99,20 @@ export interface RecoveryOverride {
   supportMessage?: string;
 }
 
-/** What the form offers after a decline: the default, with what onDeclineRecovery resolved over it. */
-export function recoveryOf(override: unknown, method: string): RecoveryOverride {
-  const base: RecoveryOverride = { nextPm: true, differentCard: method === 'cc_card', retry: true };
+/** Declines that the same card would meet again: "Try again" is not offered for them by default. */
+const FINAL_DECLINE = /expired|lost|stolen|pick ?up|authentication failed|fraud|restricted/i;
+
+/**
+ * What the form offers after a decline: the default (no "Try again" for a decline that would repeat,
+ * such as an expired, lost or stolen card or a failed 3-D Secure), with what onDeclineRecovery resolved
+ * over it.
+ */
+export function recoveryOf(override: unknown, method: string, reason = ''): RecoveryOverride {
+  const base: RecoveryOverride = {
+    nextPm: true,
+    differentCard: method === 'cc_card',
+    retry: !FINAL_DECLINE.test(reason),
+  };
   if (override === null || typeof override !== 'object') return base;
   const o = override as Obj;
   for (const k of ['nextPm', 'differentCard', 'retry'] as const) if (typeof o[k] === 'boolean') base[k] = o[k];

@@ -1,12 +1,13 @@
 import type { ClientTransport } from '@gatehouse/protocol';
 import { sdkError } from '../rules.js';
 import type { createServiceSdk } from '../sdk.js';
-import { validateCheckout } from './options.js';
+import { type CheckoutOptions, normaliseOptions, validateCheckout } from './options.js';
 
 /**
- * The `checkout` global of websdk.js (spec 4.3, DECISIONS.md 1). It checks the parameters (an invalid
+ * The `checkout` global of websdk.js. It checks the parameters (an invalid
  * call answers the SDK's error result, gives it to onResult when there is one, and downloads nothing),
- * then loads the checkout bundle (`/sdk/v1/checkout.<hash>.js`, with its Subresource Integrity hash)
+ * asks the server whether the session's order charges the amount and currency to be shown (a dead
+ * session or another amount is an onResult error and no form, docs/decisions/0420), then loads the checkout bundle (`/sdk/v1/checkout.<hash>.js`, with its Subresource Integrity hash)
  * the first time it is needed: pages that only use the hosted fields never download it
  * (docs/decisions/0410). The methods (`checkout.submitPayment()`, ...) wait for the form they act on.
  */
@@ -22,9 +23,12 @@ export interface CheckoutEnv {
   createSdk: (init: Record<string, unknown>) => ReturnType<typeof createServiceSdk>;
 }
 
-/** What the checkout bundle registers: `mount(params, env)` renders the form and answers its methods. */
+/**
+ * What the checkout bundle registers: `mount(options, env)` renders the form and answers its methods.
+ * The options arrive validated and normalised (websdk.js holds the rules; the bundle does not repeat them).
+ */
 export interface CheckoutModule {
-  mount(params: Record<string, unknown>, env: CheckoutEnv): Promise<CheckoutInstance>;
+  mount(options: CheckoutOptions, env: CheckoutEnv): Promise<CheckoutInstance>;
 }
 export type CheckoutInstance = Record<(typeof METHODS)[number], (...args: unknown[]) => unknown>;
 
@@ -101,12 +105,27 @@ export function createCheckout(env: CheckoutEnv, bundle: BundleRef) {
     }
     if (!target) return deliver(params, sdkError(1019, 'renderTo must be the selector of an element on the page'));
     const previous = current;
+    // The form shows only what the session's order charges (docs/decisions/0420): the server checks the
+    // amount and currency first, while the bundle downloads; a refusal renders nothing and fires no onReady.
+    const opened = env.transport('openCheckout', {
+      sessionToken: p.sessionToken,
+      amount: String(p.amount),
+      currency: String(p.currency),
+    });
     module ??= loadModule(env.gatewayOrigin, bundle);
+    module.catch(() => undefined);
     current = (async () => {
       const old = await previous;
       old?.destroy();
+      const order = await opened;
+      if (order.status !== 'SUCCESS') {
+        const reason = String(order.reason ?? order.errorDescription ?? 'The checkout could not be opened');
+        deliver(params, sdkError(Number(order.errCode) || 1000, reason));
+        return undefined;
+      }
       try {
-        return await (await module!).mount(p, env);
+        // the order's own decimal form ("15" shown as 15.00), the one the server charges
+        return await (await module!).mount(normaliseOptions({ ...p, amount: String(order.amount ?? p.amount) }), env);
       } catch {
         module = undefined;
         deliver(params, sdkError(1000, 'The checkout could not be loaded'));

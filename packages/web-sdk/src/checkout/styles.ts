@@ -1,3 +1,5 @@
+import { UI_CSS } from '../ui/ui.styles.js';
+
 /**
  * The checkout's style sheet, added once to the merchant page's <head>. Every rule is scoped under
  * `.ghc` so the merchant's page is untouched; logical properties (inline-start/end) make the layout
@@ -20,7 +22,7 @@ export const CSS = `
 .ghc-input[aria-invalid=true]{border-color:#b42318}
 .ghc-input[readonly]{background:#f3f4f6}
 .ghc-err{min-height:18px;font-size:12.5px;line-height:18px;color:#b42318;margin:2px 0 0}
-.ghc-row{display:flex;flex-wrap:wrap;gap:0 12px}
+.ghc-row{display:flex;flex-wrap:wrap;align-items:flex-end;gap:0 12px}
 .ghc-row>div{flex:1 1 140px;min-width:0}
 .ghc-methods{display:grid;gap:8px;margin:0;padding:0;list-style:none}
 .ghc-method{display:flex;align-items:center;gap:8px;width:100%;min-height:44px;padding:8px 12px;border:1px solid #8a96a3;border-radius:8px;background:#fff;cursor:pointer;text-align:start}
@@ -45,6 +47,13 @@ export const CSS = `
 .ghc-check input{width:18px;height:18px;margin:2px 0 0}
 .ghc .ghc-pay{display:block;width:100%;min-height:46px;margin:12px 0 0;border:0;border-radius:8px;background:#1a56db;color:#fff;font-weight:700;font-size:16px;cursor:pointer}
 .ghc .ghc-pay[disabled]{background:#6b7c93;cursor:default}
+.ghc .ghc-pay[aria-disabled=true]{background:#6b7c93;cursor:progress}
+.ghc-next{display:block;margin-top:6px;font-weight:400;color:inherit}
+.ghc-status:focus{outline:2px solid #1a56db;outline-offset:2px}
+.ghc-field:not([data-ready]){background:#eef0f3}
+.ghc .ghc-danger{border-color:#b42318;color:#b42318}
+.ghc .ghc-pay .gh-spinner{margin-inline-end:6px}
+.ghc-amount-box{margin:0}
 .ghc-status{min-height:22px;margin:10px 0 0}
 .ghc-status.ghc-ok{color:#03543f;font-weight:600}
 .ghc-status.ghc-bad{color:#b42318;font-weight:600}
@@ -53,8 +62,9 @@ export const CSS = `
 .ghc-suggest{display:flex;flex-wrap:wrap;gap:6px;margin:6px 0}
 .ghc-logos{display:flex;flex-wrap:wrap;gap:6px;margin:4px 0 0;padding:0;list-style:none}
 .ghc-brand{display:inline-flex;align-items:center;justify-content:center;min-width:40px;height:26px;font-size:10px;font-weight:700;border:1px solid #8a96a3;border-radius:4px;color:#3e4c59;padding:0 4px}
-.ghc-logo{font-size:11px;font-weight:700;border:1px solid #8a96a3;border-radius:4px;padding:1px 6px;color:#3e4c59}
+.ghc-logo{display:flex}
 .ghc-numwrap{display:flex;align-items:center;gap:6px}
+.ghc-brand:has(.gh-brand-mark){border:0;padding:0}
 .ghc-numwrap .ghc-field{flex:1 1 0%;min-width:0}
 .ghc-logo-left{flex-direction:row-reverse}
 .ghc-overlay{position:absolute;inset:0;background:rgba(255,255,255,.6);border-radius:10px;z-index:2}
@@ -63,6 +73,7 @@ export const CSS = `
 .ghc-brands legend{padding:0 4px;margin:0}
 .ghc-brands .ghc-check{margin:6px 0}
 .ghc-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+@media (forced-colors:active){.ghc .ghc-pay{border:2px solid ButtonText}.ghc .ghc-pay[disabled],.ghc .ghc-pay[aria-disabled=true]{border-color:GrayText}.ghc-method[aria-pressed=true],.ghc-method[aria-expanded=true],.ghc-upo.ghc-on{outline:2px solid Highlight}}
 @media (max-width:420px){.ghc{padding:12px;border-radius:0;border-left:0;border-right:0}.ghc-amount{font-size:19px}}
 `;
 
@@ -71,6 +82,6 @@ export function installStyles(nonce = ''): void {
   const style = document.createElement('style');
   if (nonce) style.nonce = nonce;
   style.id = 'gatehouse-checkout-css';
-  style.textContent = CSS;
+  style.textContent = CSS + UI_CSS;
   document.head.append(style);
 }

@@ -67,3 +67,56 @@ describe.each(dialects())('client deleteUpo on %s', (dialect: DialectName) => {
     });
   });
 });
+
+/** POST /client/v1/openCheckout (checkout()): the form shows only what the session order charges. */
+describe.each(dialects())('client openCheckout on %s', (dialect: DialectName) => {
+  let gw: Gateway;
+  let sc: SessionClient;
+  beforeAll(async () => {
+    gw = await startGateway({ dialect });
+    sc = sessionClient(gw);
+  });
+  afterAll(async () => {
+    await gw?.close();
+  });
+  const client = (method: string, body: unknown) => gw.request('POST', `/client/v1/${method}`, { body });
+
+  it("accepts the order's own amount and currency and answers them", async () => {
+    const { sessionToken, orderId } = await sc.openOrder({ amount: '15.00', currency: 'EUR' });
+    const r = await client('openCheckout', { sessionToken, amount: '15', currency: 'EUR' });
+    expect(r.json).toMatchObject({ status: 'SUCCESS', errCode: 0, orderId, amount: '15.00', currency: 'EUR' });
+    expect(r.json.openAmount).toBeUndefined();
+  });
+
+  it.each([
+    [{ amount: '9.99', currency: 'EUR' }, 1040],
+    [{ amount: '15.00', currency: 'USD' }, 1041],
+    [{ amount: 'abc', currency: 'EUR' }, 1040],
+    [{ amount: '15.001', currency: 'EUR' }, 1040],
+  ])('refuses %j on a 15.00 EUR order without openAmount (errCode %i)', async (shown, errCode) => {
+    const { sessionToken } = await sc.openOrder({ amount: '15.00', currency: 'EUR' });
+    const r = await client('openCheckout', { sessionToken, ...shown });
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ status: 'ERROR', errCode, reason: expect.any(String) });
+  });
+
+  it("an amount within openAmount becomes the order's amount; one outside is refused", async () => {
+    const { sessionToken } = await sc.openOrder({ amount: '15.00', currency: 'EUR', openAmount: { min: '5', max: '50' } });
+    const out = await client('openCheckout', { sessionToken, amount: '60.00', currency: 'EUR' });
+    expect(out.json).toMatchObject({ status: 'ERROR', errCode: 1040 });
+    const r = await client('openCheckout', { sessionToken, amount: '9.99', currency: 'EUR' });
+    expect(r.json).toMatchObject({ status: 'SUCCESS', amount: '9.99', currency: 'EUR', openAmount: { min: '5.00', max: '50.00' } });
+    // what a payment would charge now: the order's amount as the session API reports it
+    const again = await client('openCheckout', { sessionToken, amount: '9.99', currency: 'EUR' });
+    expect(again.json).toMatchObject({ status: 'SUCCESS', amount: '9.99' });
+  });
+
+  it('an unknown session is 1069 at once', async () => {
+    const r = await client('openCheckout', {
+      sessionToken: '00000000-0000-0000-0000-000000000000',
+      amount: '15.00',
+      currency: 'EUR',
+    });
+    expect(r.json).toMatchObject({ status: 'ERROR', errCode: 1069 });
+  });
+});

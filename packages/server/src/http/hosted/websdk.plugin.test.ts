@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from '../../../test/harness.js';
 import { BUNDLE_FILES } from '../shared/bundles.js';
@@ -7,6 +9,19 @@ import { BUNDLE_FILES } from '../shared/bundles.js';
 /** The Web SDK's assets as a browser fetches them: caching, integrity, CORS and the hosted pages' CSP. */
 
 const MERCHANT = 'http://localhost:9999';
+
+/** A GET as the bytes travel (fetch would decode them): status, headers and the raw body. */
+function raw(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      }).on('error', reject);
+    },
+  );
+}
 
 describe('Web SDK assets', () => {
   let gw: Gateway;
@@ -20,7 +35,7 @@ describe('Web SDK assets', () => {
   });
 
   it('serves /sdk/v1/websdk.js as JavaScript with an ETag, revalidated caching and CORS', async () => {
-    const res = await fetch(`${gw.url}/sdk/v1/websdk.js`);
+    const res = await fetch(`${gw.url}/sdk/v1/websdk.js`, { headers: { 'accept-encoding': 'identity' } });
     const body = Buffer.from(await res.arrayBuffer());
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/javascript/);
@@ -31,8 +46,54 @@ describe('Web SDK assets', () => {
     expect(body.equals(readFileSync(BUNDLE_FILES.websdk))).toBe(true);
     const etag = res.headers.get('etag')!;
     expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
-    const again = await fetch(`${gw.url}/sdk/v1/websdk.js`, { headers: { 'if-none-match': etag } });
+    const again = await fetch(`${gw.url}/sdk/v1/websdk.js`, {
+      headers: { 'if-none-match': etag, 'accept-encoding': 'identity' },
+    });
     expect(again.status).toBe(304);
+  });
+
+  it.each([
+    ['br, gzip', 'br', brotliDecompressSync],
+    ['gzip, deflate', 'gzip', gunzipSync],
+    ['gzip;q=1, br;q=0', 'gzip', gunzipSync],
+  ] as const)('Accept-Encoding %s: the scripts are sent %s, the same bytes once decoded', async (accept, encoding, decode) => {
+    const plain = readFileSync(BUNDLE_FILES.websdk);
+    const res = await raw(`${gw.url}/sdk/v1/websdk.js`, { 'accept-encoding': accept });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(decode(res.body).equals(plain)).toBe(true);
+    expect(res.body.length).toBeLessThan(plain.length / 2);
+    // its own validator: a cache never answers the compressed bytes to a client that cannot read them
+    const etag = String(res.headers.etag);
+    expect(etag).toMatch(new RegExp(`^"[0-9a-f]{32}-${encoding}"$`));
+    expect((await raw(`${gw.url}/sdk/v1/websdk.js`, { 'accept-encoding': accept, 'if-none-match': etag })).status).toBe(304);
+  });
+
+  it('identity (or no Accept-Encoding) is sent as is', async () => {
+    const cases: Array<Record<string, string>> = [{ 'accept-encoding': 'identity' }, {}, { 'accept-encoding': 'br;q=0, gzip;q=0' }];
+    for (const headers of cases) {
+      const res = await raw(`${gw.url}/sdk/v1/websdk.js`, headers);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.body.equals(readFileSync(BUNDLE_FILES.websdk))).toBe(true);
+    }
+  });
+
+  it('the first load of a checkout (websdk.js, then its hashed checkout bundle) is at most 50 KB on the wire, immutable', async () => {
+    const sdk = await raw(`${gw.url}/sdk/v1/websdk.js`, { 'accept-encoding': 'br, gzip' });
+    const file = /checkout\.[0-9a-f]{16}\.js/.exec(brotliDecompressSync(sdk.body).toString())![0];
+    const co = await raw(`${gw.url}/sdk/v1/${file}`, { 'accept-encoding': 'br, gzip' });
+    expect(co.headers['content-encoding']).toBe('br');
+    expect(co.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(sdk.body.length + co.body.length).toBeLessThanOrEqual(50 * 1024);
+  });
+
+  it('the hosted pages are compressed too', async () => {
+    const res = await raw(`${gw.url}/hosted/v1/fields?type=card&mo=${encodeURIComponent(MERCHANT)}`, {
+      'accept-encoding': 'gzip',
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.body).toString()).toContain('<form id="form"');
   });
 
   it('serves the same bytes immutable under the content-addressed name', async () => {

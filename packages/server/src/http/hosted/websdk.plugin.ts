@@ -3,19 +3,21 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { registerAccountCapture } from './account-capture.js';
 import { bundle, type BundleName, loadBundles } from '../shared/bundles.js';
+import { compressedBundle, compressedPage, preferredEncoding } from './compression.js';
 
 /**
  * The Web SDK's assets (docs/decisions/0400, 0405, 0410): `/sdk/v1/websdk.js` (and its content-addressed
  * twin `/sdk/v1/websdk.<hash>.js`, immutable), the checkout form `/sdk/v1/checkout.<hash>.js` that
  * websdk.js loads when `checkout()` is called, the hosted card field page `/hosted/v1/fields` and the
- * 3-D Secure completion page `/hosted/v1/three-d/complete`, with their scripts.
+ * 3-D Secure completion page `/hosted/v1/three-d/complete`, with their scripts. Scripts and pages are
+ * sent brotli- or gzip-compressed as the browser accepts (docs/decisions/0422).
  */
 
 const ORIGIN = /^https?:\/\/([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?$/;
 const FIELD_TYPES = new Set(['card', 'ccNumber', 'ccExpiration', 'ccCvc']);
 const YEAR = 31_536_000;
 
-function sendBundle(request: FastifyRequest, reply: FastifyReply, name: BundleName, cacheControl: string) {
+async function sendBundle(request: FastifyRequest, reply: FastifyReply, name: BundleName, cacheControl: string) {
   const b = bundle(name);
   if (!b) {
     return reply
@@ -24,25 +26,37 @@ function sendBundle(request: FastifyRequest, reply: FastifyReply, name: BundleNa
       .type('text/plain; charset=utf-8')
       .send(`The ${name} bundle is not built: run npm run build`);
   }
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  // each representation its own (strong) validator: the compressed bytes differ from the plain ones
+  const etag = encoding ? `${b.etag.slice(0, -1)}-${encoding}"` : b.etag;
   void reply
     .header('cache-control', cacheControl)
-    .header('etag', b.etag)
+    .header('etag', etag)
+    .header('vary', 'accept-encoding')
     .header('access-control-allow-origin', '*')
     .header('cross-origin-resource-policy', 'cross-origin')
     .header('x-content-type-options', 'nosniff');
-  if (request.headers['if-none-match'] === b.etag) return reply.code(304).send();
-  return reply.type('application/javascript; charset=utf-8').send(b.body);
+  const known = String(request.headers['if-none-match'] ?? '')
+    .split(',')
+    .map((t) => t.trim());
+  if (known.includes(etag)) return reply.code(304).send();
+  void reply.type('application/javascript; charset=utf-8');
+  if (!encoding) return reply.send(b.body);
+  return reply.header('content-encoding', encoding).send(await compressedBundle(b.body, encoding));
 }
 
-function page(reply: FastifyReply, csp: string, html: string, status = 200) {
-  return reply
+function page(request: FastifyRequest, reply: FastifyReply, csp: string, html: string, status = 200) {
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  void reply
     .code(status)
     .header('content-security-policy', csp)
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'no-referrer')
     .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(html);
+    .header('vary', 'accept-encoding')
+    .type('text/html; charset=utf-8');
+  if (!encoding) return reply.send(html);
+  return reply.header('content-encoding', encoding).send(compressedPage(html, encoding));
 }
 
 const FIELDS_CSS = `html,body{margin:0;padding:0;background:transparent;font:16px system-ui,-apple-system,"Segoe UI",sans-serif;color:#1f2933}
@@ -51,6 +65,7 @@ const FIELDS_CSS = `html,body{margin:0;padding:0;background:transparent;font:16p
 .gh-input:focus{border-color:#3b6fd8;box-shadow:0 0 0 2px rgba(59,111,216,.2)}
 .gh-number{flex:3 1 12em}.gh-exp{flex:1 1 4.5em}.gh-cvc{flex:1 1 4em}.gh-name{flex:2 1 8em}
 .gh-invalid{border-color:#c53030}
+[dir=rtl] .gh-number,[dir=rtl] .gh-exp,[dir=rtl] .gh-cvc{text-align:right}
 .gh-cvv-icon{flex:0 0 28px;height:20px;background:no-repeat center/contain url("data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 28 20'><rect x='1' y='1' width='26' height='18' rx='3' fill='none' stroke='%23667' stroke-width='1.5'/><rect x='1' y='5' width='26' height='3' fill='%23667'/><text x='16' y='16' font-size='6' fill='%23333'>123</text></svg>")}`;
 
 export async function websdkPlugin(app: FastifyInstance): Promise<void> {
@@ -115,13 +130,13 @@ export async function websdkPlugin(app: FastifyInstance): Promise<void> {
         // Only the merchant origin named by the SDK may frame the page.
         `frame-ancestors ${valid ? mo : "'none'"}`,
       ].join('; ');
-      if (!valid) return page(reply, csp, '<!doctype html><p>Invalid card field request</p>', 400);
+      if (!valid) return page(request, reply, csp, '<!doctype html><p>Invalid card field request</p>', 400);
       const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Card details</title><style nonce="${nonce}">${FIELDS_CSS}</style></head>
 <body><form id="form" autocomplete="on"><div id="row"></div></form>
 <script src="/hosted/v1/fields.js${b ? `?v=${b.hash}` : ''}"></script></body></html>`;
-      return page(reply, csp, html);
+      return page(request, reply, csp, html);
     },
   );
 
@@ -133,7 +148,7 @@ export async function websdkPlugin(app: FastifyInstance): Promise<void> {
     const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Verification complete</title></head>
 <body><p>Verification complete. Returning to the payment…</p>
 ${ORIGIN.test(mo) ? `<script src="/hosted/v1/three-d-complete.js${b ? `?v=${b.hash}` : ''}"></script>` : ''}</body></html>`;
-    return page(reply, csp, html);
+    return page(request, reply, csp, html);
   };
   const completeSchema = {
     schema: { hide: true, querystring: Type.Object({ mo: Type.Optional(Type.String({ maxLength: 300 })) }) },

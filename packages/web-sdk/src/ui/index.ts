@@ -1,0 +1,15 @@
+/**
+ * The hosted screens' UI foundation (docs/decisions/0424): small Preact components and hooks that the
+ * checkout uses and that a withdrawal cashier or a control panel can use without copying. No component
+ * talks to the gateway; each takes what it shows and reports what the shopper does.
+ */
+export { formatMoney, aroundAmount } from './money.js';
+export { type FlowEvent, type FlowState, INITIAL, canPay, isBusy, transition } from './payment-flow.machine.js';
+export { useFocusTrap, focusablesOf } from './use-focus-trap.js';
+export { Modal } from './components/Modal/Modal.js';
+export { Spinner, Skeleton } from './components/Spinner/Spinner.js';
+export { ResultState } from './components/ResultState/ResultState.js';
+export { ErrorSummary, type ErrorSummaryItem } from './components/ErrorSummary/ErrorSummary.js';
+export { BrandMark } from './components/BrandMark/BrandMark.js';
+export { acceptedBrands, BRAND_LABELS, CARD_BRANDS, type CardBrand } from './components/BrandMark/brands.js';
+export { UI_CSS } from './ui.styles.js';
