@@ -22,7 +22,8 @@ function withCheckDigit(body: string): string {
 
 describe('BIN data of every test card', () => {
   const expected: Record<string, [brand: string, type: 'Credit' | 'Debit', country: string, currency: string]> = {
-    '4761344136141390': ['Visa', 'Debit', 'US', 'USD'],
+    // issued in Singapore, as the real gateway's BIN data says (docs/gateway-facts.md)
+    '4761344136141390': ['Visa', 'Debit', 'SG', 'SGD'],
     '4000027891380961': ['Visa', 'Credit', 'US', 'USD'],
     '5555555555554444': ['Mastercard', 'Credit', 'US', 'USD'],
     '375510288656924': ['American Express', 'Credit', 'US', 'USD'],
@@ -77,7 +78,8 @@ describe('BIN data of every test card', () => {
   it('names self-issuing networks as the bank', () => {
     expect(cardInfoOf('375510288656924')!.issuerBankName).toBe('American Express');
     expect(cardInfoOf('6011111111111117')!.issuerBankName).toBe('Discover Bank');
-    expect(cardInfoOf('4761344136141390')!.issuerBankName).toBe('Gatehouse Test Bank');
+    expect(cardInfoOf('4761344136141390')!.issuerBankName).toBe('Gatehouse Test Bank SG');
+    expect(cardInfoOf('4000027891380961')!.issuerBankName).toBe('Gatehouse Test Bank');
     expect(cardInfoOf('4000002760003184')!.issuerBankName).toBe('Gatehouse Test Bank DE');
   });
 });

@@ -70,7 +70,7 @@ describe.each(dialects())('co-badged cards through the client API on %s', (diale
     [CB_VISA, 'Visa', 'Cartes Bancaires', 'FR'],
     [CB_MASTERCARD, 'Mastercard', 'Cartes Bancaires', 'FR'],
     [EFTPOS_VISA, 'Visa', 'eftpos', 'AU'],
-    [PLAIN_VISA, 'Visa', '', 'US'],
+    [PLAIN_VISA, 'Visa', '', 'SG'],
   ])('getCardDetails of %s: brand %s, secondaryBrand %j, issuer %s', async (cardNumber, brand, secondaryBrand, country) => {
     const sessionToken = await open();
     expect(await call('getCardDetails', { sessionToken, cardNumber })).toMatchObject({

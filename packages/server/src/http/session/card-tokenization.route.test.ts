@@ -52,7 +52,7 @@ describe.each(dialects())('cardTokenization and ccTempToken payments on %s', (di
       status: 'SUCCESS',
       transactionStatus: 'APPROVED',
       cvv2Code: 'M',
-      paymentOption: { card: { last4Digits: '1390', ccExpMonth: '12', ccExpYear: '2030' } },
+      paymentOption: { card: { last4Digits: '1390', ccExpMonth: '12', ccExpYear: '30' } },
     });
     const again = await payWith(sessionToken, { ccTempToken: t.ccTempToken });
     expect(again).toMatchObject({ status: 'ERROR', errCode: 1019 });

@@ -73,7 +73,7 @@ describe.each(dialects())('session answers as clients read them on %s', (dialect
   it('initPayment answers v2supported "false" with empty method data for a card not enrolled, "true" for an enrolled one', async () => {
     const plain = await call('initPayment', { sessionToken: await token(), clientUniqueId: 'i-1', amount: '5.00', paymentOption: { card: wireCard(VISA_DEBIT) } });
     expect(plain.status).toBe('SUCCESS');
-    expect(plain.paymentOption.card.threeD).toEqual({ methodUrl: '', methodPayload: '', version: '', v2supported: 'false', serverTransId: '' });
+    expect(plain.paymentOption.card.threeD).toEqual({ methodUrl: '', methodPayload: '', version: '', v2supported: 'false', serverTransId: '', directoryServerId: '', directoryServerPublicKey: '' });
     expect(plain.paymentOption.userPaymentOptionId).toBe('');
     // the InitAuth3D of a card not enrolled is paid by a plain payment after it
     const paid = await pay({ relatedTransactionId: plain.transactionId, sessionToken: plain.sessionToken, paymentOption: { card: wireCard(VISA_DEBIT) } });
