@@ -18,6 +18,11 @@ import { demoPageEnabled } from './http/demo/demo.plugin.js';
 import { type Config, loadConfig } from './config.js';
 import { DomainError } from './domain/errors.js';
 import { openRuntime } from './runtime.js';
+import { lockDataFolder } from './bootstrap/data-folder-lock.js';
+import { refuseStoreWithoutKey } from './bootstrap/private-files.js';
+import { systemClock } from './lib/clock.js';
+
+const listeningPort = (a: ReturnType<import('node:net').Server['address']>): number | undefined => (a && typeof a === 'object' ? a.port : undefined);
 
 // Every `{spec, run}` command module's array, in the order `gatehouse --help` lists them.
 const commands = [...credentialCommands, ...listCommands, ...notificationCommands, ...apmCommands, ...platformCommands, ...emailCommands, ...rebillingCommands];
@@ -86,13 +91,24 @@ async function start(values: OptionValues): Promise<void> {
     await prep.store.close();
     return runClusterPrimary(workers, (line) => process.stderr.write(line + '\n'));
   }
-  const rt = await openRuntime(config);
+  // One server per SQLite data folder (docs/decisions/0820): taken before anything is written in it,
+  // and after the checks that refuse a start, so that a refused start leaves the folder as it was.
+  if (!config.DATABASE_URL) await refuseStoreWithoutKey(config.dataDir, config.GATEHOUSE_MASTER_KEY);
+  const lock = config.DATABASE_URL ? undefined : lockDataFolder(config.dataDir, { pid: process.pid, port: config.PORT, now: new Date(systemClock.now()) });
+  let rt: Awaited<ReturnType<typeof openRuntime>>;
+  try {
+    rt = await openRuntime(config);
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   // The server's modules load only for `start`: the credential commands stay quick.
   const { buildApp } = await import('./app.js');
   const { ensureDemoMerchant } = await import('./bootstrap/demo.js');
   const { recoverPendingTransactions } = await import('./domain/payments/payment.service.js');
   const app = await buildApp(rt);
   if (rt.migrated.length > 0) app.log.info({ migrations: rt.migrated }, 'store migrated');
+  if (lock?.tookOver) app.log.warn({ previous: lock.tookOver }, 'data folder lock of a server that is no longer running taken over');
   // Transactions a crash left pending are closed without a second acquirer call (docs/decisions/0303).
   // Their idempotency records take the final answer, so a retry replays it (docs/decisions/0807).
   const graceMs = config.GATEHOUSE_RECOVERY_GRACE_MS ?? (rt.store.file ? 0 : undefined);
@@ -124,6 +140,7 @@ async function start(values: OptionValues): Promise<void> {
     await app.close();
     await relay?.stop();
     await rt.store.close();
+    lock?.release();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -136,11 +153,14 @@ async function start(values: OptionValues): Promise<void> {
     );
   });
   const address = await app.listen({ port: config.PORT, host: config.HOST });
+  lock?.listening(address, listeningPort(app.server.address()) ?? config.PORT);
   if (config.GATEHOUSE_WORKERS) relay = startRelay(rt, app.log);
   app.log.info({ address, store: rt.store.dialect.name, dataDir: config.dataDir }, 'gatehouse listening');
   if (demo) {
     // The sandbox inbox shows the demo merchant's notifications (docs/decisions/0901).
     const inbox = demoPageEnabled(config) ? await pointDemoAtInbox(rt.deps, demo.credentials, address) : null;
+    for (const move of inbox?.moves ?? [])
+      app.log.info({ merchantSiteId: demo.credentials.merchantSiteId, ...move }, 'demo site notification address moved to this server\'s inbox');
     printDemo(demo.credentials, demo.created, config);
     if (inbox) process.stderr.write(`Its webhooks and DMNs go to the sandbox inbox: ${address}/demo/inbox\n`);
   }
