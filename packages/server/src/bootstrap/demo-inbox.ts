@@ -1,6 +1,6 @@
 import { setSiteNotificationUrl, setSiteWebhookUrl } from '../domain/notifications/notification.service.js';
 import type { DomainDeps } from '../domain/ports.js';
-import { INBOX_PATHS } from '../http/demo/inbox.js';
+import { INBOX_PATHS, isInboxUrl } from '../delivery/inbox-target.js';
 import type { DemoCredentials } from './demo.js';
 
 /** One of the demo site's notification addresses moved to this server's inbox. */
@@ -39,14 +39,4 @@ export async function pointDemoAtInbox(
     moves.push({ setting: 'notificationUrl', from: current ?? null, to: target });
   }
   return { dmnUrl: target, moves };
-}
-
-/** An address of a Gatehouse sandbox inbox: the inbox path, nothing after it. */
-function isInboxUrl(url: string, path: string): boolean {
-  try {
-    const u = new URL(url);
-    return u.pathname === path && u.search === '' && u.hash === '';
-  } catch {
-    return false;
-  }
 }

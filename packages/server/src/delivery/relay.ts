@@ -11,6 +11,7 @@ import type { Store } from '../store/db.js';
 import { anyDue, claimDue, type NextState, settleAttempt } from '../store/outbox-relay.repo.js';
 import type { OutboxKind } from '../store/outbox.table.js';
 import { signedDmnBody } from './dmn.payload.js';
+import { deliveryTarget } from './inbox-target.js';
 import { createSmtpSender, type EmailSender } from './email-sender.js';
 import { createHttpSender, isSuccess, type OutgoingRequest, type Sender, type SendResult } from './http-sender.js';
 
@@ -254,7 +255,7 @@ export class Relay {
         );
       }
       return {
-        url: row.targetUrl,
+        url: await deliveryTarget(this.#deps, row),
         headers: {
           'content-type': 'application/json',
           ...webhookHeaders(secrets, row.id, Math.floor(now / 1000), row.payload),
@@ -266,7 +267,7 @@ export class Relay {
     if (!site) throw new Error(`site ${row.siteId} not found`);
     const secretKey = this.#deps.vault.open(site.secretKeySealed, SITE_SECRET_PURPOSE).expose();
     return {
-      url: row.targetUrl,
+      url: await deliveryTarget(this.#deps, row),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: signedDmnBody(row.payload, secretKey),
     };

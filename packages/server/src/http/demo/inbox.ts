@@ -4,6 +4,7 @@ import type { DemoCredentials } from '../../bootstrap/demo.js';
 import { sha256Hex } from '../../lib/hash.js';
 import { constantTimeEqual } from '../../security/constant-time.js';
 import { esc } from '../shared/html-page.js';
+import { INBOX_PATHS } from '../../delivery/inbox-target.js';
 
 /**
  * The sandbox's notification inbox (docs/decisions/0901): the demo merchant's webhooks and DMNs are
@@ -25,7 +26,7 @@ export interface InboxEntry {
   body: unknown;
 }
 
-export const INBOX_PATHS = { webhook: '/demo/inbox/webhook', dmn: '/demo/inbox/dmn' } as const;
+export { INBOX_PATHS } from '../../delivery/inbox-target.js';
 
 /** Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, any of a space-separated list. */
 export function webhookSignatureValid(secret: string, id: string, timestamp: string, body: string, header: string): boolean {
