@@ -85,6 +85,13 @@ export const ConfigSchema = Type.Object({
     default: 300,
     description: 'Failed authentications per minute per client address, summed over the nodes like `GATEHOUSE_RATE_LIMIT`, before every request of that address is refused as rate-limited until the minute ends; `0` disables',
   }),
+  GATEHOUSE_TIMESTAMP_TOLERANCE_MS: Type.Integer({
+    minimum: 0,
+    maximum: 604_800_000,
+    default: 3_600_000,
+    description:
+      'Clock skew allowed to a signed session call\'s `timeStamp` beyond the time zones in use: a body is accepted from 14 hours plus this before its stamped hour (a merchant at UTC+14) to 13 hours plus this after it (UTC−12, and the minutes not read); outside, errCode 1021 `Invalid timestamp`. A money-moving body\'s replay record is kept longer than that window (docs/decisions/0822)',
+  }),
   GATEHOUSE_TRUST_PROXY: Type.Optional(
     Type.String({
       description:
