@@ -15,7 +15,7 @@ import { runWorker, workerSpec } from './cli/worker.command.js';
 import { startRelay } from './delivery/relay.js';
 import { pointDemoAtInbox } from './bootstrap/demo-inbox.js';
 import { demoPageEnabled } from './http/demo/demo.plugin.js';
-import { type Config, loadConfig } from './config.js';
+import { type Config, demoEnabled, loadConfig } from './config.js';
 import { DomainError } from './domain/errors.js';
 import { openRuntime } from './runtime.js';
 import { lockDataFolder } from './bootstrap/data-folder-lock.js';
@@ -83,7 +83,7 @@ async function start(values: OptionValues): Promise<void> {
     if (!config.DATABASE_URL) throw new UsageError('--cluster needs PostgreSQL (DATABASE_URL): the embedded SQLite store has one writer process');
     // The primary prepares the store once (migrations, demo merchant); the workers serve.
     const prep = await openRuntime(config);
-    if (config.GATEHOUSE_DEMO) {
+    if (demoEnabled(config)) {
       const { ensureDemoMerchant } = await import('./bootstrap/demo.js');
       const demo = await ensureDemoMerchant(prep.deps, config.dataDir);
       if (demo) printDemo(demo.credentials, demo.created, config);
@@ -128,7 +128,7 @@ async function start(values: OptionValues): Promise<void> {
             (err: unknown) => app.log.error({ err }, 'recovery sweep failed'),
           );
       }, 60_000).unref();
-  const demo = config.GATEHOUSE_DEMO ? await ensureDemoMerchant(rt.deps, config.dataDir) : undefined;
+  const demo = demoEnabled(config) ? await ensureDemoMerchant(rt.deps, config.dataDir) : undefined;
   if (demo) app.log.info({ merchantId: demo.credentials.merchantId, created: demo.created }, 'demo merchant ready');
   let closing = false;
   let relay: ReturnType<typeof startRelay> | undefined;
@@ -173,11 +173,13 @@ async function start(values: OptionValues): Promise<void> {
 /** The secrets are printed when they are made; later starts name the file that holds them. */
 const DEMO_SECRETS = new Set(['merchantSecretKey', 'apiKey', 'webhookSecret']);
 
-function printDemo(c: DemoCredentials, created: boolean, config: Config): void {
+function printDemo(c: DemoCredentials, createdNow: boolean, config: Config): void {
   const file = `${config.dataDir}/demo-credentials.json`;
+  // In production mode no secret is ever written to the output (docs/decisions/0823): the file holds them.
+  const created = createdNow && config.GATEHOUSE_MODE === 'sandbox';
   const lines = [
     '',
-    created ? 'Demo merchant created:' : 'Demo merchant:',
+    createdNow ? 'Demo merchant created:' : 'Demo merchant:',
     ...Object.entries(c)
       .filter(([k]) => created || !DEMO_SECRETS.has(k))
       .map(([k, v]) => `  ${k.padEnd(19)} ${v}`),
