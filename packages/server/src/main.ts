@@ -4,6 +4,7 @@ import { type CommandSpec, type OptionValues, UsageError } from './cli/args.js';
 import { credentialCommands } from './cli/credentials.commands.js';
 import { configText } from './cli/help.js';
 import { listCommands } from './cli/list.commands.js';
+import { operatorCommands } from './cli/operators.commands.js';
 import { buildProgram, CommanderError, normalizeArgv, type ProgramEntry, USAGE_EXIT } from './cli/program.js';
 import { requireStore } from './cli/store-check.js';
 import { notificationCommands } from './cli/notifications.commands.js';
@@ -25,7 +26,7 @@ import { systemClock } from './lib/clock.js';
 const listeningPort = (a: ReturnType<import('node:net').Server['address']>): number | undefined => (a && typeof a === 'object' ? a.port : undefined);
 
 // Every `{spec, run}` command module's array, in the order `gatehouse --help` lists them.
-const commands = [...credentialCommands, ...listCommands, ...notificationCommands, ...apmCommands, ...platformCommands, ...emailCommands, ...rebillingCommands];
+const commands = [...credentialCommands, ...operatorCommands, ...listCommands, ...notificationCommands, ...apmCommands, ...platformCommands, ...emailCommands, ...rebillingCommands];
 
 const commonOptions: CommandSpec['options'] = {
   'data-dir': { type: 'string', placeholder: 'path', description: 'Data folder (GATEHOUSE_DATA_DIR, default ./data)' },

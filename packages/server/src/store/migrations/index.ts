@@ -14,6 +14,7 @@ import { replays } from './0012_replays.js';
 import { rateLimitWindows } from './0013_rate_limit_windows.js';
 import { subscriptions } from './0014_subscriptions.js';
 import { withdrawalOrdersKyc } from './0015_withdrawal_orders_kyc.js';
+import { operatorCredentials } from './0018_operator_credentials.js';
 
 /** Every migration, in order. Names are permanent once released. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -34,6 +35,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0013_rate_limit_windows': rateLimitWindows(),
         '0014_subscriptions': subscriptions(dialect),
         '0015_withdrawal_orders_kyc': withdrawalOrdersKyc(dialect),
+        '0018_operator_credentials': operatorCredentials(),
       };
     },
   };
