@@ -58,6 +58,19 @@ export const ConfigSchema = Type.Object({
     description: 'Timeout of one notification delivery attempt (connect, response and the first KiB of its body)',
   }),
   GATEHOUSE_DELIVERY_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 512, default: 16, description: 'Notification deliveries in flight at once per relay' }),
+  GATEHOUSE_DELIVERY_PER_TARGET: Type.Integer({
+    minimum: 1,
+    maximum: 512,
+    default: 8,
+    description:
+      'Notification deliveries in flight at once per relay to one target (scheme, host and port): a slow or dead receiver holds at most this many of the relay\'s slots, and due notifications are claimed in turn across targets (docs/decisions/0825)',
+  }),
+  GATEHOUSE_EMAIL_CONCURRENCY: Type.Integer({
+    minimum: 1,
+    maximum: 64,
+    default: 4,
+    description: 'Platform e-mails in flight at once per relay: e-mail is its own lane, so a hung SMTP server holds at most this many slots (docs/decisions/0825)',
+  }),
   GATEHOUSE_DELIVERY_POLL_MS: Type.Integer({ minimum: 10, maximum: 60_000, default: 250, description: 'How often an idle relay looks for due notifications' }),
   GATEHOUSE_TLS_CERT: Type.Optional(
     Type.String({ description: 'PEM certificate (chain) file: serve HTTPS with TLS 1.2 or later, HTTP/2 and HTTP/1.1 by ALPN; read again on SIGHUP (flag `--tls-cert`)' }),
