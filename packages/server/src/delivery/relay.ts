@@ -291,6 +291,11 @@ export class Relay {
       responseExcerpt: out.response,
     };
     metrics.emails.inc({ outcome: out.delivered ? 'sent' : out.permanent ? 'failed' : 'retry' });
+    if ('configuration' in out && out.configuration)
+      this.#log.warn(
+        { notification: row.id, smtpCode: out.smtpCode, error: out.error },
+        'SMTP refused the configuration (authentication or TLS): the e-mail is retried; fix SMTP_URL',
+      );
     const now = this.#deps.clock.now();
     const next: NextState = out.delivered
       ? { status: 'delivered' }
