@@ -14,7 +14,8 @@ import { rateLimitWindowsRepo } from './store/rate-limit-windows.repo.js';
 import { registerNotificationTargetGuard } from './http/ops/notification-targets.js';
 import { registerOpenApi } from './http/ops/openapi.js';
 import { registerMetrics } from './http/ops/metrics.js';
-import { tlsServerOptions } from './http/ops/tls.js';
+import { registerHsts, tlsServerOptions } from './http/ops/tls.js';
+import { limitConnectionsPerClient } from './security/connection-guard.js';
 import { restPlugin } from './http/rest/rest.plugin.js';
 import { sessionPlugin } from './http/session/session.plugin.js';
 import { rewriteSessionUrl } from './http/session/wire-tolerance.js';
@@ -65,8 +66,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rewriteUrl: (req: { url?: string }) => rewriteSessionUrl(req.url ?? '/'),
     frameworkErrors,
     clientErrorHandler,
+    // An idle connection is closed (docs/decisions/0823): HTTP/1 sockets and HTTP/2 sessions alike.
+    connectionTimeout: config.GATEHOUSE_IDLE_TIMEOUT_MS,
+    // Between two requests of a keep-alive connection Node applies this one instead (0: Fastify's 72 s).
+    keepAliveTimeout: config.GATEHOUSE_IDLE_TIMEOUT_MS || 72_000,
+    ...(tls ? { http2SessionTimeout: config.GATEHOUSE_IDLE_TIMEOUT_MS } : {}),
   });
   skipRedactionOfScalars(app.log);
+  limitConnectionsPerClient(app.server, config.GATEHOUSE_MAX_CONNECTIONS_PER_CLIENT, (address, open) =>
+    app.log.warn({ address, open }, 'connection refused: the client holds too many open connections'),
+  );
+  if (tls) registerHsts(app);
   const services: Services = { config, store: deps.store, box: deps.box, deps: deps.deps ?? domainDeps(deps) };
   app.decorate('services', services);
 
@@ -88,6 +98,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             ? { code: '7000.1000', reason: 'Internal system error' }
             : status === 408
               ? EDGE_ERRORS[408]
+              : status === 413
+                ? { code: '5000.1013', reason: `Request body too large (limit ${BODY_LIMIT / 1024 / 1024} MiB)` }
               : status === 429
                 ? { code: '7300.4290', reason: 'Too many requests' }
               : { code: '5000.1002', reason: err.message },

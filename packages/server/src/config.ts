@@ -27,10 +27,12 @@ export const ConfigSchema = Type.Object({
     default: 'info',
     description: 'Minimum level of the JSON log lines on stdout (flag `--log-level`)',
   }),
-  GATEHOUSE_DEMO: Type.Boolean({
-    default: true,
-    description: 'Create and print a demo merchant when the store is empty (flag `--no-demo` turns it off)',
-  }),
+  GATEHOUSE_DEMO: Type.Optional(
+    Type.Boolean({
+      description:
+        'Create a demo merchant when the store is empty, and print its secrets once (flag `--no-demo` turns it off). Default: on in sandbox mode, off in production mode; turned on in production, its secrets go to `demo-credentials.json` only, never to the log (docs/decisions/0823)',
+    }),
+  ),
   GATEHOUSE_SQLITE_SYNCHRONOUS: Type.Enum(['FULL', 'NORMAL'], {
     default: 'FULL',
     description: 'SQLite durability: `FULL` acknowledges a commit once the WAL holding it is synced to disk (off the event loop, ADRs 0012 and 0013); `NORMAL` does not wait and may lose the last commits on power loss',
@@ -56,6 +58,19 @@ export const ConfigSchema = Type.Object({
     description: 'Timeout of one notification delivery attempt (connect, response and the first KiB of its body)',
   }),
   GATEHOUSE_DELIVERY_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 512, default: 16, description: 'Notification deliveries in flight at once per relay' }),
+  GATEHOUSE_DELIVERY_PER_TARGET: Type.Integer({
+    minimum: 1,
+    maximum: 512,
+    default: 8,
+    description:
+      'Notification deliveries in flight at once per relay to one target (scheme, host and port): a slow or dead receiver holds at most this many of the relay\'s slots, and due notifications are claimed in turn across targets (docs/decisions/0825)',
+  }),
+  GATEHOUSE_EMAIL_CONCURRENCY: Type.Integer({
+    minimum: 1,
+    maximum: 64,
+    default: 4,
+    description: 'Platform e-mails in flight at once per relay: e-mail is its own lane, so a hung SMTP server holds at most this many slots (docs/decisions/0825)',
+  }),
   GATEHOUSE_DELIVERY_POLL_MS: Type.Integer({ minimum: 10, maximum: 60_000, default: 250, description: 'How often an idle relay looks for due notifications' }),
   GATEHOUSE_TLS_CERT: Type.Optional(
     Type.String({ description: 'PEM certificate (chain) file: serve HTTPS with TLS 1.2 or later, HTTP/2 and HTTP/1.1 by ALPN; read again on SIGHUP (flag `--tls-cert`)' }),
@@ -84,6 +99,27 @@ export const ConfigSchema = Type.Object({
     minimum: 0,
     default: 300,
     description: 'Failed authentications per minute per client address, summed over the nodes like `GATEHOUSE_RATE_LIMIT`, before every request of that address is refused as rate-limited until the minute ends; `0` disables',
+  }),
+  GATEHOUSE_MAX_CONNECTIONS_PER_CLIENT: Type.Integer({
+    minimum: 0,
+    maximum: 1_000_000,
+    default: 256,
+    description:
+      'TCP connections one client address may hold open at once; a connection over it is closed before any byte is read. The address is the TCP peer: behind a load balancer raise it or set `0` (off) (docs/decisions/0823)',
+  }),
+  GATEHOUSE_IDLE_TIMEOUT_MS: Type.Integer({
+    minimum: 0,
+    maximum: 3_600_000,
+    default: 72_000,
+    description:
+      'A connection on which nothing is sent or received for this long is closed (a client that connects and sends nothing, a keep-alive connection between requests, an HTTP/2 session). Keep it above the idle timeout of a load balancer in front (often 60 s); `0` disables, and keep-alive connections then close after 72 s (docs/decisions/0823)',
+  }),
+  GATEHOUSE_TIMESTAMP_TOLERANCE_MS: Type.Integer({
+    minimum: 0,
+    maximum: 604_800_000,
+    default: 3_600_000,
+    description:
+      'Clock skew allowed to a signed session call\'s `timeStamp` beyond the time zones in use: a body is accepted from 14 hours plus this before its stamped hour (a merchant at UTC+14) to 13 hours plus this after it (UTC−12, and the minutes not read); outside, errCode 1021 `Invalid timestamp`. A money-moving body\'s replay record is kept longer than that window (docs/decisions/0822)',
   }),
   GATEHOUSE_TRUST_PROXY: Type.Optional(
     Type.String({
@@ -153,6 +189,11 @@ export function trustedProxies(config: Pick<RawConfig, 'GATEHOUSE_TRUST_PROXY'>)
     }
   }
   return entries.length > 0 ? entries : false;
+}
+
+/** Whether a start creates the demo merchant: `GATEHOUSE_DEMO`, else in sandbox mode only (docs/decisions/0823). */
+export function demoEnabled(config: Pick<RawConfig, 'GATEHOUSE_DEMO' | 'GATEHOUSE_MODE'>): boolean {
+  return config.GATEHOUSE_DEMO ?? config.GATEHOUSE_MODE === 'sandbox';
 }
 
 /** The configuration table (Markdown) generated from the schema. */

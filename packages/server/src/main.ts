@@ -4,6 +4,7 @@ import { type CommandSpec, type OptionValues, UsageError } from './cli/args.js';
 import { credentialCommands } from './cli/credentials.commands.js';
 import { configText } from './cli/help.js';
 import { listCommands } from './cli/list.commands.js';
+import { operatorCommands } from './cli/operators.commands.js';
 import { buildProgram, CommanderError, normalizeArgv, type ProgramEntry, USAGE_EXIT } from './cli/program.js';
 import { requireStore } from './cli/store-check.js';
 import { notificationCommands } from './cli/notifications.commands.js';
@@ -16,12 +17,17 @@ import { runWorker, workerSpec } from './cli/worker.command.js';
 import { startRelay } from './delivery/relay.js';
 import { pointDemoAtInbox } from './bootstrap/demo-inbox.js';
 import { demoPageEnabled } from './http/demo/demo.plugin.js';
-import { type Config, loadConfig } from './config.js';
+import { type Config, demoEnabled, loadConfig } from './config.js';
 import { DomainError } from './domain/errors.js';
 import { openRuntime } from './runtime.js';
+import { lockDataFolder } from './bootstrap/data-folder-lock.js';
+import { refuseStoreWithoutKey } from './bootstrap/private-files.js';
+import { systemClock } from './lib/clock.js';
+
+const listeningPort = (a: ReturnType<import('node:net').Server['address']>): number | undefined => (a && typeof a === 'object' ? a.port : undefined);
 
 // Every `{spec, run}` command module's array, in the order `gatehouse --help` lists them.
-const commands = [...credentialCommands, ...listCommands, ...notificationCommands, ...apmCommands, ...platformCommands, ...emailCommands, ...rebillingCommands, ...withdrawalCommands];
+const commands = [...credentialCommands, ...operatorCommands, ...listCommands, ...notificationCommands, ...apmCommands, ...platformCommands, ...emailCommands, ...rebillingCommands, ...withdrawalCommands];
 
 const commonOptions: CommandSpec['options'] = {
   'data-dir': { type: 'string', placeholder: 'path', description: 'Data folder (GATEHOUSE_DATA_DIR, default ./data)' },
@@ -79,7 +85,7 @@ async function start(values: OptionValues): Promise<void> {
     if (!config.DATABASE_URL) throw new UsageError('--cluster needs PostgreSQL (DATABASE_URL): the embedded SQLite store has one writer process');
     // The primary prepares the store once (migrations, demo merchant); the workers serve.
     const prep = await openRuntime(config);
-    if (config.GATEHOUSE_DEMO) {
+    if (demoEnabled(config)) {
       const { ensureDemoMerchant } = await import('./bootstrap/demo.js');
       const demo = await ensureDemoMerchant(prep.deps, config.dataDir);
       if (demo) printDemo(demo.credentials, demo.created, config);
@@ -87,13 +93,24 @@ async function start(values: OptionValues): Promise<void> {
     await prep.store.close();
     return runClusterPrimary(workers, (line) => process.stderr.write(line + '\n'));
   }
-  const rt = await openRuntime(config);
+  // One server per SQLite data folder (docs/decisions/0820): taken before anything is written in it,
+  // and after the checks that refuse a start, so that a refused start leaves the folder as it was.
+  if (!config.DATABASE_URL) await refuseStoreWithoutKey(config.dataDir, config.GATEHOUSE_MASTER_KEY);
+  const lock = config.DATABASE_URL ? undefined : lockDataFolder(config.dataDir, { pid: process.pid, port: config.PORT, now: new Date(systemClock.now()) });
+  let rt: Awaited<ReturnType<typeof openRuntime>>;
+  try {
+    rt = await openRuntime(config);
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   // The server's modules load only for `start`: the credential commands stay quick.
   const { buildApp } = await import('./app.js');
   const { ensureDemoMerchant } = await import('./bootstrap/demo.js');
   const { recoverPendingTransactions } = await import('./domain/payments/payment.service.js');
   const app = await buildApp(rt);
   if (rt.migrated.length > 0) app.log.info({ migrations: rt.migrated }, 'store migrated');
+  if (lock?.tookOver) app.log.warn({ previous: lock.tookOver }, 'data folder lock of a server that is no longer running taken over');
   // Transactions a crash left pending are closed without a second acquirer call (docs/decisions/0303).
   // Their idempotency records take the final answer, so a retry replays it (docs/decisions/0807).
   const graceMs = config.GATEHOUSE_RECOVERY_GRACE_MS ?? (rt.store.file ? 0 : undefined);
@@ -113,7 +130,7 @@ async function start(values: OptionValues): Promise<void> {
             (err: unknown) => app.log.error({ err }, 'recovery sweep failed'),
           );
       }, 60_000).unref();
-  const demo = config.GATEHOUSE_DEMO ? await ensureDemoMerchant(rt.deps, config.dataDir) : undefined;
+  const demo = demoEnabled(config) ? await ensureDemoMerchant(rt.deps, config.dataDir) : undefined;
   if (demo) app.log.info({ merchantId: demo.credentials.merchantId, created: demo.created }, 'demo merchant ready');
   let closing = false;
   let relay: ReturnType<typeof startRelay> | undefined;
@@ -125,6 +142,7 @@ async function start(values: OptionValues): Promise<void> {
     await app.close();
     await relay?.stop();
     await rt.store.close();
+    lock?.release();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -137,11 +155,14 @@ async function start(values: OptionValues): Promise<void> {
     );
   });
   const address = await app.listen({ port: config.PORT, host: config.HOST });
+  lock?.listening(address, listeningPort(app.server.address()) ?? config.PORT);
   if (config.GATEHOUSE_WORKERS) relay = startRelay(rt, app.log);
   app.log.info({ address, store: rt.store.dialect.name, dataDir: config.dataDir }, 'gatehouse listening');
   if (demo) {
     // The sandbox inbox shows the demo merchant's notifications (docs/decisions/0901).
     const inbox = demoPageEnabled(config) ? await pointDemoAtInbox(rt.deps, demo.credentials, address) : null;
+    for (const move of inbox?.moves ?? [])
+      app.log.info({ merchantSiteId: demo.credentials.merchantSiteId, ...move }, 'demo site notification address moved to this server\'s inbox');
     printDemo(demo.credentials, demo.created, config);
     if (inbox) process.stderr.write(`Its webhooks and DMNs go to the sandbox inbox: ${address}/demo/inbox\n`);
   }
@@ -154,11 +175,13 @@ async function start(values: OptionValues): Promise<void> {
 /** The secrets are printed when they are made; later starts name the file that holds them. */
 const DEMO_SECRETS = new Set(['merchantSecretKey', 'apiKey', 'webhookSecret']);
 
-function printDemo(c: DemoCredentials, created: boolean, config: Config): void {
+function printDemo(c: DemoCredentials, createdNow: boolean, config: Config): void {
   const file = `${config.dataDir}/demo-credentials.json`;
+  // In production mode no secret is ever written to the output (docs/decisions/0823): the file holds them.
+  const created = createdNow && config.GATEHOUSE_MODE === 'sandbox';
   const lines = [
     '',
-    created ? 'Demo merchant created:' : 'Demo merchant:',
+    createdNow ? 'Demo merchant created:' : 'Demo merchant:',
     ...Object.entries(c)
       .filter(([k]) => created || !DEMO_SECRETS.has(k))
       .map(([k, v]) => `  ${k.padEnd(19)} ${v}`),

@@ -17,6 +17,7 @@ import { generateWebhookSecret } from './security/webhook-secret.js';
 import { issueApiKey } from './security/api-keys.js';
 import { openStore, type Store } from './store/db.js';
 import { settleStoreSetting } from './store/store-settings.repo.js';
+import { keepStoreFilesPrivate, refuseStoreWithoutKey } from './bootstrap/private-files.js';
 
 /** Everything a process needs before it serves or runs a command: store (migrated), keys, clock, ids. */
 export interface Runtime {
@@ -34,8 +35,13 @@ export async function openRuntime(config: Config, options: { clock?: Clock; migr
   if (config.DATABASE_URL && !config.GATEHOUSE_MASTER_KEY) {
     throw new Error('GATEHOUSE_MASTER_KEY is required with DATABASE_URL: every node must share one key');
   }
-  // The data folder holds the SQLite file, master.key and demo-credentials.json: made when missing.
-  await mkdir(config.dataDir, { recursive: true });
+  // The data folder holds the SQLite file, master.key and demo-credentials.json: made when missing,
+  // private to this user (docs/decisions/0821).
+  await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
+  if (!config.DATABASE_URL) {
+    await refuseStoreWithoutKey(config.dataDir, config.GATEHOUSE_MASTER_KEY);
+    await keepStoreFilesPrivate(config.dataDir);
+  }
   const masterKey = await loadMasterKey(config.GATEHOUSE_MASTER_KEY, config.dataDir);
   const store = openStore({
     databaseUrl: config.DATABASE_URL,

@@ -111,13 +111,15 @@ function leafCommand(parent: Command, name: string, entry: ProgramEntry): Comman
 }
 
 /**
- * The argv commander is given: `gatehouse` alone, or with options only, is `gatehouse start`; a command
- * that is not one is refused by name before commander sees it.
+ * The argv commander is given: `gatehouse` alone prints the help and starts nothing (a server starts
+ * only when asked, `gatehouse start`, docs/decisions/0820); options without a command are refused, and
+ * so is a command that is not one, by name, before commander sees it.
  */
 export function normalizeArgv(program: Command, argv: string[]): string[] {
   const [first, second] = argv;
-  if (first === '-h' || first === '--help') return argv;
-  if (first === undefined || first.startsWith('-')) return ['start', ...argv];
+  if (first === '-h' || first === '--help' || first === '-V' || first === '--version') return argv;
+  if (first === undefined) return ['--help'];
+  if (first.startsWith('-')) throw new UsageError(`a command is needed before ${first}: \`gatehouse start ${argv.join(' ')}\` runs the server (see gatehouse --help)`);
   if (first === 'help') return [...argv.slice(1), '--help'];
   const top = program.commands.find((c) => c.name() === first);
   if (!top) throw new UsageError(`unknown command: ${first} (see gatehouse --help)`);

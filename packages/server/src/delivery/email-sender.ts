@@ -19,6 +19,8 @@ export interface EmailOutcome {
   error: string | null;
   /** the server's reply (and any rejected recipients) */
   response: string | null;
+  /** refused for the SMTP configuration (authentication, TLS required): retried, and logged */
+  configuration?: true;
 }
 
 export interface EmailSender {
@@ -50,17 +52,29 @@ interface SmtpError extends Error {
 }
 
 export function createSmtpSender(options: SmtpOptions, now: () => number = () => performance.now()): EmailSender {
-  const transport = nodemailer.createTransport(options.url, {
+  // The timeouts are transport options beside the URL: a second argument would be message defaults,
+  // and an attempt would wait nodemailer's 30 s for a greeting, beyond its lease (docs/decisions/0825).
+  const transport = nodemailer.createTransport({
+    url: options.url,
     connectionTimeout: options.timeoutMs,
     greetingTimeout: options.timeoutMs,
     socketTimeout: options.timeoutMs,
   } as never);
+  // and the whole attempt ends within twice the timeout, inside the relay's lease (2 × timeout + 5 s)
+  const deadline = <T>(p: Promise<T>): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`SMTP attempt not finished within ${2 * options.timeoutMs} ms`)), 2 * options.timeoutMs);
+      p.then(
+        (v) => (clearTimeout(timer), resolve(v)),
+        (e: unknown) => (clearTimeout(timer), reject(e as Error)),
+      );
+    });
   return {
     async send(row, attemptNo) {
       const started = now();
       const m = emailOf(row);
       try {
-        const info = (await transport.sendMail({
+        const info = (await deadline(transport.sendMail({
           from: options.from,
           to: m.to,
           subject: m.subject,
@@ -68,7 +82,7 @@ export function createSmtpSender(options: SmtpOptions, now: () => number = () =>
           html: m.html,
           messageId: messageIdOf(row.id, options.from),
           headers: { 'X-Gatehouse-Notification': row.id, 'X-Gatehouse-Attempt': String(attemptNo) },
-        })) as { response?: string; rejected?: unknown[] };
+        }))) as { response?: string; rejected?: unknown[] };
         const rejected = (info.rejected ?? []).map(String);
         return {
           delivered: true,
@@ -84,9 +98,13 @@ export function createSmtpSender(options: SmtpOptions, now: () => number = () =>
       } catch (err) {
         const e = err as SmtpError;
         const code = typeof e.responseCode === 'number' ? e.responseCode : null;
+        // A refusal of the configuration (authentication, TLS required) is the operator's to fix, not
+        // the message's fault: retried with backoff, so a corrected SMTP_URL sends it (docs/decisions/0825).
+        const configuration = e.code === 'EAUTH' || e.code === 'ETLS' || (code !== null && [530, 534, 535, 538].includes(code));
         return {
           delivered: false,
-          permanent: code !== null && code >= 500,
+          permanent: code !== null && code >= 500 && !configuration,
+          ...(configuration ? { configuration: true } : {}),
           smtpCode: code,
           latencyMs: Math.round(now() - started),
           error: `${code !== null ? `SMTP ${code}: ` : ''}${(e.response ?? e.message).slice(0, 500)}`,

@@ -8,9 +8,10 @@ import { afterFailure } from '../domain/notifications/retry.schedule.js';
 import { webhookHeaders } from '../domain/notifications/webhook.signer.js';
 import type { DomainDeps } from '../domain/ports.js';
 import type { Store } from '../store/db.js';
-import { anyDue, claimDue, type NextState, settleAttempt } from '../store/outbox-relay.repo.js';
+import { anyDue, claimDue, dueCandidates, type NextState, settleAttempt } from '../store/outbox-relay.repo.js';
 import type { OutboxKind } from '../store/outbox.table.js';
 import { signedDmnBody } from './dmn.payload.js';
+import { deliveryTarget } from './inbox-target.js';
 import { createSmtpSender, type EmailSender } from './email-sender.js';
 import { createHttpSender, isSuccess, type OutgoingRequest, type Sender, type SendResult } from './http-sender.js';
 
@@ -23,6 +24,10 @@ export interface RelayOptions {
   leaseMs?: number;
   /** deliveries in flight at once, and rows claimed per round */
   concurrency?: number;
+  /** deliveries in flight at once to one target (scheme, host and port of the URL); default 8 (docs/decisions/0825) */
+  perTarget?: number;
+  /** e-mails in flight at once (their own lane: a hung SMTP server holds no more slots); default 4 */
+  emailConcurrency?: number;
   /** idle poll interval of `start()` (real time) */
   pollMs?: number;
   /** relay id written to `locked_by` and to each attempt; default host:pid:random */
@@ -39,6 +44,19 @@ interface RelayLog {
 
 const silent: RelayLog = { info() {}, warn() {}, error() {} };
 
+/** The key of the e-mail lane: every e-mail goes through the one SMTP server. */
+const EMAIL_LANE = 'email';
+
+/** Where an attempt goes, for the per-target bound: the URL's origin, or the e-mail lane. */
+function targetKey(kind: OutboxKind, targetUrl: string): string {
+  if (kind === 'email') return EMAIL_LANE;
+  try {
+    return new URL(targetUrl).origin;
+  } catch {
+    return targetUrl;
+  }
+}
+
 /** Every outbox kind but e-mail: what a relay without SMTP claims. */
 const WITHOUT_EMAIL: OutboxKind[] = ['webhook', 'dmn'];
 
@@ -53,6 +71,8 @@ export function relayOptionsOf(config: Config): RelayOptions {
     timeoutMs: config.GATEHOUSE_DELIVERY_TIMEOUT_MS,
     allowPrivate: config.GATEHOUSE_DELIVERY_ALLOW_PRIVATE ?? config.GATEHOUSE_MODE === 'sandbox',
     concurrency: config.GATEHOUSE_DELIVERY_CONCURRENCY,
+    perTarget: config.GATEHOUSE_DELIVERY_PER_TARGET,
+    emailConcurrency: config.GATEHOUSE_EMAIL_CONCURRENCY,
     pollMs: config.GATEHOUSE_DELIVERY_POLL_MS,
     ...(config.SMTP_URL ? { smtp: { url: config.SMTP_URL, from: config.SMTP_FROM } } : {}),
   };
@@ -73,6 +93,10 @@ export class Relay {
   readonly #ownsMailer: boolean;
   readonly #leaseMs: number;
   readonly #concurrency: number;
+  readonly #perTarget: number;
+  readonly #emailConcurrency: number;
+  /** attempts in flight per target key (an origin, or `email`) */
+  readonly #inflightByTarget = new Map<string, number>();
   readonly #pollMs: number;
   readonly #log: RelayLog;
   readonly #inflight = new Set<Promise<void>>();
@@ -95,6 +119,8 @@ export class Relay {
     this.#ownsMailer = parts.mailer === undefined && this.#mailer !== undefined;
     this.#leaseMs = options.leaseMs ?? options.timeoutMs * 2 + 5_000;
     this.#concurrency = options.concurrency ?? 16;
+    this.#perTarget = Math.max(1, options.perTarget ?? 8);
+    this.#emailConcurrency = Math.max(1, options.emailConcurrency ?? 4);
     this.#pollMs = options.pollMs ?? 250;
     this.id = options.id ?? `${hostname()}:${process.pid}:${parts.deps.ids.token(6)}`;
   }
@@ -174,17 +200,66 @@ export class Relay {
     }
   }
 
+  /**
+   * Claims up to `limit` due rows, fairly (docs/decisions/0825): the oldest due rows of each target in
+   * turn, one target at a time, never more in flight to one target than `perTarget` (e-mails: one lane
+   * of `emailConcurrency`). A slow or dead receiver holds its own share of the slots, not every slot.
+   */
   async #claim(limit: number): Promise<Delivery[]> {
     const now = this.#deps.clock.now();
     // Without a mailer, e-mails are kept (pending) for the admin API: this relay leaves them alone.
     const kinds = this.#mailer ? undefined : WITHOUT_EMAIL;
     if (!(await anyDue(this.#store.db, now, kinds))) return [];
+    // targets already at their bound are left out of the window, so their backlog cannot fill it
+    const full = [...this.#inflightByTarget].filter(([key, n]) => n >= this.#capOf(key)).map(([key]) => key);
+    const lanes = full.includes(EMAIL_LANE) ? WITHOUT_EMAIL : kinds;
+    const candidates = await dueCandidates(this.#store.db, now, {
+      kinds: lanes,
+      exclude: full.filter((key) => key !== EMAIL_LANE),
+      limit: limit * 4,
+    });
+    // in turn across targets: each target's oldest first, one per target per turn
+    const queues = new Map<string, string[]>();
+    for (const c of candidates) {
+      const key = targetKey(c.kind, c.targetUrl);
+      queues.set(key, [...(queues.get(key) ?? []), c.id]);
+    }
+    const taken = new Map<string, number>();
+    const chosen: string[] = [];
+    for (let progress = true; progress && chosen.length < limit; ) {
+      progress = false;
+      for (const [key, ids] of queues) {
+        if (chosen.length >= limit) break;
+        const used = (this.#inflightByTarget.get(key) ?? 0) + (taken.get(key) ?? 0);
+        if (ids.length === 0 || used >= this.#capOf(key)) continue;
+        chosen.push(ids.shift()!);
+        taken.set(key, (taken.get(key) ?? 0) + 1);
+        progress = true;
+      }
+    }
+    if (chosen.length === 0) return [];
     return this.#store.write((trx) =>
-      claimDue(trx, this.#store.dialect, { relayId: this.id, now, leaseMs: this.#leaseMs, limit, kinds }),
+      claimDue(trx, this.#store.dialect, { relayId: this.id, now, leaseMs: this.#leaseMs, limit: chosen.length, kinds, ids: chosen }),
     );
   }
 
+  #capOf(key: string): number {
+    return key === EMAIL_LANE ? this.#emailConcurrency : this.#perTarget;
+  }
+
   async #deliver(row: Delivery): Promise<NextState['status']> {
+    const key = targetKey(row.kind, row.targetUrl);
+    this.#inflightByTarget.set(key, (this.#inflightByTarget.get(key) ?? 0) + 1);
+    try {
+      return await this.#attempt(row);
+    } finally {
+      const left = (this.#inflightByTarget.get(key) ?? 1) - 1;
+      if (left <= 0) this.#inflightByTarget.delete(key);
+      else this.#inflightByTarget.set(key, left);
+    }
+  }
+
+  async #attempt(row: Delivery): Promise<NextState['status']> {
     if (row.kind === 'email') return this.#settle(row, ...(await this.#sendEmail(row)));
     let result: SendResult;
     try {
@@ -216,6 +291,11 @@ export class Relay {
       responseExcerpt: out.response,
     };
     metrics.emails.inc({ outcome: out.delivered ? 'sent' : out.permanent ? 'failed' : 'retry' });
+    if ('configuration' in out && out.configuration)
+      this.#log.warn(
+        { notification: row.id, smtpCode: out.smtpCode, error: out.error },
+        'SMTP refused the configuration (authentication or TLS): the e-mail is retried; fix SMTP_URL',
+      );
     const now = this.#deps.clock.now();
     const next: NextState = out.delivered
       ? { status: 'delivered' }
@@ -254,7 +334,7 @@ export class Relay {
         );
       }
       return {
-        url: row.targetUrl,
+        url: await deliveryTarget(this.#deps, row),
         headers: {
           'content-type': 'application/json',
           ...webhookHeaders(secrets, row.id, Math.floor(now / 1000), row.payload),
@@ -266,7 +346,7 @@ export class Relay {
     if (!site) throw new Error(`site ${row.siteId} not found`);
     const secretKey = this.#deps.vault.open(site.secretKeySealed, SITE_SECRET_PURPOSE).expose();
     return {
-      url: row.targetUrl,
+      url: await deliveryTarget(this.#deps, row),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: signedDmnBody(row.payload, secretKey),
     };

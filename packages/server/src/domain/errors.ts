@@ -118,8 +118,8 @@ export class InvalidChecksum extends DomainError {
 /** A `timeStamp` that is not a real `YYYYMMDDHHmmss` date and time. */
 export class InvalidTimestamp extends DomainError {
   readonly code = 'invalid_timestamp';
-  constructor() {
-    super('Invalid timeStamp: must be YYYYMMDDHHmmss');
+  constructor(message = 'Invalid timeStamp: must be YYYYMMDDHHmmss') {
+    super(message);
   }
 }
 

@@ -11,6 +11,7 @@ export const ID_PREFIXES = {
   event: 'evt',
   request: 'req',
   notification: 'ntf',
+  operator: 'opr',
 } as const;
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];
 export type PrefixedId<P extends IdPrefix> = `${P}_${string}`;

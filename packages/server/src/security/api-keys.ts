@@ -24,6 +24,11 @@ export function issueApiKey(ids: Ids): IssuedApiKey {
 // One-shot `hash` rather than `createHash().update().digest()`: the same SHA-256 without a Hash object
 // per call, and checking a key runs on every authenticated request.
 function hashSecret(secret: string): string {
+  return hashApiKeySecret(secret);
+}
+
+/** The stored form of a key's secret: its SHA-256, hex (operator credentials too, docs/decisions/0824). */
+export function hashApiKeySecret(secret: string): string {
   return hash('sha256', secret, 'hex');
 }
 

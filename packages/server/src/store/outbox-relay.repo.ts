@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Delivery } from '../domain/notifications/notification.types.js';
 import type { Dialect } from './dialect.js';
 import { toDelivery } from './notifications.repo.js';
@@ -12,6 +12,30 @@ import type { Database } from './tables.js';
  */
 
 export const INTERRUPTED = 'interrupted: the relay stopped before the attempt finished (lease expired)';
+
+/**
+ * Due rows, oldest first, leaving out those addressed to the `exclude` origins (`scheme://host[:port]`,
+ * matched as a prefix of the URL): what the relay chooses from, so that the backlog of a target that
+ * already has its share of attempts in flight cannot fill the window (docs/decisions/0825).
+ */
+export async function dueCandidates(
+  db: Kysely<Database>,
+  now: number,
+  opts: { kinds?: OutboxKind[] | undefined; exclude: string[]; limit: number },
+): Promise<Array<{ id: string; targetUrl: string; kind: OutboxKind }>> {
+  let q = db
+    .selectFrom('outbox')
+    .select(['id', 'target_url', 'kind'])
+    .where('status', 'in', ['pending', 'delivering'])
+    .where('run_at', '<=', now);
+  if (opts.kinds) q = q.where('kind', 'in', opts.kinds);
+  for (const origin of opts.exclude) {
+    const prefix = `${origin}/`;
+    q = q.where('target_url', '!=', origin).where(sql<string>`substr(target_url, 1, ${prefix.length})`, '!=', prefix);
+  }
+  const rows = await q.orderBy('run_at').limit(opts.limit).execute();
+  return rows.map((r) => ({ id: r.id, targetUrl: r.target_url, kind: r.kind }));
+}
 
 /** Is anything due? A cheap read, so an idle relay does not open write transactions. */
 export async function anyDue(db: Kysely<Database>, now: number, kinds?: OutboxKind[]): Promise<boolean> {
@@ -34,10 +58,11 @@ export async function anyDue(db: Kysely<Database>, now: number, kinds?: OutboxKi
 export async function claimDue(
   trx: Kysely<Database>,
   dialect: Dialect,
-  opts: { relayId: string; now: number; leaseMs: number; limit: number; kinds?: OutboxKind[] | undefined },
+  opts: { relayId: string; now: number; leaseMs: number; limit: number; kinds?: OutboxKind[] | undefined; ids?: string[] | undefined },
 ): Promise<Delivery[]> {
-  const { relayId, now, leaseMs, limit, kinds } = opts;
+  const { relayId, now, leaseMs, limit, kinds, ids: only } = opts;
   const until = now + leaseMs;
+  if (only && only.length === 0) return [];
   let pick = trx
     .selectFrom('outbox')
     .select('id')
@@ -45,6 +70,8 @@ export async function claimDue(
     .where('run_at', '<=', now);
   // only these kinds (a relay without SMTP leaves e-mails queued)
   if (kinds) pick = pick.where('kind', 'in', kinds);
+  // only these rows, chosen fairly across targets by the relay (still due: another relay may have taken some)
+  if (only) pick = pick.where('id', 'in', only);
   const due = pick.orderBy('run_at').limit(limit);
   const rows = await trx
     .updateTable('outbox')

@@ -113,6 +113,16 @@ export interface Database extends OutboxTables, PlatformTables, OperationsTables
   kyc_records: KycRecordTable;
   bank_accounts: BankAccountTable;
   rate_limit_windows: RateLimitWindowTable;
+  operator_credentials: OperatorCredentialTable;
+}
+
+/** An operator credential (migration 0018, docs/decisions/0824): only the SHA-256 of its secret is kept. */
+export interface OperatorCredentialTable {
+  id: string;
+  name: string;
+  secret_hash: string;
+  created_at: number;
+  revoked_at: number | null;
 }
 
 /** One limit's count of one key in one fixed window, summed over the nodes (migration 0013). */

@@ -136,6 +136,8 @@ export interface IdempotencyClaim {
   frame?: string;
   /** session: the request's clientRequestId, claimed once a site asks for unique ones (0104) */
   clientRequestId?: { siteId: string; value: string | null };
+  /** how long the record is kept; default IDEMPOTENCY_TTL_MS (a signed session body: its timeStamp window, 0822) */
+  ttlMs?: number;
 }
 
 export type Run = { tx: Transaction; replay?: undefined } | { replay: StoredResponse; tx?: undefined };
@@ -636,7 +638,7 @@ function claimRecordOf(claim: IdempotencyClaim, now: number): IdempotencyRecord 
     responseStatus: null,
     responseBody: null,
     createdAt: now,
-    expiresAt: now + IDEMPOTENCY_TTL_MS,
+    expiresAt: now + (claim.ttlMs ?? IDEMPOTENCY_TTL_MS),
     transactionId: null,
     replayFrame: claim.frame ?? null,
   };

@@ -32,6 +32,17 @@ describe('platform e-mail content (spec 6)', () => {
     expect(m.html).toContain('<td>ID &amp; address do not match</td>');
   });
 
+  it('CR, LF and other control characters in a chosen value forge no row of the text nor line of the subject', () => {
+    const forged = { ...owner, extRef: 'ref\r\nStatus:        ACTIVE', kycReason: 'fine\nAmount:   1000000.00 EUR\u2028x\u0000' };
+    const m = kycEmail(['a@example.com'], forged, AT);
+    expect(m.subject).not.toMatch(/[\r\n]/);
+    expect(m.text.split('\n').filter((l) => /^Status:/.test(l))).toEqual([]);
+    expect(m.text.split('\n').filter((l) => /^Amount:/.test(l))).toEqual([]);
+    expect(m.text).toContain('ref  Status:        ACTIVE');
+    expect(m.text).not.toMatch(/[\u0000\u2028]/);
+    expect(m.html).not.toMatch(/ref\r?\nStatus/);
+  });
+
   it('payout: the subject shape, payout code, status and message', () => {
     const p: Payout = {
       code: 'PO9',

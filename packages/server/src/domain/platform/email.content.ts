@@ -12,7 +12,17 @@ type Row = [label: string, value: string];
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function render(to: string[], subject: string, intro: string, rows: Row[]): EmailMessage {
+/**
+ * One line of text: control characters (CR and LF among them) and line separators become spaces, so a
+ * value a merchant or an operator chose (an extRef, a move's reason) cannot forge rows of the text
+ * e-mail or lines of the subject (docs/decisions/0825).
+ */
+export const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
+
+function render(to: string[], rawSubject: string, rawIntro: string, rawRows: Row[]): EmailMessage {
+  const subject = oneLine(rawSubject);
+  const intro = oneLine(rawIntro);
+  const rows = rawRows.map(([l, v]): Row => [oneLine(l), oneLine(v)]);
   const width = Math.max(...rows.map(([l]) => l.length));
   const text = [intro, '', ...rows.map(([l, v]) => `${`${l}:`.padEnd(width + 2)}${v}`), '', '-- Gatehouse', ''].join(
     '\n',

@@ -11,6 +11,7 @@ import { registerRunDueCharges } from './rebilling.run-due.js';
 export async function adminPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler(adminErrorHandler);
   app.decorateRequest('adminCaller', null);
+  app.decorateRequest('adminOperator', null);
   // JSON bodies only.
   app.removeContentTypeParser('text/plain');
   registerListDeliveries(app);

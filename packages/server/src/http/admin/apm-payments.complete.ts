@@ -4,7 +4,7 @@ import { restPaymentResponse } from '../shared/rest-payment.render.js';
 import { ApmPaymentParams, CompleteApmPaymentBody } from '../../schemas/admin/apm-payments.schema.js';
 import { AdminErrorResponse } from '../../schemas/admin/deliveries.schema.js';
 import { PaymentResponse } from '../../schemas/rest/payment.schema.js';
-import { adminAuth, callerOf } from './auth.js';
+import { adminAuth, operatorOnlyInProduction, scopeOf } from './auth.js';
 
 /**
  * POST /admin/v1/apm-payments/{transactionId}/complete: an operator completes a pending APM payment
@@ -19,7 +19,7 @@ export function registerCompleteApmPayment(app: FastifyInstance): void {
       schema: {
         summary: 'Complete a pending APM payment',
         description:
-          'Approves or declines a pending alternative-payment-method payment of the key\'s merchant. Answers the payment as `POST /payment-api/payments` does. 404 for an unknown transaction or one of another merchant; 400 naming the state when it is not pending.',
+          'Approves or declines a pending alternative-payment-method payment. An operator credential (`gatehouse operators create`) completes any merchant\'s; in sandbox mode a merchant\'s Operations key completes its own, in production mode it is refused with 403 (a move only the bank makes). Answers the payment as `POST /payment-api/payments` does. 404 for an unknown transaction or one of another merchant; 400 naming the state when it is not pending.',
         tags: ['admin'],
         security: [{ apiKey: [] }],
         params: ApmPaymentParams,
@@ -28,10 +28,15 @@ export function registerCompleteApmPayment(app: FastifyInstance): void {
       },
     },
     async (request) => {
-      const ctx = callerOf(request);
-      const tx = await completeApmPayment(app.services.deps, request.params.transactionId, request.body.outcome, 'operator', {
-        merchantId: ctx.merchantId,
-      });
+      operatorOnlyInProduction(app, request);
+      const { merchantId } = scopeOf(request);
+      const tx = await completeApmPayment(
+        app.services.deps,
+        request.params.transactionId,
+        request.body.outcome,
+        'operator',
+        merchantId !== undefined ? { merchantId } : {},
+      );
       return restPaymentResponse(tx);
     },
   );

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { listDeliveries } from '../../domain/notifications/notification.service.js';
 import { AdminErrorResponse, DeliveryList, DeliveryListQuery } from '../../schemas/admin/deliveries.schema.js';
-import { adminAuth, callerOf } from './auth.js';
+import { adminAuth, scopeOf } from './auth.js';
 import { deliveryToWire } from './delivery.wire.js';
 
 /** GET /admin/v1/deliveries: the caller's notifications, newest first, each with every attempt. */
@@ -21,10 +21,10 @@ export function registerListDeliveries(app: FastifyInstance): void {
       },
     },
     async (request): Promise<DeliveryList> => {
-      const ctx = callerOf(request);
+      const { merchantId } = scopeOf(request);
       const q = request.query;
       const rows = await listDeliveries(app.services.deps, {
-        merchantId: ctx.merchantId,
+        ...(merchantId !== undefined ? { merchantId } : {}),
         ...(q.orderId !== undefined ? { orderId: Number(q.orderId) } : {}),
         ...(q.sessionId !== undefined ? { sessionId: q.sessionId } : {}),
         ...(q.transactionId !== undefined ? { transactionId: q.transactionId } : {}),

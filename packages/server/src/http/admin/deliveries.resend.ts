@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { resendDelivery } from '../../domain/notifications/notification.service.js';
 import { AdminErrorResponse, DeliveryParams, DeliveryWire } from '../../schemas/admin/deliveries.schema.js';
-import { adminAuth, callerOf } from './auth.js';
+import { adminAuth, scopeOf } from './auth.js';
 import { deliveryToWire } from './delivery.wire.js';
 
 /** POST /admin/v1/deliveries/{id}/resend: deliver again now, with a fresh retry schedule; history is kept. */
@@ -21,8 +21,7 @@ export function registerResendDelivery(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const ctx = callerOf(request);
-      const d = await resendDelivery(app.services.deps, request.params.id, ctx.merchantId);
+      const d = await resendDelivery(app.services.deps, request.params.id, scopeOf(request).merchantId);
       return reply.code(202).send(deliveryToWire(d));
     },
   );

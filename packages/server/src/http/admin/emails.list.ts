@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { listEmails } from '../../domain/platform/emails.view.js';
 import { AdminErrorResponse } from '../../schemas/admin/deliveries.schema.js';
 import { EmailList, EmailListQuery } from '../../schemas/platform/emails.schema.js';
-import { adminAuth, callerOf } from './auth.js';
+import { adminAuth, scopeOf } from './auth.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -24,7 +24,7 @@ export function registerListEmails(app: FastifyInstance): void {
     },
     async (request): Promise<EmailList> => {
       const limit = request.query.limit === undefined ? 50 : Number(request.query.limit);
-      const rows = await listEmails(app.services.deps, callerOf(request).merchantId, limit);
+      const rows = await listEmails(app.services.deps, scopeOf(request).merchantId ?? null, limit);
       return {
         emails: rows.map((e) => ({
           id: e.id,

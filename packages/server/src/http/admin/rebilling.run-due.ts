@@ -3,7 +3,7 @@ import { Invalid } from '../../domain/errors.js';
 import { runDueCharges } from '../../domain/rebilling/due-charges.service.js';
 import { AdminErrorResponse } from '../../schemas/admin/deliveries.schema.js';
 import { RunDueChargesBody, RunDueChargesResult } from '../../schemas/admin/rebilling.schema.js';
-import { adminAuth, callerOf } from './auth.js';
+import { adminAuth, scopeOf } from './auth.js';
 
 /**
  * POST /admin/v1/sandbox/rebilling/run-due (sandbox mode only): charges the key's merchant's
@@ -26,11 +26,11 @@ export function registerRunDueCharges(app: FastifyInstance): void {
       },
     },
     async (request) => {
-      const ctx = callerOf(request);
+      const { merchantId } = scopeOf(request);
       const text = request.body?.at;
       const at = text === undefined ? undefined : Date.parse(text);
       if (at !== undefined && Number.isNaN(at)) throw new Invalid('at', 'must be an ISO 8601 date and time');
-      const r = await runDueCharges(app.services.deps, { merchantId: ctx.merchantId, ...(at !== undefined ? { at } : {}) });
+      const r = await runDueCharges(app.services.deps, { ...(merchantId !== undefined ? { merchantId } : {}), ...(at !== undefined ? { at } : {}) });
       return { ...r, at: new Date(r.at).toISOString() };
     },
   );

@@ -72,6 +72,29 @@ describe('demo shop', () => {
     });
   });
 
+  it('the inbox keeps what it cannot render as text and keeps answering (deep, long, broken bodies)', async () => {
+    const gw = await startGateway();
+    try {
+      let deep = '"x"';
+      for (let i = 0; i < 5000; i++) deep = '{"a":' + deep + '}';
+      const shallow = JSON.stringify({ type: 'ok.event', data: { a: { b: 1 } } });
+      for (const body of [deep, '[' + deep + ']', '{"type":', 'x'.repeat(200_000), shallow]) {
+        const res = await fetch(`${gw.url}/demo/inbox/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        expect(res.status).toBe(400); // stored, unsigned
+      }
+      const json = await fetch(`${gw.url}/demo/inbox.json`);
+      expect(json.status).toBe(200);
+      const entries = ((await json.json()) as { notifications: Array<{ body: unknown; event: string }> }).notifications;
+      expect(entries).toHaveLength(5);
+      expect(entries[0]).toMatchObject({ event: 'ok.event', body: { type: 'ok.event', data: { a: { b: 1 } } } });
+      for (const e of entries.slice(1)) expect(typeof e.body).toBe('string');
+      expect((entries[4]!.body as string).startsWith('{"a":{"a":')).toBe(true);
+      expect((await fetch(`${gw.url}/demo/inbox`)).status).toBe(200);
+    } finally {
+      await gw.close();
+    }
+  });
+
   it('is not served when turned off', async () => {
     const gw = await startGateway({ env: { GATEHOUSE_DEMO_PAGE: 'false' } });
     try {

@@ -4,6 +4,7 @@ import type { DemoCredentials } from '../../bootstrap/demo.js';
 import { sha256Hex } from '../../lib/hash.js';
 import { constantTimeEqual } from '../../security/constant-time.js';
 import { esc } from '../shared/html-page.js';
+import { INBOX_PATHS } from '../../delivery/inbox-target.js';
 
 /**
  * The sandbox's notification inbox (docs/decisions/0901): the demo merchant's webhooks and DMNs are
@@ -25,7 +26,7 @@ export interface InboxEntry {
   body: unknown;
 }
 
-export const INBOX_PATHS = { webhook: '/demo/inbox/webhook', dmn: '/demo/inbox/dmn' } as const;
+export { INBOX_PATHS } from '../../delivery/inbox-target.js';
 
 /** Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, any of a space-separated list. */
 export function webhookSignatureValid(secret: string, id: string, timestamp: string, body: string, header: string): boolean {
@@ -47,6 +48,36 @@ export class Inbox {
   add(entry: InboxEntry): void {
     this.entries.unshift(entry);
     this.entries.length = Math.min(this.entries.length, 200);
+  }
+}
+
+/** How deep and how long a received body may be to be kept parsed; beyond, it is kept as text. */
+export const SHOWN_DEPTH = 32;
+const SHOWN_TEXT = 4096;
+
+/** The depth of a parsed JSON value, counted without recursion (a hostile body cannot exhaust the stack). */
+function depthOver(value: unknown, limit: number): boolean {
+  let level: unknown[] = [value];
+  for (let depth = 0; level.length > 0; depth++) {
+    if (depth > limit) return true;
+    const next: unknown[] = [];
+    for (const v of level) if (v && typeof v === 'object') next.push(...Object.values(v as object));
+    level = next;
+  }
+  return false;
+}
+
+/**
+ * A received body as the inbox keeps it: parsed JSON when it is small and shallow enough to render,
+ * else its first 4 KiB as text. What the inbox cannot render safely is stored, never refused.
+ */
+export function shownBody(raw: string): unknown {
+  if (raw.length > 65_536) return raw.slice(0, SHOWN_TEXT);
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return depthOver(parsed, SHOWN_DEPTH) ? raw.slice(0, SHOWN_TEXT) : parsed;
+  } catch {
+    return raw.slice(0, SHOWN_TEXT);
   }
 }
 
@@ -73,12 +104,7 @@ export function registerInbox(
       const verified =
         secret !== undefined &&
         webhookSignatureValid(secret, id, header(request.headers['webhook-timestamp']), raw, header(request.headers['webhook-signature']));
-      let body: unknown = raw.slice(0, 4096);
-      try {
-        body = JSON.parse(raw);
-      } catch {
-        // shown as text
-      }
+      const body = shownBody(raw);
       const type = body && typeof body === 'object' && 'type' in body ? String((body as { type: unknown }).type) : '?';
       inbox.add({ kind: 'webhook', receivedAt: now(), verified, event: type, id, body });
       return reply.code(verified ? 200 : 400).type('text/plain').send(verified ? 'OK' : 'bad signature');

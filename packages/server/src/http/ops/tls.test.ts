@@ -58,6 +58,38 @@ describe('TLS termination', () => {
     expect(r.ok).toBe(false);
   });
 
+  it('offers TLS 1.2 only with ECDHE and AEAD ciphers: AES128-SHA and other CBC or static-RSA suites are refused', async () => {
+    const suite = (ciphers: string) =>
+      new Promise<{ ok: boolean; cipher?: string }>((resolve) => {
+        const socket = tlsConnect({ host: '127.0.0.1', port, rejectUnauthorized: false, minVersion: 'TLSv1.2', maxVersion: 'TLSv1.2', ciphers }, () => {
+          resolve({ ok: true, cipher: socket.getCipher().name });
+          socket.end();
+        });
+        socket.on('error', () => resolve({ ok: false }));
+      });
+    for (const weak of ['AES128-SHA', 'AES256-SHA', 'AES128-GCM-SHA256', 'ECDHE-RSA-AES128-SHA', 'ECDHE-RSA-AES128-SHA256']) {
+      expect({ weak, ...(await suite(`${weak}@SECLEVEL=0`)) }).toEqual({ weak, ok: false });
+    }
+    expect(await suite('ECDHE-RSA-AES128-GCM-SHA256')).toEqual({ ok: true, cipher: 'ECDHE-RSA-AES128-GCM-SHA256' });
+    expect(await suite('ECDHE-RSA-CHACHA20-POLY1305')).toEqual({ ok: true, cipher: 'ECDHE-RSA-CHACHA20-POLY1305' });
+    // whatever a default client asks for, the suite chosen is an AEAD one
+    expect((await suite('DEFAULT@SECLEVEL=0')).cipher).toMatch(/^ECDHE-RSA-(AES\d+-GCM-SHA\d+|CHACHA20-POLY1305)$/);
+  });
+
+  it('sends Strict-Transport-Security on every answer, errors included', async () => {
+    const get = (path: string) =>
+      new Promise<{ status?: number; hsts: unknown }>((resolve, reject) => {
+        const req = httpsRequest({ host: '127.0.0.1', port, path, ca }, (r) => {
+          r.resume();
+          r.on('end', () => resolve({ status: r.statusCode, hsts: r.headers['strict-transport-security'] }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    expect(await get('/health')).toEqual({ status: 200, hsts: 'max-age=31536000' });
+    expect(await get('/no/such/page')).toEqual({ status: 404, hsts: 'max-age=31536000' });
+  });
+
   it('accepts TLS 1.2 and serves HTTP/1.1 over it', async () => {
     expect((await handshake(port, { minVersion: 'TLSv1.2', maxVersion: 'TLSv1.2' })).protocol).toBe('TLSv1.2');
     const res = await new Promise<{ status?: number; body: string; version: string }>((resolve, reject) => {

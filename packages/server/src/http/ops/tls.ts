@@ -23,10 +23,38 @@ export function tlsFiles(config: Config): TlsFiles | undefined {
   return { cert, key };
 }
 
+/**
+ * The cipher suites offered (docs/decisions/0823): TLS 1.3's (all AEAD) and, for TLS 1.2, only ECDHE
+ * key exchange with AEAD ciphers (AES-GCM, ChaCha20-Poly1305): no CBC suites such as `AES128-SHA`, no
+ * static RSA key exchange.
+ */
+export const TLS_CIPHERS = [
+  'TLS_AES_128_GCM_SHA256',
+  'TLS_AES_256_GCM_SHA384',
+  'TLS_CHACHA20_POLY1305_SHA256',
+  'ECDHE-ECDSA-AES128-GCM-SHA256',
+  'ECDHE-RSA-AES128-GCM-SHA256',
+  'ECDHE-ECDSA-AES256-GCM-SHA384',
+  'ECDHE-RSA-AES256-GCM-SHA384',
+  'ECDHE-ECDSA-CHACHA20-POLY1305',
+  'ECDHE-RSA-CHACHA20-POLY1305',
+].join(':');
+
+/** `Strict-Transport-Security` of every answer when Gatehouse terminates TLS: one year, subdomains not named. */
+export const HSTS = 'max-age=31536000';
+
 /** Reads the PEM files (at start and on SIGHUP; never on a request). */
 export async function secureContextOptions(files: TlsFiles): Promise<SecureContextOptions> {
   const [cert, key] = await Promise.all([readFile(files.cert), readFile(files.key)]);
-  return { cert, key, minVersion: TLS_MIN_VERSION };
+  return { cert, key, minVersion: TLS_MIN_VERSION, ciphers: TLS_CIPHERS, honorCipherOrder: true };
+}
+
+/** Under TLS, every answer tells browsers to come back over HTTPS only (HSTS). */
+export function registerHsts(app: FastifyInstance): void {
+  app.addHook('onRequest', (_request, reply, done) => {
+    void reply.header('strict-transport-security', HSTS);
+    done();
+  });
 }
 
 /** Fastify's server options for TLS, or none. */

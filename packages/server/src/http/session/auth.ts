@@ -7,17 +7,19 @@ import type { Services } from '../services.js';
 import { obj } from '../fields.js';
 import { checkBodyValues } from '../validation.js';
 import { bindToRequestLog } from '../logging.js';
+import { checkTimeStampWindow } from './timestamp-window.js';
 
 /**
- * Session interface authentication (spec 5, DECISIONS.md 5), in this order: unknown merchant 1013,
- * unknown site or a site of another merchant 1022, malformed timeStamp 1021, wrong checksum 1001.
+ * Session interface authentication (DECISIONS.md 5), in this order: unknown merchant 1013,
+ * unknown site or a site of another merchant 1022, malformed timeStamp 1021, wrong checksum 1001,
+ * a timeStamp outside its window 1021 (docs/decisions/0822).
  * It runs before the body is validated, so an unsigned caller learns nothing of the schema.
  */
 
 /**
- * `YYYYMMDDHHmmss`: 14 digits, as a string or a JSON number (docs/decisions/0121). Its content is not
- * checked further: one public SDK puts the month where the minutes belong, and the merchant's time
- * zone is unknown, so neither impossible minutes nor clock skew can be refused.
+ * `YYYYMMDDHHmmss`: 14 digits, as a string or a JSON number (docs/decisions/0121). No field's range is
+ * checked: one public SDK puts the month where the minutes belong. Its distance from the current time
+ * is checked, once the checksum holds, against a window wide enough for any time zone (0822).
  */
 export function isTimeStamp(value: unknown): value is string | number {
   if (typeof value === 'number') return Number.isInteger(value) && value >= 1e13 && value < 1e14;
@@ -63,6 +65,8 @@ export function verifySiteChecksum(
   if (typeof body.checksum !== 'string' || !verifySessionChecksum(method, body, secret, body.checksum)) {
     throw new InvalidChecksum();
   }
+  // signed by the site, and signed recently enough (docs/decisions/0822)
+  checkTimeStampWindow(services, body.timeStamp);
 }
 
 export async function authenticateChecksum(

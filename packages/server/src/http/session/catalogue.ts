@@ -10,6 +10,7 @@ import {
 } from '../../security/catalogue-checksum.js';
 import { checkBodyValues } from '../validation.js';
 import { bodyObject, idText, isLookupKey, isTimeStamp, logClientRequestId } from './auth.js';
+import { checkTimeStampWindow } from './timestamp-window.js';
 import { SESSION_API, success } from './envelope.js';
 
 /**
@@ -36,6 +37,7 @@ export function catalogueChecksumAuth(app: FastifyInstance, method: CatalogueMet
     if (typeof body.checksum !== 'string' || !verifyCatalogueChecksum(fields, body, secret, body.checksum)) {
       throw new InvalidChecksum();
     }
+    checkTimeStampWindow(app.services, body.timeStamp);
     request.sessionContext = { merchantId, siteId: site.id };
     checkBodyValues(body);
     logClientRequestId(request, body);

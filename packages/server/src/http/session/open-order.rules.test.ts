@@ -9,6 +9,7 @@ import { type SessionClient, sessionClient } from '../../../test/session-client.
  */
 
 const x = (n: number) => 'x'.repeat(n);
+const CLOCK = Date.UTC(2025, 1, 28, 20, 0);
 const BASE = { clientUniqueId: 'u-1', amount: '10.00', currency: 'EUR' };
 const BILLING = { country: 'DE', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' };
 const OK = 'ok' as const;
@@ -30,13 +31,18 @@ const ROWS: Row[] = [
   // a client sends "" when the merchant has no reference of its own (docs/decisions/0152)
   ['clientUniqueId empty', { clientUniqueId: '' }, OK],
   ['merchantSiteId of 21', { merchantSiteId: '1'.repeat(21) }, v(1022, /^Invalid merchant site id$/)],
-  ['timeStamp on 29 February of a leap year', { timeStamp: '20240229235959' }, OK],
-  ['timeStamp of 13 digits', { timeStamp: '2024022923595' }, v(1021, /^Invalid timeStamp/)],
-  // 14 digits are enough: one public SDK puts the month where the minutes belong (docs/decisions/0121)
-  ['timeStamp with month 13', { timeStamp: '20241301120000' }, OK],
-  ['timeStamp on 29 February of 2025', { timeStamp: '20250229120000' }, OK],
-  ['timeStamp at hour 24', { timeStamp: '20250101240000' }, OK],
-  ['timeStamp as a JSON number', { timeStamp: 20250101120000 }, OK],
+  // the server's clock is 2025-02-28 20:00 UTC (CLOCK below); a timeStamp is the merchant's local time
+  ['timeStamp of a merchant at UTC−12', { timeStamp: '20250228080000' }, OK],
+  ['timeStamp of 13 digits', { timeStamp: '2025022820000' }, v(1021, /^Invalid timeStamp/)],
+  // 14 digits are enough: one public SDK puts the month where the minutes belong (docs/decisions/0121),
+  // and no field's range is checked, only the distance from now (docs/decisions/0822)
+  ['timeStamp with minutes 99', { timeStamp: '20250228209999' }, OK],
+  ['timeStamp with month 13 and day 59', { timeStamp: '20241359200000' }, OK],
+  ['timeStamp on 29 February of 2025 (UTC+12)', { timeStamp: '20250229080000' }, OK],
+  ['timeStamp at hour 24', { timeStamp: '20250228240000' }, OK],
+  ['timeStamp as a JSON number', { timeStamp: 20250228200000 }, OK],
+  ['timeStamp two days old', { timeStamp: '20250226200000' }, v(1021, /^Invalid timeStamp: outside the accepted window/)],
+  ['timeStamp a day ahead of UTC+14', { timeStamp: '20250302200000' }, v(1021, /^Invalid timeStamp: outside the accepted window/)],
   ['timeStamp with separators', { timeStamp: '2025-01-01 12:00' }, v(1021, /^Invalid timeStamp/)],
   ['clientRequestId of 255', { clientRequestId: x(255) }, OK],
   ['clientRequestId of 256', { clientRequestId: x(256) }, size('clientRequestId')],
@@ -641,7 +647,7 @@ describe.each(dialects())('openOrder field rules (spec 2.2) on %s', (dialect) =>
   let gw: Gateway;
   let s: SessionClient;
   beforeAll(async () => {
-    gw = await startGateway({ dialect });
+    gw = await startGateway({ dialect, clockStart: CLOCK });
     s = sessionClient(gw);
   });
   afterAll(async () => {

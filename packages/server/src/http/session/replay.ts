@@ -6,9 +6,11 @@ import type { StoredResponse } from '../../domain/idempotency/idempotency.servic
 import { canonicalJson } from '../../lib/canonical-json.js';
 import { success } from './envelope.js';
 import { obj } from '../fields.js';
+import { isTimeStamp } from './auth.js';
+import { checkTimeStampWindow, replayRetentionMs } from './timestamp-window.js';
 
 /**
- * Replays of signed money-moving session calls (issue 18 item 2, docs/decisions/0805). A body whose
+ * Replays of signed money-moving session calls (docs/decisions/0805, 0822). A body whose
  * checksum was already accepted answers the first answer again and moves no money. The key is the
  * site, the method, the checksum and the members the checksum leaves out that choose what money moves
  * (a session token, a card, a UPO, a 3-D Secure step): two distinct legitimate requests differ in one
@@ -27,10 +29,28 @@ export const REPLAY_SELECTORS = {
     'currencyConversion',
   ],
   // the session payment family (issue 15): the card is cardData; an APM its method and account
-  paymentCC: ['sessionToken', 'transactionType', 'relatedTransactionId', 'cardData', 'userTokenId', 'isPartialApproval', 'isRebilling', 'orderId'],
+  paymentCC: [
+    'sessionToken',
+    'transactionType',
+    'relatedTransactionId',
+    'cardData',
+    'userTokenId',
+    'isPartialApproval',
+    'isRebilling',
+    'orderId',
+  ],
   paymentAPM: ['sessionToken', 'paymentMethod', 'userAccountDetails', 'userPaymentOption', 'userTokenId', 'orderId'],
   // paid at once (no step, an external MPI, dynamic3DMode OFF): a 3-D Secure step is refused by its state instead
-  payment3D: ['sessionToken', 'transactionType', 'relatedTransactionId', 'cardData', 'userPaymentOption', 'userTokenId', 'isPartialApproval', 'orderId'],
+  payment3D: [
+    'sessionToken',
+    'transactionType',
+    'relatedTransactionId',
+    'cardData',
+    'userPaymentOption',
+    'userTokenId',
+    'isPartialApproval',
+    'orderId',
+  ],
   dynamic3D: [
     'sessionToken',
     'transactionType',
@@ -98,9 +118,12 @@ export function replayClaim(
     scope: `session ${method}`,
     key,
     requestHash: key,
+    ttlMs: replayRetentionMs(app.services.config.GATEHOUSE_TIMESTAMP_TOLERANCE_MS),
     frame: JSON.stringify(success(request, head)),
     render: (tx, upoId) => ({ status: 200, body: JSON.stringify(success(request, fields(tx, upoId))) }),
-    ...(options.claimsClientRequestId === false ? {} : { clientRequestId: { siteId: ctx.siteId, value: clientRequestId } }),
+    ...(options.claimsClientRequestId === false
+      ? {}
+      : { clientRequestId: { siteId: ctx.siteId, value: clientRequestId } }),
   };
 }
 
@@ -119,7 +142,10 @@ export function replayPrecheck(app: FastifyInstance, method: ReplayMethod): preH
     const ctx = request.sessionContext;
     if (!ctx) return;
     const { deps } = app.services;
-    const key = replayKey(app, method, obj(request.body) ?? {});
+    const body = obj(request.body) ?? {};
+    // a signed body outside its timeStamp window is refused before its record is read (0822)
+    if (body.checksum !== undefined && isTimeStamp(body.timeStamp)) checkTimeStampWindow(app.services, body.timeStamp);
+    const key = replayKey(app, method, body);
     const record = await deps.storage.read.idempotency.find(ctx.siteId, `session ${method}`, key);
     if (!record || record.expiresAt <= deps.clock.now()) return;
     if (record.responseStatus === null || record.responseBody === null) throw new InFlight();

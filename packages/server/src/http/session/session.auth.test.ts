@@ -72,9 +72,14 @@ describe.each(dialects())('session authentication order on %s', (dialect) => {
     expect(r.json.reason).toMatch(/^\[(clientUniqueId|colour)\] /);
   });
 
-  it('does not reject a time stamp for clock skew: the merchant time zone is unknown', async () => {
-    for (const timeStamp of ['20000101000000', '20991231235959']) {
-      expect((await s.send('getSessionToken', { timeStamp })).json.status).toBe('SUCCESS');
+  it('accepts the local time of a merchant in any time zone, and refuses a stamp no zone can produce (docs/decisions/0822)', async () => {
+    const local = (offsetH: number) => new Date(gw.clock.now() + offsetH * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14);
+    for (const offset of [-12, -7, 0, 5.5, 14]) {
+      const { status } = (await s.send('getSessionToken', { timeStamp: local(offset) })).json;
+      expect({ offset, status }).toEqual({ offset, status: 'SUCCESS' });
+    }
+    for (const timeStamp of ['20000101000000', '20991231235959', local(-48), local(24 + 14)]) {
+      expect((await s.send('getSessionToken', { timeStamp })).json).toMatchObject({ status: 'ERROR', errCode: 1021 });
     }
   });
 });

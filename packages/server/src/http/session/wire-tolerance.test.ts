@@ -33,7 +33,8 @@ describe.each(dialects())('wire tolerance through the real server, on %s', (dial
   let gw: Gateway;
   let w: WireClient;
   beforeAll(async () => {
-    gw = await startGateway({ dialect, env: { LOG_LEVEL: 'debug' } });
+    // the instant of the JSON-number timeStamp a public SDK was seen sending (a UTC time)
+    gw = await startGateway({ dialect, env: { LOG_LEVEL: 'debug' }, clockStart: Date.UTC(2024, 6, 22, 17, 21, 28) });
     w = wireClient(gw);
   });
   afterAll(async () => {
@@ -88,9 +89,14 @@ describe.each(dialects())('wire tolerance through the real server, on %s', (dial
       ok(await w.post('getSessionToken', b));
     });
 
-    it('timeStamp with the month where the minutes belong (YmdHms) and far from now', async () => {
+    it('timeStamp with the month where the minutes belong (YmdHms), or minutes out of range', async () => {
       ok(await w.post('getSessionToken', w.signed(S, { timeStamp: '20240722170759' })));
-      ok(await w.post('getSessionToken', w.signed(S, { timeStamp: '19990101009999' })));
+      ok(await w.post('getSessionToken', w.signed(S, { timeStamp: '20240722179999' })));
+    });
+
+    it('a timeStamp far from now, in any time zone, is 1021 (docs/decisions/0822)', async () => {
+      const r = await w.post('getSessionToken', w.signed(S, { timeStamp: '19990101009999' }));
+      expect(r.json).toMatchObject({ status: 'ERROR', errCode: 1021 });
     });
 
     it.each([['2024072217212'], ['202407221721288'], [2024072217212], ['2024-07-22T17']])(

@@ -80,7 +80,7 @@ describe('sandbox pages', () => {
   });
 
   it('a REST payment of the demo merchant, without urlDetails, delivers its webhook and DMN to the inbox, both verified', async () => {
-    const dmnUrl = await pointDemoAtInbox(gw.rt.deps, gw.demo, gw.url);
+    const { dmnUrl } = await pointDemoAtInbox(gw.rt.deps, gw.demo, gw.url);
     expect(dmnUrl).toBe(`${gw.url}/demo/inbox/dmn`);
     relay = startRelay(gw.rt);
     const order = await gw.request('POST', '/orders', {

@@ -15,6 +15,7 @@ import { rateLimitWindows } from './0013_rate_limit_windows.js';
 import { subscriptions } from './0014_subscriptions.js';
 import { withdrawalOrdersKyc } from './0015_withdrawal_orders_kyc.js';
 import { withdrawalReferences } from './0016_withdrawal_references.js';
+import { operatorCredentials } from './0018_operator_credentials.js';
 
 /** Every migration, in order. Names are permanent once released. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -36,6 +37,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0014_subscriptions': subscriptions(dialect),
         '0015_withdrawal_orders_kyc': withdrawalOrdersKyc(dialect),
         '0016_withdrawal_references': withdrawalReferences(),
+        '0018_operator_credentials': operatorCredentials(),
       };
     },
   };
