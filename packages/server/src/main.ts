@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { createRequire } from 'node:module';
 import type { DemoCredentials } from './bootstrap/demo.js';
 import { type CommandSpec, type OptionValues, UsageError } from './cli/args.js';
 import { credentialCommands } from './cli/credentials.commands.js';
@@ -228,10 +229,17 @@ const entries: ProgramEntry[] = [
   ),
 ];
 
+/** The server package's version (`gatehouse --version`), read from its package.json beside src/ and dist/. */
+function packageVersion(): string {
+  const pkg = createRequire(import.meta.url)('../package.json') as { version?: string };
+  return pkg.version ?? '0.0.0';
+}
+
 async function main(argv: string[]): Promise<void> {
   const program = buildProgram(entries, {
     description: 'Gatehouse, a self-hostable payment gateway with a simulated acquirer. Every command takes --help.',
     helpAfter: configText,
+    version: packageVersion(),
   });
   await program.parseAsync(normalizeArgv(program, argv), { from: 'user' });
 }

@@ -143,6 +143,17 @@ describe('gatehouse CLI', () => {
       expect(existsSync(untouched)).toBe(false);
     });
 
+    it('prints the package version with --version (and -V) and exits 0 without opening the store', { timeout: CLI_TIMEOUT }, async () => {
+      const untouched = join(dataDir, 'version');
+      const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+      for (const flag of ['--version', '-V']) {
+        const r = await cli(untouched, [flag]);
+        expect(r.code).toBe(0);
+        expect(r.stdout.trim()).toBe(version);
+      }
+      expect(existsSync(untouched)).toBe(false);
+    });
+
     it.each(COMMANDS)(
       'prints the usage of `%s --help` and exits 0 without opening the store',
       { timeout: CLI_TIMEOUT },

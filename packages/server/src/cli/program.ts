@@ -18,6 +18,8 @@ export interface ProgramOptions {
   helpAfter(width: number): string;
   /** stdout/stderr, for tests */
   write?: { out(s: string): void; err(s: string): void };
+  /** printed by `gatehouse --version` (and `-V`) */
+  version?: string;
 }
 
 /** The exit code of bad usage, as before the move to commander. */
@@ -52,6 +54,7 @@ export function buildProgram(entries: ProgramEntry[], o: ProgramOptions): Comman
       subcommandTerm: (cmd) => fullName(cmd),
     })
     .helpCommand(false);
+  if (o.version) program.version(o.version, '-V, --version', 'print the version and exit');
   program.addHelpText('after', () => '\n' + o.helpAfter(helpWidth()));
 
   const groups = new Map<string, Command>();
