@@ -21,6 +21,8 @@ export interface EmailOutcome {
   response: string | null;
   /** refused for the SMTP configuration (authentication, TLS required): retried, and logged */
   configuration?: true;
+  /** delivered, but these recipients were refused for now (4xx, greylisting): sent again to them alone */
+  retryRecipients?: string[];
 }
 
 export interface EmailSender {
@@ -82,9 +84,13 @@ export function createSmtpSender(options: SmtpOptions, now: () => number = () =>
           html: m.html,
           messageId: messageIdOf(row.id, options.from),
           headers: { 'X-Gatehouse-Notification': row.id, 'X-Gatehouse-Attempt': String(attemptNo) },
-        }))) as { response?: string; rejected?: unknown[] };
+        }))) as { response?: string; rejected?: unknown[]; rejectedErrors?: Array<{ recipient?: string; responseCode?: number }> };
         const rejected = (info.rejected ?? []).map(String);
+        const later = (info.rejectedErrors ?? [])
+          .filter((e) => typeof e.recipient === 'string' && typeof e.responseCode === 'number' && e.responseCode < 500)
+          .map((e) => e.recipient!);
         return {
+          ...(later.length > 0 ? { retryRecipients: later } : {}),
           delivered: true,
           permanent: false,
           smtpCode: Number(/^\d{3}/.exec(info.response ?? '')?.[0] ?? 250),

@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import { metrics, relayHeartbeat } from '../lib/metrics.js';
 import type { Config } from '../config.js';
 import { SITE_SECRET_PURPOSE } from '../domain/merchants/merchant.service.js';
-import { signingSecrets } from '../domain/notifications/notification.service.js';
+import { enqueueNotification, signingSecrets } from '../domain/notifications/notification.service.js';
 import type { Delivery } from '../domain/notifications/notification.types.js';
 import { afterFailure } from '../domain/notifications/retry.schedule.js';
 import { webhookHeaders } from '../domain/notifications/webhook.signer.js';
@@ -12,7 +12,7 @@ import { anyDue, claimDue, dueCandidates, type NextState, settleAttempt } from '
 import type { OutboxKind } from '../store/outbox.table.js';
 import { signedDmnBody } from './dmn.payload.js';
 import { deliveryTarget } from './inbox-target.js';
-import { createSmtpSender, type EmailSender } from './email-sender.js';
+import { createSmtpSender, type EmailSender, emailOf } from './email-sender.js';
 import { createHttpSender, isSuccess, type OutgoingRequest, type Sender, type SendResult } from './http-sender.js';
 
 export interface RelayOptions {
@@ -291,6 +291,7 @@ export class Relay {
       responseExcerpt: out.response,
     };
     metrics.emails.inc({ outcome: out.delivered ? 'sent' : out.permanent ? 'failed' : 'retry' });
+    if ('retryRecipients' in out && out.retryRecipients?.length) await this.#retryRecipients(row, out.retryRecipients);
     if ('configuration' in out && out.configuration)
       this.#log.warn(
         { notification: row.id, smtpCode: out.smtpCode, error: out.error },
@@ -303,6 +304,38 @@ export class Relay {
         ? { status: 'failed' }
         : afterFailure('email', row.attempts - row.retryBase, now);
     return [result, next];
+  }
+
+  /**
+   * Recipients the SMTP server refused for now (4xx: greylisting, a full mailbox) while it took the
+   * others: the same message to them alone, as a new e-mail row with its own retries, so the others
+   * never get it twice (docs/decisions/0825). Keyed by this row: a second attempt adds no second row.
+   */
+  async #retryRecipients(row: Delivery, recipients: string[]): Promise<void> {
+    const message = emailOf(row);
+    try {
+      await this.#deps.storage.write((repos) =>
+        enqueueNotification(
+          repos,
+          {
+            kind: 'email',
+            dedupeKey: `${row.dedupeKey}:later:${row.id}`,
+            merchantId: row.merchantId,
+            siteId: row.siteId,
+            orderId: row.orderId,
+            sessionId: row.sessionId,
+            transactionId: row.transactionId,
+            targetUrl: `mailto:${recipients.join(',')}`,
+            eventType: row.eventType,
+            payload: JSON.stringify({ ...message, to: recipients }),
+          },
+          this.#deps.clock.now(),
+        ),
+      );
+      this.#log.info({ notification: row.id, recipients: recipients.length }, 'recipients refused for now: the e-mail is sent to them again');
+    } catch (err) {
+      this.#log.error({ err, notification: row.id }, 'queueing the e-mail again for refused recipients failed');
+    }
   }
 
   async #settle(row: Delivery, result: SendResult, next: NextState): Promise<NextState['status']> {
