@@ -19,6 +19,7 @@ import {
 import { InvalidChecksum, InvalidTimestamp, NotFound } from '../../domain/errors.js';
 import { baseUrlOf } from '../three-d.view.js';
 import { bodyObject, contextOf, isTimeStamp, logClientRequestId } from './auth.js';
+import { checkTimeStampWindow } from './timestamp-window.js';
 import { catalogueChecksumAuth } from './catalogue.js';
 import { SESSION_API, success } from './envelope.js';
 import { orderToPay } from './implicit-order.js';
@@ -183,6 +184,8 @@ function verify3dAuth(app: FastifyInstance): preValidationAsyncHookHandler {
       const secret = app.services.deps.vault.open(site.secretKeySealed, SITE_SECRET_PURPOSE);
       const ok = typeof body.checksum === 'string' && verifyCatalogueChecksum(CHECKSUM_FIELDS.verify3d, body, secret, body.checksum);
       if (!ok) throw new InvalidChecksum();
+      // a checksum sent is a signature like any other: recent enough (docs/decisions/0822)
+      checkTimeStampWindow(app.services, body.timeStamp);
     }
     request.sessionContext = { merchantId: session.merchantId, siteId: session.siteId };
     logClientRequestId(request, body);

@@ -4,6 +4,9 @@ import { type Gateway, startGateway } from '../../../test/harness.js';
 import { wireCard } from '../../../test/payment-cards.js';
 import { type SessionClient, sessionClient } from '../../../test/session-client.js';
 import type { ManualClock } from '../../lib/clock.js';
+import { buildWithdrawalRequest } from '@gatehouse/client';
+import { CATALOGUE_CHECKSUM_FIELDS } from '../../security/catalogue-checksum.js';
+import { wireClient } from '../../../test/wire-client.js';
 
 /**
  * The timeStamp window of signed session calls through the real server (docs/decisions/0822): a stale
@@ -129,5 +132,17 @@ describe.each(dialects())('the timeStamp window of signed session calls on %s', 
     expect((await sc.call('settleTransaction', settleBody(auth, stamp(), '7.00'))).json).toMatchObject({
       transactionStatus: 'APPROVED',
     });
+  });
+
+  it('a withdrawal call and a signed verify3d are refused with 1021 out of the window, and answered in it', async () => {
+    const old = new Date(gw.clock.now() - 48 * H);
+    const stale = buildWithdrawalRequest(sc.creds, { clientRequestId: `w-${++seq}` }, { now: old });
+    const staleAnswer = await gw.request('POST', '/ppp/api/withdrawal/getRequests.do', { body: stale });
+    expect(staleAnswer.json).toMatchObject({ status: 'ERROR', errCode: 1021 });
+    const fresh = buildWithdrawalRequest(sc.creds, { clientRequestId: `w-${++seq}` }, { now: new Date(gw.clock.now()) });
+    expect((await gw.request('POST', '/ppp/api/withdrawal/getRequests.do', { body: fresh })).json).toMatchObject({ status: 'SUCCESS' });
+    const { sessionToken } = await sc.openOrder();
+    const verify = wireClient(gw).signed(CATALOGUE_CHECKSUM_FIELDS.verify3d, { sessionToken, clientRequestId: `v-${++seq}`, amount: '10.00', currency: 'EUR', timeStamp: stamp(-48) });
+    expect((await sc.call('verify3d', verify)).json).toMatchObject({ status: 'ERROR', errCode: 1021 });
   });
 });

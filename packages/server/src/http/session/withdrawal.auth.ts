@@ -7,6 +7,7 @@ import { verifyCatalogueChecksum } from '../../security/catalogue-checksum.js';
 import { hasBoolean, withdrawalChecksumValues } from '../../security/withdrawal-checksum.js';
 import { checkBodyValues } from '../validation.js';
 import { bodyObject, idText, isLookupKey, isTimeStamp, logClientRequestId } from './auth.js';
+import { checkTimeStampWindow } from './timestamp-window.js';
 
 /**
  * Authentication of the withdrawal management calls: the session interface's order of refusals
@@ -38,6 +39,8 @@ export function withdrawalChecksumAuth(app: FastifyInstance, required?: readonly
     if (given === undefined || !(constantTimeEqual(expected, given) || byRequired || byPhpText)) {
       throw new InvalidChecksum();
     }
+    // signed by the site, and signed recently enough (docs/decisions/0822)
+    checkTimeStampWindow(app.services, body.timeStamp);
     request.sessionContext = { merchantId, siteId: site.id };
     checkBodyValues(body);
     logClientRequestId(request, body);
