@@ -10,10 +10,15 @@ const SERVER_DIR = resolve(import.meta.dirname, '..');
  * the environment of a fresh shell (no DATABASE_URL, master key, log level, port, demo or SMTP settings).
  * `timeout` only guards against a hung child; no test asserts a duration.
  */
-export function cli(dataDir: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function cli(
+  dataDir: string,
+  args: string[],
+  extraEnv: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const env: Record<string, string | undefined> = { ...process.env, GATEHOUSE_DATA_DIR: dataDir };
   for (const name of ['DATABASE_URL', 'GATEHOUSE_MASTER_KEY', 'LOG_LEVEL', 'PORT', 'HOST', 'GATEHOUSE_DEMO', 'SMTP_URL'])
     delete env[name];
+  Object.assign(env, extraEnv);
   return new Promise((ok, fail) => {
     const child = spawn(process.execPath, gatehouseArgs(args), {
       cwd: SERVER_DIR,
@@ -31,9 +36,12 @@ export function cli(dataDir: string, args: string[]): Promise<{ code: number | n
   });
 }
 
-/** `gatehouse <args> --json`: asserts a clean exit with nothing on stderr and parses stdout. */
-export async function cliJson<T = any>(dataDir: string, args: string[]): Promise<T> {
-  const r = await cli(dataDir, [...args, '--json']);
+/**
+ * `gatehouse <args> --json`: asserts a clean exit with nothing on stderr and parses stdout. `extraEnv`
+ * adds to the fresh shell's environment (e.g. the DATABASE_URL of a PostgreSQL store).
+ */
+export async function cliJson<T = any>(dataDir: string, args: string[], extraEnv: Record<string, string> = {}): Promise<T> {
+  const r = await cli(dataDir, [...args, '--json'], extraEnv);
   expect(r.stderr, `gatehouse ${args.join(' ')}`).toBe('');
   expect(r.code, `gatehouse ${args.join(' ')}`).toBe(0);
   return JSON.parse(r.stdout) as T;

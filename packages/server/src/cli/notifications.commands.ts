@@ -23,6 +23,7 @@ function deliveryJson(d: DeliveryWithAttempts) {
     eventType: d.eventType,
     status: d.status,
     targetUrl: d.targetUrl,
+    targetFromSite: d.targetFromSite,
     merchantId: d.merchantId,
     siteId: d.siteId,
     orderId: d.orderId,

@@ -18,6 +18,7 @@ export function toDelivery(r: Selectable<OutboxTable>): Delivery {
     sessionId: r.session_id,
     transactionId: r.transaction_id,
     targetUrl: r.target_url,
+    targetFromSite: r.target_from_site === null ? null : Number(r.target_from_site) === 1,
     eventType: r.event_type,
     payload: r.payload,
     status: r.status,
@@ -68,6 +69,7 @@ function outboxValues(e: NotificationEvent, id: string, now: number) {
     session_id: e.sessionId,
     transaction_id: e.transactionId,
     target_url: e.targetUrl,
+    target_from_site: e.targetFromSite === undefined ? null : e.targetFromSite ? 1 : 0,
     event_type: e.eventType,
     payload: e.payload,
     status: 'pending' as const,
@@ -146,10 +148,11 @@ export function notificationRepo(
         .execute();
       return rows.map(toAttempt);
     },
-    async requeue(id, now) {
+    async requeue(id, now, targetUrl) {
       await db
         .updateTable('outbox')
         .set((eb) => ({
+          ...(targetUrl === undefined ? {} : { target_url: targetUrl }),
           status: 'pending',
           run_at: now,
           retry_base: eb.ref('attempts'),

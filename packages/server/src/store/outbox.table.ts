@@ -16,6 +16,8 @@ export interface OutboxTable {
   session_id: string | null;
   transaction_id: string | null;
   target_url: string;
+  /** 1: `target_url` was the site's default address; 0: the request named it; null: not known (migration 0019) */
+  target_from_site: number | null;
   event_type: string;
   payload: string;
   status: OutboxStatus;

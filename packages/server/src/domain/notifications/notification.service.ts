@@ -4,6 +4,7 @@ import type { Secret } from '../../lib/secret.js';
 import { InFlight, Invalid, NotFound } from '../errors.js';
 import type { DomainDeps, Repos } from '../ports.js';
 import type {
+  Delivery,
   DeliveryFilter,
   DeliveryWithAttempts,
   NotificationEvent,
@@ -43,6 +44,8 @@ export interface OutcomeNotificationTargets {
   outcome: TransactionOutcome;
   /** `urlDetails.webhookUrl` of the order (REST): a webhook is sent when present */
   webhookUrl?: string | null;
+  /** `webhookUrl` is the site's webhook URL, not the order's own (docs/decisions/0826) */
+  webhookFromSite?: boolean;
   /** `urlDetails.notificationUrl` of the request; absent: the site's `notificationUrl` setting */
   notificationUrl?: string | null;
   /** the webhook's `data`: the status response of spec 2.13 plus sessionId and merchantTransactionId */
@@ -78,7 +81,7 @@ export async function outcomeNotifications(
   const o = targets.outcome;
   const events: NotificationEvent[] = [];
   if (targets.webhookUrl) {
-    const event = render.webhook({
+    const webhook = render.webhook({
       dedupeKey: `webhook:${o.transactionId}:${o.status}`,
       merchantId: o.merchantId,
       siteId: o.siteId,
@@ -90,10 +93,10 @@ export async function outcomeNotifications(
       data: targets.webhookData,
       at: o.at,
     });
-    events.push(event);
+    events.push({ ...webhook, targetFromSite: targets.webhookFromSite === true });
   }
   const dmnUrl = targets.notificationUrl || (await repos.notifications.siteNotificationUrl(o.siteId));
-  if (dmnUrl) events.push(render.dmn(o, dmnUrl));
+  if (dmnUrl) events.push({ ...render.dmn(o, dmnUrl), targetFromSite: !targets.notificationUrl });
   return events;
 }
 
@@ -114,9 +117,26 @@ export async function resendDelivery(deps: DomainDeps, id: string, merchantId?: 
     const row = await repos.notifications.find(id);
     if (!row || (merchantId !== undefined && row.merchantId !== merchantId)) throw new NotFound('delivery');
     if (row.status === 'delivering' && (row.lockedUntil ?? 0) > now) throw new InFlight();
-    await repos.notifications.requeue(id, now);
+    await repos.notifications.requeue(id, now, await resendTarget(repos, row));
   });
   return (await listDeliveries(deps, { id, limit: 1 }))[0]!;
+}
+
+/**
+ * Where a resend goes, when not where the row went before (docs/decisions/0826): a webhook or DMN
+ * whose address was the site's default goes to the site's address in force now (its `webhookUrl` or
+ * `notificationUrl` setting); an address the request named stays, and so does the old one when the
+ * site has none now.
+ */
+async function resendTarget(repos: Repos, row: Delivery): Promise<string | undefined> {
+  if (row.targetFromSite !== true) return undefined;
+  const current =
+    row.kind === 'webhook'
+      ? await repos.platform.siteWebhookUrl(row.siteId)
+      : row.kind === 'dmn'
+        ? await repos.notifications.siteNotificationUrl(row.siteId)
+        : null;
+  return current && current !== row.targetUrl ? current : undefined;
 }
 
 /**

@@ -19,6 +19,12 @@ export interface NotificationEvent {
   sessionId: string | null;
   transactionId: string | null;
   targetUrl: string;
+  /**
+   * true: `targetUrl` is the site's default address (its `notificationUrl` or `webhookUrl` setting), and
+   * a resend goes to the site's address in force then; false or absent: the request named it, and it
+   * stays (docs/decisions/0826)
+   */
+  targetFromSite?: boolean;
   eventType: string;
   /** webhook: the JSON body as sent; DMN: form parameters without `advanceResponseChecksum` (added when sent) */
   payload: string;
@@ -34,6 +40,8 @@ export interface Delivery {
   sessionId: string | null;
   transactionId: string | null;
   targetUrl: string;
+  /** true: the site's default address when queued; false: the request's; null: not known (queued before it was recorded) */
+  targetFromSite: boolean | null;
   eventType: string;
   payload: string;
   status: DeliveryStatus;

@@ -16,8 +16,8 @@ export interface NotificationRepo {
   find(id: string): Promise<Delivery | undefined>;
   list(filter: DeliveryFilter): Promise<Delivery[]>;
   attemptsOf(outboxIds: string[]): Promise<DeliveryAttempt[]>;
-  /** Due now with a fresh retry schedule; attempts and their history are kept. */
-  requeue(id: string, now: number): Promise<void>;
+  /** Due now with a fresh retry schedule, to `targetUrl` when given; attempts and their history are kept. */
+  requeue(id: string, now: number, targetUrl?: string): Promise<void>;
   /** The site's secrets usable for signing at `now`, newest first. */
   webhookSecrets(siteId: string, now: number): Promise<WebhookSecretRecord[]>;
   insertWebhookSecret(siteId: string, secretSealed: string, now: number): Promise<void>;

@@ -597,6 +597,7 @@ async function notificationTargets(
     outcome: { ...outcomeOf(tx, now), ...extra },
     // A REST transaction without urlDetails.webhookUrl: the site's webhook URL (docs/decisions/0907).
     webhookUrl: tx.webhookUrl ?? (tx.interface === 'rest' ? await repos.platform.siteWebhookUrl(tx.siteId) : null),
+    webhookFromSite: !tx.webhookUrl,
     notificationUrl: tx.notificationUrl,
     webhookData: render.webhookData(tx),
   };

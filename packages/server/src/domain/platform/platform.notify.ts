@@ -42,21 +42,26 @@ export async function queueStatusChange(
   const kind = PLATFORM_EVENTS[c.event];
   const siteUrl = c.webhookUrls.some((u) => u === null) ? await repos.platform.siteWebhookUrl(c.siteId) : null;
   const targets = [...new Set(c.webhookUrls.map((u) => u ?? siteUrl).filter((u): u is string => !!u))];
+  // the site's URL when no account owner named it as its own (docs/decisions/0826)
+  const named = new Set(c.webhookUrls.filter((u): u is string => !!u));
   for (const url of targets) {
     await enqueueNotification(
       repos,
-      render.webhook({
-        dedupeKey: `webhook:${c.changeKey}:${short(url)}`,
-        merchantId: c.platformId,
-        siteId: c.siteId,
-        orderId: null,
-        sessionId: null,
-        transactionId: c.transactionId,
-        url,
-        type: kind.webhook,
-        data: c.data,
-        at: c.at,
-      }),
+      {
+        ...render.webhook({
+          dedupeKey: `webhook:${c.changeKey}:${short(url)}`,
+          merchantId: c.platformId,
+          siteId: c.siteId,
+          orderId: null,
+          sessionId: null,
+          transactionId: c.transactionId,
+          url,
+          type: kind.webhook,
+          data: c.data,
+          at: c.at,
+        }),
+        targetFromSite: !named.has(url),
+      },
       now,
     );
   }

@@ -1,5 +1,6 @@
 import { formatDecimal, type Minor } from '../../lib/money.js';
 import { Invalid, NotFound } from '../errors.js';
+import { runIdempotent, type StoredResponse } from '../idempotency/idempotency.service.js';
 import { checkTargetUrl } from '../notifications/notification.service.js';
 import type { DomainDeps, Repos } from '../ports.js';
 import { parseEmailList } from './email-address.js';
@@ -369,9 +370,42 @@ export async function createEmailConfiguration(
   platformId: string,
   input: EmailConfigurationInput,
 ): Promise<EmailConfiguration> {
+  const conf = newEmailConfiguration(deps, platformId, input);
+  await deps.storage.write((repos) => repos.platform.insertEmailConfiguration(conf));
+  return conf;
+}
+
+/** The idempotency scope of a configuration POST; its records are keyed by the platform (docs/decisions/0827). */
+export const EMAIL_CONFIGURATION_SCOPE = 'POST /api/v2/notification/email/configuration';
+
+/**
+ * `createEmailConfiguration` under an idempotency key (docs/decisions/0827), with the product's one
+ * idempotency mechanism (`runIdempotent`, as REST orders): the first request creates the configuration
+ * and stores `render`'s answer; a retry with the same key and body replays that answer and creates
+ * nothing; the same key with another body is `IdempotencyMismatch`. Keys are the platform's (any of its
+ * keys), kept 24 hours.
+ */
+export async function createEmailConfigurationOnce(
+  deps: DomainDeps,
+  platformId: string,
+  input: EmailConfigurationInput,
+  claim: { key: string; requestHash: string },
+  render: (c: EmailConfiguration) => StoredResponse,
+): Promise<StoredResponse & { replayed: boolean }> {
+  const conf = newEmailConfiguration(deps, platformId, input);
+  const request = { entityId: platformId, scope: EMAIL_CONFIGURATION_SCOPE, key: claim.key, requestHash: claim.requestHash, now: conf.createdAt };
+  return deps.storage.write((repos) =>
+    runIdempotent(repos, request, async () => {
+      await repos.platform.insertEmailConfiguration(conf);
+      return render(conf);
+    }),
+  );
+}
+
+function newEmailConfiguration(deps: DomainDeps, platformId: string, input: EmailConfigurationInput): EmailConfiguration {
   const emails = parseEmailList(input.emails);
   const now = deps.clock.now();
-  const conf: EmailConfiguration = {
+  return {
     id: deps.ids.numeric(12),
     platformId,
     notificationType: input.notificationType,
@@ -380,8 +414,6 @@ export async function createEmailConfiguration(
     createdAt: now,
     updatedAt: now,
   };
-  await deps.storage.write((repos) => repos.platform.insertEmailConfiguration(conf));
-  return conf;
 }
 
 export async function listEmailConfigurations(deps: DomainDeps, platformId: string): Promise<EmailConfiguration[]> {

@@ -34,7 +34,7 @@ export async function ordersSummaryOf(repos: Repos, wdRequestId: string): Promis
 /** Queues the DMN of an order's new status: to its request's notificationUrl, else the site's. */
 export async function notifyOrder(repos: Repos, render: Renderers, o: WithdrawalOrder, w: Withdrawal, now: number): Promise<void> {
   const url = w.notificationUrl || (await repos.notifications.siteNotificationUrl(w.siteId));
-  if (url) await enqueueNotification(repos, render.withdrawalOrderDmn(o, w, url, now), now);
+  if (url) await enqueueNotification(repos, { ...render.withdrawalOrderDmn(o, w, url, now), targetFromSite: !w.notificationUrl }, now);
 }
 
 /**

@@ -56,7 +56,7 @@ export interface SubmitWithdrawalCommand {
 /** Queues the DMN of a request's new status: to its notificationUrl, else the site's default. */
 export async function notifyChange(repos: Repos, render: Renderers, w: Withdrawal, now: number): Promise<void> {
   const url = w.notificationUrl || (await repos.notifications.siteNotificationUrl(w.siteId));
-  if (url) await enqueueNotification(repos, render.withdrawalDmn(w, url, now), now);
+  if (url) await enqueueNotification(repos, { ...render.withdrawalDmn(w, url, now), targetFromSite: !w.notificationUrl }, now);
 }
 
 /** Applies a decided move in `repos`: compare-and-set, the open slot, the DMN. Refuses if it lost a race. */

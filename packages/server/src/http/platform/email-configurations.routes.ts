@@ -1,9 +1,13 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import {
   createEmailConfiguration,
+  createEmailConfigurationOnce,
   listEmailConfigurations,
   updateEmailConfiguration,
 } from '../../domain/platform/platform.service.js';
+import { canonicalJson } from '../../lib/canonical-json.js';
 import { ErrorResponse } from '../../schemas/rest/result.schema.js';
 import {
   ConfigurationParams,
@@ -19,23 +23,46 @@ const PATH = '/api/v2/notification/email/configuration';
 
 /** Spec 4.5: the platform's e-mail notification configurations (bodies: DECISIONS.md 10). */
 export function registerEmailConfigurations(app: FastifyInstance): void {
-  app.post<{ Body: EmailConfigurationRequest }>(
+  app.post<{ Body: EmailConfigurationRequest; Headers: { 'idempotency-key'?: string } }>(
     PATH,
     {
       onRequest: platformAuth(app),
       schema: {
         summary: 'Create an e-mail notification configuration',
         description:
-          'Every status change of the configuration’s type is e-mailed, while it is enabled, to all of its addresses (one message per configuration). Each address is validated.',
+          'Every status change of the configuration’s type is e-mailed, while it is enabled, to all of its addresses (one message per configuration). Each address is validated. With `idempotency-key`, a retry with the same key and body replays the first answer (header `idempotent-replayed: true`) and creates no second configuration; the same key with another body is 409 5000.1090.',
         tags: ['platform'],
         security: [{ apiKey: [] }],
+        headers: Type.Object({
+          'idempotency-key': Type.Optional(
+            Type.String({
+              minLength: 1,
+              maxLength: 255,
+              description: 'Retries with the same key and body replay the first response',
+            }),
+          ),
+        }),
         body: EmailConfigurationRequest,
         response: { 201: EmailConfigurationWire, ...errors },
       },
     },
     async (request, reply) => {
-      const c = await createEmailConfiguration(app.services.deps, platformOf(request).platformId, request.body);
-      return reply.code(201).send(configurationToWire(c));
+      const { platformId } = platformOf(request);
+      const key = request.headers['idempotency-key'];
+      if (key === undefined) {
+        const c = await createEmailConfiguration(app.services.deps, platformId, request.body);
+        return reply.code(201).send(configurationToWire(c));
+      }
+      const requestHash = createHash('sha256').update(canonicalJson(request.body)).digest('hex');
+      const result = await createEmailConfigurationOnce(
+        app.services.deps,
+        platformId,
+        request.body,
+        { key, requestHash },
+        (c) => ({ status: 201, body: JSON.stringify(configurationToWire(c)) }),
+      );
+      if (result.replayed) void reply.header('idempotent-replayed', 'true');
+      return reply.code(result.status).type('application/json; charset=utf-8').send(result.body);
     },
   );
   app.get(

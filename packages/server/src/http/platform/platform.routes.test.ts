@@ -120,6 +120,64 @@ describe.each(dialects())('the platform interface /api/v2 on %s', (dialect: Dial
       expect(r.json.result.errors.reason).toMatch(reason);
     });
 
+    it('idempotency-key: a retried POST replays the first answer and creates no second configuration; another body is 409 5000.1090', async () => {
+      const body = { notificationType: 'TRANSACTION_STATUS_UPDATE', emails: 'retry@example.com', enabled: true };
+      const ik = `conf-retry-${dialect}`;
+      const first = await post(CONF, body, { ...key(), 'idempotency-key': ik });
+      expect(first.status, first.text).toBe(201);
+      expect(first.headers.get('idempotent-replayed')).toBeNull();
+      expect(first.json).toMatchObject({ emails: 'retry@example.com', enabled: true });
+      const again = await post(CONF, body, { ...key(), 'idempotency-key': ik });
+      expect(again.status).toBe(201);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(again.json).toEqual(first.json);
+      const sameNames = await post(
+        CONF,
+        { enabled: true, emails: 'retry@example.com', notificationType: 'TRANSACTION_STATUS_UPDATE' },
+        {
+          ...key(),
+          'idempotency-key': ik,
+        },
+      );
+      expect(sameNames.headers.get('idempotent-replayed')).toBe('true');
+      expect(sameNames.json.configurationId).toBe(first.json.configurationId);
+      const mismatch = await post(CONF, { ...body, emails: 'other@example.com' }, { ...key(), 'idempotency-key': ik });
+      expect(mismatch.status).toBe(409);
+      expect(mismatch.json.result.errors.code).toBe('5000.1090');
+      const listed = (await get(CONF)).json.configurations.filter(
+        (x: { emails: string }) => x.emails === 'retry@example.com',
+      );
+      expect(listed).toHaveLength(1);
+      expect(
+        (await get(CONF)).json.configurations.some((x: { emails: string }) => x.emails === 'other@example.com'),
+      ).toBe(false);
+      // a key is the platform's own: another platform's same key creates its own configuration
+      const third = await createMerchant(gw.rt.deps, { name: 'Third Platform' });
+      const thirdEntity = await createEntity(gw.rt.deps, { merchantId: third.merchant.id, name: 'Third Entity' });
+      const thirdKey = await createApiKey(gw.rt.deps, {
+        entityId: thirdEntity.id,
+        siteId: third.site.id,
+        type: 'operations',
+      });
+      const theirs = await post(CONF, body, { 'x-api-key': thirdKey.plaintext.expose(), 'idempotency-key': ik });
+      expect(theirs.status).toBe(201);
+      expect(theirs.headers.get('idempotent-replayed')).toBeNull();
+      expect(theirs.json.configurationId).not.toBe(first.json.configurationId);
+      // without a key, every POST creates one, as before
+      const a = await post(CONF, { ...body, emails: 'nokey@example.com' });
+      const b = await post(CONF, { ...body, emails: 'nokey@example.com' });
+      expect(a.json.configurationId).not.toBe(b.json.configurationId);
+      // a refused body stores nothing: the same key then serves the corrected body
+      const bad = await post(CONF, { ...body, emails: 'not-an-address' }, { ...key(), 'idempotency-key': `${ik}-fix` });
+      expect(bad.status).toBe(400);
+      const fixed = await post(CONF, body, { ...key(), 'idempotency-key': `${ik}-fix` });
+      expect(fixed.status).toBe(201);
+      expect(fixed.headers.get('idempotent-replayed')).toBeNull();
+      const empty = await post(CONF, body, { ...key(), 'idempotency-key': '' });
+      expect(empty.status).toBe(400);
+      expect(empty.json.result.status).toBe('error');
+    });
+
     it('without a key answers 401 7300.3000; with another platform’s key the configuration is 404 and not listed', async () => {
       const n = await gw.request('GET', CONF);
       expect(n.status).toBe(401);

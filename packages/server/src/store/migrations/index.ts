@@ -16,6 +16,7 @@ import { subscriptions } from './0014_subscriptions.js';
 import { withdrawalOrdersKyc } from './0015_withdrawal_orders_kyc.js';
 import { withdrawalReferences } from './0016_withdrawal_references.js';
 import { operatorCredentials } from './0018_operator_credentials.js';
+import { outboxTargetFromSite } from './0019_outbox_target_from_site.js';
 
 /** Every migration, in order. Names are permanent once released. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -38,6 +39,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0015_withdrawal_orders_kyc': withdrawalOrdersKyc(dialect),
         '0016_withdrawal_references': withdrawalReferences(),
         '0018_operator_credentials': operatorCredentials(),
+        '0019_outbox_target_from_site': outboxTargetFromSite(),
       };
     },
   };
