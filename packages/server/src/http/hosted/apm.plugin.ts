@@ -90,6 +90,7 @@ export async function apmPlugin(app: FastifyInstance): Promise<void> {
     },
   );
 
+  const production = () => app.services.config.GATEHOUSE_MODE === 'production';
   app.get<{ Params: { ref: string } }>(
     '/apm/redirect/:ref',
     { schema: { hide: true, params } },
@@ -106,10 +107,15 @@ export async function apmPlugin(app: FastifyInstance): Promise<void> {
 <p><img src="/apm/logos/${esc(apm.method)}.svg" alt="" width="96" height="64"></p>
 <dl><dt>Amount</dt><dd id="amount">${esc(amount)}</dd><dt>Transaction</dt><dd id="transaction-id">${esc(tx.id)}</dd>${rows}</dl>
 <form method="post" action="/apm/redirect/${esc(request.params.ref)}">
-<p class="hint">Sandbox: choose how the payment provider answers.</p>
+${
+  production()
+    ? `<p class="hint">The payment provider confirms this payment; you will be told of the outcome.</p>
+<button id="pending" type="submit" name="action" value="pending">Continue</button>`
+    : `<p class="hint">Sandbox: choose how the payment provider answers.</p>
 <button id="approve" type="submit" name="action" value="approve">Approve</button>
 <button id="decline" type="submit" name="action" value="decline">Decline</button>
-<button id="pending" type="submit" name="action" value="pending">Pending</button>
+<button id="pending" type="submit" name="action" value="pending">Pending</button>`
+}
 </form>`;
       return send(reply, page('Alternative payment', body), 200, formActionOf(tx));
     },
@@ -132,6 +138,10 @@ export async function apmPlugin(app: FastifyInstance): Promise<void> {
               ? 'pending'
               : undefined;
       if (!outcome) return send(reply, page('Invalid answer', '<h1>Choose Approve, Decline or Pending</h1>'), 400);
+      // production: only the provider (an operator, docs/decisions/0824) completes a payment; the shopper continues
+      if (production() && outcome !== 'pending') {
+        return send(reply, page('Not allowed', '<h1>The payment provider confirms this payment</h1>'), 403);
+      }
       let tx: Transaction;
       try {
         tx = await completeApmPayment(deps, found.id, outcome, 'shopper', { pageKey: found.apm!.pageKey! });

@@ -9,11 +9,15 @@ import { registerCatalogueMethod } from './catalogue.js';
 /** The sandbox page of a KYC check: where the document is "uploaded" and the check decided. */
 export const KYC_PAGE = '/sandbox/kyc';
 
-const page = (k: KycRecord, note = '') => `<!doctype html>
+/**
+ * In production mode the page only shows the check's status: a decision is the provider's, never the
+ * user's own (docs/decisions/0824, amended).
+ */
+const page = (k: KycRecord, note = '', decide = true) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>KYC check ${k.id}</title></head>
 <body><h1>KYC check ${k.id} (${k.kind})</h1><p>Status: <strong id="status">${k.status}</strong></p>${note}
 ${
-  k.status === 'Pending'
+  k.status === 'Pending' && decide
     ? `<p>Gatehouse sandbox: decide the check as the provider would.</p>
 <form method="post" action="${KYC_PAGE}/${k.uploadKey}/approve"><button type="submit">Approve</button></form>
 <form method="post" action="${KYC_PAGE}/${k.uploadKey}/decline"><button type="submit">Decline</button></form>`
@@ -67,6 +71,7 @@ export function registerKyc(app: FastifyInstance): void {
     },
   });
 
+  const production = () => app.services.config.GATEHOUSE_MODE === 'production';
   const keyOf = (params: unknown) => {
     const key = (params as { key: string }).key;
     return /^[1-9A-HJ-NP-Za-km-z]{10,64}$/.test(key) ? key : undefined;
@@ -74,7 +79,7 @@ export function registerKyc(app: FastifyInstance): void {
   app.get(`${KYC_PAGE}/:key`, { schema: { hide: true } }, async (request, reply) => {
     const key = keyOf(request.params);
     const k = key && (await findKyc(deps(), key));
-    return k ? html(reply, 200, page(k)) : html(reply, 404, '<!doctype html><title>Not found</title><p>No such KYC check.</p>');
+    return k ? html(reply, 200, page(k, '', !production())) : html(reply, 404, '<!doctype html><title>Not found</title><p>No such KYC check.</p>');
   });
   for (const [action, to] of [
     ['approve', 'Approved'],
@@ -84,6 +89,8 @@ export function registerKyc(app: FastifyInstance): void {
       const key = keyOf(request.params);
       const k = key && (await findKyc(deps(), key));
       if (!k) return html(reply, 404, '<!doctype html><title>Not found</title><p>No such KYC check.</p>');
+      // production: the simulated provider's decision is not the user's to make
+      if (production()) return html(reply, 403, page(k, '<p role="alert">The KYC provider decides this check.</p>', false));
       try {
         return html(reply, 200, page(await decideKyc(deps(), k.uploadKey, to)));
       } catch (err) {
