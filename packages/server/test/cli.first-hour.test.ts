@@ -119,6 +119,31 @@ describe('gatehouse CLI, the first hour', () => {
     expect(unknown).toMatchObject({ code: 2, stdout: '', stderr: 'gatehouse: Merchant not found\n' });
   });
 
+  it('`sites show` shows a site\'s notification addresses and settings, without secrets; an unknown site is refused', { timeout: 4 * CLI_TIMEOUT }, async () => {
+    const a = await cliJson<Created>(dataDir, ['merchants', 'create', '--name', 'Gamma', '--site-name', 'Gamma EU']);
+    await cli(dataDir, ['sites', 'set-notification-url', '--site', a.merchantSiteId, '--url', 'https://gamma.example/dmn']);
+    await cli(dataDir, ['sites', 'configure', '--site', a.merchantSiteId, '--unique-client-request-id', 'true']);
+    const shown = await cliJson<Record<string, unknown>>(dataDir, ['sites', 'show', '--site', a.merchantSiteId]);
+    expect(shown).toEqual({
+      merchantSiteId: a.merchantSiteId,
+      merchantId: a.merchantId,
+      name: 'Gamma EU',
+      createdAt: expect.any(String),
+      notificationUrl: 'https://gamma.example/dmn',
+      webhookUrl: null,
+      uniqueClientRequestId: true,
+      unreferencedRefundLimit: 1000,
+    });
+    const text = await cli(dataDir, ['sites', 'show', '--site', a.merchantSiteId]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/DMN address \(notificationUrl\) +https:\/\/gamma\.example\/dmn/);
+    expect(text.stdout).toMatch(/webhook address \(webhookUrl\) +\(none\)/);
+    for (const secret of [a.merchantSecretKey, a.apiKey, a.webhookSecret]) expect(text.stdout).not.toContain(secret);
+    const unknown = await cli(dataDir, ['sites', 'show', '--site', '999']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^gatehouse: No site 999/);
+  });
+
   it('`bin/gatehouse.js` runs whether or not the CLI is built, and explains in one line where it cannot', { timeout: CLI_TIMEOUT }, async () => {
     const runBin = (bin: string) =>
       new Promise<{ code: number | null; stdout: string; stderr: string }>((ok, fail) => {

@@ -104,6 +104,7 @@ const COMMANDS = [
   'keys create',
   'keys list',
   'keys revoke',
+  'sites show',
 ];
 
 describe('gatehouse CLI', () => {

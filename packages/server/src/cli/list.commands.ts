@@ -1,8 +1,10 @@
 import { listEntities, listMerchants, listSites } from '../domain/merchants/merchant.list.js';
+import { NotFound } from '../domain/errors.js';
+import { DEFAULT_UNREFERENCED_REFUND_LIMIT } from '../domain/payments/unreferenced-refund.service.js';
 import type { CommandSpec } from './args.js';
 import type { CredentialCommand } from './credentials.commands.js';
 
-/** `merchants list`, `sites list`, `entities list`: what the store holds, never a secret. */
+/** `merchants list`, `sites list`, `sites show`, `entities list`: what the store holds, never a secret. */
 
 const json: CommandSpec['options'][string] = { type: 'boolean', description: 'Print the result as JSON' };
 const merchant: CommandSpec['options'][string] = { type: 'string', placeholder: 'merchantId', description: "Only this merchant's" };
@@ -32,6 +34,41 @@ export const listCommands: CredentialCommand[] = [
         createdAt: iso(s.createdAt),
       }));
       return { json: out, text: table(out.map((s) => [s.merchantSiteId, `merchant ${s.merchantId}`, s.name]), '(no sites)') };
+    },
+  },
+  {
+    spec: {
+      name: 'sites show',
+      summary: "Show a site: its merchant, name, notification addresses and session API settings (never a secret).",
+      options: { site: { type: 'string', placeholder: 'siteId', description: 'Merchant site', required: true }, json },
+    },
+    async run(rt, v) {
+      const siteId = str(v.site)!;
+      const read = rt.deps.storage.read;
+      const site = await read.merchants.findSite(siteId);
+      if (!site) throw new NotFound('site', `No site ${siteId}`);
+      const settings = await read.sessions.siteSettings(siteId);
+      const out = {
+        merchantSiteId: site.id,
+        merchantId: site.merchantId,
+        name: site.name,
+        createdAt: iso(site.createdAt),
+        notificationUrl: await read.notifications.siteNotificationUrl(siteId),
+        webhookUrl: await read.platform.siteWebhookUrl(siteId),
+        uniqueClientRequestId: settings?.uniqueClientRequestId ?? false,
+        unreferencedRefundLimit: settings?.unreferencedRefundLimit ?? DEFAULT_UNREFERENCED_REFUND_LIMIT,
+      };
+      const rows = [
+        ['site', out.merchantSiteId],
+        ['merchant', out.merchantId],
+        ['name', out.name],
+        ['created', out.createdAt],
+        ['DMN address (notificationUrl)', out.notificationUrl ?? '(none)'],
+        ['webhook address (webhookUrl)', out.webhookUrl ?? '(none)'],
+        ['unique clientRequestId', String(out.uniqueClientRequestId)],
+        ['unreferenced refund limit', String(out.unreferencedRefundLimit)],
+      ];
+      return { json: out, text: table(rows, '') };
     },
   },
   {
