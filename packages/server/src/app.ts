@@ -127,7 +127,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register((await import('./http/site/site.plugin.js')).sitePlugin);
   await app.register((await import('./http/demo/checkout-demo.js')).checkoutDemoPlugin);
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
+    // a browser asking for a page gets a page (docs/decisions/0902); an API client the error body
+    if (wantsPage(request.method, request.url, request.headers.accept)) {
+      const { notFoundPage } = await import('./http/site/not-found.js');
+      return notFoundPage(reply, request.url.split('?')[0]!);
+    }
     void reply.code(404).send({
       result: {
         status: 'error',
@@ -136,4 +141,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   });
   return app;
+}
+
+/** API prefixes: their clients read the error body, whatever they accept. */
+const API_PREFIXES = ['/ppp/', '/orders', '/payment-api/', '/api/', '/admin/', '/client/', '/oauth2/', '/sdk/', '/metrics', '/health'];
+
+/** A GET or HEAD of a non-API path by a client that accepts HTML (a browser): answer with a page. */
+function wantsPage(method: string, url: string, accept: string | undefined): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  if (!accept || !accept.includes('text/html')) return false;
+  return !API_PREFIXES.some((p) => url.startsWith(p));
 }

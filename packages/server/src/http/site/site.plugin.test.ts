@@ -45,6 +45,26 @@ describe('sandbox pages', () => {
     }
   });
 
+  it('answers a browser a 404 page for an unknown path, and an API client the JSON error body', async () => {
+    const page = await fetch(gw.url + '/no/such/page?x=<b>', { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect(page.status).toBe(404);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await page.text();
+    expect(html).toContain('<h1>Page not found</h1>');
+    expect(html).toContain('<code>/no/such/page</code>');
+    expect(html).not.toContain('<b>');
+    for (const [path, accept] of [
+      ['/no/such/page', 'application/json'],
+      ['/no/such/page', '*/*'],
+      ['/orders/nothing', 'text/html'],
+      ['/admin/v1/nothing', 'text/html'],
+    ]) {
+      const api = await fetch(gw.url + path!, { headers: { accept: accept! } });
+      expect(api.status, `${path} ${accept}`).toBe(404);
+      expect((await api.json()).result.errors.code, `${path} ${accept}`).toBe('5000.1040');
+    }
+  });
+
   it('has no landing page in production mode, but the favicon', async () => {
     const prod = await startGateway({ env: { GATEHOUSE_MODE: 'production' } });
     try {
