@@ -210,7 +210,7 @@ const DEMO_JS = `(function () {
     }, function (res) {
       show('result', res);
       if (res.result === 'APPROVED') outcome('ok', '\u2713 Payment approved: 15.00 EUR, transaction ' + res.transactionId);
-      else if (res.result === 'DECLINED') outcome('bad', '\u2717 Payment declined' + (res.errorDescription ? ': ' + res.errorDescription : '') + '. Try another card with New order.');
+      else if (res.result === 'DECLINED') outcome('bad', '\u2717 Payment declined' + (res.errorDescription ? ': ' + res.errorDescription : '') + '. The order is still open: pay it again with another card.');
       else outcome('bad', '\u2717 Payment failed' + (res.errorDescription || res.reason ? ': ' + (res.errorDescription || res.reason) : '') + '.');
       button.disabled = res.result === 'APPROVED';
       poll(30);

@@ -30,7 +30,10 @@ describe('sandbox pages', () => {
     const html = await res.text();
     for (const link of ['/demo', '/demo/inbox', '/docs', '/openapi.json']) expect(html).toContain(`href="${link}"`);
     expect(html).toContain(`${gw.dataDir}/demo-credentials.json`);
-    for (const card of TEST_CARDS) expect(html).toContain(card.number);
+    // every number in a cell that does not wrap, and the expiry rule of docs/testing.md
+    for (const card of TEST_CARDS) expect(html).toContain(`<td class="card-number"><code>${card.number}</code></td>`);
+    expect(html).toContain('.card-number,.card-number+td{white-space:nowrap}');
+    expect(html).toContain('Any expiry date from the current month on');
     for (const range of CO_BADGED_RANGES) expect(html).toContain(range.example);
     expect(html).toContain('<link rel="icon" href="/favicon.svg"');
     expect(html).not.toContain(gw.demo.apiKey);

@@ -22,11 +22,11 @@ export async function sitePlugin(app: FastifyInstance): Promise<void> {
   app.get('/', { schema: { hide: true } }, async (_request, reply) => {
     const demo = demoPageEnabled(config);
     const cards = TEST_CARDS.map(
-      (c) => `<tr><td><code>${esc(c.number)}</code></td><td>${esc(c.brand)}</td><td>${esc(c.description)}</td></tr>`,
+      (c) => `<tr><td class="card-number"><code>${esc(c.number)}</code></td><td>${esc(c.brand)}</td><td>${esc(c.description)}</td></tr>`,
     ).join('') +
       CO_BADGED_RANGES.map(
         (r) =>
-          `<tr><td><code>${esc(r.example)}</code></td><td>${esc(`${r.brand} / ${r.secondaryBrand}`)}</td><td>approved; co-badged: pay with either brand (selectedBrand, useDualBrand)</td></tr>`,
+          `<tr><td class="card-number"><code>${esc(r.example)}</code></td><td>${esc(`${r.brand} / ${r.secondaryBrand}`)}</td><td>approved; co-badged: pay with either brand (selectedBrand, useDualBrand)</td></tr>`,
       ).join('');
     const body = `<h1>Gatehouse is running</h1>
 <p>A self-hostable payment gateway, version ${esc(OPENAPI_INFO.version)}, in <b>sandbox</b> mode: payments go to a
@@ -42,10 +42,11 @@ ${demo ? '<div class="card"><h2><a href="/demo/inbox">Sandbox inbox</a></h2><p>E
 <code>${esc(config.dataDir)}/${DEMO_FILE}</code>, written when the demo merchant was created. More merchants:
 <code>gatehouse merchants create --name "Acme"</code>.</p>
 <h2>Test cards</h2>
-<p class="hint">Any future expiry date, any CVV. Cardholder name <code>CL-BRW1</code> forces a 3-D Secure challenge,
+<p class="hint">Any expiry date from the current month on, any 3- or 4-digit CVV. Cardholder name <code>CL-BRW1</code> forces a 3-D Secure challenge,
 <code>FL-BRW1</code> a frictionless one; billing zip <code>00000</code> makes AVS answer N. The full list, with amount
 triggers and the payment methods: <code>docs/testing.md</code>.</p>
 <table><thead><tr><th>Number</th><th>Brand</th><th>Outcome</th></tr></thead><tbody>${cards}</tbody></table>`;
-    return sendSitePage(reply, body, { title: 'Gatehouse (sandbox)' });
+    // a card number never breaks across lines, at any width (the table scrolls instead)
+    return sendSitePage(reply, body, { title: 'Gatehouse (sandbox)', css: '.card-number,.card-number+td{white-space:nowrap}table{display:block;overflow-x:auto}' });
   });
 }
