@@ -120,7 +120,7 @@ describe('README command blocks, against a real server', () => {
     const expected = script.split('\n').filter((l) => l.trim().startsWith('# → ')).map(expectation);
     const prelude = `set -euo pipefail
 gatehouse() { (cd ${JSON.stringify(SERVER_DIR)} && env -u DATABASE_URL -u GATEHOUSE_MASTER_KEY LOG_LEVEL=silent node ${JSON.stringify(GATEHOUSE_MAIN)} "$@" --data-dir ${JSON.stringify(gw.dataDir)}); }
-ghcurl() { local code; code=$(curl -s -o last.json -w '%{http_code}' "$@"); printf '@@RESULT %s %s\\n' "$code" "$(base64 -w0 last.json)"; }
+ghcurl() { local code; code=$(command curl -s -o last.json -w '%{http_code}' "$@"); printf '@@RESULT %s %s\\n' "$code" "$(base64 -w0 last.json)"; }
 `;
     const runnable = script
       .replaceAll('curl -s ', 'ghcurl ')
