@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -145,10 +146,15 @@ describe('gatehouse deliveries / webhooks commands', () => {
       out.webhookSecret,
       demo.webhookSecret,
     ]);
+    // the demo site's secret also lives in demo-credentials.json, which is kept true
+    expect(out.demoCredentialsUpdated).toBe(true);
+    const file = JSON.parse(readFileSync(join(dataDir, 'demo-credentials.json'), 'utf8')) as DemoCredentials;
+    expect(file).toEqual({ ...demo, webhookSecret: out.webhookSecret });
     const text = await cli(dataDir, ['webhooks', 'rotate-secret', '--site', demo.merchantSiteId]);
     expect(text.stdout).toMatch(
-      /^site {3}\d+\nsecret whsec_\S+ {3}\(shown once: keep it now\)\nthe previous secret also signs until /,
+      /^site {3}\d+\nsecret whsec_\S+ {3}\(shown once: keep it now\)\nthe previous secret also signs until .*\ndemo-credentials\.json now holds the new secret$/m,
     );
+    expect(JSON.parse(readFileSync(join(dataDir, 'demo-credentials.json'), 'utf8')).webhookSecret).toBe(text.stdout.match(/secret (whsec_\S+)/)![1]);
   });
 
   it('sites set-notification-url sets and clears the default DMN address', async () => {

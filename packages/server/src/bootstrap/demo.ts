@@ -64,6 +64,23 @@ export async function ensureDemoMerchant(
   return { credentials, created: true };
 }
 
+/**
+ * After the demo site's webhook secret is rotated, `demo-credentials.json` carries the new one (the file is
+ * where the README and the demo read it). True when the file named that site and was rewritten.
+ */
+export async function refreshDemoWebhookSecret(dataDir: string, siteId: string, webhookSecret: string): Promise<boolean> {
+  const file = join(dataDir, DEMO_FILE);
+  let current: DemoCredentials;
+  try {
+    current = JSON.parse(await readFile(file, 'utf8')) as DemoCredentials;
+  } catch {
+    return false;
+  }
+  if (current.merchantSiteId !== siteId) return false;
+  await writeFileDurably(file, JSON.stringify({ ...current, webhookSecret }, null, 2) + '\n');
+  return true;
+}
+
 /** Writes a private file whole or not at all: temporary file (0600), fsync, rename over the target. */
 async function writeFileDurably(file: string, content: string): Promise<void> {
   const tmp = `${file}.${process.pid}.tmp`;

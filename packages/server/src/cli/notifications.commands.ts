@@ -1,3 +1,4 @@
+import { DEMO_FILE, refreshDemoWebhookSecret } from '../bootstrap/demo.js';
 import { privateTargetReasonResolved, refusesPrivateTargets } from '../delivery/private-network.js';
 import {
   listDeliveries,
@@ -113,12 +114,15 @@ export const notificationCommands: CredentialCommand[] = [
         webhookSecret: r.secret.expose(),
         previousValidUntil: iso(r.previousValidUntil),
       };
+      // the demo site's secret also lives in demo-credentials.json: keep the file true
+      const demoFile = await refreshDemoWebhookSecret(rt.config.dataDir, out.siteId, out.webhookSecret);
       const overlap = out.previousValidUntil
         ? `\nthe previous secret also signs until ${out.previousValidUntil}: switch your receiver before then`
         : '';
+      const file = demoFile ? `\n${DEMO_FILE} now holds the new secret` : '';
       return {
-        json: out,
-        text: `site   ${out.siteId}\nsecret ${out.webhookSecret}   (shown once: keep it now)${overlap}`,
+        json: { ...out, ...(demoFile ? { demoCredentialsUpdated: true } : {}) },
+        text: `site   ${out.siteId}\nsecret ${out.webhookSecret}   (shown once: keep it now)${overlap}${file}`,
       };
     },
   },

@@ -64,7 +64,7 @@ describe('sandbox pages', () => {
     ]) {
       const api = await fetch(gw.url + path!, { headers: { accept: accept! } });
       expect(api.status, `${path} ${accept}`).toBe(404);
-      expect((await api.json()).result.errors.code, `${path} ${accept}`).toBe('5000.1040');
+      expect(((await api.json()) as { result: { errors: { code: string } } }).result.errors.code, `${path} ${accept}`).toBe('5000.1040');
     }
   });
 
