@@ -2,7 +2,7 @@ import type { Minor } from '../../lib/money.js';
 import type { WdRequestStatus, Withdrawal, WithdrawalState, WithdrawalStatus } from './withdrawal.types.js';
 
 /**
- * The withdrawal state machine (DECISIONS.md 9, docs/decisions/0503, 0508), pure:
+ * The withdrawal state machine (docs/withdrawals.md, docs/decisions/0503, 0508), pure:
  *
  * | from | action | to |
  * |---|---|---|

@@ -15,7 +15,7 @@ import type {
 } from './withdrawal.types.js';
 
 /**
- * Withdrawal requests (DECISIONS.md 9, docs/decisions/0503, 0508): every change is one write that
+ * Withdrawal requests (docs/withdrawals.md, docs/decisions/0503, 0508): every change is one write that
  * moves the request with a compare-and-set on its status, keeps the user's count of open requests
  * (what the Web SDK's `wdRequestsLimit` is checked against), and queues the DMN of the change
  * (docs/decisions/0504). Approval and orders are in order.service.ts: approving pays nothing, the

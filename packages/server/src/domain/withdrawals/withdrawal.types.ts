@@ -1,7 +1,7 @@
 import type { Minor } from '../../lib/money.js';
 
 /**
- * Withdrawal requests (DECISIONS.md 9, docs/decisions/0503, 0508): a user asks for money back to one
+ * Withdrawal requests (docs/withdrawals.md, docs/decisions/0503, 0508): a user asks for money back to one
  * of their stored payment options; the merchant approves all or part of it (a withdrawal order,
  * paid out when settled) or declines it; the user may cancel it until an order is settled.
  */

@@ -10,7 +10,7 @@ import { bindToRequestLog } from '../logging.js';
 import { checkTimeStampWindow } from './timestamp-window.js';
 
 /**
- * Session interface authentication (DECISIONS.md 5), in this order: unknown merchant 1013,
+ * Session interface authentication (docs/session-api.md, docs/decisions/0102), in this order: unknown merchant 1013,
  * unknown site or a site of another merchant 1022, malformed timeStamp 1021, wrong checksum 1001,
  * a timeStamp outside its window 1021 (docs/decisions/0822).
  * It runs before the body is validated, so an unsigned caller learns nothing of the schema.
