@@ -1,9 +1,8 @@
 import { ThreeDStepRefused } from '../../domain/payments/merchant-initiated.js';
 import type { PayOrderOutcome } from '../../domain/payments/pay-order.js';
 import type { Transaction } from '../../domain/payments/transaction.types.js';
-import { formatDecimal } from '../../lib/money.js';
 import type { SessionOrder } from '../../domain/sessions/session.types.js';
-import { sessionTransactionFields } from '../shared/session-transaction.render.js';
+import { partialApprovalAmounts, sessionTransactionFields } from '../shared/session-transaction.render.js';
 import { sessionChallengeFields, sessionInitFields } from '../three-d.view.js';
 
 export { gatewayCodes, SESSION_STATUS, sessionTransactionFields } from '../shared/session-transaction.render.js';
@@ -64,15 +63,7 @@ function withStoredOption<F extends { paymentOption?: unknown }>(fields: F, upoI
 
 /** `partialApproval` of a card payment that asked for it: the amounts requested and processed (0 unless approved). */
 function partialApprovalAsked(tx: Transaction, asked: AskedOf): Record<string, unknown> {
-  if (!asked.partialApproval || tx.apm) return {};
-  return {
-    partialApproval: {
-      requestedAmount: formatDecimal(tx.requestedAmount, tx.currency),
-      requestedCurrency: tx.currency,
-      processedAmount: formatDecimal(tx.status === 'approved' ? tx.amount : 0, tx.currency),
-      processedCurrency: tx.currency,
-    },
-  };
+  return asked.partialApproval && !tx.apm ? { partialApproval: partialApprovalAmounts(tx) } : {};
 }
 
 /**
@@ -100,17 +91,8 @@ export function sessionStepRefusedFields(
 export function partialApprovalDetailsOf(paid: PayOrderOutcome): Record<string, unknown> {
   if (paid.kind !== 'done' || paid.tx.apm) return {};
   const { tx } = paid;
-  const processed = tx.status === 'approved' ? tx.amount : 0;
   return {
-    partialApprovalDetails: {
-      isPartialApproval: tx.partialApproval ? '1' : '0',
-      amountInfo: {
-        requestedAmount: formatDecimal(tx.requestedAmount, tx.currency),
-        requestedCurrency: tx.currency,
-        processedAmount: formatDecimal(processed, tx.currency),
-        processedCurrency: tx.currency,
-      },
-    },
+    partialApprovalDetails: { isPartialApproval: tx.partialApproval ? '1' : '0', amountInfo: partialApprovalAmounts(tx) },
   };
 }
 

@@ -30,6 +30,19 @@ export function gatewayCodes(tx: Transaction): { gwErrorCode: number; gwErrorRea
     : { gwErrorCode: f.code, gwErrorReason: f.reason, gwExtendedErrorCode: f.extended };
 }
 
+/** The amounts of a partial approval: requested, and processed (0 unless approved), in the transaction's currency. */
+export function partialApprovalAmounts(tx: Transaction) {
+  return {
+    requestedAmount: formatDecimal(tx.requestedAmount, tx.currency),
+    requestedCurrency: tx.currency,
+    processedAmount: formatDecimal(tx.status === 'approved' ? tx.amount : 0, tx.currency),
+    processedCurrency: tx.currency,
+  };
+}
+
+/** The sandbox screens nothing: every card answer's fraud screening result, one object. */
+const FRAUD_ACCEPTED = Object.freeze({ finalDecision: 'Accept', score: '0' });
+
 /** The simulated acquirer's id, as the card answers carry one. */
 const ACQUIRER_ID = '19';
 
@@ -51,7 +64,7 @@ function cardAnswerMembers(tx: Transaction): Record<string, unknown> {
     issuerDeclineReason: declined ? (tx.errorReason ?? '') : '',
     externalSchemeTransactionId: '',
     merchantAdviceCode: '',
-    fraudDetails: { finalDecision: 'Accept', score: '0' },
+    fraudDetails: FRAUD_ACCEPTED,
   };
 }
 
@@ -76,16 +89,7 @@ export function sessionTransactionFields(tx: Transaction): SessionTransactionMem
     ...(tx.avsCode ? { avsCode: tx.avsCode } : {}),
     amount: formatDecimal(tx.amount, tx.currency),
     currency: tx.currency,
-    ...(tx.partialApproval
-      ? {
-          partialApproval: {
-            requestedAmount: formatDecimal(tx.requestedAmount, tx.currency),
-            requestedCurrency: tx.currency,
-            processedAmount: formatDecimal(tx.status === 'approved' ? tx.amount : 0, tx.currency),
-            processedCurrency: tx.currency,
-          },
-        }
-      : {}),
+    ...(tx.partialApproval ? { partialApproval: partialApprovalAmounts(tx) } : {}),
     ...(card
       ? {
           ...cardAnswerMembers(tx),
