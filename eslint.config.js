@@ -13,6 +13,11 @@ const OUTSIDE_DOMAIN = ['http', 'store', 'acquirer', 'delivery', 'security', 'cl
 /** the interfaces under http/ (each one Fastify plugin); http/ root files and http/shared/ are shared */
 const INTERFACES = ['admin', 'client', 'demo', 'hosted', 'ops', 'platform', 'rest', 'session'];
 const layer = (message, regex, extra = {}) => ({ regex, message, ...extra });
+/** http/ is built by the wiring, never the reverse (docs/architecture.md) */
+const HTTP_NOT_WIRING = layer(
+  'http/ is built by the wiring; it imports no app.ts, runtime.ts, main.ts or cli/ (docs/architecture.md).',
+  '^(\\.\\./)+(app|runtime|main|cli)(/|\\.js$)',
+);
 const importsOnly = (patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
 
 const SEAM_SYNTAX = [
@@ -36,7 +41,21 @@ export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/*.js', '**/*.mjs'] },
   ...tseslint.configs.recommended,
   {
-    files: ['packages/*/src/**/*.ts'],
+    // Promises are awaited, returned or handed to something that handles their rejection (ADR 0620).
+    // Type-aware: the packages' own tsconfig.json through the TypeScript project service.
+    files: ['packages/*/src/**/*.{ts,tsx}', 'packages/*/test/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/return-await': ['error', 'error-handling-correctness-only'],
+      '@typescript-eslint/only-throw-error': 'error',
+      '@typescript-eslint/prefer-promise-reject-errors': 'error',
+    },
+  },
+  {
+    files: ['packages/*/src/**/*.ts', 'packages/*/src/**/*.tsx'],
     ignores: seams,
     rules: {
       'no-restricted-syntax': ['error', ...SEAM_SYNTAX],
@@ -82,8 +101,63 @@ export default tseslint.config(
         `http/${iface} imports no other interface's files: move what they share to http/ or http/shared/.`,
         `^(\\.\\./)+(?!${iface}/)(${INTERFACES.join('|')})/`,
       ),
+      HTTP_NOT_WIRING,
     ]),
   })),
+  // The adapters and the seams beneath the domain (docs/architecture.md, ADR 0620): lib/ imports nothing
+  // of ours; security/ imports lib/; store/ the domain (the ports it implements), lib/ and store/sqlite/;
+  // acquirer/ the domain and lib/; delivery/ the domain, store/ and lib/ (and the Config type).
+  {
+    files: [`${SERVER}/lib/**/*.ts`],
+    ignores: TESTS,
+    rules: importsOnly([layer('lib/ imports nothing of ours: it is the bottom layer (docs/architecture.md).', '^\\.\\./')]),
+  },
+  {
+    files: [`${SERVER}/security/**/*.ts`],
+    ignores: TESTS,
+    rules: importsOnly([
+      layer('security/ imports lib/ only (docs/architecture.md).', '^(\\.\\./)+(?!lib/)[^./][^/]*(/|\\.js$)'),
+    ]),
+  },
+  {
+    files: [`${SERVER}/store/**/*.ts`],
+    ignores: TESTS,
+    rules: importsOnly([
+      layer(
+        'store/ imports the domain (the ports it implements), lib/ and its own files only (docs/architecture.md).',
+        `^(\\.\\./)+(${OUTSIDE_DOMAIN.filter((d) => d !== 'store').join('|')}|schemas)(/|\\.js$)`,
+      ),
+    ]),
+  },
+  {
+    files: [`${SERVER}/acquirer/**/*.ts`],
+    ignores: TESTS,
+    rules: importsOnly([
+      layer(
+        'acquirer/ imports the domain (the Acquirer port it implements) and lib/ only (docs/architecture.md).',
+        `^(\\.\\./)+(${OUTSIDE_DOMAIN.filter((d) => d !== 'acquirer').join('|')}|schemas)(/|\\.js$)`,
+      ),
+    ]),
+  },
+  {
+    files: [`${SERVER}/delivery/**/*.ts`],
+    ignores: TESTS,
+    rules: importsOnly([
+      layer(
+        'delivery/ imports the domain, store/ and lib/ only (docs/architecture.md).',
+        `^(\\.\\./)+(${OUTSIDE_DOMAIN.filter((d) => !['delivery', 'store', 'config'].includes(d)).join('|')}|schemas)(/|\\.js$)`,
+      ),
+      layer('delivery/ takes its settings as the Config type, passed in by the wiring.', '^(\\.\\./)+config\\.js$', {
+        allowTypeImports: true,
+      }),
+    ]),
+  },
+  {
+    // http/ outside the interface folders (http/*.ts, http/shared/, http/site/, http/rate-limit/)
+    files: [`${SERVER}/http/**/*.ts`],
+    ignores: [...TESTS, ...INTERFACES.map((iface) => `${SERVER}/http/${iface}/**`)],
+    rules: importsOnly([HTTP_NOT_WIRING]),
+  },
   {
     files: ['**/*.test.ts', '**/test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },

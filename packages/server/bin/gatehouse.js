@@ -14,7 +14,7 @@ if (existsSync(fileURLToPath(dist))) {
   let tsx;
   try {
     tsx = existsSync(fileURLToPath(src)) ? await import('tsx/esm/api') : undefined;
-  } catch {
+  } catch { // expected: tsx not installed (a production install): the message below says to build
     tsx = undefined;
   }
   if (!tsx) {

@@ -49,7 +49,7 @@ function readHolder(dataDir: string): LockHolder | undefined {
   try {
     const h = JSON.parse(readFileSync(join(dataDir, HOLDER_FILE), 'utf8')) as Partial<LockHolder>;
     return typeof h.pid === 'number' && typeof h.port === 'number' ? (h as LockHolder) : undefined;
-  } catch {
+  } catch { // expected: no holder file, or a half-written one: the message then names no holder
     return undefined;
   }
 }

@@ -30,7 +30,7 @@ export async function ensureDemoMerchant(
   if ((await deps.storage.read.merchants.countMerchants()) > 0) {
     try {
       return { credentials: JSON.parse(await readFile(file, 'utf8')) as DemoCredentials, created: false };
-    } catch {
+    } catch { // expected: no readable demo-credentials.json: this data folder has no demo merchant to show
       return undefined;
     }
   }
@@ -73,7 +73,7 @@ export async function refreshDemoWebhookSecret(dataDir: string, siteId: string, 
   let current: DemoCredentials;
   try {
     current = JSON.parse(await readFile(file, 'utf8')) as DemoCredentials;
-  } catch {
+  } catch { // expected: no readable demo-credentials.json: there is no demo file to keep true
     return false;
   }
   if (current.merchantSiteId !== siteId) return false;

@@ -27,7 +27,7 @@ export interface Sender {
 }
 
 export interface HttpSenderOptions {
-  /** whole attempt: connect, headers and the bounded body read (DECISIONS.md 7: 10 s) */
+  /** whole attempt: connect, headers and the bounded body read (docs/notifications.md: 10 s) */
   timeoutMs: number;
   /** false: loopback, private and link-local targets are refused (production) */
   allowPrivate: boolean;
@@ -63,7 +63,7 @@ export function createHttpSender(options: HttpSenderOptions): Sender {
       let url: URL;
       try {
         url = new URL(req.url);
-      } catch {
+      } catch { // expected: not a URL: the attempt fails with the address it was given
         return fail(`invalid URL: ${req.url.slice(0, 200)}`);
       }
       if (url.protocol !== 'http:' && url.protocol !== 'https:') return fail(`unsupported URL scheme ${url.protocol}`);

@@ -9,7 +9,7 @@ export function isInboxUrl(url: string, path: string): boolean {
   try {
     const u = new URL(url);
     return u.pathname === path && u.search === '' && u.hash === '';
-  } catch {
+  } catch { // expected: not a URL, so not the inbox
     return false;
   }
 }

@@ -35,7 +35,7 @@ export function privateTargetReason(url: string): string | undefined {
   let host: string;
   try {
     host = new URL(url).hostname;
-  } catch {
+  } catch { // expected: not a URL: the field's own validation answers
     return undefined; // not a URL: the field's own validation answers
   }
   if (host.startsWith('[') && host.endsWith(']')) host = host.slice(1, -1);
@@ -56,7 +56,7 @@ export async function privateTargetReasonResolved(url: string): Promise<string |
   let host: string;
   try {
     host = new URL(url).hostname;
-  } catch {
+  } catch { // expected: not a URL: the field's own validation answers
     return undefined;
   }
   if (ipaddr.isValid(host.replace(/^\[|\]$/g, ''))) return undefined;
@@ -64,7 +64,7 @@ export async function privateTargetReasonResolved(url: string): Promise<string |
     const addresses = await dnsLookupAll(host, { all: true });
     const bad = addresses.find((a) => isPrivateAddress(a.address));
     if (bad) return `resolves to ${bad.address}: must not be a private, loopback or link-local address in production mode`;
-  } catch {
+  } catch { // expected: the name does not resolve now: accepted here, and every delivery checks the address it dials
     return undefined;
   }
   return undefined;

@@ -52,7 +52,7 @@ function targetKey(kind: OutboxKind, targetUrl: string): string {
   if (kind === 'email') return EMAIL_LANE;
   try {
     return new URL(targetUrl).origin;
-  } catch {
+  } catch { // expected: not a URL: the address itself is the lane
     return targetUrl;
   }
 }
@@ -80,7 +80,7 @@ export function relayOptionsOf(config: Config): RelayOptions {
 
 /**
  * The outbox relay: claims due notifications under a lease, signs and sends them, records every
- * attempt and reschedules by DECISIONS.md 7. Time comes only from `deps.clock`; `tick()` processes
+ * attempt and reschedules by docs/notifications.md. Time comes only from `deps.clock`; `tick()` processes
  * what is due once (tests move a manual clock, then tick), `start()` polls until `stop()`.
  */
 export class Relay {

@@ -67,7 +67,9 @@ export async function verifyAccessToken(
     );
     if (typeof payload.sub !== 'string' || typeof payload.scope !== 'string' || typeof payload.kid !== 'string') return undefined;
     return { sub: payload.sub, kid: payload.kid, scope: payload.scope, iat: payload.iat!, exp: payload.exp! };
-  } catch {
-    return undefined;
+  } catch (err) {
+    // a token that is malformed, forged, expired or for another key: refused; anything else is ours
+    if (err instanceof errors.JOSEError) return undefined;
+    throw err;
   }
 }

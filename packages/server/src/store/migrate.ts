@@ -17,6 +17,6 @@ export async function runMigrations(db: Kysely<Database>, dialect: Dialect): Pro
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error;
+  if (error) throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`, { cause: error });
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -33,7 +33,7 @@ import { BrandMark } from '../ui/components/BrandMark/BrandMark.js';
 import { acceptedBrands, type CardBrand, CARD_BRANDS } from '../ui/components/BrandMark/brands.js';
 
 /**
- * The hosted checkout form (spec 4.3) on the merchant page, rendered with Preact into `renderTo`.
+ * The hosted checkout form (docs/checkout.md) on the merchant page, rendered with Preact into `renderTo`.
  * Card data is typed only in Gatehouse's hosted field frames (number, expiry, CVV; a saved card's
  * CVV too): this code sees their states, never their values. Payments go through the SDK's own
  * createPayment (3-D Secure modal, APM windows), so a checkout payment is any other client payment
@@ -921,7 +921,7 @@ export class Checkout {
   }
 
   // ----------------------------------------------------------------------------------------------
-  // Methods of spec 4.3
+  // Methods of docs/checkout.md
 
   api(): CheckoutInstance {
     const o = this.o;
@@ -992,6 +992,7 @@ export class Checkout {
         const answer = await this.env.transport('deleteUpo', { sessionToken: o.sessionToken, userPaymentOptionId: id });
         const payload = upoDeletedPayload(id, answer);
         if (payload.result !== 'SUCCESS')
+          // eslint-disable-next-line @typescript-eslint/only-throw-error -- deleteUpo's promise rejects with its result object (ADR 0411)
           throw { ...payload, errorDescription: answer.reason ?? answer.errorDescription };
         const wasSelected = this.s.selected?.kind === 'upo' && this.s.selected.id === id;
         const before = this.s.upos.findIndex((u) => u.id === id);

@@ -142,6 +142,7 @@ export function createCheckout(env: CheckoutEnv, bundle: BundleRef) {
         const err = sdkError(1000, 'No checkout on the page: call checkout(params) first');
         const cb = args.find((a) => typeof a === 'function') as ((r: Result) => void) | undefined;
         cb?.(err);
+        // eslint-disable-next-line @typescript-eslint/only-throw-error -- deleteUpo's promise rejects with its result object (ADR 0411)
         if (name === 'deleteUpo') throw err;
         return err;
       }

@@ -48,7 +48,7 @@ export interface OutcomeNotificationTargets {
   webhookFromSite?: boolean;
   /** `urlDetails.notificationUrl` of the request; absent: the site's `notificationUrl` setting */
   notificationUrl?: string | null;
-  /** the webhook's `data`: the status response of spec 2.13 plus sessionId and merchantTransactionId */
+  /** the webhook's `data`: the status response of docs/rest-orders.md plus sessionId and merchantTransactionId */
   webhookData: Record<string, unknown>;
 }
 
@@ -203,7 +203,7 @@ export function checkTargetUrl(text: string, field = 'url'): string {
   let u: URL;
   try {
     u = new URL(text);
-  } catch {
+  } catch { // expected: new URL() throws only for a string that is not a URL
     throw new Invalid(field, 'must be a valid URI');
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Invalid(field, 'must be an http or https URL');

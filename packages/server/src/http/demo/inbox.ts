@@ -76,7 +76,7 @@ export function shownBody(raw: string): unknown {
   try {
     const parsed: unknown = JSON.parse(raw);
     return depthOver(parsed, SHOWN_DEPTH) ? raw.slice(0, SHOWN_TEXT) : parsed;
-  } catch {
+  } catch { // expected: not JSON: kept and shown as text
     return raw.slice(0, SHOWN_TEXT);
   }
 }

@@ -69,8 +69,10 @@ export function registerAccountCapture(app: FastifyInstance): void {
         if (r.urls.successUrl) {
           const target = new URL(r.urls.successUrl);
           target.searchParams.set('userPaymentOptionId', upo.id);
+          // eslint-disable-next-line @typescript-eslint/return-await -- a sent FastifyReply is thenable, not a pending result
           return reply.code(303).header('location', target.toString()).header('cache-control', 'no-store').send();
         }
+        // eslint-disable-next-line @typescript-eslint/return-await -- a sent FastifyReply is thenable, not a pending result
         return send(reply, `<h1>Account saved</h1><p id="upo">${esc(upo.id)}</p><p>You may close this window.</p>`);
       } catch (err) {
         if (!(err instanceof DomainError)) throw err;

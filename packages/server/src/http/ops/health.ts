@@ -18,13 +18,13 @@ export function registerHealth(app: FastifyInstance): void {
         response: { 200: Health, 503: Health },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       const { store } = app.services;
       try {
         await store.ping();
         return { status: 'ok' as const, store: 'up' as const, dialect: store.dialect.name };
       } catch (err) {
-        app.log.warn({ err }, 'health check: store unreachable');
+        request.log.warn({ err }, 'health check: store unreachable');
         return reply.code(503).send({ status: 'unavailable', store: 'down', dialect: store.dialect.name });
       }
     },

@@ -85,7 +85,7 @@ export function registerMetrics(app: FastifyInstance): void {
         response: { 200: Ready, 503: Ready },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       let storeUp = true;
       let migrations: 'done' | 'pending' | 'unknown' = 'unknown';
       try {
@@ -98,7 +98,7 @@ export function registerMetrics(app: FastifyInstance): void {
         migrations = (await migrator.getMigrations()).every((m) => m.executedAt !== undefined) ? 'done' : 'pending';
       } catch (err) {
         storeUp = false;
-        app.log.warn({ err }, 'readiness check: store unreachable');
+        request.log.warn({ err }, 'readiness check: store unreachable');
       }
       const beat = lastRelayHeartbeat();
       const relay = beat === undefined ? 'absent' : performance.now() - beat > RELAY_STALE_MS ? 'stalled' : 'alive';

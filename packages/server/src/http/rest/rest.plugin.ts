@@ -27,7 +27,8 @@ export async function restPlugin(app: FastifyInstance): Promise<void> {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     request.rawBody = body as string;
-    parseJson(request, body as string, done);
+    // typed `void | Promise`, but Fastify's default JSON parser is synchronous and answers through done()
+    void parseJson(request, body as string, done);
   });
   // Before the schemas: a NUL character would reach PostgreSQL text columns, and a deeply nested
   // opaque member would exhaust the stack when the order is stored or its idempotency hash computed.

@@ -40,7 +40,7 @@ export async function loadBundles(): Promise<void> {
       let body: Buffer;
       try {
         body = await readFile(BUNDLE_FILES[name]);
-      } catch {
+      } catch { // expected: not built: the bundle stays absent and is answered 503 until a restart after the build
         loaded.delete(name);
         return;
       }
