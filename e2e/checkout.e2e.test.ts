@@ -10,7 +10,7 @@ import { eventsNamed, fillCard, fillValidCard, pay, type Shop, startShop, WAIT, 
 import { launchChromium } from './chromium.js';
 
 /**
- * The hosted checkout (spec 4.3) in real headless Chromium: a merchant page on its own origin calls
+ * The hosted checkout (docs/checkout.md) in real headless Chromium: a merchant page on its own origin calls
  * checkout(); the shopper pays in the form; every test asserts the callbacks and the server's status
  * (getPaymentStatus, getUserUPOs) of the session.
  */

@@ -6,7 +6,7 @@ import { type Gateway, startGateway } from '../packages/server/test/harness.js';
 import { launchChromium } from './chromium.js';
 
 /**
- * A new user's first pages (issue 19) in real headless Chromium: `/`, `/docs`, `/demo` and the
+ * A new user's first pages in real headless Chromium: `/`, `/docs`, `/demo` and the
  * sandbox inbox load with no console error (no CSP violation, no missing favicon), at a desktop and a
  * phone width. Screenshots go to E2E_SCREENSHOTS when it is set, for a person to look at.
  */

@@ -1,5 +1,5 @@
 /**
- * Fails when the relative imports of a package's `src/` form a cycle (issue 14, ADR 0612). Every
+ * Fails when the relative imports of a package's `src/` form a cycle (ADR 0612). Every
  * `import`/`export … from` counts, `import type` included: a cycle of types is still two modules that
  * cannot be understood apart. Runs in `npm run lint`; prints each cycle as a path of files.
  */

@@ -27,7 +27,7 @@ import {
 
 const OUT = resolve(import.meta.dirname, '../docs/session-methods.md');
 
-/** server-methods.md §2's groups, in its order; every method of the table must be in one. */
+/** docs/session-methods.md's groups, in its order; every method of the table must be in one. */
 const GROUPS: Array<[string, string[]]> = [
   ['Session and orders', ['getSessionToken', 'openOrder', 'updateOrder', 'getOrderDetails', 'getPaymentStatus']],
   [

@@ -19,7 +19,7 @@ export interface CardData {
 
 const STATUS_MEMBERS = ['status', 'reason', 'version', 'sessionToken', 'orderId', 'internalRequestId'];
 
-/** A client API answer as the callback's result (spec 2.6): errors become `result: ERROR`. */
+/** A client API answer as the callback's result (docs/web-sdk.md): errors become `result: ERROR`. */
 export function resultOf(answer: Record<string, unknown>): Record<string, unknown> {
   if (answer.status === 'ERROR') {
     return {

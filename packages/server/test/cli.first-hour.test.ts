@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, cliJson } from './cli-process.js';
 
 /**
- * The CLI as a new user meets it (issue 19): a typo in --data-dir is refused, `merchants create` gives
+ * The CLI as a new user meets it: a typo in --data-dir is refused, `merchants create` gives
  * everything the REST API needs and says what to do next, and `list` shows what the store holds.
  * Each command is a child process (`node dist/main.js …`, built by test/global-build.ts) on a temp data folder.
  */

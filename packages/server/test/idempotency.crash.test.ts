@@ -7,7 +7,7 @@ import { type DialectName, dialects, freshPgSchema } from './dialects.js';
 import { freePort, type GatehouseProcess, kill9, running, spawnGatehouse, waitServerReady } from './gatehouse-process.js';
 
 /**
- * Crash-recovered idempotency (issue 18 item 2, docs/decisions/0807): REST card payments with an
+ * Crash-recovered idempotency (docs/decisions/0807): REST card payments with an
  * `Idempotency-Key` run under load, the gateway is killed with SIGKILL while some are with the
  * acquirer, and started again. Recovery closes their transactions and finishes their idempotency
  * records, so a retry of every key replays a final answer: never `409 5300.1003 Still Processing`,

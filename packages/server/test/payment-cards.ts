@@ -1,7 +1,7 @@
 import { Secret } from '../src/lib/secret.js';
 
 /**
- * The test-card table of DECISIONS.md 6, written out independently of the simulated acquirer's own
+ * The test-card table of docs/testing.md, written out independently of the simulated acquirer's own
  * table: what a merchant's test suite relies on, row by row (CVV 217, billing zip 10001).
  */
 export interface CardRow {

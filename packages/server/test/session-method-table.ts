@@ -71,7 +71,7 @@ export const PERIOD = (m: string, y = '0') => ({ day: '0', month: m, year: y });
 export const BILLING = { firstName: 'Ada', lastName: 'Byron', country: 'GB', email: 'ada@example.com' };
 
 export const ROWS: Row[] = [
-  // seed methods (DECISIONS.md 5)
+  // seed methods (docs/session-api.md)
   { method: 'getSessionToken', signing: { order: SF.getSessionToken }, body: async (fx) => ({ clientRequestId: `st-${fx.seq()}` }), drop: 'timeStamp', dropCode: 1021, foreign: 'scoped' },
   { method: 'openOrder', signing: { order: SF.openOrder }, body: async (fx) => ({ clientUniqueId: `mx-${fx.seq()}`, clientRequestId: `oo-${fx.seq()}`, amount: '10.00', currency: 'EUR' }), drop: 'amount', dropCode: 1040, foreign: 'scoped' },
   { method: 'updateOrder', signing: { order: SF.updateOrder }, body: async (fx) => { const o = await fx.order(); return { sessionToken: o.sessionToken, orderId: o.orderId, clientUniqueId: `uo-${fx.seq()}`, clientRequestId: `uo-${fx.seq()}`, amount: '12.34', currency: 'EUR' }; }, drop: 'orderId' },
@@ -105,7 +105,7 @@ export const ROWS: Row[] = [
     drop: 'userPaymentOptionId',
     dropCode: 1011,
   },
-  // users and stored payment options (spec server-methods 2.5, 2.6)
+  // users and stored payment options (docs/session-methods.md)
   { method: 'createUser', signing: { order: CF.createUser }, body: async (fx) => ({ userTokenId: `mx-new-${fx.seq()}`, clientRequestId: 'c', firstName: 'Ada', lastName: 'Byron', countryCode: 'GB', email: 'ada@example.com' }), drop: 'email', foreign: 'scoped' },
   { method: 'updateUser', signing: { order: CF.updateUser }, body: async (fx) => ({ userTokenId: await fx.user(), clientRequestId: 'c', lastName: 'Lovelace' }), drop: 'userTokenId' },
   { method: 'getUserDetails', signing: { order: CF.getUserDetails }, body: async (fx) => ({ userTokenId: await fx.user(), clientRequestId: 'c' }), drop: 'userTokenId' },
@@ -299,7 +299,7 @@ export const ROWS: Row[] = [
     },
     drop: 'clientRequestId',
   },
-  // the payment family (issue 15, decisions 0141-0144)
+  // the payment family (decisions 0141-0144)
   { method: 'paymentCC', signing: { order: CF.paymentCC }, body: async (fx) => ({ sessionToken: (await fx.order()).sessionToken, clientRequestId: `pcc-${fx.seq()}`, amount: '10.00', currency: 'EUR', transactionType: 'Sale', isRebilling: '0', cardData: wireCard('4761344136141390') }), drop: 'cardData' },
   { method: 'paymentAPM', signing: { order: CF.paymentAPM }, body: async (fx) => ({ sessionToken: (await fx.order()).sessionToken, clientRequestId: `papm-${fx.seq()}`, amount: '10.00', currency: 'EUR', paymentMethod: 'apmgw_RedirectPay', userAccountDetails: { email: 'ada@example.com' } }), drop: 'paymentMethod' },
   { method: 'payment3D', signing: { order: CF.payment3D }, body: async (fx) => ({ sessionToken: (await fx.order()).sessionToken, clientRequestId: `p3d-${fx.seq()}`, amount: '10.00', currency: 'EUR', paymentMethod: 'cc_card', paResponse: '', cardData: wireCard(FRICTIONLESS) }), drop: 'paymentMethod' },

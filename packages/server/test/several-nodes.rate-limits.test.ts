@@ -16,7 +16,7 @@ import {
 } from './gatehouse-process.js';
 
 /**
- * Rate limits on two nodes of one PostgreSQL database (issue 18 items 1 and 6, docs/decisions/0808):
+ * Rate limits on two nodes of one PostgreSQL database (docs/decisions/0808):
  * requests split across the nodes are limited on their sum, as on one node. Each node alone stays
  * under the limit, so a refusal proves the counts are shared. No timing is asserted: a check that a
  * window boundary or the sharing interval spoils is tried again, within a generous number of tries.

@@ -1,6 +1,6 @@
 /**
  * Entry of the browser bundle served at /sdk/v1/websdk.js. Defines the globals `ServiceSdk`,
- * `websdk` and `checkout` (whose form is a separate bundle, loaded when it is first called); every call goes to the origin this script was loaded from (DECISIONS.md section 1).
+ * `websdk` and `checkout` (whose form is a separate bundle, loaded when it is first called); every call goes to the origin this script was loaded from (docs/web-sdk.md).
  */
 import { createTransport, systemNow } from '@gatehouse/protocol';
 import { createCheckout } from './checkout/stub.js';

@@ -1,5 +1,5 @@
 /**
- * `logLevel` (spec 4.2): 0 no logging (default), 1 plain text, 2 info, 3 warn, 4 error, 5 debug,
+ * `logLevel` (docs/web-sdk.md): 0 no logging (default), 1 plain text, 2 info, 3 warn, 4 error, 5 debug,
  * 6 trace. A level logs its own messages and those of the levels below it; nothing logged ever
  * carries card data (the SDK never holds any).
  */

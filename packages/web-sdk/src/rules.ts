@@ -1,5 +1,5 @@
 /**
- * The building blocks of the Web SDK's input rules (spec 4.2): each check answers undefined when a value
+ * The building blocks of the Web SDK's input rules (docs/web-sdk.md): each check answers undefined when a value
  * is acceptable, or the error result the callback receives. validation.ts and withdrawals.ts compose them.
  */
 

@@ -19,7 +19,7 @@ import {
 } from './validation.js';
 
 /**
- * `ServiceSdk(params)`: the Web SDK of spec 4.2. Every function validates its input first (an invalid
+ * `ServiceSdk(params)`: the Web SDK of docs/web-sdk.md. Every function validates its input first (an invalid
  * input answers an error result and makes no call), then calls the client API directly or, for card
  * data, asks the hosted field frame to (the frame holds the card; this page never sees it).
  * Callbacks receive the result; every function also returns a promise of the same result.

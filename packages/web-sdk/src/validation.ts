@@ -21,9 +21,9 @@ import {
 } from './rules.js';
 
 /**
- * The input rules of every Web SDK function (spec 4.2), as pure functions: each answers undefined when
+ * The input rules of every Web SDK function (docs/web-sdk.md), as pure functions: each answers undefined when
  * the input is acceptable, or the error result the callback receives — no network call is made then.
- * errCode: 1019 validation error, 1004 card number, 1029 expiry, 1062 CVV, 1040 amount (DECISIONS.md 5).
+ * errCode: 1019 validation error, 1004 card number, 1029 expiry, 1062 CVV, 1040 amount (docs/session-api.md).
  */
 
 export { type SdkError, sdkError } from './rules.js';

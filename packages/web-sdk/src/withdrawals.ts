@@ -17,7 +17,7 @@ import {
 } from './rules.js';
 
 /**
- * `websdk({sessionToken, env, merchantSiteId, merchantId})` and its withdrawal functions (spec 4.2):
+ * `websdk({sessionToken, env, merchantSiteId, merchantId})` and its withdrawal functions (docs/web-sdk.md):
  * `submitWdRequest`, `getWdRequests`, `cancelWdRequest`. Every input is checked here first; a
  * failing input reaches the callback as `{status: 'ERROR', errCode: 1019, reason, errorDescription}`
  * without a network call. Otherwise the call goes to `/client/v1/<method>` and the callback receives

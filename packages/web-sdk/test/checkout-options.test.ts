@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseOptions, validateCheckout } from '../src/checkout/options.js';
 
-/** checkout(params) input rules (spec 4.3, docs/decisions/0410): every option, good and bad. */
+/** checkout(params) input rules (docs/checkout.md, docs/decisions/0410): every option, good and bad. */
 
 const onResult = () => undefined;
 const valid = {

@@ -16,10 +16,10 @@ import {
   userDataPayload,
 } from '../src/checkout/payloads.js';
 
-/** The payload of every checkout callback (spec 6, docs/decisions/0411), and the locale files. */
+/** The payload of every checkout callback (docs/checkout.md, docs/decisions/0411), and the locale files. */
 
 describe('callback payloads', () => {
-  it('onResult: exactly the members of spec 2.6, with errCode and errorDescription always present', () => {
+  it('onResult: exactly the members of docs/checkout.md, with errCode and errorDescription always present', () => {
     const answer = {
       status: 'SUCCESS',
       reason: '',
@@ -52,7 +52,7 @@ describe('callback payloads', () => {
     });
   });
 
-  it('prePayment: the table of spec 6', () => {
+  it('prePayment: the table of docs/checkout.md', () => {
     expect(
       prePaymentPayload({
         method: 'cc_card',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ClientTransport } from '@gatehouse/protocol';
 import { checkWithdrawalInput, createWebsdk } from '../src/withdrawals.js';
 
-/** The input rules of websdk().submitWdRequest / getWdRequests / cancelWdRequest (spec 4.2). */
+/** The input rules of websdk().submitWdRequest / getWdRequests / cancelWdRequest (docs/web-sdk.md). */
 
 const INIT = { sessionToken: '6c2f2d36-2b0e-4f5e-9a55-0d5c0c6f3e11', merchantId: '111', merchantSiteId: '222', env: 'int' };
 

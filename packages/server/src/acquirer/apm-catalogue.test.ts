@@ -13,7 +13,7 @@ import {
 
 const names = (list: { paymentMethod: string }[]) => list.map((a) => a.paymentMethod);
 
-describe('APM catalogue shape (spec 2.9)', () => {
+describe('APM catalogue shape (docs/apm-payments.md)', () => {
   it('covers a redirect, a direct, an asynchronous and payout-capable methods', () => {
     expect(findApm('apmgw_RedirectPay')).toMatchObject({ flow: 'redirect', isDirect: 'false', payoutCapable: true });
     expect(findApm('apmgw_DirectDebit')).toMatchObject({ flow: 'direct', isDirect: 'true', payoutCapable: false });

@@ -1,5 +1,5 @@
 /**
- * The catalogue of simulated alternative payment methods (DECISIONS.md 6), as data in the shape of
+ * The catalogue of simulated alternative payment methods (docs/testing.md), as data in the shape of
  * the payment method descriptor of spec session 2.9, plus internal fields the gateway needs to
  * drive each simulation (`flow`, `depositCapable`, `payoutCapable`, `logoColor`).
  *
@@ -49,7 +49,7 @@ export interface ApmField {
   aba?: boolean;
 }
 
-/** Spec 2.9 `paymentMethods[]` item. */
+/** docs/apm-payments.md `paymentMethods[]` item. */
 export interface PaymentMethodDescriptor {
   paymentMethod: string;
   paymentMethodDisplayName: LocalizedText[];
@@ -489,7 +489,7 @@ export function listApms(filter: ApmFilter = {}): SimulatedApm[] {
   );
 }
 
-/** The wire descriptor of spec 2.9, without the internal fields. */
+/** The wire descriptor of docs/apm-payments.md, without the internal fields. */
 export function toPaymentMethodDescriptor(apm: SimulatedApm): PaymentMethodDescriptor {
   return {
     paymentMethod: apm.paymentMethod,

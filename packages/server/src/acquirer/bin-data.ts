@@ -27,7 +27,7 @@ import { findTestCard, luhnValid } from './test-cards.js';
  *   (at most 19 characters; the spec allows 20).
  */
 
-/** credit-card-type ids → display brands (spec 2.7 `brand`, REST `cardBrand`). */
+/** credit-card-type ids → display brands (docs/session-methods.md `brand`, REST `cardBrand`). */
 export const BRAND_NAMES: Readonly<Record<string, string>> = {
   visa: 'Visa',
   mastercard: 'Mastercard',

@@ -2,7 +2,7 @@
  * Co-badged cards (docs/decisions/0413): BIN ranges of the simulated issuer whose cards carry a
  * domestic scheme beside the international one. The number's prefix names the primary brand (what
  * `brandOf` answers); the table names the second brand the cardholder may choose to pay with
- * (spec 2.7 `secondaryBrand`, checkout `useDualBrand`). A change here is a change of the public
+ * (docs/session-methods.md `secondaryBrand`, checkout `useDualBrand`). A change here is a change of the public
  * contract (docs/testing.md lists the ranges and one number of each).
  */
 export interface CoBadgedRange {

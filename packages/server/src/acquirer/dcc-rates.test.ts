@@ -92,7 +92,7 @@ describe('quoteDcc', () => {
     });
   });
 
-  it('keeps every quoted rate within the 12 characters of spec 2.8', () => {
+  it('keeps every quoted rate within the 12 characters of docs/session-methods.md', () => {
     const codes = Object.keys(BASE_RATES_PER_USD);
     for (const day of ['2025-01-01', '2025-06-15', '2026-12-31']) {
       for (const from of codes) {

@@ -23,7 +23,7 @@ export const RATE_SCALE = 10n ** 8n;
 export const RATE_DIGITS = 6;
 const QUOTE_SCALE = 10n ** BigInt(RATE_DIGITS);
 
-/** The markup as a percentage string (spec 2.8 `markUpValue`) and as a fraction. */
+/** The markup as a percentage string (docs/session-methods.md `markUpValue`) and as a fraction. */
 export const DCC_MARKUP_PERCENT = '3.5';
 const MARKUP_NUM = 1035n;
 const MARKUP_DEN = 1000n;

@@ -51,7 +51,7 @@ type Expected =
   | { status: 'declined'; reason: string; code: string; cvv2Code: string }
   | { status: 'error'; reason: string; code: string };
 
-/** Every row of the test-card table (DECISIONS.md 6), paid with a CVV, zip 10001 and no partial approval. */
+/** Every row of the test-card table (docs/testing.md), paid with a CVV, zip 10001 and no partial approval. */
 const ROWS: [string, Expected][] = [
   ['4761344136141390', { status: 'approved', cvv2Code: 'M' }],
   ['4000027891380961', { status: 'approved', cvv2Code: 'M' }],

@@ -29,7 +29,7 @@ import { authenticationResponse, challengeOutcome, decideThreeDFlow } from './th
 
 /**
  * The simulated acquirer: a deterministic implementation of the `Acquirer` port following the
- * test-card table of DECISIONS.md 6 (see `test-cards.ts`). It keeps no state at all, so it never
+ * test-card table of docs/testing.md (see `test-cards.ts`). It keeps no state at all, so it never
  * retains a card number or CVV: each call exposes the `Secret` locally for the table lookups and
  * the derivations, and drops it.
  *
@@ -67,7 +67,7 @@ export function authCodeOf(transactionId: string): string {
   return digitsOf(6, 'auth-code', transactionId);
 }
 
-/** The acquirer's own id for a transaction (max 50 characters by spec 2.13; this is 27). */
+/** The acquirer's own id for a transaction (max 50 characters by docs/rest-orders.md; this is 27). */
 export function externalTransactionIdOf(operation: string, transactionId: string): string {
   return `SIM${hexOf(24, 'external-transaction-id', operation, transactionId)}`;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { avsCodeFor, findTestCard, isApprovingCard, luhnValid, nameTrigger, TEST_CARDS } from './test-cards.js';
 
 describe('test-card table', () => {
-  it('holds every card of DECISIONS.md 6 exactly once', () => {
+  it('holds every card of docs/testing.md exactly once', () => {
     const numbers = TEST_CARDS.map((c) => c.number);
     expect(new Set(numbers).size).toBe(numbers.length);
     expect(numbers.sort()).toEqual(

@@ -1,12 +1,12 @@
 import type { ThreeDFlow } from '../domain/payments/acquirer.port.js';
 
 /**
- * The test-card table of DECISIONS.md 6, as data. The simulated acquirer answers every card from
+ * The test-card table of docs/testing.md, as data. The simulated acquirer answers every card from
  * this table; any other Luhn-valid number is approved. Merchants' test suites rely on each row, so
  * a change here is a change of the public contract.
  *
  * Decline and error codes are ISO 8583 (field 39) issuer response codes, the code a real acquirer
- * passes on; the reason strings are the gateway's (DECISIONS.md 6).
+ * passes on; the reason strings are the gateway's (docs/testing.md).
  */
 
 export type DeclineReason =
@@ -284,7 +284,7 @@ export function nameTrigger(holderName: string | undefined): 'challenge' | 'fric
 /** The billing zip that makes AVS answer `N`. */
 export const AVS_NO_MATCH_ZIP = '00000';
 
-/** AVS by billing zip (DECISIONS.md 6): `00000` gives `N` (neither matches), anything else `Y`. */
+/** AVS by billing zip (docs/testing.md): `00000` gives `N` (neither matches), anything else `Y`. */
 export function avsCodeFor(zip: string | undefined): 'Y' | 'N' {
   return zip !== undefined && zip.trim() === AVS_NO_MATCH_ZIP ? 'N' : 'Y';
 }

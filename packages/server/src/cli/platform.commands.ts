@@ -12,7 +12,7 @@ import { type CommandSpec, UsageError } from './args.js';
 import type { CredentialCommand } from './credentials.commands.js';
 
 /**
- * The platform operator's moves (DECISIONS.md 10), the same as the sandbox API's but for any
+ * The platform operator's moves (docs/platform.md), the same as the sandbox API's but for any
  * platform and in either mode: `gatehouse platform kyc <accountOwnerCode> IN_PROGRESS`. Each move
  * queues its webhook and e-mails, which the server's relay sends.
  */

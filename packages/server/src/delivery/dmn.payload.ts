@@ -5,7 +5,7 @@ import { transactionEventType } from '../domain/notifications/event-type.js';
 import type { NotificationEvent, TransactionOutcome } from '../domain/notifications/notification.types.js';
 
 /**
- * Direct merchant notifications (DECISIONS.md 7): an `application/x-www-form-urlencoded` POST with
+ * Direct merchant notifications (docs/notifications.md): an `application/x-www-form-urlencoded` POST with
  * the real gateway's parameter names, and `advanceResponseChecksum` added when it is sent.
  */
 

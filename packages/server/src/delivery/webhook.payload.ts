@@ -1,7 +1,7 @@
 import type { NotificationEvent } from '../domain/notifications/notification.types.js';
 import type { WebhookInput } from '../domain/notifications/render.port.js';
 
-/** REST webhooks (DECISIONS.md 7): JSON body `{type, timestamp, data}`, rendered for the outbox (docs/decisions/0617). */
+/** REST webhooks (docs/notifications.md): JSON body `{type, timestamp, data}`, rendered for the outbox (docs/decisions/0617). */
 
 export type { WebhookInput };
 

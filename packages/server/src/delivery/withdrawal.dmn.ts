@@ -6,7 +6,7 @@ import type { Withdrawal } from '../domain/withdrawals/withdrawal.types.js';
 
 /**
  * The DMN of a withdrawal request's status change (docs/decisions/0504): form parameters in the DMN
- * convention of DECISIONS.md 7, with the withdrawal's own members. `PPP_TransactionID` is the
+ * convention of docs/notifications.md, with the withdrawal's own members. `PPP_TransactionID` is the
  * wdRequestId and `Status` the wdRequestStatus, so `advanceResponseChecksum` (added when sent) and
  * receivers' de-duplication by PPP_TransactionID + Status work as for payments.
  */

@@ -1,7 +1,7 @@
 import type { DccAnswer } from '../domain/payments/dcc.service.js';
 import { formatDecimal } from '../lib/money.js';
 
-/** A DCC quote as spec 2.8 answers it, on the session API and the client API alike. */
+/** A DCC quote as docs/web-sdk.md answers it, on the session API and the client API alike. */
 export function dccDetailsOf({ quote, dccFullSupport }: DccAnswer) {
   return {
     rateValueWithMarkup: quote.rateWithMarkup,

@@ -86,7 +86,7 @@ export function submitCommandOf(
   };
 }
 
-/** The list entries of spec 2.11, each with its UPO and the site. */
+/** The list entries of docs/withdrawals.md, each with its UPO and the site. */
 export async function listEntriesOf(
   deps: DomainDeps,
   caller: WithdrawalCaller,

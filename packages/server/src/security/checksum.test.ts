@@ -40,7 +40,7 @@ describe('session checksum', () => {
     expect(checksumValues('settleTransaction', { urlDetails: { pendingUrl: 'p' } })).toEqual(['p']);
   });
 
-  it('follows the orders of DECISIONS.md 5 for every method', () => {
+  it('follows the orders of docs/session-api.md for every method', () => {
     expect(CHECKSUM_FIELDS.getSessionToken).toEqual(['merchantId', 'merchantSiteId', 'clientRequestId', 'timeStamp']);
     expect(CHECKSUM_FIELDS.settleTransaction).toEqual([
       'merchantId',

@@ -3,7 +3,7 @@ import type { Secret } from '../lib/secret.js';
 import { constantTimeEqual } from './constant-time.js';
 
 /**
- * Session API checksums (DECISIONS.md 5): lowercase hex SHA-256 of the listed fields' values
+ * Session API checksums (docs/session-api.md): lowercase hex SHA-256 of the listed fields' values
  * concatenated in order, then the merchant secret key. A field absent from the request is skipped;
  * `urlDetails` contributes its values in the order successUrl, failureUrl, pendingUrl, notificationUrl.
  */

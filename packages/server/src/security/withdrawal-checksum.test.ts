@@ -7,7 +7,7 @@ import { hasBoolean, withdrawalChecksumValues } from './withdrawal-checksum.js';
 
 const sha = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
-describe('withdrawal call checksum (DECISIONS.md 5)', () => {
+describe('withdrawal call checksum (docs/session-api.md)', () => {
   const body = {
     timeStamp: '20260504100000',
     userTokenId: 'u1',

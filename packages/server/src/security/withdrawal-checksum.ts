@@ -1,6 +1,6 @@
 /**
  * The checksum rule of the withdrawal management calls (`/ppp/api/withdrawal/<method>.do`,
- * DECISIONS.md 5): merchantId, merchantSiteId, then the value of every other field in the order the
+ * docs/session-api.md): merchantId, merchantSiteId, then the value of every other field in the order the
  * fields appear in the request body (nested objects and arrays flattened in order), then timeStamp,
  * then the merchant secret key. `checksum` itself is not covered; null values are skipped. A boolean
  * is written as JSON shows it (`true`, `false`) or as the PHP SDK writes it (`true` → `1`, `false` →

@@ -1,4 +1,4 @@
-/** Tables of migration 0008: the marketplace platform (DECISIONS.md 10, docs/decisions/0700). */
+/** Tables of migration 0008: the marketplace platform (docs/platform.md, docs/decisions/0700). */
 
 export interface PlatformAccountOwnerTable {
   code: string;

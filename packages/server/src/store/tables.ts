@@ -208,7 +208,7 @@ export interface DccConversionTable {
   created_at: number;
 }
 
-/** A session API session (DECISIONS.md 5): its token, its one order, idle expiry and decline count. */
+/** A session API session (docs/session-api.md): its token, its one order, idle expiry and decline count. */
 export interface SessionTable {
   /** the sessionToken, a UUID */
   token: string;
@@ -234,7 +234,7 @@ export interface ClientRequestIdTable {
   created_at: number;
 }
 
-/** A transaction (DECISIONS.md 6): one acquirer operation of a payment and its outcome. */
+/** A transaction (ADR 0301): one acquirer operation of a payment and its outcome. */
 export interface TransactionTable {
   /** the numeric transactionId */
   id: Generated<number>;

@@ -9,7 +9,7 @@ import { notificationKey, type Received, type Receiver, startReceiver } from '..
 import { sdkClient, type SdkClient } from './sdk-client.js';
 
 /**
- * Issue 15's conformance test: one merchant's whole lifecycle driven only through session calls, each
+ * The conformance test (ADR 0146): one merchant's whole lifecycle driven only through session calls, each
  * step put on the wire the way one public server SDK does (test/conformance/sdk-client.ts, written
  * from the spec alone), DMNs captured by a real HTTP receiver and their checksums verified.
  */

@@ -54,7 +54,7 @@ const TX = [
   'authCode',
 ];
 
-/** The checksum field order of each method the lifecycle uses (spec 2.1-2.8); 'BODY' is [BODY]; null: none. */
+/** The checksum field order of each method the lifecycle uses (docs/session-methods.md); 'BODY' is [BODY]; null: none. */
 export const FIELD_ORDER: Record<string, readonly string[] | 'BODY' | null> = {
   getSessionToken: S,
   openOrder: A,

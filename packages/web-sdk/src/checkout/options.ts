@@ -19,7 +19,7 @@ import { paymentBillingAddress } from '../validation.js';
 import { INSTALLMENT_COUNTRIES } from './installments.js';
 
 /**
- * The parameters of `checkout(params)` (spec 4.3): the rules every one is checked by (an invalid call
+ * The parameters of `checkout(params)` (docs/checkout.md): the rules every one is checked by (an invalid call
  * answers the SDK's error result and renders nothing) and the normalised options the form runs on,
  * with the defaults of docs/decisions/0410. Pure: no DOM, unit-tested in test/checkout-options.test.ts.
  */
@@ -284,7 +284,7 @@ const SHAPE = {
 
 const toNumber = (v: unknown): number => (typeof v === 'number' ? v : Number(v));
 
-/** undefined when `params` may render a checkout, else the error result (spec 7 shape). */
+/** undefined when `params` may render a checkout, else the error result (docs/checkout.md shape). */
 export function validateCheckout(params: unknown): SdkError | undefined {
   if (!isObj(params)) return sdkError(1019, 'checkout() takes an object of parameters');
   const err = checkShape(params, SHAPE);

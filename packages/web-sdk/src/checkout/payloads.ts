@@ -1,11 +1,11 @@
 /**
- * The payloads checkout() hands its callbacks (spec 6; the shapes the spec leaves open are fixed in
+ * The payloads checkout() hands its callbacks (docs/checkout.md; the shapes the spec leaves open are fixed in
  * docs/decisions/0411). Pure functions, unit-tested in test/checkout-payloads.test.ts.
  */
 
 type Obj = Record<string, unknown>;
 
-/** The members of the payment result of spec 2.6, in its order (onResult gets these and no others). */
+/** The members of the payment result of docs/checkout.md, in its order (onResult gets these and no others). */
 export const RESULT_MEMBERS = [
   'result',
   'errCode',
@@ -60,7 +60,7 @@ export interface PrePaymentInput {
 
 const INSTALLMENT_LABEL = { singlePayment: 'Single Payment', type1: 'type1', type2: 'type2', type3: 'type3' } as const;
 
-/** prePayment: the table of spec 6 (paymentOption is the method, or the UPO for a saved one). */
+/** prePayment: the table of docs/checkout.md (paymentOption is the method, or the UPO for a saved one). */
 export function prePaymentPayload(i: PrePaymentInput): Obj {
   return {
     paymentOption: i.upoId ? { userPaymentOptionId: i.upoId, paymentMethod: i.method } : { paymentMethod: i.method },
@@ -156,7 +156,7 @@ export function paymentEventPayload(type: string, details: Obj = {}): Obj {
 
 /**
  * useDualBrand (docs/decisions/0413): the brands to offer for a card's details (getCardDetails,
- * spec 2.7), the primary first; `undefined` when the card is not co-badged or the lookup failed.
+ * docs/checkout.md), the primary first; `undefined` when the card is not co-badged or the lookup failed.
  */
 export function brandChoiceOf(details: Obj): [string, string] | undefined {
   if (details.result === 'ERROR' || details.status === 'ERROR') return undefined;

@@ -153,7 +153,7 @@ function contextOf(
 /**
  * May `ctx` act for `targetEntityId`? Yes for the credential's own entity; for a descendant, only when
  * the nearest entity on the path up from the target that holds an active key of the credential's
- * type is the credential's own entity (DECISIONS.md 3: a child without a key inherits its parent's).
+ * type is the credential's own entity (docs/rest-orders.md: a child without a key inherits its parent's).
  */
 export async function authorizeEntity(repos: Repos, ctx: MerchantContext, targetEntityId: string): Promise<void> {
   if (ctx.entityId === targetEntityId) return;

@@ -1,6 +1,6 @@
 import type { Minor } from '../../lib/money.js';
 
-/** Merchant notifications (DECISIONS.md 7): what is queued, what was attempted, what payments report. */
+/** Merchant notifications (docs/notifications.md): what is queued, what was attempted, what payments report. */
 
 export type NotificationKind = 'webhook' | 'dmn' | 'email';
 export type DeliveryStatus = 'pending' | 'delivering' | 'delivered' | 'failed';

@@ -9,7 +9,7 @@ import type { NotificationEvent, TransactionOutcome } from './notification.types
  * `DomainDeps.render`. The outbox keeps the rendered bytes, and the relay re-sends them as stored.
  */
 export interface NotificationRender {
-  /** A REST webhook (DECISIONS.md 7): JSON body `{type, timestamp, data}`. */
+  /** A REST webhook (docs/notifications.md): JSON body `{type, timestamp, data}`. */
   webhook(input: WebhookInput): NotificationEvent;
   /** The DMN of a transaction outcome to `url`: form parameters, de-duplicated by PPP_TransactionID + Status. */
   dmn(outcome: TransactionOutcome, url: string): NotificationEvent;
@@ -29,7 +29,7 @@ export interface WebhookInput {
   url: string;
   /** e.g. `transaction.approved` */
   type: string;
-  /** the status response (spec 2.13) plus sessionId and merchantTransactionId */
+  /** the status response (docs/rest-orders.md) plus sessionId and merchantTransactionId */
   data: Record<string, unknown>;
   /** when the event happened (epoch ms from the clock) */
   at: number;

@@ -10,7 +10,7 @@ import {
 const MIN = 60_000;
 const H = 60 * MIN;
 
-describe('retry schedules (DECISIONS.md 7)', () => {
+describe('retry schedules (docs/notifications.md)', () => {
   it('retries a webhook after 1 min, 5 min x2, 10 min x5, 1 h x5, 6 h x3', () => {
     expect(WEBHOOK_RETRY_DELAYS_MS).toEqual([
       MIN,

@@ -1,6 +1,6 @@
 import type { NotificationKind } from './notification.types.js';
 
-/** Retry schedules of DECISIONS.md 7, as data and pure functions. */
+/** Retry schedules of docs/notifications.md, as data and pure functions. */
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -22,7 +22,7 @@ export interface CardTokenRepo {
   consume(token: string, at: number): Promise<boolean>;
 }
 
-/** A stored payment option (DECISIONS.md 8): masked card fields and a vault reference, or an APM. */
+/** A stored payment option (ADR 0323): masked card fields and a vault reference, or an APM. */
 export interface Upo {
   /** numeric string */
   id: string;

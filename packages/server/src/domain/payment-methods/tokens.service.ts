@@ -7,7 +7,7 @@ import { CARD_NUMBER_PURPOSE, vaultCard } from './card-vault.js';
 import { isExpired } from '../sessions/session.service.js';
 
 /**
- * ccTempToken (DECISIONS.md 8, docs/decisions/0322): `cardTokenization` stores the card in the vault
+ * ccTempToken (ADR 0323, docs/decisions/0322): `cardTokenization` stores the card in the vault
  * (number sealed, CVV checked and dropped) and answers a token bound to the session and site that
  * made it. A payment of that same session may use it once, with or without a CVV; the token dies
  * with its session (the payment needs the live session) and after its one use.

@@ -9,7 +9,7 @@ import type { Upo } from './ports.js';
 import type { Transaction } from '../payments/transaction.types.js';
 
 /**
- * Stored payment options (DECISIONS.md 8, docs/decisions/0323). A card UPO is a vault reference with
+ * Stored payment options (ADR 0323, docs/decisions/0323). A card UPO is a vault reference with
  * the masked card fields, owned by a userTokenId of a site. It is created by an approved card payment
  * with a userTokenId unless savePM says no (0148; the same card of the same user gives the same UPO), listed masked only,
  * deleted softly, and paid with (CVV optional: the acquirer answers cvv2Code P without one). A UPO
@@ -137,7 +137,7 @@ export async function cardOfUpo(
     String(id),
     UPO_OPTION_FIELD,
   );
-  // suspendUPO (issue 15): a suspended UPO cannot pay until enableUPO
+  // suspendUPO: a suspended UPO cannot pay until enableUPO
   if ((await deps.storage.read.upoAdmin.suspendedAt(upo.id)) !== null) throw new Invalid(UPO_OPTION_FIELD, 'is suspended', 'stored_option');
   if (upo.cardVaultId === null) throw new Invalid(UPO_OPTION_FIELD, 'is not a card', 'stored_option');
   const sealed = await deps.storage.read.upos.sealedNumber(upo.cardVaultId);

@@ -20,7 +20,7 @@ export function isEmailAddress(text: string): boolean {
   return labels.every((l) => LABEL.test(l)) && /[A-Za-z]/.test(labels[labels.length - 1]!);
 }
 
-/** Parses the comma-separated `emails` field (spec 6): every address valid, at least one, at most 50, no repeats. */
+/** Parses the comma-separated `emails` field (docs/platform.md): every address valid, at least one, at most 50, no repeats. */
 export function parseEmailList(text: string, field = 'emails'): string[] {
   const parts = text.split(',').map((s) => s.trim());
   if (parts.length > 50) throw new Invalid(field, 'must hold at most 50 addresses');

@@ -22,7 +22,7 @@ const owner: AccountOwner = {
   updatedAt: AT,
 };
 
-describe('platform e-mail content (spec 6)', () => {
+describe('platform e-mail content (docs/platform.md)', () => {
   it('KYC: the subject shape, code, reference, status and reason in text and (escaped) HTML', () => {
     const m = kycEmail(['a@example.com'], owner, AT);
     expect(m.subject).toBe('KYC status update for seller<1> of account owner AO111');

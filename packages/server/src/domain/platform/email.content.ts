@@ -2,7 +2,7 @@ import { formatDecimal } from '../../lib/money.js';
 import type { AccountOwner, EmailMessage, Payout, SplitTransaction } from './platform.types.js';
 
 /**
- * The three platform e-mails of spec 6 (subjects exactly as its table, the content it lists), as
+ * The three platform e-mails of docs/platform.md (subjects exactly as its table, the content it lists), as
  * text and HTML. Pure: the service builds them in the transaction of the change, so what is kept
  * in the outbox is exactly what is sent.
  */

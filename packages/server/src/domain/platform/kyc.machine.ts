@@ -2,7 +2,7 @@ import type { KycStatus } from './platform.types.js';
 import { move, type MoveDecision, type TransitionTable } from './transition.js';
 
 /**
- * The KYC state machine of an account owner (DECISIONS.md 10):
+ * The KYC state machine of an account owner (docs/platform.md):
  * MISSING_DATA → IN_PROGRESS → ACTIVE | FAILED | REJECTED, and FAILED → IN_PROGRESS (new documents).
  * ACTIVE and REJECTED are final.
  */

@@ -4,7 +4,7 @@ import { movePayout, PAYOUT_TRANSITIONS } from './payout.machine.js';
 import { KYC_STATUSES, PAYOUT_STATUSES, SPLIT_STATUSES } from './platform.types.js';
 import { moveSplit, SPLIT_TRANSITIONS } from './split.machine.js';
 
-/** Every pair of states of each machine: the allowed moves exactly as DECISIONS.md 10 lists them. */
+/** Every pair of states of each machine: the allowed moves exactly as docs/platform.md lists them. */
 const ALLOWED = {
   kyc: [
     'MISSING_DATA>IN_PROGRESS',

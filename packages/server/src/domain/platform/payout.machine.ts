@@ -2,7 +2,7 @@ import type { PayoutStatus } from './platform.types.js';
 import { move, type MoveDecision, type TransitionTable } from './transition.js';
 
 /**
- * The payout state machine (DECISIONS.md 10): WAITING → ACCEPTED → PROCESSED → RETURNED;
+ * The payout state machine (docs/platform.md): WAITING → ACCEPTED → PROCESSED → RETURNED;
  * WAITING | ACCEPTED → CANCELLED; ACCEPTED → FAILED. RETURNED, CANCELLED and FAILED are final.
  */
 export const PAYOUT_TRANSITIONS: TransitionTable<PayoutStatus> = {

@@ -3,7 +3,7 @@ import { enqueueNotification } from '../notifications/notification.service.js';
 import type { Renderers, Repos } from '../ports.js';
 import type { EmailMessage, EmailNotificationType } from './platform.types.js';
 
-/** The webhook event types of DECISIONS.md 10 and the e-mail configuration type each one feeds. */
+/** The webhook event types of docs/platform.md and the e-mail configuration type each one feeds. */
 export const PLATFORM_EVENTS = {
   kyc: { webhook: 'kyc.status_updated', email: 'KYC_STATUS_UPDATE' },
   payout: { webhook: 'payout.status_updated', email: 'PAYOUT_STATUS_UPDATE' },

@@ -23,7 +23,7 @@ import { moveSplit } from './split.machine.js';
 import type { MoveDecision } from './transition.js';
 
 /**
- * The marketplace platform (DECISIONS.md 10): a platform is a merchant; its key's site signs the
+ * The marketplace platform (docs/platform.md): a platform is a merchant; its key's site signs the
  * webhooks. Every status change and its notifications commit in one transaction.
  */
 export interface PlatformCaller {

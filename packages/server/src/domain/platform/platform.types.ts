@@ -1,6 +1,6 @@
 import type { Minor } from '../../lib/money.js';
 
-/** The marketplace platform (DECISIONS.md 10, docs/decisions/0700): sellers, payouts, split transactions. */
+/** The marketplace platform (docs/platform.md, docs/decisions/0700): sellers, payouts, split transactions. */
 
 export const KYC_STATUSES = ['MISSING_DATA', 'IN_PROGRESS', 'ACTIVE', 'FAILED', 'REJECTED'] as const;
 export type KycStatus = (typeof KYC_STATUSES)[number];

@@ -2,7 +2,7 @@ import type { SplitStatus } from './platform.types.js';
 import { move, type MoveDecision, type TransitionTable } from './transition.js';
 
 /**
- * The split transaction state machine (DECISIONS.md 10): PENDING_SPLIT → PENDING_SETTLEMENT →
+ * The split transaction state machine (docs/platform.md): PENDING_SPLIT → PENDING_SETTLEMENT →
  * RECONCILED; either pending state → CANCELLED. RECONCILED and CANCELLED are final; a cancelled
  * split gives its amount back to the payment (docs/decisions/0702).
  */

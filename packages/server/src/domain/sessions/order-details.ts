@@ -1,6 +1,6 @@
 import type { OrderDetails } from './session.types.js';
 
-/** Customer classes that `preventOverride` guards (spec 2.2). */
+/** Customer classes that `preventOverride` guards (docs/session-methods.md). */
 export const GUARDED_CLASSES = ['billingAddress', 'userDetails', 'shippingAddress'] as const;
 
 /** Members of the credentials and signature: never kept among an order's details. */

@@ -9,7 +9,7 @@ import { recordDecline } from './session.service.js';
 import { configureSite } from './site-settings.service.js';
 
 /**
- * The sessions model of DECISIONS.md 5 through the real server, with the injected clock moved:
+ * The sessions model of docs/session-api.md through the real server, with the injected clock moved:
  * idle expiry 15 minutes after the last use, one order per token, the decline limit, clientRequestId
  * uniqueness per site, and preventOverride.
  */

@@ -14,7 +14,7 @@ import {
 } from './session.types.js';
 
 /**
- * The session interface's sessions (DECISIONS.md 5): a token lives until 15 minutes after its last
+ * The session interface's sessions (docs/session-api.md): a token lives until 15 minutes after its last
  * use, or until its decline limit is reached; it holds at most one order.
  */
 

@@ -1,6 +1,6 @@
 import type { Minor } from '../../lib/money.js';
 
-/** A session token is idle-expired 15 minutes after its last use (DECISIONS.md 5). */
+/** A session token is idle-expired 15 minutes after its last use (docs/session-api.md). */
 export const SESSION_IDLE_MS = 15 * 60 * 1000;
 
 /** Who is calling: resolved by the session interface from the checksum (or from the sessionToken). */
@@ -83,7 +83,7 @@ export interface UpdateOrderCommand {
 
 /** Site settings of the session interface, kept in `sites.settings`. */
 export interface SessionSiteSettings {
-  /** refuse a second call with an already used clientRequestId on this site (DECISIONS.md 5; default off) */
+  /** refuse a second call with an already used clientRequestId on this site (docs/session-api.md; default off) */
   uniqueClientRequestId: boolean;
   /**
    * the most a refund without relatedTransactionId may credit, in whole units of its currency; 0 refuses

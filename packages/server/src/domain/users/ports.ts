@@ -1,4 +1,4 @@
-/** A user of a site (issue 15): a userTokenId with the details createUser/updateUser last set. */
+/** A user of a site: a userTokenId with the details createUser/updateUser last set. */
 export interface User {
   /** numeric string, the `userId` of the answers */
   id: string;

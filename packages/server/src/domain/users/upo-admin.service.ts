@@ -11,7 +11,7 @@ import { unknownUpo } from './errors.js';
 import { findUser } from './user.service.js';
 
 /**
- * Stored payment options managed by the merchant (spec server-methods 2.6, issue 15): cards and APM
+ * Stored payment options managed by the merchant (docs/session-methods.md): cards and APM
  * accounts added to a user of the site, edited, suspended (a suspended UPO cannot pay) and enabled
  * again. Card numbers go to the vault; a UPO of another site or user is unknown (1011).
  */

@@ -5,7 +5,7 @@ import { unknownUser } from './errors.js';
 import { USER_DETAIL_FIELDS, type User, type UserDetails } from './ports.js';
 
 /**
- * Users of a site (spec server-methods 2.5, issue 15): createUser registers a userTokenId with its
+ * Users of a site (docs/session-methods.md): createUser registers a userTokenId with its
  * details, updateUser replaces the details it sends, getUserDetails answers them as last set. A user
  * of another site (of this or another merchant) is unknown to the caller: errCode 1010.
  */

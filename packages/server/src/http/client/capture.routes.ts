@@ -62,7 +62,7 @@ export function registerCaptureRoutes(app: FastifyInstance): void {
       schema: {
         summary: 'Pay with the sandbox wallet',
         description:
-          "Sandbox mode only: checks the merchant page's origin and that `total.amount` and `currencyCode` are the order's, then pays the session's order with the simulated wallet (an approving test card) and answers the payment result (spec 2.6). Production mode: errCode 1068.",
+          "Sandbox mode only: checks the merchant page's origin and that `total.amount` and `currencyCode` are the order's, then pays the session's order with the simulated wallet (an approving test card) and answers the payment result (docs/web-sdk.md). Production mode: errCode 1068.",
         tags: ['client'],
         body: ClientRequests.createWalletPayment,
         response: { 200: ClientResponse },

@@ -9,7 +9,7 @@ import { CLIENT_API, sessionOf, sessionTokenAuth } from './context.js';
 import { clientSuccess } from './errors.js';
 
 /**
- * The client API routes of the hosted checkout (spec 4.3):
+ * The client API routes of the hosted checkout (docs/checkout.md):
  * - `openCheckout`, called by `checkout()` before it renders anything: the amount and currency the form
  *   will show must be what the session's order charges (docs/decisions/0420). The order's own amount and
  *   currency are accepted; another amount only on an order with `openAmount`, within its bounds, and it

@@ -25,11 +25,11 @@ function registerCors(app: FastifyInstance): void {
 
 /**
  * The client interface (`POST /client/v1/<method>`), called only by the Web SDK and the hosted pages
- * (DECISIONS.md 1). A JSON body authenticated by its `sessionToken`; no cookies, no credentials.
+ * (docs/web-sdk.md). A JSON body authenticated by its `sessionToken`; no cookies, no credentials.
  * CORS (docs/decisions/0401): any origin may call, because nothing ambient authenticates a request —
  * the token in the body is the whole authority, exactly as it would be for a server-side caller.
  * Every answer is HTTP 200 with `status` SUCCESS or ERROR and, on error, `errCode`, `reason` and the
- * SDK's `errorDescription` (spec 4.2).
+ * SDK's `errorDescription` (docs/web-sdk.md).
  */
 export async function clientPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler(clientErrorHandler);

@@ -6,7 +6,7 @@ import { type SchemaError, schemaErrorToDomain } from '../validation.js';
 
 /**
  * The client API's wire shape of success and failure (docs/decisions/0401): HTTP 200, `status`
- * SUCCESS or ERROR, the session API's errCodes (DECISIONS.md 5) and the SDK's `errorDescription`.
+ * SUCCESS or ERROR, the session API's errCodes (docs/session-api.md) and the SDK's `errorDescription`.
  */
 
 export interface ClientWireError {

@@ -43,7 +43,7 @@ export function registerLookupRoutes(app: FastifyInstance): void {
       preValidation: auth,
       schema: schema(
         'Card details of a number',
-        'BIN data of the card (spec 2.7); a number failing Luhn is errCode 1004. The number is neither stored nor logged.',
+        'BIN data of the card (docs/web-sdk.md); a number failing Luhn is errCode 1004. The number is neither stored nor logged.',
         ClientRequests.getCardDetails,
       ),
     },
@@ -61,7 +61,7 @@ export function registerLookupRoutes(app: FastifyInstance): void {
       preValidation: auth,
       schema: schema(
         "DCC quote for the session's order",
-        "Converts the session order's amount into `currency` (wins), else the currency of `country`, else the card's issuing currency (spec 2.8, docs/decisions/0321).",
+        "Converts the session order's amount into `currency` (wins), else the currency of `country`, else the card's issuing currency (docs/web-sdk.md, docs/decisions/0321).",
         ClientRequests.getDccDetails,
       ),
     },
@@ -91,7 +91,7 @@ export function registerLookupRoutes(app: FastifyInstance): void {
       preValidation: auth,
       schema: schema(
         'Payment methods available',
-        "The simulated payment methods (spec 2.9) filtered by `currencyCode` and `countryCode` (`detect`: the country of the order's billing address, else unfiltered) for `type` DEPOSIT (default) or WITHDRAWAL.",
+        "The simulated payment methods (docs/apm-payments.md) filtered by `currencyCode` and `countryCode` (`detect`: the country of the order's billing address, else unfiltered) for `type` DEPOSIT (default) or WITHDRAWAL.",
         ClientRequests.getApms,
       ),
     },
@@ -211,7 +211,7 @@ export function registerLookupRoutes(app: FastifyInstance): void {
       preValidation: auth,
       schema: schema(
         'Store an APM account for the session user',
-        "Checks `apmData` against the method's fields (spec 2.9) and stores it as a UPO of the session's userTokenId. Answers `result: ADDED` and userPaymentOptionId.",
+        "Checks `apmData` against the method's fields (docs/apm-payments.md) and stores it as a UPO of the session's userTokenId. Answers `result: ADDED` and userPaymentOptionId.",
         ClientRequests.addApmUpo,
       ),
     },

@@ -4,7 +4,7 @@ import { clientSuccess } from './errors.js';
 import { paymentResultOf } from './result.js';
 
 /**
- * A payment's outcome as the client API answers it: the payment result (spec 2.6), `result: REDIRECT`
+ * A payment's outcome as the client API answers it: the payment result (docs/web-sdk.md), `result: REDIRECT`
  * with `threeD {acsUrl, cReq}` for a challenge, or the InitAuth3D's method data.
  */
 export function clientPaymentAnswer(

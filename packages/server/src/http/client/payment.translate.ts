@@ -157,7 +157,7 @@ export function clientPaymentOf(
 
 /**
  * The cardholder's brand choice of a co-badged card (docs/decisions/0413): createPayment's and
- * initPayment's top-level `selectedBrand` (spec 4.2), else `paymentOption.card.selectedBrand`.
+ * initPayment's top-level `selectedBrand` (docs/web-sdk.md), else `paymentOption.card.selectedBrand`.
  */
 function selectedBrandMember(body: { selectedBrand?: unknown; paymentOption?: { card?: { selectedBrand?: unknown } } }): {
   selectedBrand?: string;

@@ -58,7 +58,7 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
       preValidation: auth,
       schema: route(
         "Pay the session's order",
-        "Pays the session order's amount with exactly one of `paymentOption.card` (sent by the hosted card field page; `ccTempToken` accepted in place of the number), `paymentOption.userPaymentOptionId` (a stored card of the session's userTokenId) or `paymentOption.alternativePaymentMethod`. With `relatedTransactionId` it continues a 3-D Secure flow: the answer is then the final result or `result: REDIRECT` with `threeD.acsUrl` for the challenge. Answers the payment result of spec 2.6.",
+        "Pays the session order's amount with exactly one of `paymentOption.card` (sent by the hosted card field page; `ccTempToken` accepted in place of the number), `paymentOption.userPaymentOptionId` (a stored card of the session's userTokenId) or `paymentOption.alternativePaymentMethod`. With `relatedTransactionId` it continues a 3-D Secure flow: the answer is then the final result or `result: REDIRECT` with `threeD.acsUrl` for the challenge. Answers the payment result of docs/web-sdk.md.",
         ClientRequests.createPayment,
       ),
     },
@@ -78,7 +78,7 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
       preValidation: auth,
       schema: route(
         "The session's last payment",
-        "The payment result (spec 2.6) of the session's last payment; `result: PENDING` while none was made or an APM awaits the shopper. The SDK polls it while an APM window is open. Merchants verify outcomes server-side (getPaymentStatus.do or DMN), never from the browser.",
+        "The payment result (docs/web-sdk.md) of the session's last payment; `result: PENDING` while none was made or an APM awaits the shopper. The SDK polls it while an APM window is open. Merchants verify outcomes server-side (getPaymentStatus.do or DMN), never from the browser.",
         ClientRequests.getUserUPOs,
       ),
     },

@@ -4,7 +4,7 @@ import { awaitsShopper } from '../../domain/payments/transaction.facts.js';
 import { gatewayCodes, SESSION_STATUS } from '../shared/session-transaction.render.js';
 
 /**
- * A transaction as the SDK's payment result (spec 2.6): `result`, `errCode` 0 for an approval or a
+ * A transaction as the SDK's payment result (docs/web-sdk.md): `result`, `errCode` 0 for an approval or a
  * decline, `errorDescription`, the amount and currency charged, the masked card and the 3-D Secure values. Never the card number.
  */
 export function paymentResultOf(tx: Transaction, extra: Record<string, unknown> = {}): Record<string, unknown> {
@@ -24,7 +24,7 @@ export function paymentResultOf(tx: Transaction, extra: Record<string, unknown> 
     currency: tx.currency,
     authCode: tx.authCode ?? '',
     gwErrorCode: codes.gwErrorCode,
-    // the browser SDK's result keeps the member, empty when nothing failed (spec 2.6)
+    // the browser SDK's result keeps the member, empty when nothing failed (docs/web-sdk.md)
     gwErrorReason: codes.gwErrorReason ?? '',
     gwExtendedErrorCode: codes.gwExtendedErrorCode,
     ...(card

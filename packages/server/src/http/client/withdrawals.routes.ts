@@ -21,7 +21,7 @@ import { CLIENT_API, sessionOf, sessionTokenAuth } from './context.js';
 import { clientError, clientSuccess } from './errors.js';
 
 /**
- * The Web SDK's withdrawal calls (spec 4.2, docs/decisions/0506): `submitWdRequest`,
+ * The Web SDK's withdrawal calls (docs/web-sdk.md, docs/decisions/0506): `submitWdRequest`,
  * `getWdRequests` and `cancelWdRequest`, authenticated by the sessionToken. The user is the
  * session's `userTokenId` (set by openOrder): a request naming another user, merchant or site is
  * refused, so a browser can only see and cancel its own user's requests.
@@ -117,7 +117,7 @@ export function registerWithdrawalRoutes(app: FastifyInstance): void {
       schema: {
         summary: "The user's pending withdrawal requests (Web SDK getWdRequests)",
         description:
-          "The Pending requests of the session's user, newest first, as list entries of spec 2.11, with totalCount as a string.",
+          "The Pending requests of the session's user, newest first, as list entries of docs/withdrawals.md, with totalCount as a string.",
         tags: ['client'],
         body: ClientGetWdRequests,
         response: { 200: ClientWdListResponse },
@@ -144,7 +144,7 @@ export function registerWithdrawalRoutes(app: FastifyInstance): void {
       schema: {
         summary: 'Cancel a withdrawal request (Web SDK cancelWdRequest)',
         description:
-          "Cancels a Pending request of the session's user. `status` is Success or Error (spec 4.2); a request that is no longer Pending is errCode 1058.",
+          "Cancels a Pending request of the session's user. `status` is Success or Error (docs/web-sdk.md); a request that is no longer Pending is errCode 1058.",
         tags: ['client'],
         body: ClientCancelWdRequest,
         response: { 200: ClientWdResponse },

@@ -8,7 +8,7 @@ import { formatDecimal } from '../../lib/money.js';
 import { esc, sendPage } from '../shared/html-page.js';
 
 /**
- * The simulated APM pages (DECISIONS.md 1 and 6, docs/decisions/0360), served by Gatehouse under
+ * The simulated APM pages (docs/apm-payments.md, docs/decisions/0360), served by Gatehouse under
  * `/apm/...`: the redirect method's page `/apm/redirect/<transactionId>-<pageKey>` where the shopper
  * approves, declines or leaves the payment pending, and the methods' logos. After an answer the
  * shopper is sent (303) to the order's successUrl / failureUrl / pendingUrl with `transactionId` and

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 
 /**
- * TLS termination (DECISIONS.md 11, docs/decisions/0803): PEM files from `GATEHOUSE_TLS_CERT` and
+ * TLS termination (docs/ops/deploy.md, docs/decisions/0803): PEM files from `GATEHOUSE_TLS_CERT` and
  * `GATEHOUSE_TLS_KEY`, TLS 1.2 at least, HTTP/2 and HTTP/1.1 offered through ALPN (one secure HTTP/2
  * server that also speaks HTTP/1.1), and the files read again on SIGHUP for renewed certificates.
  */

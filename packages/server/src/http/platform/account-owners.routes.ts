@@ -13,7 +13,7 @@ import { accountOwnerToWire } from './platform.wire.js';
 
 const errors = { '4xx': ErrorResponse, 500: ErrorResponse };
 
-/** POST/GET /api/v2/account-owners[/{accountOwnerCode}]: the platform's sellers (DECISIONS.md 10). */
+/** POST/GET /api/v2/account-owners[/{accountOwnerCode}]: the platform's sellers (docs/platform.md). */
 export function registerAccountOwners(app: FastifyInstance): void {
   app.post<{ Body: CreateAccountOwnerRequest }>(
     '/api/v2/account-owners',

@@ -5,7 +5,7 @@ import type { PlatformCaller } from '../../domain/platform/platform.service.js';
 import { authenticateRest, merchantOf } from '../shared/rest-auth.js';
 
 /**
- * Platform authentication: the REST interface's `x-api-key` check (DECISIONS.md 10), before the
+ * Platform authentication: the REST interface's `x-api-key` check (docs/platform.md), before the
  * body is read; an Operations key only (a dispute key is 403, as on orders). The key's merchant is
  * the platform; its site signs the platform's webhooks.
  */

@@ -21,7 +21,7 @@ import { configurationToWire } from './platform.wire.js';
 const errors = { '4xx': ErrorResponse, 500: ErrorResponse };
 const PATH = '/api/v2/notification/email/configuration';
 
-/** Spec 4.5: the platform's e-mail notification configurations (bodies: DECISIONS.md 10). */
+/** docs/platform.md: the platform's e-mail notification configurations (bodies: docs/platform.md). */
 export function registerEmailConfigurations(app: FastifyInstance): void {
   app.post<{ Body: EmailConfigurationRequest; Headers: { 'idempotency-key'?: string } }>(
     PATH,

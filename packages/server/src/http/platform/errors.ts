@@ -1,7 +1,7 @@
 import { REST_WIRE, type RestWireTable, restShapedErrorHandler } from '../shared/rest-errors.js';
 
 /**
- * The platform interface answers in the REST error shape (DECISIONS.md 10), with one difference: a
+ * The platform interface answers in the REST error shape (docs/platform.md), with one difference: a
  * status move its state machine forbids (`InvalidState`) is 409 5000.1009 naming the current state
  * (nothing changed).
  */

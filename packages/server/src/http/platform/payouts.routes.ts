@@ -13,7 +13,7 @@ import { currencyOf, minorOf, payoutToWire } from './platform.wire.js';
 
 const errors = { '4xx': ErrorResponse, 500: ErrorResponse };
 
-/** POST/GET /api/v2/payouts[/{payoutCode}]: payouts to sellers (DECISIONS.md 10). */
+/** POST/GET /api/v2/payouts[/{payoutCode}]: payouts to sellers (docs/platform.md). */
 export function registerPayouts(app: FastifyInstance): void {
   app.post<{ Body: CreatePayoutRequest }>(
     '/api/v2/payouts',

@@ -8,7 +8,7 @@ import { registerSandboxMoves } from './sandbox.moves.js';
 import { registerSplitTransactions } from './split-transactions.routes.js';
 
 /**
- * The marketplace platform interface `/api/v2` (DECISIONS.md 10, spec 4.5): `x-api-key` of the
+ * The marketplace platform interface `/api/v2` (docs/platform.md): `x-api-key` of the
  * platform, JSON in and out, errors in the REST shape. The sandbox moves exist only in sandbox mode.
  */
 export async function platformPlugin(app: FastifyInstance): Promise<void> {

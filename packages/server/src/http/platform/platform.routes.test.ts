@@ -55,7 +55,7 @@ describe.each(dialects())('the platform interface /api/v2 on %s', (dialect: Dial
     expect(wireLists.EMAIL_NOTIFICATION_TYPES).toEqual(domainLists.EMAIL_NOTIFICATION_TYPES);
   });
 
-  describe('e-mail configurations (spec 4.5)', () => {
+  describe('e-mail configurations (docs/platform.md)', () => {
     it('POST answers 201, GET lists it, PUT replaces it', async () => {
       const c = await post(CONF, {
         notificationType: 'PAYOUT_STATUS_UPDATE',

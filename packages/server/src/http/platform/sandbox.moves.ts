@@ -17,7 +17,7 @@ const errors = { '4xx': ErrorResponse, 500: ErrorResponse };
 const note =
   'Sandbox only (404 in production mode): the platform operator’s move, as an API call. A move the state machine forbids answers 409 naming the current status, and changes nothing. Each move sends its webhook and one e-mail per enabled configuration.';
 
-/** The sandbox moves of DECISIONS.md 10, registered only when GATEHOUSE_MODE is `sandbox`. */
+/** The sandbox moves of docs/platform.md, registered only when GATEHOUSE_MODE is `sandbox`. */
 export function registerSandboxMoves(app: FastifyInstance): void {
   app.post<{ Params: CodeParams; Body: KycMoveRequest }>(
     '/api/v2/sandbox/account-owners/:code/kyc-status',

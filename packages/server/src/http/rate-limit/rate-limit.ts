@@ -6,7 +6,7 @@ import { type SharedCounter, SharedCounts } from './shared-counts.js';
 import { WindowCounter } from './window-counter.js';
 
 /**
- * Rate limits (DECISIONS.md 11, docs/decisions/0802), counted in memory on each node and, on PostgreSQL,
+ * Rate limits (docs/ops/deploy.md, docs/decisions/0802), counted in memory on each node and, on PostgreSQL,
  * shared by the nodes of the database (shared-counts.ts, docs/decisions/0808):
  * - per credential, `GATEHOUSE_RATE_LIMIT` requests per second: the API key or access token of a REST
  *   call, the site of a checksum-signed session call, the session token of a client API call; each

@@ -7,7 +7,7 @@ import { merchantOf, restAuth } from './auth.js';
 
 export const ACCESS_TOKEN_TTL_S = 900;
 
-/** POST /oauth2/token (DECISIONS.md 3a): an API key buys a 15-minute access token with chosen scopes. */
+/** POST /oauth2/token (ADR 0007): an API key buys a 15-minute access token with chosen scopes. */
 export function registerOauthToken(app: FastifyInstance): void {
   app.post<{ Body: TokenRequest | undefined }>(
     '/oauth2/token',

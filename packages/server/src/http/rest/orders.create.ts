@@ -8,7 +8,7 @@ import { ErrorResponse, OrderResponse } from '../../schemas/rest/result.schema.j
 import { merchantOf, restAuth } from './auth.js';
 import { toCreateOrderCommand } from './order.translate.js';
 
-/** POST /orders (spec 4.1): create an order; `idempotency-key` makes retries safe. */
+/** POST /orders (docs/rest-orders.md): create an order; `idempotency-key` makes retries safe. */
 export function registerCreateOrder(app: FastifyInstance): void {
   app.post<{ Body: OrderRequest; Headers: { 'idempotency-key'?: string } }>(
     '/orders',

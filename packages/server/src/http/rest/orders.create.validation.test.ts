@@ -3,9 +3,9 @@ import { apiKey, type Gateway, type HttpResult, startGateway, validOrder } from 
 import { dialects } from '../../../test/dialects.js';
 
 /**
- * Every field rule of the order request (spec 2.1 to 2.10) and the patch request (2.12): one request
+ * Every field rule of the order request (docs/rest-orders.md) and the patch request (2.12): one request
  * that keeps the rule and at least one that breaks it. A rejection is a 400 in the REST error shape
- * whose code and reason name the field by its path (DECISIONS.md 3), and it stores nothing.
+ * whose code and reason name the field by its path (docs/rest-orders.md), and it stores nothing.
  * An `undefined` member in a body is dropped by JSON.stringify: that is how a field goes missing.
  */
 
@@ -671,7 +671,7 @@ const RULES: Rule[] = [
       ),
     ],
   },
-  // DECISIONS.md 2: amounts carry at most the currency's exponent of fraction digits
+  // ADR 0002: amounts carry at most the currency's exponent of fraction digits
   {
     rule: 'amount precision follows the currency exponent',
     valid: { amount: 10.55, currency: 'EUR' },

@@ -5,7 +5,7 @@ import type { ManualClock } from '../../lib/clock.js';
 import { createApiKey, createEntity, createMerchant } from '../../domain/merchants/merchant.service.js';
 
 /**
- * `idempotency-key` on POST /orders (DECISIONS.md 3): scoped to the processing entity, kept 24 hours;
+ * `idempotency-key` on POST /orders (docs/rest-orders.md): scoped to the processing entity, kept 24 hours;
  * the same key and body replay the first answer, another body is a 409, a rejected request is not kept.
  */
 

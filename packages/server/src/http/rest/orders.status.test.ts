@@ -3,7 +3,7 @@ import { apiKey, type Gateway, type HttpResult, startGateway, validOrder } from 
 import { dialects } from '../../../test/dialects.js';
 import { wireCard } from '../../../test/payment-cards.js';
 
-/** GET /orders/status (spec 4.3, 2.13; DECISIONS.md 3): an order without a payment is `pending`. */
+/** GET /orders/status (docs/rest-orders.md): an order without a payment is `pending`. */
 
 function expectError(r: HttpResult, status: number, code: string, reason: string): void {
   expect({ status: r.status, body: r.json }).toEqual({

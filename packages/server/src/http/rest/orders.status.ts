@@ -21,7 +21,7 @@ export function orderStatusOf(order: OrderStatusView['order']): OrderStatusRespo
   };
 }
 
-/** GET /orders/status (spec 4.3). API key only. */
+/** GET /orders/status (docs/rest-orders.md). API key only. */
 export function registerOrderStatus(app: FastifyInstance): void {
   app.get<{ Querystring: OrderLookupQuery }>(
     '/orders/status',
@@ -40,7 +40,7 @@ export function registerOrderStatus(app: FastifyInstance): void {
     async (request) => {
       const { services } = app;
       const ctx = merchantOf(request);
-      // The order's last payment, once there is one (spec 2.13); before that, `pending`.
+      // The order's last payment, once there is one (docs/rest-orders.md); before that, `pending`.
       const { order, lastPayment } = await getOrderStatus(services.deps, ctx, orderRefOf(request.query));
       return lastPayment ? restPaymentResponse(lastPayment) : orderStatusOf(order);
     },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKey, type Gateway, type HttpResult, startGateway, validOrder } from '../../../test/harness.js';
 import { dialects } from '../../../test/dialects.js';
 
-/** PATCH /orders (spec 4.2, 2.12; DECISIONS.md 3): change the amount of an order created with openAmount. */
+/** PATCH /orders (docs/rest-orders.md): change the amount of an order created with openAmount. */
 
 const SUCCESS = { result: { status: 'success' } };
 const OUTSIDE = '[amount] must be between openAmount.min and openAmount.max';

@@ -6,7 +6,7 @@ import { merchantOf, restAuth } from './auth.js';
 import { orderRefOf } from './order-ref.js';
 import { toMinor } from './order.translate.js';
 
-/** PATCH /orders (spec 4.2): change the amount of an order created with `openAmount`. API key only. */
+/** PATCH /orders (docs/rest-orders.md): change the amount of an order created with `openAmount`. API key only. */
 export function registerUpdateOrder(app: FastifyInstance): void {
   app.patch<{ Body: PatchOrderRequest; Querystring: OrderLookupQuery }>(
     '/orders',

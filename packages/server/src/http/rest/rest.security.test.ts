@@ -11,7 +11,7 @@ import {
 } from '../../domain/merchants/merchant.service.js';
 
 /**
- * REST 2.0 authentication and reach (spec 5, DECISIONS.md 3): one shared matrix of credentials run on
+ * REST 2.0 authentication and reach (docs/rest-orders.md): one shared matrix of credentials run on
  * every order endpoint, then the entity tree, then merchant access tokens.
  */
 

@@ -10,12 +10,12 @@ import {
 } from '../../domain/errors.js';
 
 /**
- * The errCodes of the session API, which the client API answers with too (DECISIONS.md 5,
+ * The errCodes of the session API, which the client API answers with too (docs/session-api.md,
  * docs/decisions/0401, 0600): one mapping both interfaces import, so neither borrows the other's
  * internals (docs/decisions/0614).
  */
 
-/** errCode of each domain error (DECISIONS.md 5). */
+/** errCode of each domain error (docs/session-api.md). */
 export const ERR_CODES = {
   missing: 1019,
   invalid: 1019,
@@ -95,7 +95,7 @@ export function domainToWire(err: DomainError): SessionWireError {
 const GATEWAY_WORDED: ReadonlySet<string> = new Set(['cvvNotUsed', 'paymentOption.card.cvvNotUsed']);
 
 /**
- * The reason of a refused card field, worded as the real gateway words it (spec 3: an empty CVV gives a
+ * The reason of a refused card field, worded as the real gateway words it (docs/gateway-facts.md: an empty CVV gives a
  * reason containing `cardData.CVV is invalid`): the gateway's name of the field, then our rule.
  */
 function cardFieldReason(field: string | undefined, reason: string): string {

@@ -6,10 +6,10 @@ import { verifyAccessToken } from '../../security/jwt.js';
 import { resolveApiKey } from '../api-key-auth.js';
 import type { Services } from '../services.js';
 
-/** The REST credentials, shared by the REST API and the platform API (DECISIONS.md 10, docs/decisions/0618). */
+/** The REST credentials, shared by the REST API and the platform API (docs/platform.md, docs/decisions/0618). */
 
 /**
- * REST 2.0 authentication (spec 5, DECISIONS.md 3): `x-api-key`, or `Authorization: Bearer` with a
+ * REST 2.0 authentication (docs/session-methods.md, docs/rest-orders.md): `x-api-key`, or `Authorization: Bearer` with a
  * merchant access token where the operation accepts one. Update and status take an API key only.
  * An API key whose record is cached is answered at once, without a promise (every request of a key
  * in use); anything else returns a promise. A failure is thrown or rejected.

@@ -4,7 +4,7 @@ import type { ErrorResponse } from '../../schemas/rest/result.schema.js';
 import { type SchemaError, schemaErrorToDomain } from '../validation.js';
 
 /**
- * REST 2.0 wire form of every domain error (DECISIONS.md 3), shared by the REST, admin and platform
+ * REST 2.0 wire form of every domain error (docs/rest-orders.md), shared by the REST, admin and platform
  * APIs, which answer errors in the same shape (docs/decisions/0618). The session-only refusals (checksum,
  * timestamp, session token, one order per session, withdrawals) are never raised on REST routes; they
  * still have a form here so that the catalogue stays closed.
@@ -87,5 +87,5 @@ export function restShapedErrorHandler(table: RestWireTable) {
   };
 }
 
-/** The REST plugin's error handler (the admin API's too, DECISIONS.md 3). */
+/** The REST plugin's error handler (the admin API's too, docs/rest-orders.md). */
 export const restErrorHandler = restShapedErrorHandler(REST_WIRE);

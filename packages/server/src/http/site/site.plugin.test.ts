@@ -7,7 +7,7 @@ import { pointDemoAtInbox } from '../../bootstrap/demo-inbox.js';
 import { startRelay } from '../../delivery/relay.js';
 import type { Relay } from '../../delivery/relay.js';
 
-/** The sandbox's own pages (issue 19): landing page, favicon, and the inbox of the demo merchant's notifications. */
+/** The sandbox's own pages: landing page, favicon, and the inbox of the demo merchant's notifications. */
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

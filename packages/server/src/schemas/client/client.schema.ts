@@ -11,7 +11,7 @@ import {
  * The client API (`POST /client/v1/<method>`), called by the Web SDK and the hosted field pages with
  * a `sessionToken` (docs/decisions/0400, 0401). Requests name the members each method reads; the SDK
  * may send more of what the merchant page passed (they are ignored). Answers are HTTP 200 with
- * `status` SUCCESS or ERROR, then the result shapes of spec 2.6 to 2.10.
+ * `status` SUCCESS or ERROR, then the result shapes of docs/web-sdk.md.
  */
 
 const SessionToken = Type.String({
@@ -174,7 +174,7 @@ export const ClientRequests = {
 /** The validated body of a client API method. */
 export type ClientBody<K extends keyof typeof ClientRequests> = Static<(typeof ClientRequests)[K]>;
 
-/** Every client answer: the status members, then the method's result (spec 2.6 to 2.10). */
+/** Every client answer: the status members, then the method's result (docs/web-sdk.md). */
 export const ClientResponse = Type.Object(
   {
     status: Type.Enum(['SUCCESS', 'ERROR']),

@@ -5,7 +5,7 @@ import { WD_STATUSES, WithdrawalListEntry } from '../session/withdrawal.schema.j
 
 /**
  * The Web SDK's withdrawal calls (`POST /client/v1/{submitWdRequest,getWdRequests,cancelWdRequest}`,
- * spec 4.2, docs/decisions/0506): inputs and outputs as the spec lists them. The session's
+ * docs/web-sdk.md, docs/decisions/0506): inputs and outputs as the spec lists them. The session's
  * `userTokenId` is the user; a different one in the body is refused.
  */
 

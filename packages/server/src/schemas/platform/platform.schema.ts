@@ -11,7 +11,7 @@ export const EMAIL_NOTIFICATION_TYPES = [
   'TRANSACTION_STATUS_UPDATE',
 ] as const;
 
-/** The marketplace platform interface `/api/v2` (DECISIONS.md 10, spec 4.5). Amounts: JSON numbers in major units. */
+/** The marketplace platform interface `/api/v2` (docs/platform.md). Amounts: JSON numbers in major units. */
 
 const Time = (description: string) => Type.String({ format: 'date-time', description });
 const NullableString = (description: string) => Type.Union([Type.String(), Type.Null()], { description });

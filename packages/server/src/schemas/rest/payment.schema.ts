@@ -4,7 +4,7 @@ import { CurrencyConversion, Rebill, UrlDetails } from './order.schema.js';
 import { PaymentResultStatuses, ResultErrors } from './result.schema.js';
 import { PaymentOptionRequest } from '../shared/payment-option.js';
 
-/** POST /payment-api/payments (DECISIONS.md 4): request and the payment response of spec 2.13. */
+/** POST /payment-api/payments (docs/rest-orders.md): request and the payment response of docs/rest-orders.md. */
 const closed = { additionalProperties: false } as const;
 
 export const PaymentTransactionTypes = ['Auth', 'PreAuth', 'Sale', 'Settle', 'Void', 'Refund'] as const;
@@ -89,7 +89,7 @@ export const CardOutput = Type.Object(
   { title: 'CardOutput' },
 );
 
-/** The payment response of spec 2.13; also the order status response (plus refundId). */
+/** The payment response of docs/rest-orders.md; also the order status response (plus refundId). */
 export const PaymentResponse = Type.Object(
   {
     paymentId: Type.Optional(Type.String()),

@@ -13,7 +13,7 @@ export const OrderResult = Type.Object(
   { title: 'OrderResult' },
 );
 
-/** Order response and patch response (spec 2.11), and the error body of every REST route. */
+/** Order response and patch response (docs/rest-orders.md), and the error body of every REST route. */
 export const OrderResponse = Type.Object(
   {
     sessionId: Type.Optional(Type.String({ description: 'Temporary access token for actions on the order' })),
@@ -36,7 +36,7 @@ export const PaymentResultStatuses = [
   'authenticated', 'authenticationNotSupported', 'actionRequired',
 ] as const;
 
-/** Order status response (spec 2.13): a payment response plus refundId. Payment members grow with the payments issue. */
+/** Order status response (docs/rest-orders.md): a payment response plus refundId. Payment members grow with the payments issue. */
 export const OrderStatusResponse = Type.Object(
   {
     paymentId: Type.Optional(Type.String()),

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { EnvelopeFields } from './envelope.schema.js';
 
-/** getCardDetails answer (spec 2.7): BIN data only, never the full number. */
+/** getCardDetails answer (docs/session-methods.md): BIN data only, never the full number. */
 export const GetCardDetailsResponse = Type.Object(
   {
     ...EnvelopeFields,
@@ -22,7 +22,7 @@ export const GetCardDetailsResponse = Type.Object(
   { title: 'GetCardDetailsResponse' },
 );
 
-/** getDccDetails answer (spec 2.8): the quote of the day, markup included. */
+/** getDccDetails answer (docs/session-methods.md): the quote of the day, markup included. */
 export const GetDccDetailsResponse = Type.Object(
   {
     ...EnvelopeFields,

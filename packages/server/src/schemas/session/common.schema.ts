@@ -44,7 +44,7 @@ export const UrlDetails = Type.Object(
   { ...closed, title: 'SessionUrlDetails' },
 );
 
-/** The members every signed server call carries (spec 2.2, DECISIONS.md 5). */
+/** The members every signed server call carries (docs/session-methods.md, docs/session-api.md). */
 export const Signed = {
   merchantId: NonEmpty(20, 'Merchant ID'),
   merchantSiteId: NonEmpty(20, 'Merchant site ID'),

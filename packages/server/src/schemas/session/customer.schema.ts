@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { closed, Country, Email, NonEmpty, Str } from './common.schema.js';
 
-/** Customer classes of spec 2.2; `preventOverride` decides whether later calls may replace them. */
+/** Customer classes of docs/session-methods.md; `preventOverride` decides whether later calls may replace them. */
 
 export const BillingAddress = Type.Object(
   {

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { MerchantDetails } from './common.schema.js';
 
 /**
- * The response envelope of every session server call (spec 2.1), HTTP 200 whatever the outcome.
+ * The response envelope of every session server call (docs/session-methods.md), HTTP 200 whatever the outcome.
  * Response schemas are allow-lists: only these members (and a route's own) ever leave the server.
  */
 export const EnvelopeFields = {

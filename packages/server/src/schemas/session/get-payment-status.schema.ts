@@ -4,7 +4,7 @@ import { Decimal, Signed, Str } from './common.schema.js';
 import { EnvelopeFields } from './envelope.schema.js';
 import { LastPaymentFields, TransactionStatuses } from './payment.schema.js';
 
-/** getPaymentStatus needs only the sessionToken; a checksum, when sent, is verified (DECISIONS.md 5). */
+/** getPaymentStatus needs only the sessionToken; a checksum, when sent, is verified (docs/session-api.md). */
 export const GetPaymentStatusRequest = Type.Object(
   {
     sessionToken: Type.String({ minLength: 36, maxLength: 36 }),

@@ -19,7 +19,7 @@ import {
   SubMerchant,
 } from './order-parts.schema.js';
 
-/** openOrder request (spec 2.2). Closed: an unknown member is a validation error naming it. */
+/** openOrder request (docs/session-methods.md). Closed: an unknown member is a validation error naming it. */
 export const OpenOrderRequest = Type.Object(
   {
     ...Signed,
@@ -72,7 +72,7 @@ export const OpenOrderRequest = Type.Object(
 );
 export type OpenOrderRequest = Static<typeof OpenOrderRequest>;
 
-/** openOrder response (spec 2.3). */
+/** openOrder response (docs/session-methods.md). */
 export const OpenOrderResponse = Type.Object(
   {
     ...EnvelopeFields,

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { closed, Country, Decimal, NonEmpty, Str } from './common.schema.js';
 
-/** Classes of the order requests (spec 2.2, 2.4). Objects whose members the spec lists are closed. */
+/** Classes of the order requests (docs/session-methods.md). Objects whose members the spec lists are closed. */
 
 export const AmountDetails = Type.Object(
   {

@@ -6,14 +6,14 @@ import { EnvelopeFields } from './envelope.schema.js';
 import { TransactionFields } from './payment.schema.js';
 
 /**
- * The session payment family (issue 15, spec server-methods 2.2): paymentCC, paymentAPM, payment3D,
+ * The session payment family (docs/session-methods.md): paymentCC, paymentAPM, payment3D,
  * dynamic3D (also `authorization3D`), authorize3d, verify3d and authenticate3d. Open objects: the members
  * below are typed and checked, any others are kept (as payment.do's, whose translation they reuse).
  */
 const open = <P extends TProperties>(title: string, props: P) =>
   Type.Object(props, { additionalProperties: true, title });
 
-/** 0/1, "0"/"1", true/false, "true"/"false": SDKs send each (spec 1.2). */
+/** 0/1, "0"/"1", true/false, "true"/"false": SDKs send each (docs/gateway-facts.md). */
 const Flag = Type.Optional(Type.Union([Type.String(), Type.Number(), Type.Boolean()]));
 
 const common = {
@@ -133,7 +133,7 @@ export const PaymentFamilyResponse = Type.Object(
 );
 
 const S = () => Type.Optional(Type.String());
-/** authenticate3d: the 3-D Secure result only (spec session-sdk-notifications 4.1 item 5). */
+/** authenticate3d: the 3-D Secure result only (docs/session-methods.md). */
 export const Authenticate3dResponse = Type.Object(
   {
     ...EnvelopeFields,

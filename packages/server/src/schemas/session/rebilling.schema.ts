@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { closed, Decimal, NonEmpty, Signed, Str } from './common.schema.js';
 import { EnvelopeFields } from './envelope.schema.js';
 
-/** Rebilling plans (spec server-methods 2.7, issue 15): periods are {day, month, year} of digit strings. */
+/** Rebilling plans (docs/session-methods.md): periods are {day, month, year} of digit strings. */
 
 const Digits = Type.String({ pattern: '^[0-9]{1,4}$' });
 export const Period = Type.Object({ day: Digits, month: Digits, year: Digits }, { ...closed, title: 'SessionPeriod' });

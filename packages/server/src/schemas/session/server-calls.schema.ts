@@ -4,7 +4,7 @@ import { SessionCardData, SessionCardPaymentOption, SessionPaymentOption, UpoRef
 import { Decimal, NonEmpty, Signed, Str, UrlDetails } from './common.schema.js';
 
 /**
- * Requests of the server calls whose behaviour comes with the payments issue (DECISIONS.md 5). Their
+ * Requests of the server calls whose behaviour comes with the payments issue (docs/session-api.md). Their
  * contracts are not shown in the spec: the members below are typed and checked, any others are kept.
  */
 const open = <P extends TProperties>(title: string, props: P) =>

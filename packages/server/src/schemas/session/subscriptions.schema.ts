@@ -3,7 +3,7 @@ import { closed, Decimal, NonEmpty, Signed, Str } from './common.schema.js';
 import { EnvelopeFields } from './envelope.schema.js';
 import { Period } from './rebilling.schema.js';
 
-/** Rebilling subscriptions (spec server-methods 2.7, issue 15, docs/decisions/0124). */
+/** Rebilling subscriptions (docs/session-methods.md, docs/decisions/0124). */
 
 const NumericId = (description: string) => Type.String({ pattern: '^[0-9]{1,20}$', description });
 const SubscriptionId = NumericId('From createSubscription');

@@ -5,7 +5,7 @@ import { BillingAddress, ShippingAddress, UserDetails } from './customer.schema.
 import { EnvelopeFields } from './envelope.schema.js';
 import { Addendums, AmountDetails, DeviceDetails, DynamicDescriptor, Items } from './order-parts.schema.js';
 
-/** updateOrder request (spec 2.4). */
+/** updateOrder request (docs/session-methods.md). */
 export const UpdateOrderRequest = Type.Object(
   {
     ...Signed,
@@ -30,7 +30,7 @@ export const UpdateOrderRequest = Type.Object(
 );
 export type UpdateOrderRequest = Static<typeof UpdateOrderRequest>;
 
-/** updateOrder response (spec 2.4). */
+/** updateOrder response (docs/session-methods.md). */
 export const UpdateOrderResponse = Type.Object(
   { ...EnvelopeFields, orderId: Type.Optional(Type.String()) },
   { title: 'UpdateOrderResponse' },

@@ -3,8 +3,8 @@ import { EnvelopeFields } from './envelope.schema.js';
 import { closed, Country, Email, NonEmpty, Signed, Str } from './common.schema.js';
 
 /**
- * Users and stored payment options of the real gateway's catalogue (spec server-methods 2.5, 2.6;
- * issue 15). Limits as the public Node client checks them (spec 1.2).
+ * Users and stored payment options of the real gateway's catalogue (docs/session-methods.md;
+ * docs/session-methods.md). Limits as the public Node client checks them (docs/gateway-facts.md).
  */
 
 const UserTokenId = NonEmpty(255, "The merchant's id of the user on this site");

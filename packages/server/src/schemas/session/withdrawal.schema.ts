@@ -4,7 +4,7 @@ import { EnvelopeFields } from './envelope.schema.js';
 import { Country, Decimal, MerchantDetails, NonEmpty, Signed, Str, UrlDetails } from './common.schema.js';
 
 /**
- * Withdrawal management (`POST /ppp/api/withdrawal/<method>.do`, DECISIONS.md 5 and 9,
+ * Withdrawal management (`POST /ppp/api/withdrawal/<method>.do`, docs/session-api.md, docs/withdrawals.md,
  * docs/decisions/0505). Checksum: merchantId, merchantSiteId, then every other field's value in
  * body order (nested objects flattened in order), then timeStamp, then the merchant secret key.
  */
@@ -18,7 +18,7 @@ export const WdRequestId = Type.Union(
 /** The merchant's own reference of a request: not checked, several requests may share it (docs/decisions/0508). */
 const MerchantReference = () => Str(255, "The merchant's reference of the request, echoed; not checked against the request's");
 
-/** userDetails of a withdrawal request (spec 2.11; email required when the class is sent). */
+/** userDetails of a withdrawal request (docs/withdrawals.md; email required when the class is sent). */
 export const WithdrawalUserDetails = Type.Object(
   {
     firstName: Type.Optional(Str(30)),
@@ -126,7 +126,7 @@ export const WithdrawalResponse = Type.Object({ ...EnvelopeFields, ...Withdrawal
 
 const S = (maxLength?: number) => Type.String(maxLength ? { maxLength } : {});
 
-/** A list entry of spec 2.11. */
+/** A list entry of docs/withdrawals.md. */
 export const WithdrawalListEntry = Type.Object(
   {
     appId: S(),
@@ -170,7 +170,7 @@ export const WithdrawalListEntry = Type.Object(
   { title: 'WithdrawalListEntry' },
 );
 
-/** The list envelope of spec 2.11. */
+/** The list envelope of docs/withdrawals.md. */
 export const WithdrawalListResponse = Type.Object(
   {
     ...EnvelopeFields,

@@ -3,7 +3,7 @@ import { OpaqueObject } from './common.js';
 import { type FieldSubject, withSubject } from './subject.js';
 
 /**
- * `paymentOption`, the instrument of a payment, as each interface accepts it (issue 14 item 2,
+ * `paymentOption`, the instrument of a payment, as each interface accepts it (
  * docs/decisions/0613). One member of four: `card` (number, holder, expiry, CVV; or a `ccTempToken` in
  * place of the number), `tempToken` (REST), `userPaymentOptionId` (a stored card or APM, with an
  * optional `card.CVV`) and `alternativePaymentMethod` (`paymentMethod` or `name`, then free string

@@ -1,7 +1,7 @@
 /**
  * What a field of a request is about, when that matters beyond its name: the session and client APIs
  * answer an amount, a currency, card data and a stored payment option with errCodes of their own
- * (DECISIONS.md 5; docs/decisions/0600). A schema says it with the `x-subject` annotation, a domain
+ * (docs/session-api.md; docs/decisions/0600). A schema says it with the `x-subject` annotation, a domain
  * error carries it (`Missing` / `Invalid` `subject`), and no interface guesses it from a field's path.
  */
 export const FIELD_SUBJECTS = [

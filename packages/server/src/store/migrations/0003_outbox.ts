@@ -3,7 +3,7 @@ import type { Dialect } from '../dialect.js';
 
 /**
  * The notification outbox (webhooks and DMNs), the record of every delivery attempt, and the
- * per-site webhook signing secrets (DECISIONS.md 7; docs/decisions/0201, 0202).
+ * per-site webhook signing secrets (docs/notifications.md; docs/decisions/0201, 0202).
  */
 export function outbox(dialect: Dialect): Migration {
   const autoId = (c: ColumnDefinitionBuilder) =>

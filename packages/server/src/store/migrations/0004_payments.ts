@@ -2,7 +2,7 @@ import { type ColumnDefinitionBuilder, type Kysely, type Migration, sql } from '
 import type { Dialect } from '../dialect.js';
 
 /**
- * Transactions (DECISIONS.md 6) and the card vault (DECISIONS.md 8). A transaction id is numeric,
+ * Transactions (ADR 0301) and the card vault (ADR 0323). A transaction id is numeric,
  * from the store's sequence, and shown as a string. Running totals on an authorisation (`settled_minor`)
  * and on a sale or settle (`refunded_minor`) are changed only by conditional updates, so concurrent
  * follow-ups can never exceed the amount they draw on (docs/decisions/0302).

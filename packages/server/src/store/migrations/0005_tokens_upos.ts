@@ -2,7 +2,7 @@ import type { ColumnDefinitionBuilder, Kysely, Migration } from 'kysely';
 import type { Dialect } from '../dialect.js';
 
 /**
- * Card tokens (`ccTempToken`, docs/decisions/0322) and DCC conversions (issue 4, item 6): the original amount and currency of a payment charged in the
+ * Card tokens (`ccTempToken`, docs/decisions/0322) and DCC conversions: the original amount and currency of a payment charged in the
  * cardholder's currency, with the quoted rate and markup, one row per transaction
  * (docs/decisions/0321). Kept beside `transactions` so the transaction row and its readers stay as
  * they are.
@@ -23,7 +23,7 @@ export function tokensUpos(dialect: Dialect): Migration {
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
 
-      // ccTempToken (DECISIONS.md 8): a card of the vault for one payment in one session; no CVV.
+      // ccTempToken (ADR 0323): a card of the vault for one payment in one session; no CVV.
       await db.schema
         .createTable('card_tokens')
         .addColumn('token', 'text', (c) => c.primaryKey())
@@ -38,7 +38,7 @@ export function tokensUpos(dialect: Dialect): Migration {
         .addColumn('used_at', 'bigint')
         .execute();
 
-      // UPOs (DECISIONS.md 8, docs/decisions/0323): a stored card (vault reference and masked fields
+      // UPOs (ADR 0323, docs/decisions/0323): a stored card (vault reference and masked fields
       // only) or APM of a userTokenId of a site; deleting sets deleted_at.
       await db.schema
         .createTable('user_payment_options')

@@ -2,7 +2,7 @@ import type { ColumnDefinitionBuilder, Kysely, Migration } from 'kysely';
 import type { Dialect } from '../dialect.js';
 
 /**
- * Withdrawal requests (DECISIONS.md 9, docs/decisions/0503): one row per request with its status,
+ * Withdrawal requests (docs/withdrawals.md, docs/decisions/0503): one row per request with its status,
  * the UPO it pays to and the payout transaction that paid it; and per user of a site the count of
  * open requests, raised and lowered with conditional updates so `wdRequestsLimit` holds under
  * concurrent submissions on either store.

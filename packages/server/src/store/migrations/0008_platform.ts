@@ -1,9 +1,9 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * The marketplace platform (DECISIONS.md 10, docs/decisions/0700-0704): account owners with their KYC
+ * The marketplace platform (docs/platform.md, docs/decisions/0700-0704): account owners with their KYC
  * status, payouts, split transactions, the ledger that keeps splits within a payment's settled amount,
- * and the e-mail configurations of spec 4.5. Platform e-mails are outbox rows of kind `email`.
+ * and the e-mail configurations of docs/platform.md. Platform e-mails are outbox rows of kind `email`.
  */
 export function platform(): Migration {
   return {

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Operations (issue 18): `store_settings`, values the store keeps about itself. The first is
+ * Operations: `store_settings`, values the store keeps about itself. The first is
  * `master_key_check`, a MAC of a fixed text under the master key, written at the first start so a
  * later start with another key is refused before it serves anything (docs/decisions/0801).
  */

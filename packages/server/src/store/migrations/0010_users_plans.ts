@@ -2,7 +2,7 @@ import type { ColumnDefinitionBuilder, Kysely, Migration } from 'kysely';
 import type { Dialect } from '../dialect.js';
 
 /**
- * Users of a site and rebilling plans (issue 15, docs/decisions/0122): a user is a userTokenId of a
+ * Users of a site and rebilling plans (docs/decisions/0122): a user is a userTokenId of a
  * site with the details createUser/updateUser last set; its UPOs are the site's UPOs of that
  * userTokenId. A UPO can be suspended (suspendUPO) and enabled again. A plan is a site's recurring
  * price: initial and recurring amounts in minor units, and its periods as {day, month, year} JSON.

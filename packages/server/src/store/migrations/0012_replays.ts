@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Replays (issue 18 item 2, docs/decisions/0805): an idempotency record names the transaction its
+ * Replays (docs/decisions/0805): an idempotency record names the transaction its
  * request created (`transaction_id`), so crash recovery can finish the record with the transaction's
  * final answer; a session record keeps the envelope of its answer without the transaction's members
  * (`replay_frame`), which recovery completes.

@@ -2,7 +2,7 @@ import type { ColumnDefinitionBuilder, Kysely, Migration } from 'kysely';
 import type { Dialect } from '../dialect.js';
 
 /**
- * Rebilling subscriptions (issue 15, docs/decisions/0124): a user's UPO charged on a plan's schedule,
+ * Rebilling subscriptions (docs/decisions/0124): a user's UPO charged on a plan's schedule,
  * and one row per charged cycle. The unique key (subscription_id, cycle) is what keeps two runs of the
  * due charges, even racing ones, from charging a cycle twice; a retry of a declined cycle moves that
  * same row to its next attempt with a conditional update.

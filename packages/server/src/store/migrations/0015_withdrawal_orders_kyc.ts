@@ -2,7 +2,7 @@ import type { ColumnDefinitionBuilder, Kysely, Migration } from 'kysely';
 import type { Dialect } from '../dialect.js';
 
 /**
- * Withdrawal orders, net-deposit movements, KYC records and bank accounts (issue 15,
+ * Withdrawal orders, net-deposit movements, KYC records and bank accounts (
  * docs/decisions/0130-0132): an order is the merchant's instruction to pay part or all of a
  * withdrawal request out (Approved → Settled by a payout, or Deleted); a movement is a manual
  * correction of a user's net deposits; a KYC record is a user's eKYC or document check with a status
