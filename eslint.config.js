@@ -159,6 +159,12 @@ export default tseslint.config(
     rules: importsOnly([HTTP_NOT_WIRING]),
   },
   {
+    // Pending the payment driver's rework of http/session/ (ADR 0620): a sent FastifyReply returned
+    // inside a try. Remove this block when the file is rewritten.
+    files: [`${SERVER}/http/session/kyc.route.ts`],
+    rules: { '@typescript-eslint/return-await': 'off' },
+  },
+  {
     files: ['**/*.test.ts', '**/test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
