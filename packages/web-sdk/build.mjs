@@ -28,10 +28,11 @@ const common = {
   logLevel: 'warning',
   jsx: 'automatic',
   jsxImportSource: 'preact',
+  // non-ASCII text as UTF-8, not \u escapes (the server sends charset=utf-8)
+  charset: 'utf8',
 };
 const co = await build({
   ...common,
-  charset: 'utf8',
   entryPoints: [join(here, 'src', 'checkout', 'main.ts')],
   outfile: join(outdir, 'checkout.js'),
 });

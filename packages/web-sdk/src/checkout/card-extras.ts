@@ -23,6 +23,8 @@ export async function maybeQuoteDcc(c: Checkout): Promise<void> {
   const key = `${st.brand}:${c.s.amount}`;
   if (c.dccFor === key) return;
   c.dccFor = key;
+  // another card: the last card's offer goes at once, whatever this card's answer is
+  if (c.s.dcc) c.update({ dcc: undefined });
   const primary = c.card.primary();
   if (!primary) return;
   const q = await primary.request('dcc', { sessionToken: c.o.sessionToken, clientUniqueId: 'checkout' });

@@ -136,6 +136,7 @@ export class Checkout {
       overlay: false,
       framesReady: false,
       loadedFrames: [],
+      withdrawals: [],
     };
     this.update({});
   }

@@ -1,3 +1,4 @@
+import { pendingWithdrawalsOf } from './withdrawals.js';
 import { CARD, captionOf, type Method, type Obj, type Selection, type State, upoLabelOf } from './model.js';
 import type { Checkout } from './checkout.js';
 
@@ -8,7 +9,7 @@ import type { Checkout } from './checkout.js';
  */
 export async function loadMethods(c: Checkout): Promise<void> {
   const o = c.o;
-  const [apms, upos] = await Promise.all([
+  const [apms, upos, wds] = await Promise.all([
     c.env.transport('getApms', {
       sessionToken: o.sessionToken,
       currencyCode: o.currency,
@@ -16,6 +17,9 @@ export async function loadMethods(c: Checkout): Promise<void> {
       languageCode: o.locale,
     }),
     c.env.transport('getUserUPOs', { sessionToken: o.sessionToken }),
+    o.userTokenId
+      ? c.env.transport('getWdRequests', { sessionToken: o.sessionToken, userTokenId: o.userTokenId })
+      : Promise.resolve({} as Obj),
   ]);
   if (c.destroyed) return;
   const allowed = (id: string) => !o.pmWhitelist || o.pmWhitelist.includes(id);
@@ -56,7 +60,10 @@ export async function loadMethods(c: Checkout): Promise<void> {
       apmValues[m.id]![f.name] = pre;
     }
   }
-  c.go({ type: 'loaded' }, { methods, upos: list, apmValues, ...(selected ? { selected } : {}) });
+  c.go(
+    { type: 'loaded' },
+    { methods, upos: list, apmValues, withdrawals: pendingWithdrawalsOf(wds), ...(selected ? { selected } : {}) },
+  );
   if (selected) c.announceSelection(selected);
   c.checkReady();
   if (!o.preventScrollOnInt && selected?.kind === 'method' && selected.id === CARD) c.fields.number?.focus();

@@ -28,6 +28,12 @@ export interface Upo {
   expires?: string;
   isCard: boolean;
 }
+/** A pending withdrawal request of the shopper (userTokenId), which the form offers to cancel. */
+export interface PendingWithdrawal {
+  id: string;
+  amount: string;
+  currency: string;
+}
 export type Selection = { kind: 'method'; id: string } | { kind: 'upo'; id: string };
 export type Phase = 'loading' | 'ready' | 'paying' | 'approved' | 'pending' | 'declined' | 'error' | 'refresh';
 /** A phase after which no second payment may start: the form is replaced by its result. */
@@ -80,6 +86,8 @@ export interface State {
   confirmDelete?: string | undefined;
   /** every frame the form shows has loaded (until then: skeletons, and the pay button disabled) */
   framesReady: boolean;
+  /** the shopper's pending withdrawal requests (with the userTokenId option) */
+  withdrawals: PendingWithdrawal[];
   /** the card frames that have loaded, by their slot name (ccNumber, ccExpiration, ccCvc, upoCvc) */
   loadedFrames: string[];
 }

@@ -43,6 +43,7 @@ export function normaliseOptions(p: Obj): CheckoutOptions {
     renderTo: String(p.renderTo),
     country: String(p.country),
     userId: String(p.userId),
+    ...(typeof p.userTokenId === 'string' ? { userTokenId: p.userTokenId } : {}),
     billingAddress: p.billingAddress as Obj,
     ...(isObj(p.userDetails) ? { userDetails: p.userDetails } : {}),
     ...(isObj(p.shippingAddress) ? { shippingAddress: p.shippingAddress } : {}),

@@ -46,6 +46,7 @@ export const CALLBACKS = [
   'onDeclineRecovery',
   'userData',
   'onSuggestedAmount',
+  'wdRequestCanceled',
 ] as const;
 export type CallbackName = (typeof CALLBACKS)[number];
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -67,6 +68,8 @@ export interface CheckoutOptions {
   renderTo: string;
   country: string;
   userId: string;
+  /** the session's user: the form lists that user's pending withdrawal requests, each cancellable */
+  userTokenId?: string;
   billingAddress: Obj;
   userDetails?: Obj;
   shippingAddress?: Obj;
@@ -188,6 +191,7 @@ const SHAPE = {
       : sdkError(1019, `${path} must be two upper-case letters or detect`),
   ),
   userId: req(ID20),
+  userTokenId: opt(text(255)),
   onResult: req(fn),
   billingAddress: req(paymentBillingAddress),
   userDetails: opt(object({})),

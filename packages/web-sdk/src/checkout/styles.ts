@@ -74,6 +74,7 @@ export const CSS = `
 .ghc-brands{border:1px solid var(--gh-color-border);border-radius:var(--gh-border-radius);padding:4px 10px;margin:0 0 8px;min-width:0}
 .ghc-brands legend{padding:0 4px;margin:0}
 .ghc-brands .ghc-check{margin:6px 0}
+.ghc-wd-text{flex:1 1 auto}
 .ghc-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media (forced-colors:active){.ghc .ghc-pay{border:2px solid ButtonText}.ghc .ghc-pay[disabled],.ghc .ghc-pay[aria-disabled=true]{border-color:GrayText}.ghc-method[aria-pressed=true],.ghc-method[aria-expanded=true],.ghc-upo.ghc-on{outline:2px solid Highlight}}
 @media (max-width:420px){.ghc{padding:12px;border-radius:0;border-left:0;border-right:0}.ghc-amount{font-size:19px}}

@@ -10,6 +10,7 @@ import { AmountView, PayLabel } from './AmountView.js';
 import { MethodForm } from './MethodForm.js';
 import { SavedMethods } from './SavedMethods.js';
 import { FormErrors, RecoveryView, SaveView } from './Extras.js';
+import { Withdrawals } from './Withdrawals.js';
 
 /**
  * The whole form: title, amount, saved methods, methods (in the theme's layout), the selected method's
@@ -81,6 +82,7 @@ export function CheckoutView({ c }: { c: Checkout }) {
       <div {...(s.overlay ? { inert: true, 'aria-hidden': 'true' } : {})}>
         <h2>{t('title')}</h2>
         <AmountView c={c} />
+        {done ? null : <Withdrawals c={c} />}
         {done ? null : body}
         {done ? null : <SaveView c={c} />}
         <ResultState
