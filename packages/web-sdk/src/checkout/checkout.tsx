@@ -8,6 +8,7 @@ import { type DccChoice, paymentEventPayload, selectPaymentMethodPayload, userDa
 import type { CheckoutEnv, CheckoutInstance } from './stub.js';
 import { installStyles } from './styles.js';
 import { type FlowEvent, INITIAL, isBusy, transition } from '../ui/payment-flow.machine.js';
+import { DEFAULT_VARIABLES, THEME_TOKENS, themeVariables } from '../ui/theme.js';
 import { CARD, type CardPart, type Obj, phaseOf, type Selection, type State } from './model.js';
 import { invalidFields, selectedUpo } from './form-rules.js';
 import { lookUpBrands, maybeQuoteDcc } from './card-extras.js';
@@ -96,10 +97,12 @@ export class Checkout {
       maskCvv: this.o.maskCvv,
       cardWhitelist: this.o.cardWhitelist,
     };
-    // the frames' inputs look like the form's own (an allow-listed style, docs/decisions/0400)
+    // the frames' inputs look like the form's own, with the merchant's tokens (an allow-listed style,
+    // docs/decisions/0400, 0431)
+    const v = { ...DEFAULT_VARIABLES, ...THEME_TOKENS[this.o.theme], ...themeVariables(this.o.appearance) };
     const style = {
-      base: { borderColor: '#8a96a3', borderRadius: '6px', color: '#1f2933' },
-      invalid: { borderColor: '#b42318' },
+      base: { borderColor: v.colorBorder, borderRadius: v.borderRadius, color: v.colorText },
+      invalid: { borderColor: v.colorDanger },
     };
     this.card = this.sdk.fields({ frame, style, placeholders: { ccCvc: 'CVV', ccExpiration: t('expiryPlaceholder') } });
     for (const [part, type] of FRAME_TYPES) {

@@ -62,6 +62,14 @@ export const tokenName = (v: string) => `--gh-${v.replace(/[A-Z]/g, (m) => `-${m
 export const safeTokenValue = (v: unknown): v is string =>
   typeof v === 'string' && v.length <= 200 && !/[;{}<>\\]|url\s*\(|expression|@import/i.test(v);
 
+/** The merchant's variables that are known and safe (the rest is left out). */
+export function themeVariables(appearance?: Appearance): Partial<AppearanceVariables> {
+  const out: Partial<AppearanceVariables> = {};
+  for (const [k, v] of Object.entries(appearance?.variables ?? {}))
+    if (k in DEFAULT_VARIABLES && safeTokenValue(v)) out[k as AppearanceVariable] = v;
+  return out;
+}
+
 /** The custom properties that differ from the style sheets' defaults, for the root's `style`. */
 export function themeStyle(theme: keyof typeof THEME_TOKENS, appearance?: Appearance): Record<string, string> {
   const out: Record<string, string> = {};
