@@ -14,7 +14,12 @@ import {
   Skeleton,
   Spinner,
   UI_CSS,
+  MethodList,
+  SavedMethodList,
+  HostedFieldSlot,
+  themeStyle,
 } from '../packages/web-sdk/src/ui/index.js';
+import { CSS as CHECKOUT_CSS } from '../packages/web-sdk/src/checkout/styles.js';
 
 const w = window as unknown as { log: string[]; show: (name: string) => void };
 w.log = [];
@@ -50,7 +55,107 @@ function ModalScenario() {
   );
 }
 
+const METHODS = [
+  { id: 'cc_card', label: 'Credit or debit card' },
+  { id: 'apmgw_BankTransfer', label: 'Bank transfer' },
+  { id: 'apmgw_DirectDebit', label: 'SEPA Direct Debit' },
+];
+
+function MethodsScenario({ variant }: { variant: 'tiles' | 'accordion' }) {
+  const [selected, setSelected] = useState<string | undefined>(undefined);
+  return (
+    <div class="ghc gh-theme">
+      <MethodList
+        methods={METHODS}
+        selected={selected}
+        variant={variant}
+        label="Payment method"
+        onSelect={(id) => (w.log.push(`select:${id}`), setSelected(id))}
+        panel={(m) => <p id={`panel-${m.id}`}>Form of {m.label}</p>}
+        more={{ label: 'Show more', onShow: () => w.log.push('more') }}
+      />
+    </div>
+  );
+}
+
+function SavedScenario() {
+  const [list, setList] = useState([
+    { id: '1', label: 'Visa •••• 1390', expires: '09/31' },
+    { id: '2', label: 'Mastercard •••• 4444' },
+  ]);
+  const [selected, setSelected] = useState('1');
+  return (
+    <div class="ghc gh-theme" style={{ position: 'relative', minHeight: '260px' }}>
+      <h3 id="empty-focus" tabIndex={-1}>
+        Payment method
+      </h3>
+      <SavedMethodList
+        methods={list}
+        selected={selected}
+        texts={{
+          heading: 'Saved payment methods',
+          expires: (d) => `expires ${d}`,
+          remove: (l) => `Remove ${l}`,
+          confirm: (l) => `Remove ${l} from your saved payment methods?`,
+          keep: 'Keep',
+          confirmRemove: 'Remove',
+        }}
+        onSelect={(id) => (w.log.push(`select:${id}`), setSelected(id))}
+        onDelete={async (id) => {
+          w.log.push(`delete:${id}`);
+          setList((l) => l.filter((m) => m.id !== id));
+        }}
+        emptyFocusId="empty-focus"
+      />
+    </div>
+  );
+}
+
+function SlotScenario() {
+  const [loaded, setLoaded] = useState(false);
+  const [invalid, setInvalid] = useState(false);
+  (w as unknown as Record<string, unknown>).slot = { load: () => setLoaded(true), fail: () => setInvalid(true) };
+  return (
+    <div class="ghc gh-theme">
+      <HostedFieldSlot
+        slot="ccNumber"
+        label="Card number"
+        loaded={loaded}
+        invalid={invalid}
+        error={invalid ? 'The card number is not valid' : ''}
+      />
+    </div>
+  );
+}
+
 const SCENARIOS: Record<string, () => preact.JSX.Element> = {
+  'methods-tiles': () => <MethodsScenario variant="tiles" />,
+  'methods-accordion': () => <MethodsScenario variant="accordion" />,
+  saved: () => <SavedScenario />,
+  slot: () => <SlotScenario />,
+  theme: () => (
+    <div>
+      <div id="plain" class="ghc gh-theme">
+        <button type="button" class="ghc-pay">
+          Pay
+        </button>
+      </div>
+      <div
+        id="themed"
+        class="ghc gh-theme"
+        style={themeStyle('horizontal', {
+          variables: { colorPrimary: '#0a7d38', borderRadius: '2px', fontFamily: 'serif' },
+        })}
+      >
+        <button type="button" class="ghc-pay">
+          Pay
+        </button>
+        <button type="button" class="ghc-method">
+          Card
+        </button>
+      </div>
+    </div>
+  ),
   modal: () => <ModalScenario />,
   results: () => (
     <div>
@@ -97,7 +202,7 @@ const SCENARIOS: Record<string, () => preact.JSX.Element> = {
 };
 
 const style = document.createElement('style');
-style.textContent = UI_CSS;
+style.textContent = CHECKOUT_CSS + UI_CSS;
 document.head.append(style);
 w.show = (name) => {
   const root = document.getElementById('root')!;

@@ -28,6 +28,8 @@ w.websdk = (init: Parameters<typeof createWebsdk>[0]) => createWebsdk(init, crea
 // Set by build.mjs: the content-addressed checkout bundle and its Subresource Integrity hash.
 declare const __CHECKOUT_FILE__: string;
 declare const __CHECKOUT_INTEGRITY__: string;
+/** each non-English locale's texts: its file and SRI hash (docs/decisions/0432) */
+declare const __CHECKOUT_LOCALES__: Record<string, { file: string; integrity: string }>;
 w.checkout = createCheckout(
   {
     gatewayOrigin: origin,
@@ -40,4 +42,5 @@ w.checkout = createCheckout(
     file: typeof __CHECKOUT_FILE__ === 'string' ? __CHECKOUT_FILE__ : 'checkout.js',
     integrity: typeof __CHECKOUT_INTEGRITY__ === 'string' ? __CHECKOUT_INTEGRITY__ : '',
   },
+  typeof __CHECKOUT_LOCALES__ === 'object' ? __CHECKOUT_LOCALES__ : {},
 );

@@ -17,6 +17,7 @@ import {
 } from '../rules.js';
 import { paymentBillingAddress } from '../validation.js';
 import { INSTALLMENT_COUNTRIES } from './installments.js';
+import { type Appearance, APPEARANCE_VARIABLES, safeTokenValue } from '../ui/theme.js';
 
 /**
  * The parameters of `checkout(params)` (docs/checkout.md): the rules every one is checked by (an invalid call
@@ -45,6 +46,7 @@ export const CALLBACKS = [
   'onDeclineRecovery',
   'userData',
   'onSuggestedAmount',
+  'wdRequestCanceled',
 ] as const;
 export type CallbackName = (typeof CALLBACKS)[number];
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -66,6 +68,8 @@ export interface CheckoutOptions {
   renderTo: string;
   country: string;
   userId: string;
+  /** the session's user: the form lists that user's pending withdrawal requests, each cancellable */
+  userTokenId?: string;
   billingAddress: Obj;
   userDetails?: Obj;
   shippingAddress?: Obj;
@@ -111,6 +115,8 @@ export interface CheckoutOptions {
   disableDeclineRecovery: boolean;
   i18n: Record<string, string>;
   showResponseMessage: boolean;
+  /** theme tokens over the theme's own (docs/checkout.md, Appearance) */
+  appearance?: Appearance;
   callbacks: Partial<Record<CallbackName, Fn>>;
 }
 
@@ -185,6 +191,7 @@ const SHAPE = {
       : sdkError(1019, `${path} must be two upper-case letters or detect`),
   ),
   userId: req(ID20),
+  userTokenId: opt(text(255)),
   onResult: req(fn),
   billingAddress: req(paymentBillingAddress),
   userDetails: opt(object({})),
@@ -279,6 +286,17 @@ const SHAPE = {
   disableDeclineRecovery: opt(bool),
   i18n: opt(flatObject),
   showResponseMessage: opt(bool),
+  appearance: opt((v, path) => {
+    if (!isObj(v)) return sdkError(1019, `${path} must be an object`);
+    if (v.variables === undefined) return undefined;
+    if (!isObj(v.variables)) return sdkError(1019, `${path}.variables must be an object`);
+    for (const [k, value] of Object.entries(v.variables)) {
+      if (!(APPEARANCE_VARIABLES as string[]).includes(k))
+        return sdkError(1019, `${path}.variables.${k} is not a theme variable`);
+      if (!safeTokenValue(value)) return sdkError(1019, `${path}.variables.${k} must be a CSS value`);
+    }
+    return undefined;
+  }),
   ...Object.fromEntries(CALLBACKS.filter((c) => c !== 'onResult').map((c) => [c, opt(fn)])),
 };
 
@@ -314,111 +332,4 @@ export function validateCheckout(params: unknown): SdkError | undefined {
   return undefined;
 }
 
-const cvvMode = (v: unknown): CheckoutOptions['alwaysCollectCvv'] => {
-  if (v === 'optional') return 'optional';
-  if (v === false || v === 'false' || v === 'never') return 'never';
-  return 'always';
-};
-
-/** The options a valid `params` gives, with the defaults filled in. */
-export function normaliseOptions(p: Obj): CheckoutOptions {
-  const s = (k: string) => (p[k] === undefined ? undefined : String(p[k]));
-  const b = (k: string, d = false) => (typeof p[k] === 'boolean' ? (p[k] as boolean) : d);
-  const callbacks: Partial<Record<CallbackName, Fn>> = {};
-  for (const c of CALLBACKS) if (typeof p[c] === 'function') callbacks[c] = p[c] as Fn;
-  const apmConfig: CheckoutOptions['apmConfig'] = {};
-  if (isObj(p.apmConfig))
-    for (const [k, c] of Object.entries(p.apmConfig)) {
-      const save = isObj(c) && c.savePM !== undefined ? String(c.savePM) : undefined;
-      apmConfig[k] = save ? { savePM: save as 'true' | 'false' | 'always' } : {};
-    }
-  const inst = isObj(p.cardInstallments) ? p.cardInstallments : undefined;
-  const it = inst && isObj(inst.installmentType) ? inst.installmentType : undefined;
-  const upoR = isObj(p.upoRestriction) ? p.upoRestriction : undefined;
-  const logo = p.cardLogo === false ? false : isObj(p.cardLogo) ? p.cardLogo : {};
-  return {
-    sessionToken: String(p.sessionToken),
-    merchantId: String(p.merchantId),
-    merchantSiteId: String(p.merchantSiteId),
-    amount: String(p.amount),
-    currency: String(p.currency),
-    renderTo: String(p.renderTo),
-    country: String(p.country),
-    userId: String(p.userId),
-    billingAddress: p.billingAddress as Obj,
-    ...(isObj(p.userDetails) ? { userDetails: p.userDetails } : {}),
-    ...(isObj(p.shippingAddress) ? { shippingAddress: p.shippingAddress } : {}),
-    ...(isObj(p.merchantDetails) ? { merchantDetails: p.merchantDetails } : {}),
-    env: p.env === 'int' ? 'int' : 'prod',
-    logLevel: p.logLevel === undefined ? 0 : Number(p.logLevel),
-    savePM: (s('savePM') ?? 'true') as SavePm,
-    ...(s('savePmUrl') ? { savePmUrl: s('savePmUrl') } : {}),
-    apmConfig,
-    ...(p.selectUpo !== undefined ? { selectUpo: String(p.selectUpo) } : {}),
-    ...(s('selectPM') ? { selectPM: s('selectPM') } : {}),
-    ...(s('fullName') ? { fullName: s('fullName') } : {}),
-    ...(s('email') ? { email: s('email') } : {}),
-    support19Digits: b('support19Digits'),
-    ...(upoR
-      ? {
-          upoRestriction: {
-            ...(upoR.maxApmUpos !== undefined ? { maxApmUpos: Number(upoR.maxApmUpos) } : {}),
-            onePerApm: upoR.onePerApm === true,
-            ...(upoR.maxCards !== undefined ? { maxCards: Number(upoR.maxCards) } : {}),
-          },
-        }
-      : {}),
-    ...(it
-      ? {
-          cardInstallments: {
-            installmentType: {
-              singlePayment: it.singlePayment === true,
-              type1: (it.type1 as number[]) ?? [],
-              type2: (it.type2 as number[]) ?? [],
-              type3: (it.type3 as number[]) ?? [],
-            },
-            ...(typeof inst!.nationalId === 'string' ? { nationalId: inst!.nationalId } : {}),
-          },
-        }
-      : {}),
-    promoCode: b('promoCode'),
-    useDualBrand: b('useDualBrand'),
-    cardLogo:
-      logo === false
-        ? false
-        : {
-            cardLogoPosition: logo.cardLogoPosition === 'left' ? 'left' : 'right',
-            ...(typeof logo.backgroundSize === 'string' ? { backgroundSize: logo.backgroundSize } : {}),
-          },
-    disableDeleteUpoButton: b('disableDeleteUpoButton'),
-    prepopulateApmFields: isObj(p.prepopulateApmFields)
-      ? Object.fromEntries(Object.entries(p.prepopulateApmFields).map(([k, v]) => [k, String(v)]))
-      : {},
-    readonlyPrepopulateApmFields: b('readonlyPrepopulateApmFields'),
-    strictCardBlocking: b('strictCardBlocking'),
-    asciiValidation: b('asciiValidation'),
-    preventScrollOnInt: b('preventScrollOnInt'),
-    blockCards: (p.blockCards as string[][]) ?? [],
-    cardWhitelist: (p.cardWhitelist as string[][]) ?? [],
-    ...(Array.isArray(p.pmWhitelist) ? { pmWhitelist: p.pmWhitelist as string[] } : {}),
-    ...(isObj(p.openAmount)
-      ? { openAmount: { min: toNumber(p.openAmount.min), max: toNumber(p.openAmount.max) } }
-      : {}),
-    amountSuggestions: Array.isArray(p.amountSuggestions) ? p.amountSuggestions.map(String) : [],
-    locale: (s('locale') ?? 'en') as Locale,
-    useDCC: (s('useDCC') ?? 'disable') as CheckoutOptions['useDCC'],
-    strictDcc: b('strictDcc'),
-    ...(s('subMethod') ? { subMethod: s('subMethod') } : {}),
-    showCardLogos: b('showCardLogos', true),
-    maskCvv: b('maskCvv'),
-    alwaysCollectCvv: cvvMode(p.alwaysCollectCvv),
-    textDirection: p.textDirection === 'rtl' ? 'rtl' : 'ltr',
-    theme: (s('theme') ?? 'tiles') as Theme,
-    paymentTiles: p.paymentTiles === 'showMore' ? 'showMore' : 'splash',
-    apmWindowType: (s('apmWindowType') ?? 'popup') as CheckoutOptions['apmWindowType'],
-    disableDeclineRecovery: b('disableDeclineRecovery'),
-    i18n: isObj(p.i18n) ? Object.fromEntries(Object.entries(p.i18n).map(([k, v]) => [k, String(v)])) : {},
-    showResponseMessage: b('showResponseMessage', true),
-    callbacks,
-  };
-}
+export { normaliseOptions } from './normalise.js';

@@ -21,6 +21,8 @@ export interface CheckoutEnv {
   /** the nonce of websdk.js's script tag, given to the checkout's <style> (strict CSP pages) */
   styleNonce?: string;
   createSdk: (init: Record<string, unknown>) => ReturnType<typeof createServiceSdk>;
+  /** the texts of the shopper's locale when it is not English (its own script, docs/decisions/0432) */
+  texts?: Record<string, string>;
 }
 
 /**
@@ -56,10 +58,11 @@ export interface BundleRef {
 }
 
 const GLOBAL = '__gatehouseCheckout';
+const TEXTS = '__gatehouseCheckoutTexts';
 
-function loadModule(origin: string, bundle: BundleRef): Promise<CheckoutModule> {
-  const w = window as unknown as Record<string, unknown>;
-  const ready = w[GLOBAL] as CheckoutModule | undefined;
+/** Adds the script `bundle` (with its SRI hash) once; resolves to what it registered under `read()`. */
+function loadScript<T>(origin: string, bundle: BundleRef, read: () => T | undefined): Promise<T> {
+  const ready = read();
   if (ready) return Promise.resolve(ready);
   return new Promise((resolve, reject) => {
     const script = document.createElement('script');
@@ -68,7 +71,7 @@ function loadModule(origin: string, bundle: BundleRef): Promise<CheckoutModule> 
     script.crossOrigin = 'anonymous';
     script.async = true;
     script.onload = () => {
-      const mod = w[GLOBAL] as CheckoutModule | undefined;
+      const mod = read();
       if (mod) resolve(mod);
       else reject(new Error('checkout bundle did not register'));
     };
@@ -77,7 +80,18 @@ function loadModule(origin: string, bundle: BundleRef): Promise<CheckoutModule> 
   });
 }
 
-export function createCheckout(env: CheckoutEnv, bundle: BundleRef) {
+const w = () => window as unknown as Record<string, Record<string, unknown> | undefined>;
+const loadModule = (origin: string, bundle: BundleRef) =>
+  loadScript(origin, bundle, () => w()[GLOBAL] as CheckoutModule | undefined);
+/** A locale's texts (English is in the bundle); an unknown or failing one leaves the form in English. */
+const loadTexts = (origin: string, locale: unknown, ref: BundleRef | undefined) =>
+  ref
+    ? loadScript(origin, ref, () => w()[TEXTS]?.[String(locale)] as Record<string, string> | undefined).catch(
+        () => undefined,
+      )
+    : Promise.resolve(undefined);
+
+export function createCheckout(env: CheckoutEnv, bundle: BundleRef, locales: Record<string, BundleRef> = {}) {
   let module: Promise<CheckoutModule> | undefined;
   let current: Promise<CheckoutInstance | undefined> | undefined;
 
@@ -114,6 +128,7 @@ export function createCheckout(env: CheckoutEnv, bundle: BundleRef) {
     });
     module ??= loadModule(env.gatewayOrigin, bundle);
     module.catch(() => undefined);
+    const texts = loadTexts(env.gatewayOrigin, p.locale, locales[String(p.locale)]);
     current = (async () => {
       const old = await previous;
       old?.destroy();
@@ -125,7 +140,12 @@ export function createCheckout(env: CheckoutEnv, bundle: BundleRef) {
       }
       try {
         // the order's own decimal form ("15" shown as 15.00), the one the server charges
-        return await (await module!).mount(normaliseOptions({ ...p, amount: String(order.amount ?? p.amount) }), env);
+        const mod = await module!;
+        const table = await texts;
+        return await mod.mount(normaliseOptions({ ...p, amount: String(order.amount ?? p.amount) }), {
+          ...env,
+          ...(table ? { texts: table } : {}),
+        });
       } catch {
         module = undefined;
         deliver(params, sdkError(1000, 'The checkout could not be loaded'));

@@ -13,3 +13,21 @@ export { ErrorSummary, type ErrorSummaryItem } from './components/ErrorSummary/E
 export { BrandMark } from './components/BrandMark/BrandMark.js';
 export { acceptedBrands, BRAND_LABELS, CARD_BRANDS, type CardBrand } from './components/BrandMark/brands.js';
 export { UI_CSS } from './ui.styles.js';
+export { MethodList, type MethodItem, type MethodListProps } from './components/MethodList/MethodList.js';
+export {
+  SavedMethodList,
+  type SavedMethod,
+  type SavedMethodTexts,
+  type SavedMethodListProps,
+} from './components/SavedMethodList/SavedMethodList.js';
+export { HostedFieldSlot, type HostedFieldSlotProps } from './components/HostedFieldSlot/HostedFieldSlot.js';
+export {
+  type Appearance,
+  type AppearanceVariables,
+  APPEARANCE_VARIABLES,
+  DEFAULT_VARIABLES,
+  THEME_TOKENS,
+  themeStyle,
+  tokenName,
+  TOKEN_DEFAULTS,
+} from './theme.js';

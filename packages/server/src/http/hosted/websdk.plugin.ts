@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { registerAccountCapture } from './account-capture.js';
-import { bundle, type BundleName, loadBundles } from '../shared/bundles.js';
+import { bundle, BUNDLE_FILES, type BundleName, loadBundles } from '../shared/bundles.js';
 import { compressedBundle, compressedPage, preferredEncoding } from './compression.js';
 
 /**
@@ -85,9 +85,9 @@ export async function websdkPlugin(app: FastifyInstance): Promise<void> {
       const { file } = request.params;
       if (file === 'websdk.js') return sendBundle(request, reply, 'websdk', 'public, max-age=3600, must-revalidate');
       if (file === 'checkout.js') return sendBundle(request, reply, 'checkout', 'public, max-age=300, must-revalidate');
-      const m = /^(websdk|checkout)\.([0-9a-f]{16})\.js$/.exec(file);
-      const name = m?.[1] as 'websdk' | 'checkout' | undefined;
-      const b = name ? bundle(name) : undefined;
+      const m = /^(websdk|checkout(?:-[a-z]{2})?)\.([0-9a-f]{16})\.js$/.exec(file);
+      const name = m?.[1] as BundleName | undefined;
+      const b = name && name in BUNDLE_FILES ? bundle(name) : undefined;
       if (m && name && b && m[2] === b.hash) return sendBundle(request, reply, name, `public, max-age=${YEAR}, immutable`);
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     },

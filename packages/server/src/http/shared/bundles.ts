@@ -22,6 +22,10 @@ const PACKAGES = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '.
 export const BUNDLE_FILES = {
   websdk: join(PACKAGES, 'web-sdk', 'dist', 'websdk.js'),
   checkout: join(PACKAGES, 'web-sdk', 'dist', 'checkout.js'),
+  // the checkout's texts of each non-English locale, fetched only for that locale (docs/decisions/0432)
+  ...Object.fromEntries(
+    (['de', 'es', 'fr', 'it', 'pl', 'pt', 'ru'] as const).map((l) => [`checkout-${l}`, join(PACKAGES, 'web-sdk', 'dist', `checkout-${l}.js`)]),
+  ) as Record<`checkout-${'de' | 'es' | 'fr' | 'it' | 'pl' | 'pt' | 'ru'}`, string>,
   fields: join(PACKAGES, 'hosted-ui', 'dist', 'fields.js'),
   'three-d-complete': join(PACKAGES, 'hosted-ui', 'dist', 'three-d-complete.js'),
 } as const;

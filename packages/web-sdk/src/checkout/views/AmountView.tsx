@@ -1,0 +1,77 @@
+import { aroundAmount } from '../../ui/money.js';
+import { amountProblem } from '../form-rules.js';
+import { changeAmount } from '../card-extras.js';
+import { FINAL } from '../model.js';
+import type { Checkout } from '../checkout.js';
+
+/** "Pay {amount}" with the amount isolated, so a right-to-left form keeps "15,00 €" in one piece. */
+export function PayLabel({ c }: { c: Checkout }) {
+  const [before, after] = aroundAmount(c.t('pay'));
+  const charge = c.charge();
+  return (
+    <>
+      {before}
+      <bdi dir="ltr">{c.money(charge.amount, charge.currency)}</bdi>
+      {after}
+    </>
+  );
+}
+
+/**
+ * The amount to pay: what a payment now charges (with an accepted DCC offer, the converted amount and
+ * the rate's direction); with openAmount, an input for it with its range and suggestions.
+ */
+export function AmountView({ c }: { c: Checkout }) {
+  const { o, s, t } = c;
+  const charge = c.charge();
+  if (!o.openAmount || charge.dcc || FINAL.has(s.phase))
+    return (
+      <div class="ghc-amount-box">
+        <p class="ghc-amount" data-ghc-amount={`${charge.amount} ${charge.currency}`}>
+          <span class="ghc-sr">{t('amountDue')}: </span>
+          <bdi dir="ltr">{c.money(charge.amount, charge.currency)}</bdi>
+        </p>
+        {charge.dcc ? (
+          <p class="ghc-muted" data-ghc-dcc-rate="">
+            {t('dccRate', {
+              original: '\u2068' + c.money(charge.dcc.amount, charge.dcc.currency) + '\u2069',
+              rate: `\u20681 ${charge.dcc.currency} = ${charge.dcc.rate} ${charge.dcc.chargedCurrency}\u2069`,
+            })}
+          </p>
+        ) : null}
+      </div>
+    );
+  const problem = s.showErrors || s.amountText !== s.amount ? amountProblem(c, s.amountText) : undefined;
+  return (
+    <div>
+      <label class="ghc-label" for="ghc-amount">
+        {t('chooseAmount')} ({o.currency})
+      </label>
+      <input
+        id="ghc-amount"
+        class="ghc-input"
+        inputMode="decimal"
+        autocomplete="off"
+        value={s.amountText}
+        aria-invalid={problem ? 'true' : 'false'}
+        aria-describedby="ghc-amount-hint ghc-amount-err"
+        onChange={(e) => void changeAmount(c, (e.currentTarget as HTMLInputElement).value, false)}
+      />
+      <p class="ghc-muted" id="ghc-amount-hint">
+        {t('amountRange', { min: c.money(o.openAmount.min), max: c.money(o.openAmount.max) })}
+      </p>
+      {o.amountSuggestions.length > 0 ? (
+        <div class="ghc-suggest" role="group" aria-label={t('suggested')}>
+          {o.amountSuggestions.map((a) => (
+            <button type="button" class="ghc-link" key={a} onClick={() => void changeAmount(c, a, true)}>
+              {c.money(a)}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <p class="ghc-err" id="ghc-amount-err">
+        {problem ?? ''}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import type { Checkout } from './checkout.js';
+import type { Obj, PendingWithdrawal } from './model.js';
+
+/**
+ * The shopper's pending withdrawal requests (with the `userTokenId` option): listed above the methods,
+ * each cancellable before paying (a cashier's "reverse withdrawal"); a cancel fires wdRequestCanceled
+ * (docs/decisions/0434).
+ */
+
+export function pendingWithdrawalsOf(answer: Obj): PendingWithdrawal[] {
+  const list = Array.isArray(answer.withdrawalRequests) ? (answer.withdrawalRequests as Obj[]) : [];
+  return list
+    .filter((w) => w.wdRequestStatus === 'Pending' && w.wdRequestId !== undefined)
+    .map((w) => ({
+      id: String(w.wdRequestId),
+      amount: String(w.requestedAmount ?? ''),
+      currency: String(w.requestedCurrency ?? ''),
+    }));
+}
+
+/** wdRequestCanceled's payload: the request, its new status, and its amount. */
+export function wdRequestCanceledPayload(w: PendingWithdrawal, answer: Obj): Obj {
+  return {
+    wdRequestId: w.id,
+    wdRequestStatus: String(answer.wdRequestStatus ?? 'Canceled'),
+    amount: w.amount,
+    currency: w.currency,
+    ...(typeof answer.merchantWDRequestId === 'string' ? { merchantWDRequestId: answer.merchantWDRequestId } : {}),
+  };
+}
+
+export async function cancelWithdrawal(c: Checkout, id: string): Promise<void> {
+  const w = c.s.withdrawals.find((x) => x.id === id);
+  if (!w || !c.o.userTokenId) return;
+  const answer = await c.env.transport('cancelWdRequest', {
+    sessionToken: c.o.sessionToken,
+    userTokenId: c.o.userTokenId,
+    wdRequestId: Number(id),
+  });
+  if (c.destroyed) return;
+  const amount = c.money(w.amount, w.currency);
+  if (answer.status !== 'Success') {
+    c.update({ status: { tone: 'bad', text: c.t('withdrawalNotCanceled', { amount }) } });
+    return;
+  }
+  c.update({
+    withdrawals: c.s.withdrawals.filter((x) => x.id !== id),
+    status: { tone: 'ok', text: c.t('withdrawalCanceled', { amount }) },
+  });
+  c.event('withdrawalCanceled', { wdRequestId: id });
+  c.call('wdRequestCanceled', wdRequestCanceledPayload(w, answer));
+  c.root.querySelector<HTMLElement>('.ghc-status')?.focus();
+}
