@@ -6,17 +6,16 @@ import { addPayoutAccountUpo } from '../../domain/payments/apm.service.js';
 import { findLiveSession } from '../../domain/sessions/session.service.js';
 import { openCaptureRef } from '../shared/capture-ref.js';
 import { esc, sendPage } from '../shared/html-page.js';
+import { dirOf, type PageLang, pageLanguage, pageText } from './page-texts.js';
 
 /**
  * The account capture page of the Web SDK's accountCapture (docs/decisions/0406): the payout method's
  * fields as a form; a valid answer becomes an APM UPO of the user, then the user goes to successUrl.
  */
 
-const CAPTURE_CSS =
-  'label{display:block;margin-top:.6rem}input{font-size:1rem;padding:.35rem;width:100%;box-sizing:border-box}button{margin-top:1rem;font-size:1rem;padding:.5rem 1rem}.err{color:#c53030}';
-
-const send = (reply: FastifyReply, body: string, status = 200) =>
-  sendPage(reply, body, { title: 'Bank account', css: CAPTURE_CSS, status, images: true });
+/** In the capture request's `languageCode` (docs/decisions/0450), English when it is not one of the pages'. */
+const send = (reply: FastifyReply, lang: PageLang, body: string, status = 200) =>
+  sendPage(reply, body, { title: pageText(lang, 'captureTitle'), status, images: true, lang, dir: dirOf(lang) });
 
 const text = (list: Array<{ language: string; message: string }>, lang: string) =>
   (list.find((t) => t.language === lang) ?? list.find((t) => t.language === 'en') ?? list[0])?.message ?? '';
@@ -28,17 +27,21 @@ export function registerAccountCapture(app: FastifyInstance): void {
   const form = (ref: string, error?: string, status = 200, reply?: FastifyReply) => {
     const r = openCaptureRef(deps, ref);
     const method = r && findApm(r.m);
-    if (!r || !method) return send(reply!, '<h1>This link has expired</h1>', 410);
+    const lang = pageLanguage([r?.lang]);
+    if (!r || !method) return send(reply!, lang, `<main><h1>${pageText(lang, 'captureExpired')}</h1></main>`, 410);
+    // an error is announced and named by every field (aria-describedby); the first field has the focus
+    const described = error ? ' aria-describedby="error" aria-invalid="true"' : '';
     const inputs = method.fields
       .map(
-        (f) =>
-          `<label for="f-${esc(f.name)}">${esc(text(f.caption, r.lang))}</label><input id="f-${esc(f.name)}" name="${esc(f.name)}" autocomplete="off">`,
+        (f, i) =>
+          `<label for="f-${esc(f.name)}">${esc(text(f.caption, r.lang))}</label><input id="f-${esc(f.name)}" name="${esc(f.name)}" autocomplete="off"${described}${error && i === 0 ? ' autofocus' : ''}>`,
       )
       .join('\n');
     return send(
       reply!,
-      `<h1>${esc(text(method.paymentMethodDisplayName, r.lang))}</h1>${error ? `<p class="err" id="error">${esc(error)}</p>` : ''}
-<form method="post" action="/hosted/v1/account-capture?ref=${encodeURIComponent(ref)}">${inputs}<button id="save" type="submit">Save account</button></form>`,
+      lang,
+      `<main><h1 id="heading">${esc(text(method.paymentMethodDisplayName, r.lang))}</h1>${error ? `<p class="err" id="error" role="alert">${esc(error)}</p>` : ''}
+<form method="post" action="/hosted/v1/account-capture?ref=${encodeURIComponent(ref)}" aria-labelledby="heading">${inputs}<div class="actions"><button id="save" type="submit">${pageText(lang, 'captureSave')}</button></div></form></main>`,
       status,
     );
   };
@@ -54,7 +57,8 @@ export function registerAccountCapture(app: FastifyInstance): void {
     { schema: { hide: true, querystring } },
     async (request, reply) => {
       const r = openCaptureRef(deps, request.query.ref);
-      if (!r) return send(reply, '<h1>This link has expired</h1>', 410);
+      const lang = pageLanguage([r?.lang]);
+      if (!r) return send(reply, lang, `<main><h1>${pageText(lang, 'captureExpired')}</h1></main>`, 410);
       const body = request.body && typeof request.body === 'object' ? request.body : {};
       const data: Record<string, string> = {};
       for (const [k, v] of Object.entries(body)) if (typeof v === 'string' && v !== '') data[k] = v.slice(0, 200);
@@ -73,7 +77,11 @@ export function registerAccountCapture(app: FastifyInstance): void {
           return reply.code(303).header('location', target.toString()).header('cache-control', 'no-store').send();
         }
         // eslint-disable-next-line @typescript-eslint/return-await -- a sent FastifyReply is thenable, not a pending result
-        return send(reply, `<h1>Account saved</h1><p id="upo">${esc(upo.id)}</p><p>You may close this window.</p>`);
+        return send(
+          reply,
+          lang,
+          `<main><div role="status"><h1>${pageText(lang, 'captureSaved')}</h1></div><p id="upo" dir="ltr">${esc(upo.id)}</p><p>${pageText(lang, 'closeWindow')}</p></main>`,
+        );
       } catch (err) {
         if (!(err instanceof DomainError)) throw err;
         return form(request.query.ref, err.message, 400, reply);

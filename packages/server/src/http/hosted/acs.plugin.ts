@@ -1,8 +1,10 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { formatDecimal } from '../../lib/money.js';
 import { answerChallenge, findChallenge, methodNotificationOf } from '../../domain/payments/three-d-secure.service.js';
+import type { Transaction } from '../../domain/payments/transaction.types.js';
 import { esc, sendPage } from '../shared/html-page.js';
+import { orderLanguageOf } from './order-language.js';
+import { dirOf, type PageLang, pageAmount, pageLanguage, pageText } from './page-texts.js';
 
 /**
  * The simulated ACS (docs/decisions/0310): the 3-D Secure method page and the challenge page, served
@@ -11,36 +13,24 @@ import { esc, sendPage } from '../shared/html-page.js';
  * notificationURL (a form with target _self, a nonce'd script, and a noscript button).
  */
 
-const ACS_CSS = `
-h1{font-size:1.2rem}dl{display:grid;grid-template-columns:auto 1fr;gap:.3rem 1rem}dt{color:#666}
-input{font-size:1.1rem;padding:.4rem;width:10rem}button{font-size:1rem;padding:.5rem 1rem;margin:.5rem .5rem 0 0}
-.hint{background:#fff7d6;padding:.5rem;border-radius:4px;font-size:.9rem}`;
+/** The challenge page's own rules, after the shell's (html-page.ts). */
+const ACS_CSS = '#code{max-inline-size:14rem;letter-spacing:.1em}';
 
 /**
- * The challenge page in the shopper's language (`?lang=`, which the Web SDK's 3-D Secure dialog adds from
- * the checkout's locale; docs/decisions/0423): the checkout's languages and Hebrew, English otherwise.
+ * Sends an ACS page in `lang` (docs/decisions/0450): the `lang` query (the Web SDK's 3-D Secure dialog
+ * sets it from the checkout's locale), else the order's `userDetails.language`, else the browser's
+ * `Accept-Language` (what a real ACS does with the EMV 3-D Secure `browserLanguage`), else English.
  */
-const ACS_TEXTS = {
-  en: ['Verify your payment', 'Amount', 'Card', 'One-time code', 'Sandbox: any code completes the authentication; “Fail authentication” fails it.', 'Submit', 'Fail authentication', 'Authentication completed', 'Authentication failed', 'Returning to the merchant…'],
-  de: ['Bestätigen Sie Ihre Zahlung', 'Betrag', 'Karte', 'Einmalcode', 'Sandbox: Jeder Code schließt die Prüfung ab; „Prüfung fehlschlagen lassen“ lässt sie scheitern.', 'Bestätigen', 'Prüfung fehlschlagen lassen', 'Prüfung abgeschlossen', 'Prüfung fehlgeschlagen', 'Zurück zum Händler…'],
-  es: ['Verifique su pago', 'Importe', 'Tarjeta', 'Código de un solo uso', 'Sandbox: cualquier código completa la autenticación; «Hacer fallar la autenticación» la hace fallar.', 'Enviar', 'Hacer fallar la autenticación', 'Autenticación completada', 'Autenticación fallida', 'Volviendo al comercio…'],
-  fr: ['Vérifiez votre paiement', 'Montant', 'Carte', 'Code à usage unique', 'Sandbox : tout code valide l’authentification ; « Faire échouer l’authentification » la fait échouer.', 'Valider', 'Faire échouer l’authentification', 'Authentification réussie', 'Échec de l’authentification', 'Retour chez le marchand…'],
-  it: ['Verifica il pagamento', 'Importo', 'Carta', 'Codice monouso', 'Sandbox: qualsiasi codice completa l’autenticazione; «Fai fallire l’autenticazione» la fa fallire.', 'Invia', 'Fai fallire l’autenticazione', 'Autenticazione completata', 'Autenticazione non riuscita', 'Ritorno al negozio…'],
-  pl: ['Potwierdź płatność', 'Kwota', 'Karta', 'Kod jednorazowy', 'Sandbox: każdy kod kończy uwierzytelnianie; „Odrzuć uwierzytelnianie” je odrzuca.', 'Zatwierdź', 'Odrzuć uwierzytelnianie', 'Uwierzytelnianie zakończone', 'Uwierzytelnianie nieudane', 'Powrót do sklepu…'],
-  pt: ['Verifique o seu pagamento', 'Valor', 'Cartão', 'Código de uso único', 'Sandbox: qualquer código conclui a autenticação; «Fazer falhar a autenticação» fá-la falhar.', 'Enviar', 'Fazer falhar a autenticação', 'Autenticação concluída', 'Autenticação falhada', 'A regressar ao comerciante…'],
-  ru: ['Подтвердите платёж', 'Сумма', 'Карта', 'Одноразовый код', 'Песочница: любой код завершает проверку; «Провалить проверку» завершает её неудачей.', 'Подтвердить', 'Провалить проверку', 'Проверка пройдена', 'Проверка не пройдена', 'Возвращаемся в магазин…'],
-  he: ['אמתו את התשלום', 'סכום', 'כרטיס', 'קוד חד-פעמי', 'ארגז חול: כל קוד משלים את האימות; „הכשלת האימות” מכשילה אותו.', 'שליחה', 'הכשלת האימות', 'האימות הושלם', 'האימות נכשל', 'חוזרים לחנות…'],
-} as const;
-type AcsLang = keyof typeof ACS_TEXTS;
-const langOf = (q: unknown): AcsLang => {
-  const l = typeof q === 'string' ? q.slice(0, 2).toLowerCase() : '';
-  return l in ACS_TEXTS ? (l as AcsLang) : 'en';
-};
-/** The page's text in its language, wrapped so that a screen reader reads it in that language. */
-const inLang = (lang: AcsLang, html: string) => `<div lang="${lang}" dir="${lang === 'he' ? 'rtl' : 'ltr'}">${html}</div>`;
+const send = (reply: FastifyReply, lang: PageLang, title: string, body: string, formAction = "'self'", status = 200) =>
+  sendPage(reply, body, { title, css: ACS_CSS, formAction, status, lang, dir: dirOf(lang) });
 
-const send = (reply: FastifyReply, title: string, body: string, formAction = "'self'", status = 200) =>
-  sendPage(reply, body, { title, css: ACS_CSS, formAction, status });
+/** Gatehouse's own 3-D Secure completion page (the hosted card fields' notificationURL) learns the language too. */
+function withLangIfOurs(notificationURL: string, request: FastifyRequest, lang: PageLang): string {
+  const url = new URL(notificationURL);
+  if (url.host !== request.host || url.pathname !== '/hosted/v1/three-d/complete') return notificationURL;
+  url.searchParams.set('lang', lang);
+  return url.toString();
+}
 
 const FormBody = Type.Object(
   {
@@ -63,16 +53,18 @@ export async function acsPlugin(app: FastifyInstance): Promise<void> {
 
   // The method page (run in a hidden iframe) takes the "fingerprint", then posts threeDSMethodData to
   // the methodNotificationURL of the InitAuth3D, when one was given (docs/decisions/0361).
-  const method = async (req: { params: unknown }, reply: FastifyReply) => {
+  const method = async (req: FastifyRequest, reply: FastifyReply) => {
+    const lang = pageLanguage([], req.headers['accept-language']);
+    const collected = `<main><h1>3-D Secure</h1><p>${pageText(lang, 'methodCollected')}</p></main>`;
     const notify = await methodNotificationOf(app.services.deps, (req.params as { id: string }).id);
-    if (!notify) return send(reply, '3-D Secure method', '<p>3-D Secure method data collected.</p>');
-    const body = `<p>3-D Secure method data collected.</p>
+    if (!notify) return send(reply, lang, '3-D Secure', collected);
+    const body = `${collected}
 <form id="method-form" method="post" action="${esc(notify.url)}" target="_self">
 <input type="hidden" name="threeDSMethodData" value="${esc(notify.threeDSMethodData)}">
-<noscript><button type="submit">Continue</button></noscript>
+<noscript><button type="submit">${pageText(lang, 'continue')}</button></noscript>
 </form>
 <script nonce="%NONCE%">document.getElementById('method-form').submit();</script>`;
-    return send(reply, '3-D Secure method', body, `'self' ${new URL(notify.url).origin}`);
+    return send(reply, lang, '3-D Secure', body, `'self' ${new URL(notify.url).origin}`);
   };
   const methodSchema = {
     schema: { hide: true, params: Type.Object({ id: Type.String({ maxLength: 20 }) }) },
@@ -82,34 +74,55 @@ export async function acsPlugin(app: FastifyInstance): Promise<void> {
 
   // Where a challenge's cRes goes when the request named no notificationURL (docs/decisions/0155): the
   // result is already the payment's; the shopper is told so and returns to the merchant's page.
-  const complete = async (_req: unknown, reply: FastifyReply) =>
-    send(reply, '3-D Secure', '<p>Authentication finished. You can close this window and return to the shop.</p>');
+  const complete = async (req: FastifyRequest, reply: FastifyReply) => {
+    const lang = pageLanguage([], req.headers['accept-language']);
+    return send(reply, lang, '3-D Secure', `<main><h1>3-D Secure</h1><p>${pageText(lang, 'acsFinished')}</p></main>`);
+  };
   app.get('/acs/complete', { schema: { hide: true } }, complete);
   app.post('/acs/complete', { schema: { hide: true } }, complete);
 
-  const renderChallenge = async (ref: string, reply: FastifyReply, lang: AcsLang) => {
-    const [heading, amountLabel, cardLabel, codeLabel, hint, submit, fail] = ACS_TEXTS[lang];
-    const found = await findChallenge(app.services.deps, ref);
-    if (!found) return send(reply, 'Not found', '<h1>Unknown authentication</h1>', "'self'", 404);
-    const { tx, challenge } = found;
-    if (challenge.state !== 'open' || app.services.deps.clock.now() > challenge.expiresAt) {
-      return send(reply, 'Authentication closed', '<h1>This authentication is closed</h1>', "'self'", 410);
-    }
-    const amount = `${formatDecimal(tx.amount, tx.currency)} ${tx.currency}`;
-    const masked = tx.card?.maskedCardNumber ?? '';
-    const body = inLang(
-      lang,
-      `<h1>${heading}</h1>
-<dl><dt>${amountLabel}</dt><dd id="amount" dir="ltr">${esc(amount)}</dd><dt>${cardLabel}</dt><dd id="card" dir="ltr">${esc(masked)}</dd></dl>
-<form method="post" action="/acs/challenge/${esc(ref)}?lang=${lang}">
-<label for="code">${codeLabel}</label><br>
-<input id="code" name="code" autocomplete="one-time-code" inputmode="numeric" maxlength="20" dir="ltr">
-<p class="hint">${hint}</p>
-<button id="complete" type="submit" name="action" value="complete">${submit}</button>
-<button id="fail" type="submit" name="action" value="fail">${fail}</button>
-</form>`,
+  /** The page's language: the query's, the order's, the browser's (see `send`). */
+  const langFor = async (request: FastifyRequest<{ Querystring: { lang?: string } }>, tx?: Transaction) =>
+    pageLanguage(
+      [request.query.lang, tx ? await orderLanguageOf(app.services.deps, tx) : undefined],
+      request.headers['accept-language'],
     );
-    return send(reply, '3-D Secure challenge', body);
+
+  const closed = (reply: FastifyReply, lang: PageLang) =>
+    send(reply, lang, pageText(lang, 'acsClosed'), `<main><h1>${pageText(lang, 'acsClosed')}</h1></main>`, "'self'", 410);
+
+  const renderChallenge = async (
+    request: FastifyRequest<{ Params: { ref: string }; Querystring: { lang?: string } }>,
+    reply: FastifyReply,
+  ) => {
+    const ref = request.params.ref;
+    const found = await findChallenge(app.services.deps, ref);
+    if (!found) {
+      const lang = await langFor(request);
+      return send(reply, lang, pageText(lang, 'acsUnknown'), `<main><h1>${pageText(lang, 'acsUnknown')}</h1></main>`, "'self'", 404);
+    }
+    const { tx, challenge } = found;
+    const lang = await langFor(request, tx);
+    if (challenge.state !== 'open' || app.services.deps.clock.now() > challenge.expiresAt) return closed(reply, lang);
+    const t = (key: Parameters<typeof pageText>[1]) => pageText(lang, key);
+    const amount = pageAmount(tx.amount, tx.currency, lang);
+    const masked = tx.card?.maskedCardNumber ?? '';
+    // the code field has the focus on a page of its own (a redirect); in the Web SDK's dialog the
+    // dialog moves it there (a frame of another origin may not take it by itself)
+    const body = `<main>
+<h1 id="heading">${t('acsHeading')}</h1>
+<dl><dt>${t('amount')}</dt><dd id="amount"><bdi dir="ltr">${esc(amount)}</bdi></dd><dt>${t('card')}</dt><dd id="card"><bdi dir="ltr">${esc(masked)}</bdi></dd></dl>
+<form method="post" action="/acs/challenge/${esc(ref)}?lang=${lang}" aria-labelledby="heading">
+<label for="code">${t('code')}</label>
+<input id="code" name="code" autocomplete="one-time-code" inputmode="numeric" maxlength="20" dir="ltr" aria-describedby="hint" autofocus>
+<p class="hint" id="hint">${t('acsHint')}</p>
+<div class="actions">
+<button id="complete" type="submit" name="action" value="complete">${t('submit')}</button>
+<button id="fail" class="secondary" type="submit" name="action" value="fail">${t('failAuth')}</button>
+</div>
+</form>
+</main>`;
+    return send(reply, lang, t('acsHeading'), body);
   };
 
   const params = Type.Object({ ref: Type.String({ maxLength: 80 }) });
@@ -117,7 +130,7 @@ export async function acsPlugin(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { ref: string }; Querystring: { lang?: string } }>(
     '/acs/challenge/:ref',
     { schema: { hide: true, params, querystring } },
-    async (request, reply) => renderChallenge(request.params.ref, reply, langOf(request.query.lang)),
+    async (request, reply) => renderChallenge(request, reply),
   );
   app.post<{
     Params: { ref: string };
@@ -128,20 +141,22 @@ export async function acsPlugin(app: FastifyInstance): Promise<void> {
     { schema: { hide: true, params, querystring, body: FormBody } },
     async (request, reply) => {
       const action = request.body?.action;
-      const lang = langOf(request.query.lang);
       // The merchant's page posts the CReq (`creq`) here to open the challenge.
-      if (action !== 'complete' && action !== 'fail') return renderChallenge(request.params.ref, reply, lang);
+      if (action !== 'complete' && action !== 'fail') return renderChallenge(request, reply);
       const answer = await answerChallenge(app.services.deps, request.params.ref, action === 'complete');
-      if (!answer) return send(reply, 'Authentication closed', '<h1>This authentication is closed</h1>', "'self'", 410);
-      const target = new URL(answer.notificationURL);
-      const [, , , , , , , completed, failed, returning] = ACS_TEXTS[lang];
-      const body = `${inLang(lang, `<h1>${answer.transStatus === 'Y' ? completed : failed}</h1>\n<p>${returning}</p>`)}
-<form id="cres-form" method="post" action="${esc(answer.notificationURL)}" target="_self">
+      if (!answer) return closed(reply, await langFor(request));
+      const lang = await langFor(request);
+      const target = withLangIfOurs(answer.notificationURL, request, lang);
+      const heading = pageText(lang, answer.transStatus === 'Y' ? 'authCompleted' : 'authFailed');
+      const body = `<main><div role="status"><h1>${heading}</h1>
+<p>${pageText(lang, 'returning')}</p></div>
+<form id="cres-form" method="post" action="${esc(target)}" target="_self">
 <input type="hidden" name="cres" value="${esc(answer.cRes)}">
-<noscript><button type="submit">Continue</button></noscript>
+<noscript><button type="submit">${pageText(lang, 'continue')}</button></noscript>
 </form>
+</main>
 <script nonce="%NONCE%">document.getElementById('cres-form').submit();</script>`;
-      return send(reply, '3-D Secure result', body, `'self' ${target.origin}`);
+      return send(reply, lang, heading, body, `'self' ${new URL(target).origin}`);
     },
   );
 }

@@ -1,11 +1,12 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { DomainError } from '../../domain/errors.js';
 import { completeApmPayment, findApmPage } from '../../domain/payments/apm.service.js';
 import type { Transaction } from '../../domain/payments/transaction.types.js';
-import { apmLogoSvg } from '../../acquirer/apm-catalogue.js';
-import { formatDecimal } from '../../lib/money.js';
+import { apmLogoSvg, findApm } from '../../acquirer/apm-catalogue.js';
 import { esc, sendPage } from '../shared/html-page.js';
+import { orderLanguageOf } from './order-language.js';
+import { dirOf, type PageLang, type PageTextKey, pageAmount, pageLanguage, pageText } from './page-texts.js';
 
 /**
  * The simulated APM pages (docs/apm-payments.md, docs/decisions/0360), served by Gatehouse under
@@ -16,35 +17,43 @@ import { esc, sendPage } from '../shared/html-page.js';
  * self-contained under a strict CSP with a per-response nonce.
  */
 
-const APM_CSS = `
-h1{font-size:1.2rem}dl{display:grid;grid-template-columns:auto 1fr;gap:.3rem 1rem}dt{color:#666}
-button{font-size:1rem;padding:.5rem 1rem;margin:.5rem .5rem 0 0}.hint{background:#fff7d6;padding:.5rem;border-radius:4px;font-size:.9rem}`;
+/** The APM pages' own rules, after the shell's (html-page.ts). */
+const APM_CSS = '.logo{margin:0 0 1rem}.logo img{display:block}';
 
-/** A page in the shell (html-page.ts) with the APM pages' rules. */
+/** A page in the shell (html-page.ts) in its language, with the APM pages' rules. */
 interface Page {
   title: string;
   body: string;
 }
 const page = (title: string, body: string): Page => ({ title, body });
-const send = (reply: FastifyReply, p: Page, status = 200, formAction = "'self'") =>
-  sendPage(reply, p.body, { title: p.title, css: APM_CSS, status, formAction, images: true });
+const send = (reply: FastifyReply, lang: PageLang, p: Page, status = 200, formAction = "'self'") =>
+  sendPage(reply, p.body, { title: p.title, css: APM_CSS, status, formAction, images: true, lang, dir: dirOf(lang) });
+
+/** A page that only says `key` (an unknown payment, an answer refused). */
+const notice = (lang: PageLang, key: PageTextKey) =>
+  page(pageText(lang, key), `<main><h1>${pageText(lang, key)}</h1></main>`);
 
 const STATUS_TEXT = { approved: 'APPROVED', declined: 'DECLINED', error: 'ERROR', pending: 'PENDING' } as const;
 
-function resultPage(tx: Transaction): Page {
+function resultPage(tx: Transaction, lang: PageLang): Page {
   const status = STATUS_TEXT[tx.status];
-  const heading =
-    tx.status === 'approved'
-      ? 'Payment approved'
-      : tx.status === 'pending'
-        ? 'Payment pending'
-        : 'Payment not completed';
+  const heading = pageText(
+    lang,
+    tx.status === 'approved' ? 'resultApproved' : tx.status === 'pending' ? 'resultPending' : 'resultFailed',
+  );
   return page(
     heading,
-    `<h1 id="result" data-status="${status}">${esc(heading)}</h1>
-<dl><dt>Transaction</dt><dd id="transaction-id">${esc(tx.id)}</dd><dt>Status</dt><dd id="status">${status}</dd></dl>
-<p>You may close this window.</p>`,
+    `<main>
+<div role="status"><h1 id="result" data-status="${status}">${esc(heading)}</h1></div>
+<dl><dt>${pageText(lang, 'transaction')}</dt><dd id="transaction-id"><bdi dir="ltr">${esc(tx.id)}</bdi></dd><dt>${pageText(lang, 'status')}</dt><dd id="status" dir="ltr" translate="no">${status}</dd></dl>
+<p>${pageText(lang, 'closeWindow')}</p>
+</main>`,
   );
+}
+
+/** A catalogue text (a method's name, a field's caption) in `lang`, else in English, else `fallback`. */
+function catalogueText(list: ReadonlyArray<{ language: string; message: string }> | undefined, lang: PageLang, fallback: string) {
+  return (list?.find((t) => t.language === lang) ?? list?.find((t) => t.language === 'en'))?.message ?? fallback;
 }
 
 /** The page's form posts to Gatehouse, which redirects to the return URLs: browsers check form-action on that redirect too. */
@@ -69,6 +78,7 @@ function returnUrl(tx: Transaction): string | undefined {
 
 const FormBody = Type.Object({ action: Type.Optional(Type.String({ maxLength: 20 })) }, { additionalProperties: true });
 const params = Type.Object({ ref: Type.String({ maxLength: 80 }) });
+const querystring = Type.Object({ lang: Type.Optional(Type.String({ maxLength: 16 })) });
 
 export async function apmPlugin(app: FastifyInstance): Promise<void> {
   // HTML forms post application/x-www-form-urlencoded: parsed here, for these pages only.
@@ -91,43 +101,66 @@ export async function apmPlugin(app: FastifyInstance): Promise<void> {
   );
 
   const production = () => app.services.config.GATEHOUSE_MODE === 'production';
-  app.get<{ Params: { ref: string } }>(
+  /**
+   * The page's language (docs/decisions/0450): the `lang` query, else the order's
+   * `userDetails.language`, else the browser's `Accept-Language` (a provider's page follows the
+   * shopper's browser when the merchant said nothing), else English.
+   */
+  const langFor = async (request: FastifyRequest<{ Querystring: { lang?: string } }>, tx?: Transaction) =>
+    pageLanguage(
+      [request.query.lang, tx ? await orderLanguageOf(app.services.deps, tx) : undefined],
+      request.headers['accept-language'],
+    );
+
+  app.get<{ Params: { ref: string }; Querystring: { lang?: string } }>(
     '/apm/redirect/:ref',
-    { schema: { hide: true, params } },
+    { schema: { hide: true, params, querystring } },
     async (request, reply) => {
       const tx = await findApmPage(app.services.deps, request.params.ref);
-      if (!tx) return send(reply, page('Not found', '<h1>Unknown payment</h1>'), 404);
-      if (tx.status !== 'pending' || tx.awaiting !== 'shopper') return send(reply, resultPage(tx), 410);
+      const lang = await langFor(request, tx);
+      if (!tx) return send(reply, lang, notice(lang, 'apmUnknown'), 404);
+      if (tx.status !== 'pending' || tx.awaiting !== 'shopper') return send(reply, lang, resultPage(tx, lang), 410);
       const apm = tx.apm!;
-      const amount = `${formatDecimal(tx.amount, tx.currency)} ${tx.currency}`;
+      const t = (key: PageTextKey) => pageText(lang, key);
+      const method = findApm(apm.method);
+      const name = catalogueText(method?.paymentMethodDisplayName, lang, apm.method.replace(/^apmgw_/, ''));
+      const amount = pageAmount(tx.amount, tx.currency, lang);
       const rows = Object.entries(apm.data)
-        .map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`)
+        .map(([k, v]) => {
+          const caption = catalogueText(method?.fields.find((f) => f.name === k)?.caption, lang, k);
+          return `<dt>${esc(caption)}</dt><dd><bdi>${esc(v)}</bdi></dd>`;
+        })
         .join('');
-      const body = `<h1>Pay with ${esc(apm.method.replace(/^apmgw_/, ''))}</h1>
-<p><img src="/apm/logos/${esc(apm.method)}.svg" alt="" width="96" height="64"></p>
-<dl><dt>Amount</dt><dd id="amount">${esc(amount)}</dd><dt>Transaction</dt><dd id="transaction-id">${esc(tx.id)}</dd>${rows}</dl>
-<form method="post" action="/apm/redirect/${esc(request.params.ref)}">
+      const body = `<main>
+<h1 id="heading">${esc(pageText(lang, 'apmHeading', { method: name }))}</h1>
+<p class="logo"><img src="/apm/logos/${esc(apm.method)}.svg" alt="" width="96" height="64"></p>
+<dl><dt>${t('amount')}</dt><dd id="amount"><bdi dir="ltr">${esc(amount)}</bdi></dd><dt>${t('transaction')}</dt><dd id="transaction-id"><bdi dir="ltr">${esc(tx.id)}</bdi></dd>${rows}</dl>
+<form method="post" action="/apm/redirect/${esc(request.params.ref)}?lang=${lang}" aria-labelledby="heading">
 ${
   production()
-    ? `<p class="hint">The payment provider confirms this payment; you will be told of the outcome.</p>
-<button id="pending" type="submit" name="action" value="pending">Continue</button>`
-    : `<p class="hint">Sandbox: choose how the payment provider answers.</p>
-<button id="approve" type="submit" name="action" value="approve">Approve</button>
-<button id="decline" type="submit" name="action" value="decline">Decline</button>
-<button id="pending" type="submit" name="action" value="pending">Pending</button>`
+    ? `<p class="hint" id="hint">${t('apmProductionHint')}</p>
+<div class="actions"><button id="pending" type="submit" name="action" value="pending">${t('continue')}</button></div>`
+    : `<p class="hint" id="hint">${t('apmSandboxHint')}</p>
+<div class="actions" role="group" aria-describedby="hint">
+<button id="approve" type="submit" name="action" value="approve">${t('approve')}</button>
+<button id="decline" class="secondary" type="submit" name="action" value="decline">${t('decline')}</button>
+<button id="pending" class="secondary" type="submit" name="action" value="pending">${t('pending')}</button>
+</div>`
 }
-</form>`;
-      return send(reply, page('Alternative payment', body), 200, formActionOf(tx));
+</form>
+</main>`;
+      return send(reply, lang, page(t('apmTitle'), body), 200, formActionOf(tx));
     },
   );
 
-  app.post<{ Params: { ref: string }; Body: { action?: string } }>(
+  app.post<{ Params: { ref: string }; Querystring: { lang?: string }; Body: { action?: string } }>(
     '/apm/redirect/:ref',
-    { schema: { hide: true, params, body: FormBody } },
+    { schema: { hide: true, params, querystring, body: FormBody } },
     async (request, reply) => {
       const deps = app.services.deps;
       const found = await findApmPage(deps, request.params.ref);
-      if (!found) return send(reply, page('Not found', '<h1>Unknown payment</h1>'), 404);
+      const lang = await langFor(request, found);
+      if (!found) return send(reply, lang, notice(lang, 'apmUnknown'), 404);
       const action = request.body?.action;
       const outcome =
         action === 'approve'
@@ -137,11 +170,9 @@ ${
             : action === 'pending'
               ? 'pending'
               : undefined;
-      if (!outcome) return send(reply, page('Invalid answer', '<h1>Choose Approve, Decline or Pending</h1>'), 400);
+      if (!outcome) return send(reply, lang, notice(lang, 'apmInvalid'), 400);
       // production: only the provider (an operator, docs/decisions/0824) completes a payment; the shopper continues
-      if (production() && outcome !== 'pending') {
-        return send(reply, page('Not allowed', '<h1>The payment provider confirms this payment</h1>'), 403);
-      }
+      if (production() && outcome !== 'pending') return send(reply, lang, notice(lang, 'apmNotAllowed'), 403);
       let tx: Transaction;
       try {
         tx = await completeApmPayment(deps, found.id, outcome, 'shopper', { pageKey: found.apm!.pageKey! });
@@ -149,11 +180,11 @@ ${
         if (!(err instanceof DomainError)) throw err;
         // answered already (another tab, an operator): show where it stands
         const now = (await deps.storage.read.payments.find(found.id)) ?? found;
-        return send(reply, resultPage(now), 409);
+        return send(reply, lang, resultPage(now, lang), 409);
       }
       const target = returnUrl(tx);
       if (target) return reply.code(303).header('location', target).header('cache-control', 'no-store').send();
-      return send(reply, resultPage(tx));
+      return send(reply, lang, resultPage(tx, lang));
     },
   );
 }

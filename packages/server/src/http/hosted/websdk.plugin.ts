@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { registerAccountCapture } from './account-capture.js';
 import { bundle, BUNDLE_FILES, type BundleName, loadBundles } from '../shared/bundles.js';
 import { compressedBundle, compressedPage, preferredEncoding } from './compression.js';
+import { dirOf, pageLanguage, pageText } from './page-texts.js';
 
 /**
  * The Web SDK's assets (docs/decisions/0400, 0405, 0410): `/sdk/v1/websdk.js` (and its content-addressed
@@ -140,18 +141,30 @@ export async function websdkPlugin(app: FastifyInstance): Promise<void> {
     },
   );
 
-  const complete = async (request: FastifyRequest<{ Querystring: { mo?: string } }>, reply: FastifyReply) => {
+  // in the shopper's language: the ACS passes it on (`lang`), else the browser's (docs/decisions/0450)
+  const complete = async (
+    request: FastifyRequest<{ Querystring: { mo?: string; lang?: string } }>,
+    reply: FastifyReply,
+  ) => {
     const mo = request.query.mo ?? '';
+    const lang = pageLanguage([request.query.lang], request.headers['accept-language']);
+    const text = pageText(lang, 'verificationComplete');
     const b = bundle('three-d-complete');
     const csp =
       "default-src 'none'; script-src 'self'; style-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors *";
-    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Verification complete</title></head>
-<body><p>Verification complete. Returning to the payment…</p>
+    const html = `<!doctype html><html lang="${lang}" dir="${dirOf(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${text}</title></head>
+<body><main><div role="status"><h1>${text}</h1></div></main>
 ${ORIGIN.test(mo) ? `<script src="/hosted/v1/three-d-complete.js${b ? `?v=${b.hash}` : ''}"></script>` : ''}</body></html>`;
     return page(request, reply, csp, html);
   };
   const completeSchema = {
-    schema: { hide: true, querystring: Type.Object({ mo: Type.Optional(Type.String({ maxLength: 300 })) }) },
+    schema: {
+      hide: true,
+      querystring: Type.Object({
+        mo: Type.Optional(Type.String({ maxLength: 300 })),
+        lang: Type.Optional(Type.String({ maxLength: 16 })),
+      }),
+    },
   };
   app.get('/hosted/v1/three-d/complete', completeSchema, complete);
   app.post('/hosted/v1/three-d/complete', completeSchema, complete);
