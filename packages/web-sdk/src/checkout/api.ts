@@ -96,6 +96,7 @@ export function checkoutApi(c: Checkout): CheckoutInstance {
 export async function deleteUpo(c: Checkout, id: string): Promise<Obj> {
   const answer = await c.env.transport('deleteUpo', { sessionToken: c.o.sessionToken, userPaymentOptionId: id });
   const payload = upoDeletedPayload(id, answer);
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- deleteUpo's promise rejects with its result object (ADR 0411)
   if (payload.result !== 'SUCCESS') throw { ...payload, errorDescription: answer.reason ?? answer.errorDescription };
   const wasSelected = c.s.selected?.kind === 'upo' && c.s.selected.id === id;
   const before = c.s.upos.findIndex((u) => u.id === id);
