@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseOptions, validateCheckout } from '../src/checkout/options.js';
+import { validateCheckout } from '../src/checkout/options.js';
+import { normaliseOptions } from '../src/checkout/normalise.js';
 
 /** checkout(params) input rules (docs/checkout.md, docs/decisions/0410): every option, good and bad. */
 

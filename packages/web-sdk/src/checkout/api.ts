@@ -4,7 +4,7 @@ import { upoDeletedPayload } from './payloads.js';
 import { submitPayment } from './pay.js';
 import { CARD, type Obj } from './model.js';
 import type { CheckoutInstance } from './stub.js';
-import type { Checkout } from './checkout.js';
+import type { Checkout } from './host.js';
 
 /** The methods of the object checkout() answers (`checkout.submitPayment()`, …), on one form. */
 export function checkoutApi(c: Checkout): CheckoutInstance {

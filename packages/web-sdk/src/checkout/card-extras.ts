@@ -3,7 +3,7 @@ import { sdkError } from '../rules.js';
 import { brandChoiceOf, suggestedAmountPayload } from './payloads.js';
 import { amountProblem } from './form-rules.js';
 import { CARD, decimalOf, type Obj, upoLabelOf } from './model.js';
-import type { Checkout } from './checkout.js';
+import type { Checkout } from './host.js';
 
 /**
  * What the checkout asks the gateway while the shopper fills the form: a currency-conversion offer for

@@ -16,6 +16,7 @@ import { checkoutApi } from './api.js';
 import { loadMethods } from './load.js';
 import { CheckoutView } from './views/CheckoutView.js';
 import { formValidatedPayload } from './payloads.js';
+import type { Checkout } from './host.js';
 
 /**
  * The hosted checkout form on the merchant page: this controller keeps its state (the payment flow
@@ -33,7 +34,7 @@ const FRAME_TYPES = [
   ['cvc', 'ccCvc'],
 ] as const;
 
-export class Checkout {
+export class CheckoutController implements Checkout {
   readonly o: CheckoutOptions;
   readonly t: Translate;
   readonly root: HTMLElement;
@@ -367,7 +368,7 @@ export class Checkout {
 export async function mount(options: CheckoutOptions, env: CheckoutEnv): Promise<CheckoutInstance> {
   const container = document.querySelector(options.renderTo);
   if (!container) throw new Error('renderTo matches no element');
-  const c = new Checkout(options, env, container);
+  const c = new CheckoutController(options, env, container);
   void c
     .load()
     .catch(() => c.go({ type: 'show', outcome: 'refresh' }, { status: { tone: 'bad', text: c.t('refresh') } }));

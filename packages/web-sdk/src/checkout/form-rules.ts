@@ -1,7 +1,7 @@
 import type { FieldState } from '@gatehouse/protocol';
 import { INSTALLMENT_COUNTRIES } from './installments.js';
 import { type ApmFieldSpec, CARD, captionOf, decimalOf, PART_FIELDS, type Upo } from './model.js';
-import type { Checkout } from './checkout.js';
+import type { Checkout } from './host.js';
 
 /**
  * The checkout form's rules, read from its controller's state: what the selected method needs, which

@@ -1,6 +1,6 @@
 import { pendingWithdrawalsOf } from './withdrawals.js';
 import { CARD, captionOf, type Method, type Obj, type Selection, type State, upoLabelOf } from './model.js';
-import type { Checkout } from './checkout.js';
+import type { Checkout } from './host.js';
 
 /**
  * The form's data: the methods for the order's currency and country (pmWhitelist applied; names in the

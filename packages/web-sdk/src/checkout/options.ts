@@ -332,4 +332,4 @@ export function validateCheckout(params: unknown): SdkError | undefined {
   return undefined;
 }
 
-export { normaliseOptions } from './normalise.js';
+// normaliseOptions lives in normalise.ts (it reads this file's types, so this file does not re-export it)

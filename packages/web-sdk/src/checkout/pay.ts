@@ -12,7 +12,7 @@ import {
 import { installmentChoice, invalidFields, savePmValue, selectedUpo, upoNeedsCvv } from './form-rules.js';
 import { reloadUpos } from './card-extras.js';
 import { CARD, type Obj, PART_FIELDS } from './model.js';
-import type { Checkout } from './checkout.js';
+import type { Checkout } from './host.js';
 
 /**
  * Paying: checks the form, asks prePayment, pays through the SDK (card, saved method or APM) and shows

@@ -1,7 +1,8 @@
 import type { ClientTransport } from '@gatehouse/protocol';
 import { sdkError } from '../rules.js';
 import type { createServiceSdk } from '../sdk.js';
-import { type CheckoutOptions, normaliseOptions, validateCheckout } from './options.js';
+import { type CheckoutOptions, validateCheckout } from './options.js';
+import { normaliseOptions } from './normalise.js';
 
 /**
  * The `checkout` global of websdk.js. It checks the parameters (an invalid

@@ -1,4 +1,4 @@
-import type { Checkout } from './checkout.js';
+import type { Checkout } from './host.js';
 import type { Obj, PendingWithdrawal } from './model.js';
 
 /**

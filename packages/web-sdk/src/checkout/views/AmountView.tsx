@@ -2,7 +2,7 @@ import { aroundAmount } from '../../ui/money.js';
 import { amountProblem } from '../form-rules.js';
 import { changeAmount } from '../card-extras.js';
 import { FINAL } from '../model.js';
-import type { Checkout } from '../checkout.js';
+import type { Checkout } from '../host.js';
 
 /** "Pay {amount}" with the amount isolated, so a right-to-left form keeps "15,00 €" in one piece. */
 export function PayLabel({ c }: { c: Checkout }) {

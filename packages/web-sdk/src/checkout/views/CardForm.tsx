@@ -4,7 +4,7 @@ import { HostedFieldSlot } from '../../ui/components/HostedFieldSlot/HostedField
 import { chooseBrand } from '../card-extras.js';
 import { frameErrorText, installmentsOffered, invalidFields, nameProblem } from '../form-rules.js';
 import { CARD, PART_FIELDS } from '../model.js';
-import type { Checkout } from '../checkout.js';
+import type { Checkout } from '../host.js';
 
 /** The card number's adornment: the typed card's brand mark, or a generic card (cardLogo; false hides it). */
 function CardLogo({ c }: { c: Checkout }) {

@@ -5,7 +5,7 @@ import { MethodList } from '../../ui/components/MethodList/MethodList.js';
 import { themeStyle } from '../../ui/theme.js';
 import { FINAL } from '../model.js';
 import { submitPayment } from '../pay.js';
-import type { Checkout } from '../checkout.js';
+import type { Checkout } from '../host.js';
 import { AmountView, PayLabel } from './AmountView.js';
 import { MethodForm } from './MethodForm.js';
 import { SavedMethods } from './SavedMethods.js';

@@ -3,7 +3,7 @@ import { invalidFields, savePmMode } from '../form-rules.js';
 import { captionOf, PART_FIELDS } from '../model.js';
 import type { RecoveryOverride } from '../payloads.js';
 import { focusField, recover } from '../pay.js';
-import type { Checkout } from '../checkout.js';
+import type { Checkout } from '../host.js';
 
 /** "Save this payment method" (savePM true/force), or the notice that it will be (always). */
 export function SaveView({ c }: { c: Checkout }) {

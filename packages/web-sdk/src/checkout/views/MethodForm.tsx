@@ -1,6 +1,6 @@
 import { apmFieldProblem } from '../form-rules.js';
 import { CARD, captionOf, type Method } from '../model.js';
-import type { Checkout } from '../checkout.js';
+import type { Checkout } from '../host.js';
 import { CardForm } from './CardForm.js';
 
 /** The selected method's form: the card form, or an APM's own fields. */

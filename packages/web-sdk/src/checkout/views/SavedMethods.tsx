@@ -4,7 +4,7 @@ import { SavedMethodList } from '../../ui/components/SavedMethodList/SavedMethod
 import { frameErrorText, invalidFields, upoNeedsCvv } from '../form-rules.js';
 import { deleteUpo } from '../api.js';
 import { FINAL } from '../model.js';
-import type { Checkout } from '../checkout.js';
+import type { Checkout } from '../host.js';
 
 /** The shopper's saved methods, with a saved card's CVV frame under the list when it is selected. */
 export function SavedMethods({ c }: { c: Checkout }) {

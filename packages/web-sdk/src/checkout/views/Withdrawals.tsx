@@ -1,5 +1,5 @@
 import { cancelWithdrawal } from '../withdrawals.js';
-import type { Checkout } from '../checkout.js';
+import type { Checkout } from '../host.js';
 
 /** The shopper's pending withdrawals, each with a button that cancels it (the amount goes back to the balance). */
 export function Withdrawals({ c }: { c: Checkout }) {
