@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import buildBundles from '../packages/server/test/build-bundles.js';
 import { startGateway } from '../packages/server/test/harness.js';
 import { type SessionClient, sessionClient } from '../packages/server/test/session-client.js';
-import { sessionInit, sessionPay } from '../packages/server/test/three-d-flow.js';
+import { wireCard } from '../packages/server/test/payment-cards.js';
 import type { Page } from 'playwright-core';
 import { fillValidCard, startShop, WAIT, waitEvent } from '../e2e/checkout-page.js';
 import { launchChromium } from '../e2e/chromium.js';
@@ -43,10 +43,32 @@ interface Shot {
 /** A 3-D Secure challenge waiting for the cardholder: the ACS page's URL, in `lang` when given. */
 function acsPage(lang: string) {
   return async (sc: SessionClient) => {
-    const { sessionToken, card, init } = await sessionInit(sc, '2221008123677736');
-    const r = await sessionPay(sc, sessionToken, card, init.transactionId, 'https://merchant.example/3ds', {
-      challengePreference: 'Challenge',
-    });
+    const { sessionToken } = await sc.openOrder({ amount: '15.00', currency: 'EUR' });
+    const card = wireCard('2221008123677736', { cardHolderName: 'Jane Doe' });
+    const money = { sessionToken, amount: '15.00', currency: 'EUR' };
+    const init = (
+      await sc.send('initPayment', { ...money, clientRequestId: `shot-init-${lang}`, paymentOption: { card } })
+    ).json;
+    const r = (
+      await sc.send('payment', {
+        ...money,
+        clientRequestId: `shot-pay-${lang}`,
+        relatedTransactionId: init.transactionId,
+        paymentOption: {
+          card: {
+            ...card,
+            threeD: {
+              methodCompletionInd: 'Y',
+              notificationURL: 'https://merchant.example/3ds',
+              platformType: '02',
+              challengePreference: 'Challenge',
+              browserDetails: { acceptHeader: 'text/html', language: 'en', screenHeight: '800', screenWidth: '1280' },
+            },
+          },
+        },
+        billingAddress: { zip: '10001', country: 'US' },
+      })
+    ).json;
     return `${r.paymentOption.card.threeD.acsUrl as string}${lang ? `?lang=${lang}` : ''}`;
   };
 }
