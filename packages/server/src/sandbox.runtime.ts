@@ -35,7 +35,7 @@ export async function openSandbox(store: Store, base: Clock): Promise<Sandbox> {
       withFaults(acquirer, {
         anySet: () => settings.faults().size > 0,
         forTransaction: async (transactionId): Promise<AcquirerFault | undefined> => {
-          if (!/^\d{1,15}$/.test(transactionId)) return undefined;
+          if (!/^\d{1,20}$/.test(transactionId) || !Number.isSafeInteger(Number(transactionId))) return undefined;
           const tx = await store.db
             .selectFrom('transactions')
             .select('site_id')

@@ -49,7 +49,8 @@ export function registerSandboxScope(app: FastifyInstance, settings: SandboxSett
       () => bind(request, done),
     );
   });
-  // the body is read between onRequest and preValidation, outside the scope: bound again
+  // the body is read between onRequest and preValidation, outside the scope: bound again, for the
+  // later hooks (the interfaces' authentication) and the handler, which run from `done`
   app.addHook('preValidation', (request, _reply, done) => {
     const bound = scopes.get(request);
     if (!bound) return done();
@@ -64,7 +65,6 @@ export function registerSandboxScope(app: FastifyInstance, settings: SandboxSett
       () => bind(request, done),
     );
   });
-  app.addHook('preHandler', (request, _reply, done) => bind(request, done));
 }
 
 /** The merchant an interface's authentication found, if it ran. */

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DialectName, dialects } from '../../../test/dialects.js';
-import { apiKey, type Gateway, startGateway } from '../../../test/harness.js';
+import { apiKey, type Gateway, startGateway, validOrder } from '../../../test/harness.js';
 import { sessionClient } from '../../../test/session-client.js';
 import { wireClient } from '../../../test/wire-client.js';
 import { CATALOGUE_CHECKSUM_FIELDS as F } from '../../security/catalogue-checksum.js';
 import { createApiKey, createEntity, createMerchant } from '../../domain/merchants/merchant.service.js';
-import { enqueueNotification } from '../../domain/notifications/notification.service.js';
+import { enqueueNotification, setSiteNotificationUrl } from '../../domain/notifications/notification.service.js';
 import { webhookNotification } from '../../delivery/webhook.payload.js';
 import { Relay } from '../../delivery/relay.js';
 import { realNow } from '../../lib/clock.js';
@@ -28,7 +28,7 @@ describe.each(dialects())('test clocks on %s', (dialect: DialectName) => {
     const m = await createMerchant(gw.rt.deps, { name: 'Other' });
     const entity = await createEntity(gw.rt.deps, { merchantId: m.merchant.id, name: 'other entity' });
     const key = await createApiKey(gw.rt.deps, { entityId: entity.id, siteId: m.site.id, type: 'operations' });
-    other = { merchantId: m.merchant.id, siteId: m.site.id, key: key.plaintext.expose(), secret: m.secret.expose() };
+    other = { merchantId: m.merchant.id, siteId: m.site.id, key: key.plaintext.expose(), secret: m.merchantSecretKey.expose() };
   });
   afterAll(async () => {
     await gw.close();
@@ -56,7 +56,7 @@ describe.each(dialects())('test clocks on %s', (dialect: DialectName) => {
     const b = await theirs.openOrder();
     const status = (token: string) =>
       gw.request('POST', '/ppp/api/v1/getPaymentStatus.do', { body: { sessionToken: token } });
-    expect((await status(a.sessionToken)).json.errCode).not.toBe('1069');
+    expect((await status(a.sessionToken)).json.errCode).not.toBe(1069);
 
     const r = await advance('16m');
     expect(r.status, r.text).toBe(200);
@@ -64,26 +64,25 @@ describe.each(dialects())('test clocks on %s', (dialect: DialectName) => {
     expect(Date.parse(r.json.clock.now) - Date.parse(r.json.clock.realNow)).toBe(16 * 60_000);
 
     const expired = await status(a.sessionToken);
-    expect(expired.json).toMatchObject({ status: 'ERROR', errCode: '1069' });
+    expect(expired.json).toMatchObject({ status: 'ERROR', errCode: 1069 });
     // merchant B's clock did not move: its session, opened at the same time, lives on
     const live = await status(b.sessionToken);
-    expect(live.json.errCode, live.text).not.toBe('1069');
+    expect(live.json.errCode, live.text).not.toBe(1069);
     expect((await show({ 'x-api-key': other.key })).json).toMatchObject({ merchantId: other.merchantId, offsetMs: 0 });
     // a signed call still carries the real time and is accepted: the timestamp window is the real clock's
     const fresh = await mine.openOrder();
     expect(fresh.sessionToken).toMatch(/./);
-    expect((await status(fresh.sessionToken)).json.errCode).not.toBe('1069');
+    expect((await status(fresh.sessionToken)).json.errCode).not.toBe(1069);
   });
 
   it('expires an access token on the merchant clock', async () => {
     const token = await gw.request('POST', '/oauth2/token', { headers: apiKey(gw), body: {} });
     expect(token.status, token.text).toBe(200);
     const bearer = { authorization: `Bearer ${token.json.access_token}` };
-    const order = { clientUniqueId: 'tok-1', amount: 5, currency: 'EUR' };
-    const before = await gw.request('POST', '/orders', { headers: bearer, body: order });
+    const before = await gw.request('POST', '/orders', { headers: bearer, body: validOrder(gw) });
     expect(before.status, before.text).toBeLessThan(300);
     expect((await advance('16m')).status).toBe(200);
-    const after = await gw.request('POST', '/orders', { headers: bearer, body: { ...order, clientUniqueId: 'tok-2' } });
+    const after = await gw.request('POST', '/orders', { headers: bearer, body: validOrder(gw) });
     expect(after.status, after.text).toBe(401);
   });
 
@@ -94,6 +93,7 @@ describe.each(dialects())('test clocks on %s', (dialect: DialectName) => {
       expect(r.json, r.text).toMatchObject({ status: 'SUCCESS' });
       return r.json;
     };
+    await setSiteNotificationUrl(gw.rt.deps, gw.demo.merchantSiteId, 'http://127.0.0.1:9/dmn');
     const userTokenId = 'clock-user';
     await ok('createUser', {
       userTokenId,
