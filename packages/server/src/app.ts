@@ -23,6 +23,8 @@ import type { Services } from './http/services.js';
 import type { SealedBox } from './security/sealed-box.js';
 import type { Store } from './store/db.js';
 import { domainDeps } from './runtime.js';
+import { registerSandboxScope } from './http/sandbox-scope.js';
+import type { SandboxSettings } from './store/sandbox-settings.js';
 
 export const BODY_LIMIT = 1024 * 1024;
 const SAFE_REQUEST_ID = /^[\w.:-]{1,64}$/;
@@ -38,6 +40,8 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
   /** the runtime's domain dependencies, shared with it (one key cache per process) */
   deps?: DomainDeps;
+  /** sandbox mode: test clocks and acquirer faults (docs/decisions/0940) */
+  sandbox?: SandboxSettings | undefined;
 }
 
 /** Wires configuration, store and adapters into one Fastify application; nothing is global. */
@@ -107,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   });
   registerRequestLog(app);
+  registerSandboxScope(app, deps.sandbox);
   registerBodyTimeout(app, config.GATEHOUSE_BODY_TIMEOUT_MS, () => performance.now());
   registerNotificationTargetGuard(app, config);
   // Epoch-based monotonic time: nodes sharing counts must agree on where a window starts (0808).

@@ -14,6 +14,8 @@ import { emailCommands } from './cli/emails.commands.js';
 import { platformCommands } from './cli/platform.commands.js';
 import { rebillingCommands } from './cli/rebilling.commands.js';
 import { withdrawalCommands } from './cli/withdrawals.commands.js';
+import { clockCommands } from './cli/clock.commands.js';
+import { faultCommands } from './cli/faults.commands.js';
 import { runWorker, workerSpec } from './cli/worker.command.js';
 import { startRelay } from './delivery/relay.js';
 import { pointDemoAtInbox } from './bootstrap/demo-inbox.js';
@@ -28,7 +30,7 @@ import { systemClock } from './lib/clock.js';
 const listeningPort = (a: ReturnType<import('node:net').Server['address']>): number | undefined => (a && typeof a === 'object' ? a.port : undefined);
 
 // Every `{spec, run}` command module's array, in the order `gatehouse --help` lists them.
-const commands = [...credentialCommands, ...operatorCommands, ...listCommands, ...notificationCommands, ...apmCommands, ...platformCommands, ...emailCommands, ...rebillingCommands, ...withdrawalCommands];
+const commands = [...credentialCommands, ...operatorCommands, ...listCommands, ...notificationCommands, ...apmCommands, ...platformCommands, ...emailCommands, ...rebillingCommands, ...withdrawalCommands, ...clockCommands, ...faultCommands];
 
 const commonOptions: CommandSpec['options'] = {
   'data-dir': { type: 'string', placeholder: 'path', description: 'Data folder (GATEHOUSE_DATA_DIR, default ./data)' },

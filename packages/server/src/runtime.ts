@@ -18,6 +18,7 @@ import { issueApiKey } from './security/api-keys.js';
 import { openStore, type Store } from './store/db.js';
 import { settleStoreSetting } from './store/store-settings.repo.js';
 import { keepStoreFilesPrivate, refuseStoreWithoutKey } from './bootstrap/private-files.js';
+import { openSandbox, type SandboxSettings } from './sandbox.runtime.js';
 
 /** Everything a process needs before it serves or runs a command: store (migrated), keys, clock, ids. */
 export interface Runtime {
@@ -29,6 +30,8 @@ export interface Runtime {
   acquirer: Acquirer;
   deps: DomainDeps;
   migrated: string[];
+  /** sandbox mode: the test clocks and acquirer faults every instance shares (docs/decisions/0940) */
+  sandbox?: SandboxSettings | undefined;
 }
 
 export async function openRuntime(config: Config, options: { clock?: Clock; migrate?: boolean; acquirer?: Acquirer } = {}): Promise<Runtime> {
@@ -51,12 +54,16 @@ export async function openRuntime(config: Config, options: { clock?: Clock; migr
   });
   try {
     const migrated = options.migrate === false ? [] : await store.migrate();
-    const clock = options.clock ?? systemClock;
-    const ids = createIds(clock);
+    const base = options.clock ?? systemClock;
+    // sandbox mode: each merchant's clock may run ahead, and acquirer faults may be asked for (0940, 0941)
+    const sandbox = config.GATEHOUSE_MODE === 'sandbox' && options.migrate !== false ? await openSandbox(store, base) : undefined;
+    const clock = sandbox?.clock ?? base;
+    const ids = createIds(base);
     const box = createSealedBox(masterKey);
     if (options.migrate !== false) await checkMasterKey(store, box, clock.now(), config.GATEHOUSE_MASTER_KEY ? 'GATEHOUSE_MASTER_KEY' : 'master.key');
-    const acquirer = options.acquirer ?? createSimulatedAcquirer({ clock });
-    return { config, store, box, clock, ids, acquirer, deps: domainDeps({ store, box, clock, ids, acquirer }), migrated };
+    const simulated = options.acquirer ?? createSimulatedAcquirer({ clock });
+    const acquirer = sandbox ? sandbox.faulty(simulated) : simulated;
+    return { config, store, box, clock, ids, acquirer, deps: domainDeps({ store, box, clock, ids, acquirer }), migrated, sandbox: sandbox?.settings };
   } catch (err) {
     await store.close();
     throw err;

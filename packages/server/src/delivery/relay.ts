@@ -7,6 +7,7 @@ import type { Delivery } from '../domain/notifications/notification.types.js';
 import { afterFailure } from '../domain/notifications/retry.schedule.js';
 import { webhookHeaders } from '../domain/notifications/webhook.signer.js';
 import type { DomainDeps } from '../domain/ports.js';
+import { aheadOf, nowOf, realNow } from '../lib/clock.js';
 import type { Store } from '../store/db.js';
 import { anyDue, claimDue, dueCandidates, type NextState, settleAttempt } from '../store/outbox-relay.repo.js';
 import type { OutboxKind } from '../store/outbox.table.js';
@@ -206,10 +207,12 @@ export class Relay {
    * of `emailConcurrency`). A slow or dead receiver holds its own share of the slots, not every slot.
    */
   async #claim(limit: number): Promise<Delivery[]> {
-    const now = this.#deps.clock.now();
+    // the base time; rows of a merchant whose test clock runs ahead are due by its time (0940)
+    const now = realNow(this.#deps.clock);
+    const ahead = aheadOf(this.#deps.clock);
     // Without a mailer, e-mails are kept (pending) for the admin API: this relay leaves them alone.
     const kinds = this.#mailer ? undefined : WITHOUT_EMAIL;
-    if (!(await anyDue(this.#store.db, now, kinds))) return [];
+    if (!(await anyDue(this.#store.db, now, kinds, ahead))) return [];
     // targets already at their bound are left out of the window, so their backlog cannot fill it
     const full = [...this.#inflightByTarget].filter(([key, n]) => n >= this.#capOf(key)).map(([key]) => key);
     const lanes = full.includes(EMAIL_LANE) ? WITHOUT_EMAIL : kinds;
@@ -217,6 +220,7 @@ export class Relay {
       kinds: lanes,
       exclude: full.filter((key) => key !== EMAIL_LANE),
       limit: limit * 4,
+      ahead,
     });
     // in turn across targets: each target's oldest first, one per target per turn
     const queues = new Map<string, string[]>();
@@ -239,7 +243,7 @@ export class Relay {
     }
     if (chosen.length === 0) return [];
     return this.#store.write((trx) =>
-      claimDue(trx, this.#store.dialect, { relayId: this.id, now, leaseMs: this.#leaseMs, limit: chosen.length, kinds, ids: chosen }),
+      claimDue(trx, this.#store.dialect, { relayId: this.id, now, leaseMs: this.#leaseMs, limit: chosen.length, kinds, ids: chosen, ahead }),
     );
   }
 
@@ -267,7 +271,7 @@ export class Relay {
     } catch (err) {
       result = { statusCode: null, latencyMs: 0, error: (err as Error).message, responseExcerpt: null };
     }
-    const now = this.#deps.clock.now();
+    const now = nowOf(this.#deps.clock, row.merchantId);
     const next: NextState = isSuccess(result)
       ? { status: 'delivered' }
       : afterFailure(row.kind, row.attempts - row.retryBase, now);
@@ -297,7 +301,7 @@ export class Relay {
         { notification: row.id, smtpCode: out.smtpCode, error: out.error },
         'SMTP refused the configuration (authentication or TLS): the e-mail is retried; fix SMTP_URL',
       );
-    const now = this.#deps.clock.now();
+    const now = nowOf(this.#deps.clock, row.merchantId);
     const next: NextState = out.delivered
       ? { status: 'delivered' }
       : out.permanent
@@ -339,7 +343,7 @@ export class Relay {
   }
 
   async #settle(row: Delivery, result: SendResult, next: NextState): Promise<NextState['status']> {
-    const now = this.#deps.clock.now();
+    const now = nowOf(this.#deps.clock, row.merchantId);
     try {
       const moved = await this.#store.write((trx) =>
         settleAttempt(trx, { outboxId: row.id, relayId: this.id, attemptNo: row.attempts, now, result, next }),
@@ -358,7 +362,7 @@ export class Relay {
 
   /** The signed HTTP request of one attempt; secrets are opened only here, for the send. */
   async #requestFor(row: Delivery): Promise<OutgoingRequest> {
-    const now = this.#deps.clock.now();
+    const now = realNow(this.#deps.clock); // a signature's timestamp is the real time, as its receiver's
     if (row.kind === 'webhook') {
       const secrets = await signingSecrets(this.#deps, row.siteId, now);
       if (secrets.length === 0) {

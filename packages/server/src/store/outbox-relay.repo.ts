@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Delivery } from '../domain/notifications/notification.types.js';
 import type { Dialect } from './dialect.js';
 import { toDelivery } from './notifications.repo.js';
@@ -11,6 +11,18 @@ import type { Database } from './tables.js';
  * delivering row whose lease ran out (while leased, `run_at` holds the end of the lease).
  */
 
+/**
+ * Due at `now`, or, for a merchant whose test clock runs ahead (`ahead`: merchant → ms), at that
+ * merchant's time (docs/decisions/0940): a row's times are in its merchant's clock.
+ */
+function dueAt(eb: ExpressionBuilder<Database, 'outbox'>, now: number, ahead: ReadonlyMap<string, number> | undefined) {
+  if (!ahead || ahead.size === 0) return eb('run_at', '<=', now);
+  return eb.or([
+    eb.and([eb('merchant_id', 'not in', [...ahead.keys()]), eb('run_at', '<=', now)]),
+    ...[...ahead].map(([merchantId, ms]) => eb.and([eb('merchant_id', '=', merchantId), eb('run_at', '<=', now + ms)])),
+  ]);
+}
+
 export const INTERRUPTED = 'interrupted: the relay stopped before the attempt finished (lease expired)';
 
 /**
@@ -21,13 +33,13 @@ export const INTERRUPTED = 'interrupted: the relay stopped before the attempt fi
 export async function dueCandidates(
   db: Kysely<Database>,
   now: number,
-  opts: { kinds?: OutboxKind[] | undefined; exclude: string[]; limit: number },
+  opts: { kinds?: OutboxKind[] | undefined; exclude: string[]; limit: number; ahead?: ReadonlyMap<string, number> },
 ): Promise<Array<{ id: string; targetUrl: string; kind: OutboxKind }>> {
   let q = db
     .selectFrom('outbox')
     .select(['id', 'target_url', 'kind'])
     .where('status', 'in', ['pending', 'delivering'])
-    .where('run_at', '<=', now);
+    .where((eb) => dueAt(eb, now, opts.ahead));
   if (opts.kinds) q = q.where('kind', 'in', opts.kinds);
   for (const origin of opts.exclude) {
     const prefix = `${origin}/`;
@@ -38,12 +50,12 @@ export async function dueCandidates(
 }
 
 /** Is anything due? A cheap read, so an idle relay does not open write transactions. */
-export async function anyDue(db: Kysely<Database>, now: number, kinds?: OutboxKind[]): Promise<boolean> {
+export async function anyDue(db: Kysely<Database>, now: number, kinds?: OutboxKind[], ahead?: ReadonlyMap<string, number>): Promise<boolean> {
   let q = db
     .selectFrom('outbox')
     .select('id')
     .where('status', 'in', ['pending', 'delivering'])
-    .where('run_at', '<=', now);
+    .where((eb) => dueAt(eb, now, ahead));
   if (kinds) q = q.where('kind', 'in', kinds);
   const r = await q.limit(1).executeTakeFirst();
   return r !== undefined;
@@ -58,16 +70,16 @@ export async function anyDue(db: Kysely<Database>, now: number, kinds?: OutboxKi
 export async function claimDue(
   trx: Kysely<Database>,
   dialect: Dialect,
-  opts: { relayId: string; now: number; leaseMs: number; limit: number; kinds?: OutboxKind[] | undefined; ids?: string[] | undefined },
+  opts: { relayId: string; now: number; leaseMs: number; limit: number; kinds?: OutboxKind[] | undefined; ids?: string[] | undefined; ahead?: ReadonlyMap<string, number> },
 ): Promise<Delivery[]> {
-  const { relayId, now, leaseMs, limit, kinds, ids: only } = opts;
+  const { relayId, now, leaseMs, limit, kinds, ids: only, ahead } = opts;
   const until = now + leaseMs;
   if (only && only.length === 0) return [];
   let pick = trx
     .selectFrom('outbox')
     .select('id')
     .where('status', 'in', ['pending', 'delivering'])
-    .where('run_at', '<=', now);
+    .where((eb) => dueAt(eb, now, ahead));
   // only these kinds (a relay without SMTP leaves e-mails queued)
   if (kinds) pick = pick.where('kind', 'in', kinds);
   // only these rows, chosen fairly across targets by the relay (still due: another relay may have taken some)
@@ -78,8 +90,9 @@ export async function claimDue(
     .set((eb) => ({
       status: 'delivering',
       locked_by: relayId,
-      locked_until: until,
-      run_at: until,
+      // the lease ends in the row's merchant's time (docs/decisions/0940)
+      locked_until: leaseEnd(eb, until, ahead),
+      run_at: leaseEnd(eb, until, ahead),
       attempts: eb('attempts', '+', 1),
       updated_at: now,
     }))
@@ -101,7 +114,7 @@ export async function claimDue(
         outbox_id: r.id,
         attempt_no: Number(r.attempts),
         relay_id: relayId,
-        started_at: now,
+        started_at: now + (ahead?.get(r.merchant_id) ?? 0),
         finished_at: null,
         status_code: null,
         latency_ms: null,
@@ -111,6 +124,14 @@ export async function claimDue(
     )
     .execute();
   return rows.map(toDelivery).sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/** `until`, moved by the test clock of the row's merchant when it runs ahead. */
+function leaseEnd(eb: ExpressionBuilder<Database, 'outbox'>, until: number, ahead: ReadonlyMap<string, number> | undefined) {
+  if (!ahead || ahead.size === 0) return eb.val(until);
+  let c = eb.case().when('merchant_id', '=', [...ahead.keys()][0]!).then(until + [...ahead.values()][0]!);
+  for (const [merchantId, ms] of [...ahead].slice(1)) c = c.when('merchant_id', '=', merchantId).then(until + ms);
+  return c.else(until).end();
 }
 
 export interface AttemptResult {

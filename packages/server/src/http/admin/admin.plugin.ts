@@ -6,6 +6,7 @@ import { registerListEmails } from './emails.list.js';
 import { adminErrorHandler } from './errors.js';
 import { registerTestNotification } from './test-notifications.create.js';
 import { registerRunDueCharges } from './rebilling.run-due.js';
+import { registerSandboxRoutes } from './sandbox.routes.js';
 
 /** The admin interface (operators now, the dashboard later): its routes, its auth, its error shape. */
 export async function adminPlugin(app: FastifyInstance): Promise<void> {
@@ -18,6 +19,7 @@ export async function adminPlugin(app: FastifyInstance): Promise<void> {
   registerResendDelivery(app);
   registerListEmails(app);
   registerCompleteApmPayment(app);
+  registerSandboxRoutes(app);
   if (app.services.config.GATEHOUSE_MODE === 'sandbox') {
     registerTestNotification(app);
     registerRunDueCharges(app);
