@@ -15,6 +15,7 @@ import { platformCommands } from './cli/platform.commands.js';
 import { rebillingCommands } from './cli/rebilling.commands.js';
 import { withdrawalCommands } from './cli/withdrawals.commands.js';
 import { runWorker, workerSpec } from './cli/worker.command.js';
+import { listenCommand, listenSpec } from './cli/listen.command.js';
 import { startRelay } from './delivery/relay.js';
 import { pointDemoAtInbox } from './bootstrap/demo-inbox.js';
 import { demoPageEnabled } from './http/demo/demo.plugin.js';
@@ -157,7 +158,7 @@ async function start(values: OptionValues): Promise<void> {
   });
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   lock?.listening(address, listeningPort(app.server.address()) ?? config.PORT);
-  if (config.GATEHOUSE_WORKERS) relay = startRelay(rt, app.log);
+  if (config.GATEHOUSE_WORKERS) relay = startRelay({ ...rt, listen: app.services.listen }, app.log);
   app.log.info({ address, store: rt.store.dialect.name, dataDir: config.dataDir }, 'gatehouse listening');
   if (demo) {
     // The sandbox inbox shows the demo merchant's notifications (docs/decisions/0901).
@@ -210,6 +211,7 @@ const entries: ProgramEntry[] = [
   { spec: startSpec, action: start },
   { spec: migrateSpec, action: migrate },
   { spec: withCommon(workerSpec), action: worker },
+  { spec: listenSpec, action: (values) => listenCommand(values) },
   ...commands.map(
     (cmd): ProgramEntry => ({
       spec: withCommon(cmd.spec),

@@ -17,6 +17,7 @@ import { withdrawalOrdersKyc } from './0015_withdrawal_orders_kyc.js';
 import { withdrawalReferences } from './0016_withdrawal_references.js';
 import { operatorCredentials } from './0018_operator_credentials.js';
 import { outboxTargetFromSite } from './0019_outbox_target_from_site.js';
+import { webhookEndpointsAndChaos } from './0029_webhook_endpoints_and_chaos.js';
 
 /** Every migration, in order. Names are permanent once released. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -40,6 +41,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0016_withdrawal_references': withdrawalReferences(),
         '0018_operator_credentials': operatorCredentials(),
         '0019_outbox_target_from_site': outboxTargetFromSite(),
+        '0029_webhook_endpoints_and_chaos': webhookEndpointsAndChaos(),
       };
     },
   };
