@@ -16,6 +16,7 @@ import { rebillingCommands } from './cli/rebilling.commands.js';
 import { withdrawalCommands } from './cli/withdrawals.commands.js';
 import { runWorker, workerSpec } from './cli/worker.command.js';
 import { listenCommand, listenSpec } from './cli/listen.command.js';
+import { endpointCommands } from './cli/endpoints.commands.js';
 import { startRelay } from './delivery/relay.js';
 import { pointDemoAtInbox } from './bootstrap/demo-inbox.js';
 import { demoPageEnabled } from './http/demo/demo.plugin.js';
@@ -29,7 +30,7 @@ import { systemClock } from './lib/clock.js';
 const listeningPort = (a: ReturnType<import('node:net').Server['address']>): number | undefined => (a && typeof a === 'object' ? a.port : undefined);
 
 // Every `{spec, run}` command module's array, in the order `gatehouse --help` lists them.
-const commands = [...credentialCommands, ...operatorCommands, ...listCommands, ...notificationCommands, ...apmCommands, ...platformCommands, ...emailCommands, ...rebillingCommands, ...withdrawalCommands];
+const commands = [...credentialCommands, ...operatorCommands, ...listCommands, ...notificationCommands, ...apmCommands, ...platformCommands, ...emailCommands, ...rebillingCommands, ...withdrawalCommands, ...endpointCommands];
 
 const commonOptions: CommandSpec['options'] = {
   'data-dir': { type: 'string', placeholder: 'path', description: 'Data folder (GATEHOUSE_DATA_DIR, default ./data)' },

@@ -104,7 +104,7 @@ describe.each(dialects())('gatehouse listen on %s', (dialect: DialectName) => {
       ofTransaction(local, tx).find((r) => !r.headers['webhook-id']),
     ];
     expect(hook?.url).toBe('/hooks');
-    expect(verifyWebhook(gw.demo.webhookSecret, hook!)).toMatchObject({
+    expect(verifyWebhook(gw.demo.webhookSecret!, hook!)).toMatchObject({
       type: 'transaction.approved',
       data: { transactionId: tx },
     });
@@ -163,7 +163,7 @@ describe.each(dialects())('gatehouse listen on %s', (dialect: DialectName) => {
     );
     expect(
       verifyWebhook(
-        gw.demo.webhookSecret,
+        gw.demo.webhookSecret!,
         ofTransaction(local, tx3).find((r) => r.headers['webhook-id'])!,
       ),
     ).toMatchObject({ data: { transactionId: tx3 } });

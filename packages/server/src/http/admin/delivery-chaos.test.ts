@@ -77,7 +77,7 @@ describe.each(dialects())('delivery chaos on %s', (dialect: DialectName) => {
     clock().advance(60 * 60 * 1000);
     await relay.tick();
     expect(at('/drop')).toHaveLength(1);
-    expect(verifyWebhook(gw.demo.webhookSecret, at('/drop')[0]!)).toMatchObject({ type: 'test.notification' });
+    expect(verifyWebhook(gw.demo.webhookSecret!, at('/drop')[0]!)).toMatchObject({ type: 'test.notification' });
   });
 
   it('duplicate: the same request twice (same webhook-id, body and signature; same DMN), one attempt recorded', async () => {
@@ -109,7 +109,7 @@ describe.each(dialects())('delivery chaos on %s', (dialect: DialectName) => {
     await relay.tick();
     await chaos({});
     expect(at('/late')).toHaveLength(1);
-    expect(verifyWebhook(gw.demo.webhookSecret, at('/late')[0]!)).toMatchObject({ type: 'test.notification' });
+    expect(verifyWebhook(gw.demo.webhookSecret!, at('/late')[0]!)).toMatchObject({ type: 'test.notification' });
     expect(
       logs.some((l) => l.msg === 'delivery chaos: delayed' && l.obj.notification === d.id && l.obj.delayMs === 50),
     ).toBe(true);
@@ -127,7 +127,7 @@ describe.each(dialects())('delivery chaos on %s', (dialect: DialectName) => {
     clock().advance(5000);
     await relay.tick();
     expect(at('/order').map((r) => r.headers['webhook-id'])).toEqual([second.id, first.id]);
-    for (const r of at('/order')) expect(verifyWebhook(gw.demo.webhookSecret, r)).toBeTruthy();
+    for (const r of at('/order')) expect(verifyWebhook(gw.demo.webhookSecret!, r)).toBeTruthy();
     // held back, not failed: its one attempt is the delivery
     const row = await gw.request('GET', '/admin/v1/deliveries?transactionId=' + first.transactionId, {
       headers: apiKey(gw),

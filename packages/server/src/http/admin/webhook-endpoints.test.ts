@@ -102,7 +102,7 @@ describe.each(dialects())('webhook endpoints on %s', (dialect: DialectName) => {
       expect(at('/all')).toHaveLength(1);
       expect(at('/declined')).toHaveLength(0);
       // the default endpoint as before: the site's secret; each endpoint: its own, and only its own
-      expect(verifyWebhook(gw.demo.webhookSecret, at('/default')[0]!)).toMatchObject({
+      expect(verifyWebhook(gw.demo.webhookSecret!, at('/default')[0]!)).toMatchObject({
         type: 'transaction.approved',
         data: { n },
       });
@@ -112,7 +112,7 @@ describe.each(dialects())('webhook endpoints on %s', (dialect: DialectName) => {
         data: { n },
       });
       expect(verifyWebhook(all.json.secret, at('/all')[0]!)).toMatchObject({ type: 'transaction.approved' });
-      expect(() => verifyWebhook(gw.demo.webhookSecret, at('/approved')[0]!)).toThrow();
+      expect(() => verifyWebhook(gw.demo.webhookSecret!, at('/approved')[0]!)).toThrow();
       expect(() => verifyWebhook(approved.json.secret, at('/all')[0]!)).toThrow();
       // a second tick fans out nothing more
       await relay.tick();
