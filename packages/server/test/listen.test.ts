@@ -141,7 +141,8 @@ describe.each(dialects())('gatehouse listen on %s', (dialect: DialectName) => {
       () => ofTransaction(local, tx2).length === 2,
       () => l.log.join('\n'),
     );
-    expect(l.log.some((s) => s.startsWith('Reconnected'))).toBe(true);
+    // one reconnection, not a loop
+    expect(l.log.filter((s) => s.startsWith('Reconnected'))).toHaveLength(1);
     expect(ofTransaction(local, tx)).toHaveLength(2);
 
     // the server restarts on the same port: the listener reconnects to the new process

@@ -79,7 +79,6 @@ export function registerListenStream(app: FastifyInstance): void {
       heartbeat.unref();
       const end = () => sub.close();
       res.on('close', end);
-      request.raw.on('close', end);
       try {
         for (let item = await sub.next(); item; item = await sub.next()) {
           if (res.destroyed) break;
