@@ -20,6 +20,7 @@ import { restPlugin } from './http/rest/rest.plugin.js';
 import { sessionPlugin } from './http/session/session.plugin.js';
 import { rewriteSessionUrl } from './http/session/wire-tolerance.js';
 import type { Services } from './http/services.js';
+import { ListenHub } from './delivery/listen-hub.js';
 import type { SealedBox } from './security/sealed-box.js';
 import type { Store } from './store/db.js';
 import { domainDeps } from './runtime.js';
@@ -81,7 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log.warn({ address, open }, 'connection refused: the client holds too many open connections'),
   );
   if (tls) registerHsts(app);
-  const services: Services = { config, store: deps.store, box: deps.box, deps: deps.deps ?? domainDeps(deps) };
+  const services: Services = { config, store: deps.store, box: deps.box, deps: deps.deps ?? domainDeps(deps), listen: new ListenHub({ epoch: ids.token(10) }) };
   app.decorate('services', services);
 
   // A callback hook, not an async one: it runs for every request, and a promise per request buys nothing here.

@@ -17,6 +17,8 @@ import { withdrawalCommands } from './cli/withdrawals.commands.js';
 import { clockCommands } from './cli/clock.commands.js';
 import { faultCommands } from './cli/faults.commands.js';
 import { runWorker, workerSpec } from './cli/worker.command.js';
+import { listenCommand, listenSpec } from './cli/listen.command.js';
+import { endpointCommands } from './cli/endpoints.commands.js';
 import { startRelay } from './delivery/relay.js';
 import { pointDemoAtInbox } from './bootstrap/demo-inbox.js';
 import { demoPageEnabled } from './http/demo/demo.plugin.js';
@@ -30,7 +32,7 @@ import { systemClock } from './lib/clock.js';
 const listeningPort = (a: ReturnType<import('node:net').Server['address']>): number | undefined => (a && typeof a === 'object' ? a.port : undefined);
 
 // Every `{spec, run}` command module's array, in the order `gatehouse --help` lists them.
-const commands = [...credentialCommands, ...operatorCommands, ...listCommands, ...notificationCommands, ...apmCommands, ...platformCommands, ...emailCommands, ...rebillingCommands, ...withdrawalCommands, ...clockCommands, ...faultCommands];
+const commands = [...credentialCommands, ...operatorCommands, ...listCommands, ...notificationCommands, ...apmCommands, ...platformCommands, ...emailCommands, ...rebillingCommands, ...withdrawalCommands, ...clockCommands, ...faultCommands, ...endpointCommands];
 
 const commonOptions: CommandSpec['options'] = {
   'data-dir': { type: 'string', placeholder: 'path', description: 'Data folder (GATEHOUSE_DATA_DIR, default ./data)' },
@@ -159,7 +161,7 @@ async function start(values: OptionValues): Promise<void> {
   });
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   lock?.listening(address, listeningPort(app.server.address()) ?? config.PORT);
-  if (config.GATEHOUSE_WORKERS) relay = startRelay(rt, app.log);
+  if (config.GATEHOUSE_WORKERS) relay = startRelay({ ...rt, listen: app.services.listen }, app.log);
   app.log.info({ address, store: rt.store.dialect.name, dataDir: config.dataDir }, 'gatehouse listening');
   if (demo) {
     // The sandbox inbox shows the demo merchant's notifications (docs/decisions/0901).
@@ -212,6 +214,7 @@ const entries: ProgramEntry[] = [
   { spec: startSpec, action: start },
   { spec: migrateSpec, action: migrate },
   { spec: withCommon(workerSpec), action: worker },
+  { spec: listenSpec, action: (values) => listenCommand(values) },
   ...commands.map(
     (cmd): ProgramEntry => ({
       spec: withCommon(cmd.spec),

@@ -15,6 +15,10 @@ import { signedDmnBody } from './dmn.payload.js';
 import { deliveryTarget } from './inbox-target.js';
 import { createSmtpSender, type EmailSender, emailOf } from './email-sender.js';
 import { createHttpSender, isSuccess, type OutgoingRequest, type Sender, type SendResult } from './http-sender.js';
+import { type ChaosSettings, chaosOf, holdFor, strikes } from './delivery-chaos.js';
+import type { ListenHub } from './listen-hub.js';
+import { endpointOfRow, endpointSigningSecrets, fanOut } from './webhook-endpoints.service.js';
+import { findWebhookEndpoint, postponeClaimed } from '../store/webhook-endpoints.repo.js';
 
 export interface RelayOptions {
   /** the whole-attempt HTTP timeout */
@@ -35,6 +39,8 @@ export interface RelayOptions {
   id?: string;
   /** SMTP for platform e-mails (SMTP_URL); without it (and without a `mailer`) e-mails stay queued, listed by the admin API */
   smtp?: { url: string; from: string };
+  /** sites' delivery chaos settings are applied (sandbox only, docs/decisions/0922) */
+  chaos?: boolean;
 }
 
 interface RelayLog {
@@ -44,6 +50,9 @@ interface RelayLog {
 }
 
 const silent: RelayLog = { info() {}, warn() {}, error() {} };
+
+/** An endpoint copy whose endpoint was deleted or disabled: failed at once, never retried. */
+class EndpointGone extends Error {}
 
 /** The key of the e-mail lane: every e-mail goes through the one SMTP server. */
 const EMAIL_LANE = 'email';
@@ -76,6 +85,7 @@ export function relayOptionsOf(config: Config): RelayOptions {
     emailConcurrency: config.GATEHOUSE_EMAIL_CONCURRENCY,
     pollMs: config.GATEHOUSE_DELIVERY_POLL_MS,
     ...(config.SMTP_URL ? { smtp: { url: config.SMTP_URL, from: config.SMTP_FROM } } : {}),
+    chaos: config.GATEHOUSE_MODE === 'sandbox',
   };
 }
 
@@ -104,9 +114,14 @@ export class Relay {
   #running = false;
   #loop: Promise<void> | undefined;
   #wake: (() => void) | undefined;
+  /** where `gatehouse listen` streams read what is sent (docs/decisions/0920) */
+  readonly #listen: ListenHub | undefined;
+  readonly #chaos: boolean;
+  /** aborts chaos delays when the relay stops */
+  readonly #stopping = new AbortController();
 
   constructor(
-    parts: { store: Store; deps: DomainDeps; log?: RelayLog; sender?: Sender; mailer?: EmailSender },
+    parts: { store: Store; deps: DomainDeps; log?: RelayLog; sender?: Sender; mailer?: EmailSender; listen?: ListenHub | undefined },
     options: RelayOptions,
   ) {
     this.#store = parts.store;
@@ -124,6 +139,8 @@ export class Relay {
     this.#emailConcurrency = Math.max(1, options.emailConcurrency ?? 4);
     this.#pollMs = options.pollMs ?? 250;
     this.id = options.id ?? `${hostname()}:${process.pid}:${parts.deps.ids.token(6)}`;
+    this.#listen = parts.listen;
+    this.#chaos = options.chaos === true;
   }
 
   /** Delivers every row due now (claiming in rounds of `concurrency`), waits for each attempt to settle. */
@@ -155,6 +172,7 @@ export class Relay {
   /** Stops polling and waits for the attempts in flight to settle. */
   async stop(): Promise<void> {
     this.#running = false;
+    this.#stopping.abort();
     this.wake();
     await this.#loop;
     await Promise.all([...this.#inflight]);
@@ -265,17 +283,79 @@ export class Relay {
 
   async #attempt(row: Delivery): Promise<NextState['status']> {
     if (row.kind === 'email') return this.#settle(row, ...(await this.#sendEmail(row)));
+    // A site's webhook, at its first attempt, is queued once more for each matching endpoint (0921).
+    if (row.kind === 'webhook' && row.attempts === 1 && row.eventType !== 'test.notification' && !endpointOfRow(row)) {
+      await fanOut(this.#store, this.#deps, row, this.#deps.clock.now()).then(
+        (n) => n > 0 && this.wake(),
+        (err: unknown) => this.#log.error({ err, notification: row.id }, 'queueing the webhook for the site’s endpoints failed'),
+      );
+    }
+    const chaos = this.#chaos ? await this.#chaosOf(row.siteId) : undefined;
+    if (chaos && row.attempts === 1 && strikes(chaos, 'reorder', row.id, row.attempts)) {
+      const runAt = this.#deps.clock.now() + chaos.reorderMs;
+      const held = await this.#store.write((trx) =>
+        postponeClaimed(trx, { outboxId: row.id, relayId: this.id, attemptNo: row.attempts, runAt, now: this.#deps.clock.now() }),
+      );
+      this.#log.info({ notification: row.id, chaos: 'reorder', heldMs: chaos.reorderMs, held }, 'delivery chaos: held back');
+      return 'pending';
+    }
     let result: SendResult;
+    let gone = false;
     try {
-      result = await this.#sender.send(await this.#requestFor(row));
+      if (chaos && strikes(chaos, 'drop', row.id, row.attempts)) {
+        this.#log.info({ notification: row.id, chaos: 'drop' }, 'delivery chaos: dropped');
+        result = { statusCode: null, latencyMs: 0, error: 'chaos: dropped (sandbox delivery chaos)', responseExcerpt: null };
+      } else {
+        const request = await this.#requestFor(row);
+        if (chaos && strikes(chaos, 'delay', row.id, row.attempts)) {
+          this.#log.info({ notification: row.id, chaos: 'delay', delayMs: chaos.delayMs }, 'delivery chaos: delayed');
+          await holdFor(chaos.delayMs, this.#stopping.signal);
+        }
+        result = await this.#send(row, request);
+        if (chaos && strikes(chaos, 'duplicate', row.id, row.attempts)) {
+          this.#log.info({ notification: row.id, chaos: 'duplicate' }, 'delivery chaos: sent twice');
+          await this.#send(row, request).catch(() => undefined);
+        }
+      }
     } catch (err) {
+      gone = err instanceof EndpointGone;
       result = { statusCode: null, latencyMs: 0, error: (err as Error).message, responseExcerpt: null };
     }
     const now = nowOf(this.#deps.clock, row.merchantId);
     const next: NextState = isSuccess(result)
       ? { status: 'delivered' }
-      : afterFailure(row.kind, row.attempts - row.retryBase, now);
+      : gone
+        ? { status: 'failed' }
+        : afterFailure(row.kind, row.attempts - row.retryBase, now);
     return this.#settle(row, result, next);
+  }
+
+  /** Sends one request; what goes to a site's own address is streamed to its listeners first (0920). */
+  async #send(row: Delivery, request: OutgoingRequest): Promise<SendResult> {
+    if (this.#listen && row.kind !== 'email' && !endpointOfRow(row)) {
+      this.#listen.publish({
+        notificationId: row.id,
+        kind: row.kind,
+        eventType: row.eventType,
+        merchantId: row.merchantId,
+        siteId: row.siteId,
+        attempt: row.attempts,
+        headers: request.headers,
+        body: request.body,
+        sentAt: this.#deps.clock.now(),
+      });
+    }
+    return this.#sender.send(request);
+  }
+
+  /** The site's chaos settings; none when they cannot be read (chaos never stops a delivery). */
+  async #chaosOf(siteId: string): Promise<ChaosSettings | undefined> {
+    try {
+      return await chaosOf(this.#store, siteId);
+    } catch (err) {
+      this.#log.error({ err, siteId }, 'reading delivery chaos settings failed; sending without chaos');
+      return undefined;
+    }
   }
 
   /** One SMTP attempt: delivered, retried with backoff (no connection, 4xx), or failed at once (5xx). */
@@ -363,6 +443,20 @@ export class Relay {
   /** The signed HTTP request of one attempt; secrets are opened only here, for the send. */
   async #requestFor(row: Delivery): Promise<OutgoingRequest> {
     const now = realNow(this.#deps.clock); // a signature's timestamp is the real time, as its receiver's
+    const endpointId = row.kind === 'webhook' ? endpointOfRow(row) : undefined;
+    if (endpointId) {
+      // an endpoint's copy: its own secret, and its URL in force now (docs/decisions/0921)
+      const endpoint = await findWebhookEndpoint(this.#store.db, endpointId);
+      if (!endpoint || !endpoint.enabled) throw new EndpointGone(`webhook endpoint ${endpointId} was deleted or disabled`);
+      return {
+        url: endpoint.url,
+        headers: {
+          'content-type': 'application/json',
+          ...webhookHeaders(endpointSigningSecrets(this.#deps, endpoint, now), row.id, Math.floor(now / 1000), row.payload),
+        },
+        body: row.payload,
+      };
+    }
     if (row.kind === 'webhook') {
       const secrets = await signingSecrets(this.#deps, row.siteId, now);
       if (secrets.length === 0) {
@@ -391,8 +485,8 @@ export class Relay {
 }
 
 /** Starts a relay over the runtime's store, polling until `stop()` (the server's and `gatehouse worker`'s). */
-export function startRelay(rt: { store: Store; deps: DomainDeps; config: Config }, log?: RelayLog): Relay {
-  const relay = new Relay({ store: rt.store, deps: rt.deps, ...(log ? { log } : {}) }, relayOptionsOf(rt.config));
+export function startRelay(rt: { store: Store; deps: DomainDeps; config: Config; listen?: ListenHub | undefined }, log?: RelayLog): Relay {
+  const relay = new Relay({ store: rt.store, deps: rt.deps, listen: rt.listen, ...(log ? { log } : {}) }, relayOptionsOf(rt.config));
   relay.start();
   return relay;
 }

@@ -12,6 +12,7 @@ export const ID_PREFIXES = {
   request: 'req',
   notification: 'ntf',
   operator: 'opr',
+  webhookEndpoint: 'we',
 } as const;
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];
 export type PrefixedId<P extends IdPrefix> = `${P}_${string}`;

@@ -3,6 +3,7 @@ import type { OperationsTables } from './operations.table.js';
 import type { OutboxTables } from './outbox.table.js';
 import type { PlatformTables } from './platform.table.js';
 import type { SubscriptionTables } from './subscriptions.table.js';
+import type { WebhookEndpointTables } from './webhook-endpoints.table.js';
 
 /**
  * The Kysely view of the schema, one code path for SQLite and PostgreSQL. Times are epoch
@@ -90,7 +91,7 @@ export interface IdempotencyTable {
   replay_frame: string | null;
 }
 
-export interface Database extends OutboxTables, PlatformTables, OperationsTables, SubscriptionTables {
+export interface Database extends OutboxTables, PlatformTables, OperationsTables, SubscriptionTables, WebhookEndpointTables {
   merchants: MerchantTable;
   sites: SiteTable;
   processing_entities: ProcessingEntityTable;

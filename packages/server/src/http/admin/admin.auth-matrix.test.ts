@@ -5,6 +5,7 @@ import { createApiKey, createEntity, createMerchant } from '../../domain/merchan
 import { sendTestNotification } from '../../domain/notifications/notification.service.js';
 import { issueOperatorKey } from '../../security/operator-keys.js';
 import { insertOperatorCredential, revokeOperatorCredential } from '../../store/operator-credentials.repo.js';
+import { createEndpoint } from '../../delivery/webhook-endpoints.service.js';
 
 /**
  * Every admin route × {no credential, the merchant's key, another merchant's key, an operator
@@ -27,6 +28,7 @@ interface Route {
 
 interface Fixture {
   deliveryId: string;
+  endpointId: string;
   apmTransactionId: () => Promise<string>;
 }
 
@@ -81,6 +83,38 @@ const ROUTES: Route[] = [
     call: (gw, headers) => gw.request('POST', '/admin/v1/sandbox/rebilling/run-due', { headers, body: {} }),
     expect: both({ none: 401, merchant: 200, 'other merchant': 200, operator: 200, 'revoked operator': 401 }),
   },
+  {
+    name: 'GET /admin/v1/webhook-endpoints',
+    modes: ['sandbox', 'production'],
+    call: (gw, headers) => gw.request('GET', '/admin/v1/webhook-endpoints', { headers }),
+    // a site's own: an operator has none
+    expect: both({ none: 401, merchant: 200, 'other merchant': 200, operator: 403, 'revoked operator': 401 }),
+    sees: (json, caller, f) => {
+      const ids = (json.endpoints as Array<{ id: string }>).map((e) => e.id);
+      expect({ caller, sees: ids.includes(f.endpointId) }).toEqual({ caller, sees: caller === 'merchant' });
+    },
+  },
+  {
+    name: 'PATCH /admin/v1/webhook-endpoints/{id}',
+    modes: ['sandbox', 'production'],
+    call: (gw, headers, f) => gw.request('PATCH', `/admin/v1/webhook-endpoints/${f.endpointId}`, { headers, body: { description: 'changed' } }),
+    expect: both({ none: 401, merchant: 200, 'other merchant': 404, operator: 403, 'revoked operator': 401 }),
+  },
+  {
+    name: 'GET /admin/v1/listen/secret',
+    modes: ['sandbox'],
+    call: (gw, headers) => gw.request('GET', '/admin/v1/listen/secret', { headers }),
+    expect: both({ none: 401, merchant: 200, 'other merchant': 200, operator: 403, 'revoked operator': 401 }),
+    sees: (json, caller) => {
+      if (caller === 'merchant') expect(json.secret).toMatch(/^whsec_/);
+    },
+  },
+  {
+    name: 'PUT /admin/v1/delivery-chaos',
+    modes: ['sandbox'],
+    call: (gw, headers) => gw.request('PUT', '/admin/v1/delivery-chaos', { headers, body: {} }),
+    expect: both({ none: 401, merchant: 200, 'other merchant': 200, operator: 403, 'revoked operator': 401 }),
+  },
 ];
 
 const CALLERS: Caller[] = ['none', 'merchant', 'other merchant', 'operator', 'revoked operator'];
@@ -107,8 +141,10 @@ describe.each(dialects())('admin auth matrix on %s', (dialect: DialectName) => {
       headers.operator = { authorization: `Bearer ${operator.plaintext.expose()}` };
       headers['revoked operator'] = { 'x-api-key': revoked.plaintext.expose() };
       const delivery = await sendTestNotification(gw.rt.deps, { merchantId: gw.demo.merchantId, siteId: gw.demo.merchantSiteId }, { kind: 'dmn', url: 'http://127.0.0.1:9/matrix' });
+      const endpoint = await createEndpoint(gw.rt.store, gw.rt.deps, { merchantId: gw.demo.merchantId, siteId: gw.demo.merchantSiteId }, { url: 'https://example.com/matrix' });
       fixture = {
         deliveryId: delivery.id,
+        endpointId: endpoint.endpoint.id,
         // the merchant's own pending bank transfer, a fresh one per call
         apmTransactionId: async () => {
           const order = await gw.request('POST', '/orders', { headers: headers.merchant, body: validOrder(gw, { amount: 10 }) });

@@ -7,6 +7,9 @@ import { adminErrorHandler } from './errors.js';
 import { registerTestNotification } from './test-notifications.create.js';
 import { registerRunDueCharges } from './rebilling.run-due.js';
 import { registerSandboxRoutes } from './sandbox.routes.js';
+import { registerWebhookEndpoints } from './webhook-endpoints.routes.js';
+import { registerListenStream } from './listen.stream.js';
+import { registerDeliveryChaos } from './delivery-chaos.routes.js';
 
 /** The admin interface (operators now, the dashboard later): its routes, its auth, its error shape. */
 export async function adminPlugin(app: FastifyInstance): Promise<void> {
@@ -20,8 +23,11 @@ export async function adminPlugin(app: FastifyInstance): Promise<void> {
   registerListEmails(app);
   registerCompleteApmPayment(app);
   registerSandboxRoutes(app);
+  registerWebhookEndpoints(app);
   if (app.services.config.GATEHOUSE_MODE === 'sandbox') {
     registerTestNotification(app);
     registerRunDueCharges(app);
+    registerListenStream(app);
+    registerDeliveryChaos(app);
   }
 }
