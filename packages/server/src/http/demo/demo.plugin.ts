@@ -23,7 +23,6 @@ export function demoPageEnabled(config: Config): boolean {
   return config.GATEHOUSE_DEMO_PAGE ?? (config.GATEHOUSE_MODE === 'sandbox' && config.DATABASE_URL === undefined);
 }
 
-
 const SHOWN = [
   'ppp_status',
   'Status',
@@ -105,20 +104,26 @@ export async function demoPlugin(app: FastifyInstance): Promise<void> {
 
   // The sandbox inbox (/demo/inbox) receives the demo merchant's webhooks and DMNs; /demo/dmn is the
   // address the demo page's orders give, and lands there too.
-  registerInbox(app, inbox, credentials, (reply, html) => sendSitePage(reply, html, { title: 'Gatehouse sandbox inbox', refresh: 5 }));
+  const inboxEntries = registerInbox(app, inbox, credentials, (reply, html) =>
+    sendSitePage(reply, html, { title: 'Gatehouse sandbox inbox', refresh: 5 }),
+  );
 
   app.get<{ Querystring: { cu: string } }>(
     '/demo/events',
     { schema: { hide: true, querystring: Type.Object({ cu: Type.String({ maxLength: 64 }) }) } },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      const dmns = inbox.entries.filter(
+      const dmns = (await inboxEntries()).filter(
         (e) => e.kind === 'dmn' && (e.body as Record<string, string>).merchant_unique_id === request.query.cu,
       );
       return {
         notifications: dmns.map((e) => {
           const f = e.body as Record<string, string>;
-          return { receivedAt: e.receivedAt, checksumValid: e.verified, fields: Object.fromEntries(SHOWN.filter((k) => k in f).map((k) => [k, f[k]])) };
+          return {
+            receivedAt: e.receivedAt,
+            checksumValid: e.verified,
+            fields: Object.fromEntries(SHOWN.filter((k) => k in f).map((k) => [k, f[k]])),
+          };
         }),
       };
     },

@@ -4,13 +4,17 @@ import type { DemoCredentials } from '../../bootstrap/demo.js';
 import { sha256Hex } from '../../lib/hash.js';
 import { constantTimeEqual } from '../../security/constant-time.js';
 import { esc } from '../shared/html-page.js';
-import { INBOX_PATHS } from '../../delivery/inbox-target.js';
+import { INBOX_PATHS, isInboxUrl } from '../../delivery/inbox-target.js';
+import { listDeliveries } from '../../domain/notifications/notification.service.js';
+import type { DeliveryWithAttempts } from '../../domain/notifications/notification.types.js';
 
 /**
  * The sandbox's notification inbox (docs/decisions/0901): the demo merchant's webhooks and DMNs are
  * addressed here, each is verified the way a merchant's server must (Standard Webhooks signature with
  * the site's `whsec_…`, `advanceResponseChecksum` with the site secret key), and shown at `/demo/inbox`.
- * Kept in this process's memory only (the last 200): a window on the relay, not a store.
+ * The last 200 are kept in memory; after a restart the inbox is filled again from the delivery log,
+ * which the store keeps (docs/decisions/0951): each notification delivered to an inbox address, with
+ * the answer the inbox gave then.
  */
 
 export interface InboxEntry {
@@ -24,12 +28,20 @@ export interface InboxEntry {
   id: string;
   /** the parsed body (DMN fields, webhook JSON) */
   body: unknown;
+  /** read back from the delivery log after a restart: `verified` is then the inbox's answer of that time */
+  restored?: true;
 }
 
 export { INBOX_PATHS } from '../../delivery/inbox-target.js';
 
 /** Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, any of a space-separated list. */
-export function webhookSignatureValid(secret: string, id: string, timestamp: string, body: string, header: string): boolean {
+export function webhookSignatureValid(
+  secret: string,
+  id: string,
+  timestamp: string,
+  body: string,
+  header: string,
+): boolean {
   const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
   const expected = `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`, 'utf8').digest('base64')}`;
   return header.split(' ').some((sig) => constantTimeEqual(sig, expected));
@@ -45,10 +57,68 @@ export function dmnChecksumValid(secretKey: string, f: Record<string, string | u
 
 export class Inbox {
   readonly entries: InboxEntry[] = [];
+  private restoring: Promise<void> | undefined;
   add(entry: InboxEntry): void {
     this.entries.unshift(entry);
     this.entries.length = Math.min(this.entries.length, 200);
   }
+  /**
+   * Once per process, before the first read: the entries of the delivery log (newest first) that are
+   * not in memory, merged by time. A failed read is tried again at the next one.
+   */
+  restore(load: () => Promise<InboxEntry[]>): Promise<void> {
+    this.restoring ??= load().then(
+      (logged) => {
+        const known = new Set(this.entries.map((e) => `${e.kind} ${e.id}`));
+        const merged = [...this.entries, ...logged.filter((e) => !known.has(`${e.kind} ${e.id}`))];
+        merged.sort((a, b) => b.receivedAt.localeCompare(a.receivedAt));
+        this.entries.splice(0, this.entries.length, ...merged.slice(0, 200));
+      },
+      () => {
+        this.restoring = undefined;
+      },
+    );
+    return this.restoring;
+  }
+}
+
+/**
+ * The inbox entries of the demo site's delivery log: its webhooks and DMNs whose address was a sandbox
+ * inbox (or the demo page's `/demo/dmn`) and that were answered, `verified` when the inbox answered 2xx.
+ * The webhook inbox answers 200 only to a valid signature; the relay signs every DMN with the site's
+ * secret key, and the log keeps no header or checksum to check again.
+ */
+export function inboxEntriesOf(rows: DeliveryWithAttempts[], c: DemoCredentials): InboxEntry[] {
+  const out: InboxEntry[] = [];
+  for (const row of rows) {
+    if (row.siteId !== c.merchantSiteId) continue;
+    const last = row.attemptLog.filter((a) => a.finishedAt !== null && a.statusCode !== null).at(-1);
+    if (!last) continue;
+    const receivedAt = new Date(last.finishedAt!).toISOString();
+    const ok = last.statusCode! >= 200 && last.statusCode! < 300;
+    if (row.kind === 'webhook' && isInboxUrl(row.targetUrl, INBOX_PATHS.webhook)) {
+      const body = shownBody(row.payload);
+      const type =
+        body && typeof body === 'object' && 'type' in body ? String((body as { type: unknown }).type) : row.eventType;
+      out.push({ kind: 'webhook', receivedAt, verified: ok, event: type, id: row.id, body, restored: true });
+    } else if (
+      row.kind === 'dmn' &&
+      (isInboxUrl(row.targetUrl, INBOX_PATHS.dmn) || isInboxUrl(row.targetUrl, '/demo/dmn'))
+    ) {
+      const f = Object.fromEntries(new URLSearchParams(row.payload));
+      const fields = Object.fromEntries(Object.entries(f).map(([k, v]) => [k, String(v).slice(0, 200)]));
+      out.push({
+        kind: 'dmn',
+        receivedAt,
+        verified: ok,
+        event: f.Status ?? row.eventType,
+        id: `${f.PPP_TransactionID ?? ''} ${f.Status ?? ''}`,
+        body: fields,
+        restored: true,
+      });
+    }
+  }
+  return out;
 }
 
 /** How deep and how long a received body may be to be kept parsed; beyond, it is kept as text. */
@@ -89,8 +159,17 @@ export function registerInbox(
   inbox: Inbox,
   credentials: () => Promise<DemoCredentials | undefined>,
   send: (reply: import('fastify').FastifyReply, html: string) => unknown,
-): void {
+): () => Promise<InboxEntry[]> {
   const now = () => new Date(app.services.deps.clock.now()).toISOString();
+  const restored = async () => {
+    await inbox.restore(async () => {
+      const c = await credentials();
+      if (!c) return [];
+      const rows = await listDeliveries(app.services.deps, { merchantId: c.merchantId, limit: 400 });
+      return inboxEntriesOf(rows, c);
+    });
+    return inbox.entries;
+  };
 
   // The raw body is what is signed: the webhook route reads JSON as text and parses it itself.
   void app.register(async (scoped) => {
@@ -103,20 +182,39 @@ export function registerInbox(
       const id = header(request.headers['webhook-id']);
       const verified =
         secret !== undefined &&
-        webhookSignatureValid(secret, id, header(request.headers['webhook-timestamp']), raw, header(request.headers['webhook-signature']));
+        webhookSignatureValid(
+          secret,
+          id,
+          header(request.headers['webhook-timestamp']),
+          raw,
+          header(request.headers['webhook-signature']),
+        );
       const body = shownBody(raw);
       const type = body && typeof body === 'object' && 'type' in body ? String((body as { type: unknown }).type) : '?';
       inbox.add({ kind: 'webhook', receivedAt: now(), verified, event: type, id, body });
-      return reply.code(verified ? 200 : 400).type('text/plain').send(verified ? 'OK' : 'bad signature');
+      return reply
+        .code(verified ? 200 : 400)
+        .type('text/plain')
+        .send(verified ? 'OK' : 'bad signature');
     });
   });
 
-  const dmn = async (request: import('fastify').FastifyRequest<{ Body: Record<string, string> }>, reply: import('fastify').FastifyReply) => {
+  const dmn = async (
+    request: import('fastify').FastifyRequest<{ Body: Record<string, string> }>,
+    reply: import('fastify').FastifyReply,
+  ) => {
     const f = request.body && typeof request.body === 'object' ? request.body : {};
     const c = await credentials();
     const verified = c !== undefined && dmnChecksumValid(c.merchantSecretKey, f);
     const fields = Object.fromEntries(Object.entries(f).map(([k, v]) => [k, String(v).slice(0, 200)]));
-    inbox.add({ kind: 'dmn', receivedAt: now(), verified, event: f.Status ?? '?', id: `${f.PPP_TransactionID ?? ''} ${f.Status ?? ''}`, body: fields });
+    inbox.add({
+      kind: 'dmn',
+      receivedAt: now(),
+      verified,
+      event: f.Status ?? '?',
+      id: `${f.PPP_TransactionID ?? ''} ${f.Status ?? ''}`,
+      body: fields,
+    });
     return reply.code(200).type('text/plain').send('OK');
   };
   app.post<{ Body: Record<string, string> }>(INBOX_PATHS.dmn, { schema: { hide: true } }, dmn);
@@ -124,17 +222,20 @@ export function registerInbox(
 
   app.get('/demo/inbox.json', { schema: { hide: true } }, async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
-    return { notifications: inbox.entries };
+    return { notifications: await restored() };
   });
 
-  app.get('/demo/inbox', { schema: { hide: true } }, async (_request, reply) => send(reply, inboxHtml(inbox.entries)));
+  app.get('/demo/inbox', { schema: { hide: true } }, async (_request, reply) =>
+    send(reply, inboxHtml(await restored())),
+  );
+  return restored;
 }
 
 function inboxHtml(entries: InboxEntry[]): string {
   const rows = entries.map(
     (e) => `<article class="n ${e.verified ? 'ok' : 'bad'}">
 <header><b>${e.kind === 'webhook' ? 'Webhook' : 'DMN'}</b> <code>${esc(e.event)}</code>
-<span class="v">${e.verified ? '✓ signature verified' : '✗ signature NOT verified'}</span><time>${esc(e.receivedAt)}</time></header>
+<span class="v">${e.verified ? '✓ signature verified' : '✗ signature NOT verified'}</span><time>${esc(e.receivedAt)}</time>${e.restored ? '<span class="hint">from the delivery log (received before a restart)</span>' : ''}</header>
 <pre>${esc(JSON.stringify(e.body, null, 2))}</pre></article>`,
   );
   return `<h1>Sandbox inbox</h1>
