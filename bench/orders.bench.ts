@@ -7,7 +7,7 @@
  *   (b) fastify    bare Fastify route validating OrderRequest with the app's Ajv options
  *   (c) gatehouse  the real app on a fresh SQLite data folder, durable commits, LOG_LEVEL=info
  * then a table (req/s, p50/p90/p99, non-2xx, ratios to the ceiling), a verdict against the target
- * of issue 2 item 10, and the results as JSON in the OS temp folder. Exits 0 whatever the verdict;
+ * of docs/performance.md, and the results as JSON in the OS temp folder. Exits 0 whatever the verdict;
  * exits 1 only when a target could not be started or did not answer the order correctly.
  */
 import { type ChildProcess, fork } from 'node:child_process';
@@ -27,16 +27,27 @@ import type { CallMessage, ChildMessage, ReadyMessage, Usage } from './servers/c
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const ROOT = dirname(BENCH_DIR);
 
-/** Target of issue 2, item 10 (POST /orders). */
+/** Target of POST /orders (docs/performance.md). */
 const TARGET_RATIO = 0.25;
 const TARGET_P99_MS = 10;
-/** Targets of issue 18, item 7: ratio to the ceiling by target (and p99 where one is set). */
+/** Throughput targets (docs/performance.md, ADR 0812): ratio to the ceiling by target (and p99 where one is set). */
 const GOALS: Record<string, { ratio: number; p99Ms?: number; what: string }> = {
   gatehouse: { ratio: TARGET_RATIO, p99Ms: TARGET_P99_MS, what: 'POST /orders' },
   'gatehouse-status': { ratio: 0.35, what: 'GET /orders/status' },
   'gatehouse-rest-payment': { ratio: 0.2, p99Ms: 25, what: 'REST card payment (order + Sale)' },
   'gatehouse-session-payment': { ratio: 0.2, p99Ms: 25, what: 'session openOrder + payment' },
   'gatehouse-pg': { ratio: 0.15, what: 'POST /orders on PostgreSQL, one node' },
+};
+/**
+ * The cost goals (docs/performance.md, ADR 0830): server CPU µs per operation over the ceiling's CPU µs
+ * per request in the same round, median of rounds, at most this multiple; and the operation's p99.
+ */
+const CPU_GOALS: Record<string, { times: number; p99Ms: number; what: string }> = {
+  gatehouse: { times: 3, p99Ms: 25, what: 'POST /orders' },
+  'gatehouse-status': { times: 3, p99Ms: 25, what: 'GET /orders/status' },
+  'gatehouse-rest-payment': { times: 10, p99Ms: 25, what: 'REST card payment (order + Sale)' },
+  'gatehouse-session-payment': { times: 14, p99Ms: 25, what: 'session openOrder + payment' },
+  'gatehouse-pg': { times: 8, p99Ms: 25, what: 'POST /orders on PostgreSQL, one node' },
 };
 /** With --preload: POST /orders on the preloaded store keeps this share of the empty store's req/s. */
 const PRELOAD_KEEPS = 0.9;
@@ -95,7 +106,7 @@ Options:
   --keep            keep the temporary data folders and logs (paths are printed)
   -h, --help        this text
 
-Targets (issue 2 item 10, issue 18 item 7), as ratios to the node:http req/s of the same round:
+Targets (docs/performance.md), as ratios to the node:http req/s of the same round:
 ${Object.entries(GOALS)
   .map(([id, g]) => `  ${id.padEnd(26)} >= ${g.ratio}x${g.p99Ms ? `, p99 <= ${g.p99Ms} ms` : ''}`)
   .join('\n')}
@@ -907,6 +918,7 @@ async function main(): Promise<number> {
   console.log(
     `\n  x ceil: req/s over node:http's; p99 x ceil: p99 over node:http's; errors: socket errors and timeouts.\n` +
       `  srv CPU: the server process's CPU time over the run, in % of one core; us/req: its CPU time per response;\n` +
+      `  CPU x ceil: us/req (an operation's, for the scenarios) over node:http's us/req in the same run: the cost goal;\n` +
       `  main us: the part of it spent on the main thread (the event loop), which bounds one process's throughput;\n` +
       `  gen CPU: autocannon's (this process); other procs: every other process on the machine (${cpu.length} cores = ${cpu.length * 100}%).`,
   );
@@ -964,9 +976,14 @@ async function main(): Promise<number> {
   const goals = judgeGoals(specs, rounds);
   if (goals.length > 0) {
     console.log(
-      `\nIssue 18 item 7 (medians of ${rounds.length} round${rounds.length > 1 ? 's' : ''}; ${cpu.length} cores${(othersMax(outcomes) ?? 0) > NOISY_PCT ? ', shared with other work: noisy' : ''}):`,
+      `\nThroughput goals (medians of ${rounds.length} round${rounds.length > 1 ? 's' : ''}; ${cpu.length} cores${(othersMax(outcomes) ?? 0) > NOISY_PCT ? ', shared with other work: noisy' : ''}):`,
     );
     for (const g of goals) console.log(`  ${g.line}`);
+  }
+  const costs = judgeCpuCost(specs, rounds);
+  if (costs.length > 0) {
+    console.log(`\nCost: server CPU per operation over the ceiling's CPU per request, same round (medians of ${rounds.length}):`);
+    for (const c of costs) console.log(`  ${c.line}`);
   }
 
   const limiter = limiterCost(rounds);
@@ -990,6 +1007,7 @@ async function main(): Promise<number> {
     verdict,
     limiterCost: limiter?.cost,
     goals: goals.map(({ line: _line, ...g }) => g),
+    cpuCost: costs.map(({ line: _line, ...c }) => c),
   };
   const json = JSON.stringify(report, null, 2) + '\n';
   const latest = join(outDir, 'latest.json');
@@ -1019,7 +1037,7 @@ interface Goal {
   line: string;
 }
 
-/** Each target with a goal of issue 18 item 7, judged on the medians of its within-round ratios. */
+/** Each target with a throughput goal, judged on the medians of its within-round ratios. */
 function judgeGoals(specs: TargetSpec[], rounds: TargetOutcome[][]): Goal[] {
   const out: Goal[] = [];
   for (const spec of specs) {
@@ -1050,6 +1068,36 @@ function judgeGoals(specs: TargetSpec[], rounds: TargetOutcome[][]): Goal[] {
       line:
         `${goal.what}: ${ratio.toFixed(3)}x ${of === 'gatehouse' ? 'of the empty store' : 'the ceiling'} (>= ${goal.ratio}), ` +
         `p99 ${fmtMs(p99)} ms${p99Goal !== undefined ? ` (<= ${p99Goal})` : ''} -> ${meets ? 'met' : 'MISSED'}`,
+    });
+  }
+  return out;
+}
+
+/** Each target with a cost goal: its CPU per operation over the ceiling's per request, within each round. */
+function judgeCpuCost(specs: TargetSpec[], rounds: TargetOutcome[][]) {
+  const out: { id: string; what: string; times: number; target: number; p99Ms: number; meets: boolean; line: string }[] = [];
+  for (const spec of specs) {
+    const goal = CPU_GOALS[spec.id];
+    if (!goal) continue;
+    const pairs = rounds
+      .map((r) => ({ x: r.find((t) => t.id === spec.id)?.result, base: r.find((t) => t.id === 'node-http')?.result }))
+      .filter((p): p is { x: LoadResult & { cpu: NonNullable<LoadResult['cpu']> }; base: LoadResult & { cpu: NonNullable<LoadResult['cpu']> } } =>
+        p.x?.cpu !== undefined && p.base?.cpu !== undefined);
+    if (pairs.length === 0) continue;
+    const times = median(pairs.map((p) => p.x.cpu.serverUsPerRequest / p.base.cpu.serverUsPerRequest));
+    const rps = median(pairs.map((p) => p.x.rps / p.base.rps));
+    const p99 = median(pairs.map((p) => p.x.latencyMs.p99));
+    const meets = times <= goal.times && p99 <= goal.p99Ms;
+    out.push({
+      id: spec.id,
+      what: goal.what,
+      times,
+      target: goal.times,
+      p99Ms: p99,
+      meets,
+      line:
+        `${goal.what}: ${times.toFixed(1)}x the ceiling's CPU (<= ${goal.times}x), p99 ${fmtMs(p99)} ms (<= ${goal.p99Ms}), ` +
+        `throughput ${rps.toFixed(3)}x -> ${meets ? 'met' : 'MISSED'}`,
     });
   }
   return out;
@@ -1105,13 +1153,14 @@ function table(outcomes: TargetOutcome[], ceiling: LoadResult | undefined): stri
     'errors',
     'srv CPU',
     'us/req',
+    'CPU x ceil',
     'main us',
     'gen CPU',
     'other procs',
   ];
   const rows = outcomes.map((x) => {
     const r = x.result;
-    if (!r) return [x.label, 'FAILED', '', '', '', '', '', '', '', '', '', '', '', ''];
+    if (!r) return [x.label, 'FAILED', '', '', '', '', '', '', '', '', '', '', '', '', ''];
     return [
       x.label,
       fmtInt(r.rps),
@@ -1124,6 +1173,7 @@ function table(outcomes: TargetOutcome[], ceiling: LoadResult | undefined): stri
       String(r.errors),
       r.cpu ? `${r.cpu.serverPct.toFixed(0)}%` : '-',
       r.cpu ? fmtInt(r.cpu.serverUsPerRequest) : '-',
+      r.cpu && ceiling?.cpu ? (r.cpu.serverUsPerRequest / ceiling.cpu.serverUsPerRequest).toFixed(1) : '-',
       r.cpu?.serverMainUsPerRequest !== undefined ? fmtInt(r.cpu.serverMainUsPerRequest) : '-',
       r.cpu ? `${r.cpu.loadgenPct.toFixed(0)}%` : '-',
       r.cpu?.othersPct !== undefined ? `${r.cpu.othersPct.toFixed(0)}%` : '-',

@@ -83,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   if (tls) registerHsts(app);
   const services: Services = { config, store: deps.store, box: deps.box, deps: deps.deps ?? domainDeps(deps), listen: new ListenHub({ epoch: ids.token(10) }) };
+  services.deps.log ??= app.log; // what the domain must not drop (an acquirer call that threw), ADR 0642
   app.decorate('services', services);
 
   // A callback hook, not an async one: it runs for every request, and a promise per request buys nothing here.

@@ -147,4 +147,11 @@ export interface DomainDeps {
   acquirer: Acquirer;
   /** the wire forms the domain stores in its commits (answers, notification bodies), docs/decisions/0617 */
   render: Renderers;
+  /** where the domain logs what it answers for a caller but must not drop (an acquirer call that threw) */
+  log?: DomainLog;
+}
+
+/** The log the domain writes to (the server's pino logger; absent in bare domain tests). */
+export interface DomainLog {
+  warn(fields: Record<string, unknown>, message: string): void;
 }

@@ -8,7 +8,7 @@ import type { NewOrder, OrderStatusView } from './ports.js';
 import type { Minor } from '../../lib/money.js';
 import type { CreateOrderCommand, Order, OrderRef } from './order.types.js';
 
-/** A REST order's sessionId is a bearer credential for 30 minutes (DECISIONS.md 3). */
+/** A REST order's sessionId is a bearer credential for 30 minutes. */
 export const SESSION_TTL_MS = 30 * 60 * 1000;
 
 export interface Idempotency {
@@ -103,12 +103,14 @@ async function checkReach(
   if (!found || found.merchantId !== ctx.merchantId || found.entityId === null) throw new NotFound('order');
   try {
     await authorizeEntity(repos, ctx, found.entityId);
-  } catch {
-    throw new NotFound('order');
+  } catch (err) {
+    // an entity the credential does not reach hides its orders; a store failure stays one (ADR 0642)
+    if (err instanceof Forbidden) throw new NotFound('order');
+    throw err;
   }
 }
 
-/** The order `ref` names and its last payment (spec 2.13, 4.3), in one read of the store (ADR 0810). */
+/** The order `ref` names and its last payment in one read of the store (ADR 0810). */
 export async function getOrderStatus(deps: DomainDeps, ctx: MerchantContext, ref: OrderRef): Promise<OrderStatusView> {
   requireOperationsKey(ctx);
   const repos = deps.storage.read;

@@ -3,27 +3,17 @@ import { Invalid, MethodNotEnabled, Missing, NotFound, TransactionRefused, Unsup
 import type { OutcomeHook } from './outcome-effects.js';
 import type { DomainDeps, Renderers, Repos } from '../ports.js';
 import type { ApmMethodInfo, ApmOutcome } from './acquirer.port.js';
-import {
-  checkProcessingOptions,
-  attachKey,
-  claimKey,
-  completeKey,
-  expireRedirect,
-  isExpiredRedirect,
-  notifyTransaction,
-  type IdempotencyClaim,
-  type OrderGuard,
-  type Origin,
-  type Run,
-  settleOutcome,
-  transactionRowOf,
-  WRITE_AHEAD,
-} from './payment.service.js';
+import type { IdempotencyClaim } from '../idempotency/transaction-keys.js';
+import { type AcquirerUnavailable, callAcquirer, drive } from './driver.js';
+import { expireRedirect, isExpiredRedirect } from './order-guard.js';
+import { type OrderGuard, type Origin, type Run, transactionRowOf } from './origin.js';
+import { notifyTransaction, settleOutcome } from './outcome.write.js';
+import { checkProcessingOptions } from './processing-options.js';
 import type { Upo } from '../payment-methods/ports.js';
 import type { ApmRecord, PaymentType, ProcessingOptions, Transaction, TransactionResult } from './transaction.types.js';
 
 /**
- * Alternative payment methods (DECISIONS.md 6, docs/decisions/0360). A payment with a method of the
+ * Alternative payment methods (docs/apm-payments.md, docs/decisions/0360). A payment with a method of the
  * acquirer's catalogue is persisted `pending` first, then the acquirer answers:
  * - direct methods at once (approved or declined, from the submitted data);
  * - a redirect method `redirect`: the transaction stays pending, `awaiting: shopper`, until the shopper
@@ -131,64 +121,57 @@ export async function payApm(
     ...(cmd.urls?.pendingUrl ? { pendingUrl: cmd.urls.pendingUrl } : {}),
   };
 
-  const first = await deps.storage.write(async (repos): Promise<Run> => {
-    const replay = await claimKey(repos, options.idempotency, now);
-    if (replay) return { replay };
-    await options.guard?.(repos);
-    const tx = await repos.payments.insert({
-      ...transactionRowOf(cmd.origin, now),
-      status: 'pending',
-      threeD: null,
-      type: cmd.type,
-      relatedTransactionId: null,
-      amount: cmd.amount,
-      requestedAmount: cmd.amount,
-      currency: cmd.currency,
-      cardVaultId: null,
-      card: null,
-      apm: record,
-      ...(cmd.options ? { options: cmd.options } : {}),
-    });
-    await attachKey(repos, options.idempotency, tx);
-    return { tx };
-  }, WRITE_AHEAD);
-  if (!first.tx) return first;
-  const pending = first.tx;
-  if (record.pageKey) record.redirectUrl = `${cmd.baseUrl}${PAGE_PATH}${pending.id}-${record.pageKey}`;
-
-  let outcome: ApmOutcome;
-  try {
-    outcome = await deps.acquirer.apmPay({
-      transactionId: pending.id,
-      kind: cmd.type,
-      amount: cmd.amount,
-      currency: cmd.currency,
-      method: method.name,
-      data: masked,
-    });
-  } catch {
-    outcome = { status: 'error', reason: 'Acquirer unavailable', code: '-1100' };
-  }
-  const tx = await deps.storage.write(async (repos) => {
-    let done: Transaction;
-    if (outcome.status === 'redirect' || outcome.status === 'pending') {
-      done = await awaitPerson(
-        repos,
-        deps.render,
-        pending,
-        outcome.status === 'redirect' ? 'shopper' : 'operator',
-        record,
-        outcome.externalTransactionId,
-        now,
-      );
-    } else {
-      done = await closeApm(repos, deps.render, { ...pending, apm: record }, resultOf(outcome), 'acquirer', now);
-    }
-    await options.onOutcome?.(repos, done, now);
-    await completeKey(repos, options.idempotency, done);
-    return done;
+  const run = await drive(deps, {
+    name: `APM ${cmd.type}`,
+    requestId: cmd.origin.requestId,
+    idempotency: options.idempotency,
+    onOutcome: options.onOutcome,
+    async pending(repos) {
+      await options.guard?.(repos);
+      const tx = await repos.payments.insert({
+        ...transactionRowOf(cmd.origin, now),
+        status: 'pending',
+        threeD: null,
+        type: cmd.type,
+        relatedTransactionId: null,
+        amount: cmd.amount,
+        requestedAmount: cmd.amount,
+        currency: cmd.currency,
+        cardVaultId: null,
+        card: null,
+        apm: record,
+        ...(cmd.options ? { options: cmd.options } : {}),
+      });
+      return { tx };
+    },
+    call({ tx: pending }) {
+      if (record.pageKey) record.redirectUrl = `${cmd.baseUrl}${PAGE_PATH}${pending.id}-${record.pageKey}`;
+      return deps.acquirer.apmPay({
+        transactionId: pending.id,
+        kind: cmd.type,
+        amount: cmd.amount,
+        currency: cmd.currency,
+        method: method.name,
+        data: masked,
+      });
+    },
+    outcome: {
+      // a redirect or an asynchronous method waits on a person; any other answer closes the payment
+      write: (repos, { tx: pending }, outcome) =>
+        outcome.status === 'redirect' || outcome.status === 'pending'
+          ? awaitPerson(
+              repos,
+              deps.render,
+              pending,
+              outcome.status === 'redirect' ? 'shopper' : 'operator',
+              record,
+              outcome.externalTransactionId,
+              now,
+            )
+          : closeApm(repos, deps.render, { ...pending, apm: record }, resultOf(outcome), 'acquirer', now),
+    },
   });
-  return { tx };
+  return run.tx ? { tx: run.tx } : { replay: run.replay! };
 }
 
 /** The transaction waits on the shopper or an operator; moving to an operator is notified as PENDING. */
@@ -210,7 +193,7 @@ async function awaitPerson(
   return tx;
 }
 
-function resultOf(o: ApmOutcome): TransactionResult {
+function resultOf(o: ApmOutcome | AcquirerUnavailable): TransactionResult {
   if (o.status === 'approved')
     return { status: 'approved', authCode: o.authCode, externalTransactionId: o.externalTransactionId };
   if (o.status === 'declined') {
@@ -294,12 +277,7 @@ export async function completeApmPayment(
     if (by === 'operator') throw new Invalid('outcome', 'must be approved or declined');
     return deps.storage.write((repos) => awaitPerson(repos, deps.render, tx, 'operator', tx.apm!, undefined, now));
   }
-  let answer: ApmOutcome;
-  try {
-    answer = await deps.acquirer.apmComplete({ transactionId: tx.id, outcome });
-  } catch {
-    answer = { status: 'error', reason: 'Acquirer unavailable', code: '-1100' };
-  }
+  const answer = await callAcquirer(deps, { name: 'APM completion', call: () => deps.acquirer.apmComplete({ transactionId: tx.id, outcome }) }, { tx });
   return deps.storage.write((repos) => closeApm(repos, deps.render, tx, resultOf(answer), by, now));
 }
 
@@ -320,7 +298,7 @@ export async function findApmPage(deps: DomainDeps, ref: string): Promise<Transa
   });
 }
 
-// ---- APM stored payment options (DECISIONS.md 8) ----
+// ---- APM stored payment options (docs/apm-payments.md) ----
 
 function apmUpoRow(
   owner: { merchantId: string; siteId: string; userTokenId: string },

@@ -9,15 +9,10 @@ import { apmUpoOf, payApm, type ApmInput } from './apm.service.js';
 import { recordDccOption } from './dcc.service.js';
 import { outcomeEffects } from './outcome-effects.js';
 import { externalMpiResult, linkedPaymentOf, requireFirstPayment, requireThreeDStep, type ExternalMpi } from './merchant-initiated.js';
-import {
-  guardOfPlan,
-  type GuardPlan,
-  pay,
-  type IdempotencyClaim,
-  type OrderGuard,
-  type Origin,
-  type PayCommand,
-} from './payment.service.js';
+import type { IdempotencyClaim } from '../idempotency/transaction-keys.js';
+import { pay } from './card-payment.js';
+import { type GuardPlan, guardOfPlan } from './order-guard.js';
+import type { OrderGuard, Origin, PayCommand } from './origin.js';
 import {
   initAuth3D,
   payThreeD,
@@ -28,10 +23,10 @@ import {
 import type { PaymentType, ProcessingOptions, Transaction } from './transaction.types.js';
 
 /**
- * Pays an order, whatever the interface (issue 14, docs/decisions/0616): resolves the instrument for
+ * Pays an order, whatever the interface (docs/decisions/0616): resolves the instrument for
  * the caller, chooses a plain, 3-D Secure or APM payment, and returns what happened. The decline
  * count and a saved UPO are written with the outcome (0602); when the acquirer answers at once the
- * payment makes one durable commit (`WRITE_AHEAD` in payment.service.ts).
+ * payment makes one durable commit (`WRITE_AHEAD` in driver.ts).
  */
 
 /** Who pays: a REST entity (for an order or not), the session API's site, or a browser's session. */

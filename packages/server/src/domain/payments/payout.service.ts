@@ -5,8 +5,10 @@ import type { DomainDeps, Repos } from '../ports.js';
 import type { AuthorizeOutcome, CardInput } from './acquirer.port.js';
 import { checkCard } from './card.js';
 import { CARD_NUMBER_PURPOSE, cardOutputOf, vaultCard } from '../payment-methods/card-vault.js';
-import type { Origin } from './payment.service.js';
-import { attachKey, claimKey, completeKey, type IdempotencyClaim, notifyTransaction, transactionRowOf, WRITE_AHEAD } from './payment.service.js';
+import type { IdempotencyClaim } from '../idempotency/transaction-keys.js';
+import { type AcquirerUnavailable, drive } from './driver.js';
+import { type Origin, transactionRowOf } from './origin.js';
+import { notifyTransaction } from './outcome.write.js';
 import type { StoredResponse } from '../idempotency/idempotency.service.js';
 import type { Upo } from '../payment-methods/ports.js';
 import type { Transaction, TransactionResult } from './transaction.types.js';
@@ -114,77 +116,62 @@ async function resolveTarget(deps: DomainDeps, cmd: PayoutCommand, now: number):
  * (an unreferenced refund) goes the same way: to the acquirer it is a credit to the card or account.
  */
 export async function payout(deps: DomainDeps, cmd: PayoutCommand, hooks: PayoutHooks = {}): Promise<PayoutRun> {
+  // validate, load
   const now = deps.clock.now();
   if (cmd.amount <= 0) throw new Invalid('amount', 'must be greater than 0', 'amount');
   const target = await resolveTarget(deps, cmd, now);
   const card = target.kind === 'card' ? cardOutputOf(deps, target.card) : null;
-  const idempotency = hooks.idempotency?.(target.upo);
-  const first = await deps.storage.write(async (repos) => {
-    const replay = await claimKey(repos, idempotency, now);
-    if (replay) return { replay };
-    await claimClientRequestId(repos, cmd.origin.siteId, cmd.origin.clientRequestId, now);
-    const vaultId =
-      target.kind === 'card' ? (target.upo?.cardVaultId ?? (await vaultCard(deps, repos, target.card, now))) : null;
-    const tx = await repos.payments.insert({
-      ...transactionRowOf(cmd.origin, now),
-      status: 'pending',
-      threeD: null,
-      type: cmd.type ?? 'Payout',
-      relatedTransactionId: null,
-      amount: cmd.amount,
-      requestedAmount: cmd.amount,
-      currency: cmd.currency,
-      cardVaultId: vaultId,
-      card,
-    });
-    await attachKey(repos, idempotency, tx);
-    await hooks.onPending?.(repos, tx);
-    return { tx };
-  }, WRITE_AHEAD);
-  if (!first.tx) return { replay: first.replay! };
-  const pending = first.tx;
-
-  let outcome: AuthorizeOutcome;
-  try {
-    outcome =
+  const upo = target.upo;
+  const paymentMethod = target.kind === 'apm' ? target.paymentMethod : 'cc_card';
+  const run = await drive(deps, {
+    name: cmd.type ?? 'Payout',
+    requestId: cmd.origin.requestId,
+    idempotency: hooks.idempotency?.(upo),
+    onOutcome: hooks.onOutcome,
+    async pending(repos) {
+      await claimClientRequestId(repos, cmd.origin.siteId, cmd.origin.clientRequestId, now);
+      const vaultId =
+        target.kind === 'card' ? (target.upo?.cardVaultId ?? (await vaultCard(deps, repos, target.card, now))) : null;
+      const tx = await repos.payments.insert({
+        ...transactionRowOf(cmd.origin, now),
+        status: 'pending',
+        threeD: null,
+        type: cmd.type ?? 'Payout',
+        relatedTransactionId: null,
+        amount: cmd.amount,
+        requestedAmount: cmd.amount,
+        currency: cmd.currency,
+        cardVaultId: vaultId,
+        card,
+      });
+      await hooks.onPending?.(repos, tx);
+      return { tx };
+    },
+    call: ({ tx: pending }) =>
       target.kind === 'card'
-        ? await deps.acquirer.payout({
-            transactionId: pending.id,
-            amount: cmd.amount,
-            currency: cmd.currency,
-            card: target.card,
-          })
-        : await deps.acquirer.apmPayout({
+        ? deps.acquirer.payout({ transactionId: pending.id, amount: cmd.amount, currency: cmd.currency, card: target.card })
+        : deps.acquirer.apmPayout({
             transactionId: pending.id,
             amount: cmd.amount,
             currency: cmd.currency,
             paymentMethod: target.paymentMethod,
             data: target.data,
-          });
-  } catch {
-    outcome = { status: 'error', reason: 'Acquirer unavailable', code: '-1100' };
-  }
-  const upo = target.upo;
-  const paymentMethod = target.kind === 'apm' ? target.paymentMethod : 'cc_card';
-  const done = deps.storage.write(async (repos) => {
-    const at = deps.clock.now();
-    if (!(await repos.payments.complete(pending.id, resultOf(outcome), at))) {
-      // closed meanwhile by recovery: the stored outcome stands
-      const tx = (await repos.payments.find(pending.id))!;
-      await hooks.onOutcome?.(repos, tx, at);
-      await completeKey(repos, idempotency, tx);
-      return tx;
-    }
-    const tx = (await repos.payments.find(pending.id))!;
-    await notifyTransaction(repos, deps.render, tx, at, { paymentMethod, ...(upo ? { userPaymentOptionId: upo.id } : {}) });
-    await hooks.onOutcome?.(repos, tx, at);
-    await completeKey(repos, idempotency, tx);
-    return tx;
+          }),
+    outcome: {
+      // the outcome with the payout's method and UPO in its notifications
+      async write(repos, { tx: pending }, answer, at) {
+        const completed = await repos.payments.complete(pending.id, resultOf(answer), at);
+        const tx = (await repos.payments.find(pending.id))!;
+        // closed meanwhile by recovery: the stored outcome stands, told already
+        if (completed) await notifyTransaction(repos, deps.render, tx, at, { paymentMethod, ...(upo ? { userPaymentOptionId: upo.id } : {}) });
+        return tx;
+      },
+    },
   });
-  return { tx: await done, ...(upo ? { upo } : {}) };
+  return run.tx ? { tx: run.tx, ...(upo ? { upo } : {}) } : { replay: run.replay! };
 }
 
-function resultOf(o: AuthorizeOutcome): TransactionResult {
+function resultOf(o: AuthorizeOutcome | AcquirerUnavailable): TransactionResult {
   if (o.status === 'approved') {
     return { status: 'approved', authCode: o.authCode, externalTransactionId: o.externalTransactionId };
   }

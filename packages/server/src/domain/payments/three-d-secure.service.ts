@@ -4,19 +4,13 @@ import type { OutcomeHook } from './outcome-effects.js';
 import type { DomainDeps, Repos } from '../ports.js';
 import type { CardInput, ThreeDFlow, ThreeDResult } from './acquirer.port.js';
 import { checkCard } from './card.js';
-import {
-  type OrderGuard,
-  type Origin,
-  type PayCommand,
-  pay,
-  type Run,
-  transactionRowOf,
-} from './payment.service.js';
+import { pay } from './card-payment.js';
+import { type OrderGuard, type Origin, type PayCommand, type Run, transactionRowOf } from './origin.js';
 import { cardOutputOf, vaultCard } from '../payment-methods/card-vault.js';
 import type { PaymentType, Transaction } from './transaction.types.js';
 
 /**
- * 3-D Secure 2 (DECISIONS.md 6, docs/decisions/0310): InitAuth3D (method URL), then a payment that
+ * 3-D Secure 2 (docs/decisions/0310): InitAuth3D (method URL), then a payment that
  * is either frictionless (paid at once) or needs a challenge (an `Auth3D`/`Sale3D` step whose ACS page
  * Gatehouse serves under `/acs/challenge/...`), then the final payment with the challenge's result.
  *

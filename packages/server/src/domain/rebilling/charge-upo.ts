@@ -1,12 +1,12 @@
 import type { Minor } from '../../lib/money.js';
 import type { CardInput } from '../payments/acquirer.port.js';
 import type { OutcomeHook } from '../payments/outcome-effects.js';
-import { pay } from '../payments/payment.service.js';
+import { pay } from '../payments/card-payment.js';
 import type { Transaction } from '../payments/transaction.types.js';
 import type { DomainDeps, Repos } from '../ports.js';
 
 /**
- * The one place rebilling calls the payment pipeline (issue 15): a merchant-initiated Sale
+ * The one place rebilling calls the payment pipeline (docs/rebilling.md): a merchant-initiated Sale
  * (`isRebilling`, no 3-D Secure) of a stored card, recorded and notified (DMN through the outbox)
  * like any session payment. Keep every rebilling charge going through here, so the pipeline can be
  * swapped in one line.

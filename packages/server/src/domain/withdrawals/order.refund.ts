@@ -1,7 +1,7 @@
 import { formatDecimal } from '../../lib/money.js';
 import { WithdrawalRefused } from '../errors.js';
 import type { OutcomeHook } from '../payments/outcome-effects.js';
-import { followUp } from '../payments/payment.service.js';
+import { followUp } from '../payments/follow-up.js';
 import type { Transaction } from '../payments/transaction.types.js';
 import type { DomainDeps, Repos } from '../ports.js';
 import type { RefundCandidate, WithdrawalOrder } from './order.types.js';

@@ -1,4 +1,4 @@
-import type { Origin } from '../payments/payment.service.js';
+import type { Origin } from '../payments/origin.js';
 import type { Withdrawal } from './withdrawal.types.js';
 
 /**

@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { createOrder } from '../../domain/orders/order.service.js';
-import { canonicalJson } from '../../lib/canonical-json.js';
+import { requestHashOf } from '../../domain/idempotency/idempotency.service.js';
 import { OrderRequest } from '../../schemas/rest/order.schema.js';
 import { ErrorResponse, OrderResponse } from '../../schemas/rest/result.schema.js';
 import { merchantOf, restAuth } from './auth.js';
@@ -41,7 +40,7 @@ export function registerCreateOrder(app: FastifyInstance): void {
         (order) => ({ status: 201, body: createdBody(order.sessionId) }),
         key === undefined
           ? undefined
-          : { key, requestHash: createHash('sha256').update(canonicalJson(request.body)).digest('hex') },
+          : { key, requestHash: requestHashOf(services.deps.vault, request.body) },
       );
       if (result.replayed) void reply.header('idempotent-replayed', 'true');
       return reply.code(result.status).type('application/json; charset=utf-8').send(result.body);

@@ -57,8 +57,10 @@ export function followUpCommandOf(
     try {
       await authorizeEntity(repos, ctx, tx.entityId);
       return true;
-    } catch {
-      return false;
+    } catch (err) {
+      // an entity the credential does not reach hides its transactions; a store failure stays one (ADR 0642)
+      if (err instanceof Forbidden) return false;
+      throw err;
     }
   };
   return { origin, type: body.transactionType, relatedTransactionId: body.relatedTransactionId, ...charge, mayReach };

@@ -4,7 +4,7 @@ import { authorizeEntity, requireOperationsKey } from '../../domain/merchants/me
 import { payOrder } from '../../domain/payments/pay-order.js';
 import { followUp, type IdempotencyClaim } from '../../domain/payments/payment.service.js';
 import { restPaymentResponse } from '../shared/rest-payment.render.js';
-import { canonicalJson } from '../../lib/canonical-json.js';
+import { requestHashOf } from '../../domain/idempotency/idempotency.service.js';
 import { PaymentRequest, PaymentResponse } from '../../schemas/rest/payment.schema.js';
 import { ErrorResponse } from '../../schemas/rest/result.schema.js';
 import { baseUrlOf } from '../three-d.view.js';
@@ -15,9 +15,8 @@ import { sendPaid, sendRun } from './payment.render.js';
 import { checkBoundOrder, followUpCommandOf, isFollowUp, restPaymentOf } from './payment.translate.js';
 
 const SCOPE = 'POST /payment-api/payments';
-const IDEMPOTENCY_HASH_PURPOSE = 'idempotency.request';
 
-/** POST /payment-api/payments (DECISIONS.md 4): pay with a card, or settle, void or refund a transaction. */
+/** POST /payment-api/payments (docs/decisions/0616): pay with a card, or settle, void or refund a transaction. */
 export function registerCreatePayment(app: FastifyInstance): void {
   app.post<{ Body: PaymentRequest; Headers: { 'idempotency-key'?: string } }>(
     '/payment-api/payments',
@@ -41,7 +40,7 @@ export function registerCreatePayment(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const { deps, box } = app.services;
+      const { deps } = app.services;
       const ctx = merchantOf(request);
       const body = request.body;
       requireOperationsKey(ctx);
@@ -58,16 +57,17 @@ export function registerCreatePayment(app: FastifyInstance): void {
               entityId: body.processingEntityId,
               scope: SCOPE,
               key,
-              // keyed hash: the body holds a card number, which must not be guessable from the record
-              requestHash: box.mac(IDEMPOTENCY_HASH_PURPOSE, canonicalJson(body)).toString('hex'),
+              requestHash: requestHashOf(deps.vault, body),
               render: (tx) => ({ status: 200, body: JSON.stringify(restPaymentResponse(tx)) }),
             };
       const type = body.transactionType;
       if (isFollowUp(type)) {
         const cmd = followUpCommandOf(ctx, { ...body, transactionType: type }, bound, charge);
+        cmd.origin.requestId = request.id;
         return sendRun(reply, await followUp(deps, cmd, idempotency ? { idempotency } : {}));
       }
       const { payer, instrument, options } = await restPaymentOf(deps, ctx, body, bound, charge, baseUrlOf(request));
+      payer.origin.requestId = request.id;
       return sendPaid(reply, await payOrder(deps, payer, instrument, { ...options, ...(idempotency ? { idempotency } : {}) }));
     },
   );

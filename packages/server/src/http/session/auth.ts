@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { Secret } from '../../lib/secret.js';
 import { BadRequest, InvalidChecksum, InvalidTimestamp, NotFound } from '../../domain/errors.js';
 import { SITE_SECRET_PURPOSE } from '../../domain/merchants/merchant.service.js';
 import type { SessionContext } from '../../domain/sessions/session.types.js';
@@ -51,10 +52,22 @@ export function bodyObject(request: FastifyRequest): Record<string, unknown> {
   return body;
 }
 
-/** The site's secret key opens only here, to verify one checksum. */
+/** How a method's checksum is checked: the site's secret key and the checksum given. */
+export type ChecksumRule = (secret: Secret<string>, given: string, body: Record<string, unknown>) => boolean;
+
+/** A method of the seed's checksum table (security/checksum.ts). */
+export const tableRule =
+  (method: SessionMethod): ChecksumRule =>
+  (secret, given, body) =>
+    verifySessionChecksum(method, body, secret, given);
+
+/**
+ * The site's secret key opens only here, to verify one checksum: a malformed timeStamp 1021, a wrong
+ * checksum 1001, a timeStamp outside its window 1021 (docs/decisions/0822).
+ */
 export function verifySiteChecksum(
   services: Services,
-  method: SessionMethod,
+  rule: ChecksumRule,
   body: Record<string, unknown>,
   site: { secretKeySealed: string },
 ): void {
@@ -62,16 +75,20 @@ export function verifySiteChecksum(
     throw new InvalidTimestamp();
   }
   const secret = services.deps.vault.open(site.secretKeySealed, SITE_SECRET_PURPOSE);
-  if (typeof body.checksum !== 'string' || !verifySessionChecksum(method, body, secret, body.checksum)) {
+  if (typeof body.checksum !== 'string' || !rule(secret, body.checksum, body)) {
     throw new InvalidChecksum();
   }
   // signed by the site, and signed recently enough (docs/decisions/0822)
   checkTimeStampWindow(services, body.timeStamp);
 }
 
+/**
+ * The one session checksum authenticator (docs/decisions/0644): unknown merchant 1013, unknown site or
+ * a site of another merchant 1022, then `verifySiteChecksum` with the method's rule.
+ */
 export async function authenticateChecksum(
   services: Services,
-  method: SessionMethod,
+  method: SessionMethod | ChecksumRule,
   body: Record<string, unknown>,
 ): Promise<SessionContext> {
   const { merchants } = services.deps.storage.read;
@@ -82,7 +99,7 @@ export async function authenticateChecksum(
   }
   const site = isLookupKey(merchantSiteId) ? await merchants.findSite(merchantSiteId) : undefined;
   if (!site || site.merchantId !== merchantId) throw new NotFound('site', 'Invalid merchant site id');
-  verifySiteChecksum(services, method, body, site);
+  verifySiteChecksum(services, typeof method === 'string' ? tableRule(method) : method, body, site);
   return { merchantId, siteId: site.id };
 }
 
@@ -94,7 +111,7 @@ declare module 'fastify' {
 }
 
 /** The `preValidation` hook of a checksum-signed session route. */
-export function checksumAuth(app: FastifyInstance, method: SessionMethod): preValidationAsyncHookHandler {
+export function checksumAuth(app: FastifyInstance, method: SessionMethod | ChecksumRule): preValidationAsyncHookHandler {
   return async (request) => {
     const body = bodyObject(request);
     request.sessionContext = await authenticateChecksum(app.services, method, body);

@@ -4,7 +4,7 @@ import { getPaymentStatus } from '../../domain/sessions/session.service.js';
 import { formatDecimal } from '../../lib/money.js';
 import { sessionTransactionFields } from '../shared/session-transaction.render.js';
 import { GetPaymentStatusRequest, GetPaymentStatusResponse } from '../../schemas/session/get-payment-status.schema.js';
-import { bodyObject, verifySiteChecksum } from './auth.js';
+import { bodyObject, tableRule, verifySiteChecksum } from './auth.js';
 import { sessionOfBody } from './session-token.auth.js';
 import { SESSION_API, success } from './envelope.js';
 
@@ -19,7 +19,7 @@ async function authenticateStatusCall(app: FastifyInstance, request: FastifyRequ
   if (body.checksum !== undefined) {
     const site = await app.services.deps.storage.read.merchants.findSite(session.siteId);
     if (!site) throw new NotFound('site', 'Invalid merchant site id');
-    verifySiteChecksum(app.services, 'getPaymentStatus', body, site);
+    verifySiteChecksum(app.services, tableRule('getPaymentStatus'), body, site);
   }
   request.sessionContext = { merchantId: session.merchantId, siteId: session.siteId };
 }

@@ -1,15 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { payOrder } from '../../domain/payments/pay-order.js';
-import { findCallerSession } from '../../domain/sessions/session.service.js';
-import type { Session, SessionOrder } from '../../domain/sessions/session.types.js';
 import { SessionTransactionResponse } from '../../schemas/session/payment.schema.js';
 import { ServerCallRequests } from '../../schemas/session/server-calls.schema.js';
 import { CHECKSUM_FIELDS } from '../../security/checksum.js';
 import { baseUrlOf } from '../three-d.view.js';
 import { checksumAuth, contextOf } from './auth.js';
-import { orderToPay } from './implicit-order.js';
-import { SESSION_API, success } from './envelope.js';
-import { sessionPaymentFields } from './payment.render.js';
+import { SESSION_API } from './envelope.js';
+import { paySession } from './session-pay.handler.js';
 import { type InitPaymentBody, sessionInitPaymentOf } from './payment.translate.js';
 
 /**
@@ -30,15 +26,10 @@ export function registerInitPayment(app: FastifyInstance): void {
         response: { 200: SessionTransactionResponse },
       },
     },
-    async (request) => {
-      const { deps } = app.services;
-      const ctx = contextOf(request);
-      const caller = await findCallerSession(deps, request.body.sessionToken, ctx);
-      const translate = (s: Session, o: SessionOrder) => sessionInitPaymentOf(ctx, request.body, s, o, baseUrlOf(request));
-      const { session, order } = await orderToPay(deps, ctx, caller, request.body, translate);
-      const { payer, instrument, options } = translate(session, order);
-      const paid = await payOrder(deps, payer, instrument, options);
-      return success(request, sessionPaymentFields(paid, session.token, order, payer.origin.userTokenId));
-    },
+    async (request) =>
+      paySession(app, request, {
+        body: request.body,
+        translate: (s, o) => sessionInitPaymentOf(contextOf(request), request.body, s, o, baseUrlOf(request)),
+      }),
   );
 }

@@ -1,7 +1,5 @@
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
-import { ThreeDStepRefused } from '../../domain/payments/merchant-initiated.js';
-import { payOrder, type PayOrderOutcome } from '../../domain/payments/pay-order.js';
-import { findCallerSession } from '../../domain/sessions/session.service.js';
+import type { PayOrderOutcome } from '../../domain/payments/pay-order.js';
 import type { Session, SessionOrder } from '../../domain/sessions/session.types.js';
 import {
   Authenticate3dResponse,
@@ -10,30 +8,27 @@ import {
   type PaymentFamilyBody,
   type PaymentFamilyMethod,
 } from '../../schemas/session/payment-family.schema.js';
-import { SITE_SECRET_PURPOSE } from '../../domain/merchants/merchant.service.js';
 import {
   CATALOGUE_CHECKSUM_FIELDS as CHECKSUM_FIELDS,
   type CatalogueMethodName,
   verifyCatalogueChecksum,
 } from '../../security/catalogue-checksum.js';
-import { InvalidChecksum, InvalidTimestamp, NotFound } from '../../domain/errors.js';
+import { NotFound } from '../../domain/errors.js';
 import { baseUrlOf } from '../three-d.view.js';
-import { bodyObject, contextOf, isTimeStamp, logClientRequestId } from './auth.js';
-import { checkTimeStampWindow } from './timestamp-window.js';
+import { bodyObject, contextOf, logClientRequestId, verifySiteChecksum } from './auth.js';
 import { catalogueChecksumAuth } from './catalogue.js';
-import { SESSION_API, success } from './envelope.js';
-import { orderToPay } from './implicit-order.js';
+import { SESSION_API } from './envelope.js';
 import {
   customDataOf,
   paRequestOf,
   partialApprovalDetailsOf,
   sessionAuthenticationFields,
   sessionPaymentFields,
-  sessionStepRefusedFields,
 } from './payment.render.js';
 import { checkOrderId, paymentBodyOf } from './payment-family.translate.js';
 import { sessionPaymentOf } from './payment.translate.js';
-import { replayClaim, replayed, replayPrecheck } from './replay.js';
+import { replayPrecheck } from './replay.js';
+import { paySession } from './session-pay.handler.js';
 import { sessionOfBody } from './session-token.auth.js';
 
 /**
@@ -130,43 +125,26 @@ async function payFamily(
 ) {
   const { deps } = app.services;
   const ctx = contextOf(request);
-  const caller = await findCallerSession(deps, request.body.sessionToken, ctx);
   const body = paymentBodyOf(m.as, request.body);
-  const translate = (s: Session, o: SessionOrder) => {
-    checkOrderId(request.body, o);
-    return sessionPaymentOf(deps, ctx, body, s, o, baseUrlOf(request));
-  };
-  const { session, order } = await orderToPay(deps, ctx, caller, body, translate);
-  const { payer, instrument, options } = translate(session, order);
-  const userTokenId = payer.origin.userTokenId;
-  const render = (paid: PayOrderOutcome) => ({
-    ...sessionPaymentFields(paid, session.token, order, userTokenId, { ...options, ...customDataOf(request.body) }),
-    ...m.extra?.(paid),
+  return paySession(app, request, {
+    body: { ...body, sessionToken: request.body.sessionToken },
+    translate: (s: Session, o: SessionOrder) => {
+      checkOrderId(request.body, o);
+      return sessionPaymentOf(deps, ctx, body, s, o, baseUrlOf(request));
+    },
+    replay,
+    extend(options) {
+      const step = options.threeD && 'relatedTransactionId' in options.threeD ? options.threeD : undefined;
+      if (m.as === 'authenticate3d' && step) return { threeD: { ...step, authenticateOnly: true } };
+      // dynamic3D's relatedTransactionId may name an approved payment rather than a step (0154)
+      if (m.as === 'dynamic3D' && step) return { threeD: { ...step, dynamic: true } };
+      return {};
+    },
+    render: (paid, { session, order, userTokenId, options }) =>
+      m.as === 'authenticate3d'
+        ? sessionAuthenticationFields(paid, session.token, order)
+        : { ...sessionPaymentFields(paid, session.token, order, userTokenId, { ...options, ...customDataOf(request.body) }), ...m.extra?.(paid) },
   });
-  const head = { sessionToken: session.token, orderId: String(order.id), ...(userTokenId ? { userTokenId } : {}) };
-  const idempotency =
-    replay && !options.threeD
-      ? replayClaim(app, request, replay, head, (tx, upoId) => render({ kind: 'done', tx, ...(upoId !== undefined ? { upoId } : {}) }))
-      : undefined;
-  const authenticateOnly = m.as === 'authenticate3d' && options.threeD && 'relatedTransactionId' in options.threeD;
-  const step = options.threeD && 'relatedTransactionId' in options.threeD ? options.threeD : undefined;
-  const threeD =
-    authenticateOnly && options.threeD
-      ? { threeD: { ...options.threeD, authenticateOnly: true } }
-      : // dynamic3D's relatedTransactionId may name an approved payment rather than a step (0154)
-        m.as === 'dynamic3D' && step
-        ? { threeD: { ...step, dynamic: true } }
-        : {};
-  let paid: PayOrderOutcome;
-  try {
-    paid = await payOrder(deps, payer, instrument, { ...options, ...threeD, ...(idempotency ? { idempotency } : {}) });
-  } catch (err) {
-    if (err instanceof ThreeDStepRefused) return success(request, sessionStepRefusedFields(session.token, order, userTokenId));
-    throw err;
-  }
-  if (paid.kind === 'replay') return replayed(paid.replay);
-  if (m.as === 'authenticate3d') return success(request, sessionAuthenticationFields(paid, session.token, order));
-  return success(request, render(paid));
 }
 
 /**
@@ -180,12 +158,8 @@ function verify3dAuth(app: FastifyInstance): preValidationAsyncHookHandler {
     if (body.checksum !== undefined) {
       const site = await app.services.deps.storage.read.merchants.findSite(session.siteId);
       if (!site) throw new NotFound('site', 'Invalid merchant site id');
-      if (!isTimeStamp(body.timeStamp)) throw new InvalidTimestamp();
-      const secret = app.services.deps.vault.open(site.secretKeySealed, SITE_SECRET_PURPOSE);
-      const ok = typeof body.checksum === 'string' && verifyCatalogueChecksum(CHECKSUM_FIELDS.verify3d, body, secret, body.checksum);
-      if (!ok) throw new InvalidChecksum();
-      // a checksum sent is a signature like any other: recent enough (docs/decisions/0822)
-      checkTimeStampWindow(app.services, body.timeStamp);
+      // a checksum sent is a signature like any other: verified, and recent enough (docs/decisions/0822)
+      verifySiteChecksum(app.services, (secret, given) => verifyCatalogueChecksum(CHECKSUM_FIELDS.verify3d, body, secret, given), body, site);
     }
     request.sessionContext = { merchantId: session.merchantId, siteId: session.siteId };
     logClientRequestId(request, body);

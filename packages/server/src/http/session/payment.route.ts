@@ -1,18 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { ThreeDStepRefused } from '../../domain/payments/merchant-initiated.js';
-import { payOrder } from '../../domain/payments/pay-order.js';
-import { findCallerSession } from '../../domain/sessions/session.service.js';
-import type { Session, SessionOrder } from '../../domain/sessions/session.types.js';
 import { SessionTransactionResponse } from '../../schemas/session/payment.schema.js';
 import { ServerCallRequests } from '../../schemas/session/server-calls.schema.js';
 import { CHECKSUM_FIELDS } from '../../security/checksum.js';
 import { baseUrlOf } from '../three-d.view.js';
 import { checksumAuth, contextOf } from './auth.js';
-import { orderToPay } from './implicit-order.js';
-import { SESSION_API, success } from './envelope.js';
-import { customDataOf, sessionPaymentFields, sessionStepRefusedFields } from './payment.render.js';
+import { SESSION_API } from './envelope.js';
+import { customDataOf, sessionPaymentFields } from './payment.render.js';
 import { type PaymentBody, sessionPaymentOf } from './payment.translate.js';
-import { replayClaim, replayed, replayPrecheck } from './replay.js';
+import { replayPrecheck } from './replay.js';
+import { paySession } from './session-pay.handler.js';
 
 /**
  * POST /ppp/api/v1/payment.do: pays the order of a live session with a card. A decline is
@@ -33,31 +29,13 @@ export function registerPayment(app: FastifyInstance): void {
         response: { 200: SessionTransactionResponse },
       },
     },
-    async (request) => {
-      const { deps } = app.services;
-      const ctx = contextOf(request);
-      const caller = await findCallerSession(deps, request.body.sessionToken, ctx);
-      const translate = (s: Session, o: SessionOrder) => sessionPaymentOf(deps, ctx, request.body, s, o, baseUrlOf(request));
-      const { session, order } = await orderToPay(deps, ctx, caller, request.body, translate);
-      const { payer, instrument, options } = translate(session, order);
-      const userTokenId = payer.origin.userTokenId;
-      const head = { sessionToken: session.token, orderId: String(order.id), ...(userTokenId ? { userTokenId } : {}) };
-      // a 3-D Secure step is not stored as an answer: a second use is refused by its state (0805)
-      const idempotency = options.threeD
-        ? undefined
-        : replayClaim(app, request, 'payment', head, (tx, upoId) =>
-            sessionPaymentFields({ kind: 'done', tx, ...(upoId !== undefined ? { upoId } : {}) }, session.token, order, userTokenId, { ...options, ...customDataOf(request.body) }),
-          );
-      let paid;
-      try {
-        paid = await payOrder(deps, payer, instrument, { ...options, ...(idempotency ? { idempotency } : {}) });
-      } catch (err) {
-        // a 3-D Secure continuation of no approved step of the caller: SUCCESS, transactionStatus ERROR, 1271
-        if (err instanceof ThreeDStepRefused) return success(request, sessionStepRefusedFields(session.token, order, userTokenId));
-        throw err;
-      }
-      if (paid.kind === 'replay') return replayed(paid.replay);
-      return success(request, sessionPaymentFields(paid, session.token, order, userTokenId, { ...options, ...customDataOf(request.body) }));
-    },
+    async (request) =>
+      paySession(app, request, {
+        body: request.body,
+        translate: (s, o) => sessionPaymentOf(app.services.deps, contextOf(request), request.body, s, o, baseUrlOf(request)),
+        replay: 'payment',
+        render: (paid, { session, order, userTokenId, options }) =>
+          sessionPaymentFields(paid, session.token, order, userTokenId, { ...options, ...customDataOf(request.body) }),
+      }),
   );
 }
