@@ -112,7 +112,7 @@ async function forward(
       redirect: 'manual',
       signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
     });
-    await res.arrayBuffer().catch(() => undefined);
+    await res.arrayBuffer().catch(() => undefined); // expected: the receiver's body is drained, never read
     return { status: res.status, latencyMs: Math.round(performance.now() - started) };
   } catch (err) {
     const e = err as Error & { cause?: { code?: string; message?: string } };
@@ -132,8 +132,7 @@ function refusal(status: number, text: string): ListenRefused {
   let reason = text.slice(0, 200);
   try {
     reason = (JSON.parse(text) as { result: { errors: { reason: string } } }).result.errors.reason;
-  } catch {
-    /* not our error shape */
+  } catch { // expected: not our error shape, the text's start is the reason
   }
   return new ListenRefused(`the gateway refused the credential (${status}: ${reason})`);
 }
@@ -253,8 +252,7 @@ function checkUrl(text: string, option: string): string {
   try {
     const u = new URL(text);
     if (u.protocol === 'http:' || u.protocol === 'https:') return text;
-  } catch {
-    /* below */
+  } catch { // expected: not usable here, the fallback below answers
   }
   throw new UsageError(`--${option} must be an http or https URL`);
 }
@@ -267,8 +265,7 @@ async function credentialOf(values: OptionValues, env: NodeJS.ProcessEnv): Promi
   try {
     const key = (JSON.parse(await readFile(file, 'utf8')) as { apiKey?: string }).apiKey;
     if (key) return key;
-  } catch {
-    /* below */
+  } catch { // expected: not usable here, the fallback below answers
   }
   throw new UsageError(`no credential: give --api-key (or GATEHOUSE_API_KEY), or run where ${file} exists`);
 }

@@ -314,7 +314,7 @@ export class Relay {
         result = await this.#send(row, request);
         if (chaos && strikes(chaos, 'duplicate', row.id, row.attempts)) {
           this.#log.info({ notification: row.id, chaos: 'duplicate' }, 'delivery chaos: sent twice');
-          await this.#send(row, request).catch(() => undefined);
+          await this.#send(row, request).catch(() => undefined); // expected: chaos's extra copy; the real attempt's result is the one recorded
         }
       }
     } catch (err) {

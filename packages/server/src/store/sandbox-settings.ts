@@ -34,7 +34,7 @@ export class SandboxSettings {
   /** Reads the settings again (one read at a time; a caller during one waits for the next). */
   async refresh(): Promise<void> {
     const running = this.#refreshing;
-    if (running) await running.catch(() => undefined);
+    if (running) await running.catch(() => undefined); // expected: the running read's failure is its own caller's
     const next = this.#read();
     this.#refreshing = next;
     try {
@@ -53,7 +53,7 @@ export class SandboxSettings {
   /** Refreshes every `SANDBOX_REFRESH_MS` until `stop()`; a failed read keeps the last snapshot. */
   start(): void {
     if (this.#timer) return;
-    this.#timer = setInterval(() => void this.refresh().catch(() => undefined), SANDBOX_REFRESH_MS).unref();
+    this.#timer = setInterval(() => void this.refresh().catch(() => undefined), SANDBOX_REFRESH_MS).unref(); // expected: a failed read keeps the last snapshot; the store's failure shows on /ready and the request paths
   }
 
   stop(): void {
