@@ -6,6 +6,8 @@ import { registerListEmails } from './emails.list.js';
 import { adminErrorHandler } from './errors.js';
 import { registerTestNotification } from './test-notifications.create.js';
 import { registerRunDueCharges } from './rebilling.run-due.js';
+import { registerSandboxReset } from './sandbox.reset.js';
+import { registerSandboxTriggers } from './sandbox.triggers.js';
 
 /** The admin interface (operators now, the dashboard later): its routes, its auth, its error shape. */
 export async function adminPlugin(app: FastifyInstance): Promise<void> {
@@ -18,6 +20,9 @@ export async function adminPlugin(app: FastifyInstance): Promise<void> {
   registerResendDelivery(app);
   registerListEmails(app);
   registerCompleteApmPayment(app);
+  // sandbox only: registered in every mode, refused in production mode with a reason (docs/decisions/0930)
+  registerSandboxTriggers(app);
+  registerSandboxReset(app);
   if (app.services.config.GATEHOUSE_MODE === 'sandbox') {
     registerTestNotification(app);
     registerRunDueCharges(app);
