@@ -1,4 +1,4 @@
-import type { Minor } from '../../lib/money.js';
+import { formatDecimal, type Minor } from '../../lib/money.js';
 import { Secret } from '../../lib/secret.js';
 import { Invalid } from '../errors.js';
 import type { MerchantContext } from '../merchants/merchant.types.js';
@@ -187,6 +187,7 @@ export async function runScenario(
   const steps = new Steps(deps, ctx, options.baseUrl);
   const scenario: Scenario = SCENARIOS[name];
   const { next } = await scenario.run(steps);
+  await steps.refreshOrders();
   const after = await deps.storage.read.notifications.list({ merchantId: ctx.merchantId, limit: DELIVERY_WINDOW });
   // Queued by this scenario: new since it began, and of its transactions (or of none: a withdrawal's, a seller's)
   const notifications = after
@@ -206,6 +207,15 @@ class Steps {
     private readonly baseUrl: string,
   ) {}
 
+  /** Each order made, with the status its payments left it in. */
+  async refreshOrders(): Promise<void> {
+    for (const m of this.made) {
+      if (m.kind !== 'order') continue;
+      const order = await this.deps.storage.read.orders.findBySessionId(String(m.detail?.sessionId));
+      if (order) m.status = order.status;
+    }
+  }
+
   private session = () => ({ merchantId: this.ctx.merchantId, siteId: this.ctx.siteId });
 
   private card(number: string, holderName = 'Sandbox Trigger'): CardInput {
@@ -215,9 +225,13 @@ class Steps {
 
   private recordTx(tx: Transaction): Transaction {
     this.transactionIds.add(tx.id);
-    const detail: MadeObject['detail'] = { type: tx.type, amount: tx.amount, currency: tx.currency };
+    const detail: MadeObject['detail'] = {
+      type: tx.type,
+      amount: formatDecimal(tx.amount, tx.currency),
+      currency: tx.currency,
+    };
     if (tx.relatedTransactionId !== null) detail.relatedTransactionId = tx.relatedTransactionId;
-    if (tx.partialApproval) detail.requestedAmount = tx.requestedAmount;
+    if (tx.partialApproval) detail.requestedAmount = formatDecimal(tx.requestedAmount, tx.currency);
     if (tx.errorReason !== null) detail.reason = tx.errorReason;
     if (tx.orderId !== null) detail.orderId = tx.orderId;
     this.made.push({ kind: 'transaction', id: tx.id, status: tx.status, detail });
@@ -255,7 +269,7 @@ class Steps {
       kind: 'order',
       id: String(order.id),
       status: order.status,
-      detail: { sessionId, amount: order.amount, currency: order.currency },
+      detail: { sessionId, amount: formatDecimal(order.amount, order.currency), currency: order.currency },
     });
     return {
       via: 'rest',
@@ -423,7 +437,7 @@ class Steps {
       kind: 'withdrawalRequest',
       id: w.id,
       status: w.status,
-      detail: { amount: w.amount, currency: w.currency },
+      detail: { amount: formatDecimal(w.amount, w.currency), currency: w.currency },
     });
     if (until === 'requested') return;
     const approved = await approveWithdrawal(this.deps, caller, { wdRequestId: w.id, operatorName: 'sandbox trigger' });
@@ -434,7 +448,7 @@ class Steps {
       kind: 'withdrawalOrder',
       id: order.id,
       status: order.status,
-      detail: { wdRequestId: w.id, amount: order.amount },
+      detail: { wdRequestId: w.id, amount: formatDecimal(order.amount, order.currency), currency: order.currency },
     });
     if (until === 'approved') return;
     const settled = await settleWithdrawalOrder(this.deps, caller, { wdOrderId: order.id });
