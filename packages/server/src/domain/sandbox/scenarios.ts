@@ -187,7 +187,6 @@ export async function runScenario(
   const steps = new Steps(deps, ctx, options.baseUrl);
   const scenario: Scenario = SCENARIOS[name];
   const { next } = await scenario.run(steps);
-  await steps.refreshOrders();
   const after = await deps.storage.read.notifications.list({ merchantId: ctx.merchantId, limit: DELIVERY_WINDOW });
   // Queued by this scenario: new since it began, and of its transactions (or of none: a withdrawal's, a seller's)
   const notifications = after
@@ -206,15 +205,6 @@ class Steps {
     private readonly ctx: TriggerContext,
     private readonly baseUrl: string,
   ) {}
-
-  /** Each order made, with the status its payments left it in. */
-  async refreshOrders(): Promise<void> {
-    for (const m of this.made) {
-      if (m.kind !== 'order') continue;
-      const order = await this.deps.storage.read.orders.findBySessionId(String(m.detail?.sessionId));
-      if (order) m.status = order.status;
-    }
-  }
 
   private session = () => ({ merchantId: this.ctx.merchantId, siteId: this.ctx.siteId });
 
