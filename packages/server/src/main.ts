@@ -6,7 +6,7 @@ import { credentialCommands } from './cli/credentials.commands.js';
 import { configText } from './cli/help.js';
 import { listCommands } from './cli/list.commands.js';
 import { operatorCommands } from './cli/operators.commands.js';
-import { buildProgram, CommanderError, normalizeArgv, type ProgramEntry, USAGE_EXIT } from './cli/program.js';
+import { buildProgram, CommanderError, helpWidth, normalizeArgv, type ProgramEntry, USAGE_EXIT } from './cli/program.js';
 import { requireStore } from './cli/store-check.js';
 import { notificationCommands } from './cli/notifications.commands.js';
 import { apmCommands } from './cli/apm.commands.js';
@@ -19,6 +19,8 @@ import { faultCommands } from './cli/faults.commands.js';
 import { runWorker, workerSpec } from './cli/worker.command.js';
 import { listenCommand, listenSpec } from './cli/listen.command.js';
 import { endpointCommands } from './cli/endpoints.commands.js';
+import { runTrigger, triggerSpec } from './cli/trigger.command.js';
+import { sandboxCommands } from './cli/sandbox.commands.js';
 import { startRelay } from './delivery/relay.js';
 import { pointDemoAtInbox } from './bootstrap/demo-inbox.js';
 import { demoPageEnabled } from './http/demo/demo.plugin.js';
@@ -33,6 +35,7 @@ const listeningPort = (a: ReturnType<import('node:net').Server['address']>): num
 
 // Every `{spec, run}` command module's array, in the order `gatehouse --help` lists them.
 const commands = [...credentialCommands, ...operatorCommands, ...listCommands, ...notificationCommands, ...apmCommands, ...platformCommands, ...emailCommands, ...rebillingCommands, ...withdrawalCommands, ...clockCommands, ...faultCommands, ...endpointCommands];
+commands.push(...sandboxCommands);
 
 const commonOptions: CommandSpec['options'] = {
   'data-dir': { type: 'string', placeholder: 'path', description: 'Data folder (GATEHOUSE_DATA_DIR, default ./data)' },
@@ -215,6 +218,16 @@ const entries: ProgramEntry[] = [
   { spec: migrateSpec, action: migrate },
   { spec: withCommon(workerSpec), action: worker },
   { spec: listenSpec, action: (values) => listenCommand(values) },
+  {
+    spec: withCommon(triggerSpec),
+    action: (values, positionals) =>
+      runTrigger(values, positionals, {
+        open: async (v) => (await requireStore(configFrom(v)), openRuntime(configFrom(v))),
+        dataDir: (v) => configFrom(v).dataDir,
+        print: (s) => console.log(s),
+        width: helpWidth,
+      }),
+  },
   ...commands.map(
     (cmd): ProgramEntry => ({
       spec: withCommon(cmd.spec),

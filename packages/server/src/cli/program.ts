@@ -107,7 +107,9 @@ function leafCommand(parent: Command, name: string, entry: ProgramEntry): Comman
     const max = spec.positionals?.length ?? 0;
     const given = cmd.args;
     if (given.length > max) throw new UsageError(`unexpected argument: ${given[max]}`);
-    if (given.length < max) throw new UsageError(`missing argument: <${spec.positionals![given.length]}>`);
+    // a positional named `name?` may be left out (`trigger --list`)
+    const required = (spec.positionals ?? []).filter((p) => !p.endsWith('?')).length;
+    if (given.length < required) throw new UsageError(`missing argument: <${spec.positionals![given.length]}>`);
     await entry.action(values, given);
   });
   return cmd;

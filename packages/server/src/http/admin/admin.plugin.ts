@@ -10,6 +10,8 @@ import { registerSandboxRoutes } from './sandbox.routes.js';
 import { registerWebhookEndpoints } from './webhook-endpoints.routes.js';
 import { registerListenStream } from './listen.stream.js';
 import { registerDeliveryChaos } from './delivery-chaos.routes.js';
+import { registerSandboxReset } from './sandbox.reset.js';
+import { registerSandboxTriggers } from './sandbox.triggers.js';
 
 /** The admin interface (operators now, the dashboard later): its routes, its auth, its error shape. */
 export async function adminPlugin(app: FastifyInstance): Promise<void> {
@@ -24,6 +26,9 @@ export async function adminPlugin(app: FastifyInstance): Promise<void> {
   registerCompleteApmPayment(app);
   registerSandboxRoutes(app);
   registerWebhookEndpoints(app);
+  // sandbox only: registered in every mode, refused in production mode with a reason (docs/decisions/0930)
+  registerSandboxTriggers(app);
+  registerSandboxReset(app);
   if (app.services.config.GATEHOUSE_MODE === 'sandbox') {
     registerTestNotification(app);
     registerRunDueCharges(app);
