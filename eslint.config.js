@@ -9,7 +9,19 @@ const seams = ['packages/server/src/lib/clock.ts', 'packages/server/src/lib/ids.
 const SERVER = 'packages/server/src';
 const TESTS = ['**/*.test.ts'];
 /** the server's top-level folders and files that are not the domain's to import */
-const OUTSIDE_DOMAIN = ['http', 'store', 'acquirer', 'delivery', 'security', 'cli', 'bootstrap', 'app', 'main', 'runtime', 'config'];
+const OUTSIDE_DOMAIN = [
+  'http',
+  'store',
+  'acquirer',
+  'delivery',
+  'security',
+  'cli',
+  'bootstrap',
+  'app',
+  'main',
+  'runtime',
+  'config',
+];
 /** the interfaces under http/ (each one Fastify plugin); http/ root files and http/shared/ are shared */
 const INTERFACES = ['admin', 'client', 'demo', 'hosted', 'ops', 'platform', 'rest', 'session'];
 const layer = (message, regex, extra = {}) => ({ regex, message, ...extra });
@@ -21,21 +33,34 @@ const HTTP_NOT_WIRING = layer(
 const importsOnly = (patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
 
 const SEAM_SYNTAX = [
-  { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Use the injected clock (lib/clock.ts).' },
-  { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Use the injected clock (lib/clock.ts).' },
-  { selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']", message: 'Use the id source (lib/ids.ts).' },
+  {
+    selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+    message: 'Use the injected clock (lib/clock.ts).',
+  },
+  {
+    selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+    message: 'Use the injected clock (lib/clock.ts).',
+  },
+  {
+    selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']",
+    message: 'Use the id source (lib/ids.ts).',
+  },
   { selector: "CallExpression[callee.name='randomUUID']", message: 'Use the id source (lib/ids.ts).' },
-  { selector: "CallExpression[callee.object.name='crypto'][callee.property.name='randomUUID']", message: 'Use the id source (lib/ids.ts).' },
+  {
+    selector: "CallExpression[callee.object.name='crypto'][callee.property.name='randomUUID']",
+    message: 'Use the id source (lib/ids.ts).',
+  },
 ];
 
 /** `request.body as Record<…>`: type the route with its schema (`app.post<{ Body: Static<…> }>`) or read with http/fields.ts. */
 const BODY_SYNTAX = [
   {
-    selector: "TSAsExpression[expression.object.name='request'][expression.property.name='body'][typeAnnotation.typeName.name='Record']",
-    message: 'Read a request body through its schema\'s Static<> type (app.post<{ Body: … }>), or an unvalidated one with http/fields.ts (obj, str).',
+    selector:
+      "TSAsExpression[expression.object.name='request'][expression.property.name='body'][typeAnnotation.typeName.name='Record']",
+    message:
+      "Read a request body through its schema's Static<> type (app.post<{ Body: … }>), or an unvalidated one with http/fields.ts (obj, str).",
   },
 ];
-
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/*.js', '**/*.mjs'] },
@@ -69,7 +94,10 @@ export default tseslint.config(
   },
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
     },
   },
   {
@@ -110,7 +138,9 @@ export default tseslint.config(
   {
     files: [`${SERVER}/lib/**/*.ts`],
     ignores: TESTS,
-    rules: importsOnly([layer('lib/ imports nothing of ours: it is the bottom layer (docs/architecture.md).', '^\\.\\./')]),
+    rules: importsOnly([
+      layer('lib/ imports nothing of ours: it is the bottom layer (docs/architecture.md).', '^\\.\\./'),
+    ]),
   },
   {
     files: [`${SERVER}/security/**/*.ts`],

@@ -982,7 +982,9 @@ async function main(): Promise<number> {
   }
   const costs = judgeCpuCost(specs, rounds);
   if (costs.length > 0) {
-    console.log(`\nCost: server CPU per operation over the ceiling's CPU per request, same round (medians of ${rounds.length}):`);
+    console.log(
+      `\nCost: server CPU per operation over the ceiling's CPU per request, same round (medians of ${rounds.length}):`,
+    );
     for (const c of costs) console.log(`  ${c.line}`);
   }
 
@@ -1075,14 +1077,28 @@ function judgeGoals(specs: TargetSpec[], rounds: TargetOutcome[][]): Goal[] {
 
 /** Each target with a cost goal: its CPU per operation over the ceiling's per request, within each round. */
 function judgeCpuCost(specs: TargetSpec[], rounds: TargetOutcome[][]) {
-  const out: { id: string; what: string; times: number; target: number; p99Ms: number; meets: boolean; line: string }[] = [];
+  const out: {
+    id: string;
+    what: string;
+    times: number;
+    target: number;
+    p99Ms: number;
+    meets: boolean;
+    line: string;
+  }[] = [];
   for (const spec of specs) {
     const goal = CPU_GOALS[spec.id];
     if (!goal) continue;
     const pairs = rounds
       .map((r) => ({ x: r.find((t) => t.id === spec.id)?.result, base: r.find((t) => t.id === 'node-http')?.result }))
-      .filter((p): p is { x: LoadResult & { cpu: NonNullable<LoadResult['cpu']> }; base: LoadResult & { cpu: NonNullable<LoadResult['cpu']> } } =>
-        p.x?.cpu !== undefined && p.base?.cpu !== undefined);
+      .filter(
+        (
+          p,
+        ): p is {
+          x: LoadResult & { cpu: NonNullable<LoadResult['cpu']> };
+          base: LoadResult & { cpu: NonNullable<LoadResult['cpu']> };
+        } => p.x?.cpu !== undefined && p.base?.cpu !== undefined,
+      );
     if (pairs.length === 0) continue;
     const times = median(pairs.map((p) => p.x.cpu.serverUsPerRequest / p.base.cpu.serverUsPerRequest));
     const rps = median(pairs.map((p) => p.x.rps / p.base.rps));

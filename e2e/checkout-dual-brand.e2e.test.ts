@@ -90,10 +90,7 @@ describe('hosted checkout: co-badged cards with useDualBrand', () => {
     await fillLookedUp(p, CB_VISA);
     await choice(p).waitFor(WAIT);
     // the shopper clears the number and types another card
-    await p
-      .frameLocator('[data-ghc-frame=ccNumber] iframe')
-      .locator('input[autocomplete="cc-number"]')
-      .fill('', WAIT);
+    await p.frameLocator('[data-ghc-frame=ccNumber] iframe').locator('input[autocomplete="cc-number"]').fill('', WAIT);
     await choice(p).waitFor({ state: 'detached', ...WAIT });
     await fillLookedUp(p, PLAIN_VISA);
     expect(await p.locator('.ghc-brands').count()).toBe(0);

@@ -78,12 +78,20 @@ describe('a checkout the shopper can trust', () => {
   });
 
   it("an amount within the order's openAmount is shown and is what is charged", async () => {
-    const { sessionToken } = await sc.openOrder({ amount: '15.00', currency: 'EUR', openAmount: { min: '5', max: '50' } });
+    const { sessionToken } = await sc.openOrder({
+      amount: '15.00',
+      currency: 'EUR',
+      openAmount: { min: '5', max: '50' },
+    });
     const p = await shop.open({ token: sessionToken, opts: { ...cardOnly, amount: '9.99' } });
     expect(await p.locator('.ghc-pay').innerText()).toContain('9.99');
     await fillValidCard(p, APPROVED);
     expect(await pay(p)).toMatchObject({ result: 'APPROVED' });
-    expect(await status(sessionToken)).toMatchObject({ transactionStatus: 'APPROVED', amount: '9.99', currency: 'EUR' });
+    expect(await status(sessionToken)).toMatchObject({
+      transactionStatus: 'APPROVED',
+      amount: '9.99',
+      currency: 'EUR',
+    });
     await p.close();
   });
 

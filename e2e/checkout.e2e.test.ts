@@ -6,7 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardNumbersAtRest } from '../packages/server/test/card-scan.js';
 import { type Gateway, startGateway } from '../packages/server/test/harness.js';
 import { type SessionClient, sessionClient } from '../packages/server/test/session-client.js';
-import { eventsNamed, fillCard, fillValidCard, pay, type Shop, startShop, WAIT, waitEvent, waitValid } from './checkout-page.js';
+import {
+  eventsNamed,
+  fillCard,
+  fillValidCard,
+  pay,
+  type Shop,
+  startShop,
+  WAIT,
+  waitEvent,
+  waitValid,
+} from './checkout-page.js';
 import { launchChromium } from './chromium.js';
 
 /**

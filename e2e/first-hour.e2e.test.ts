@@ -75,7 +75,13 @@ describe('the first pages in Chromium', () => {
         await frame.locator('input[autocomplete="cc-exp"]').fill('12/30', { timeout: 30_000 });
         await frame.locator('input[autocomplete="cc-csc"]').fill('217', { timeout: 30_000 });
         await page.click('#pay');
-        await page.waitForFunction(() => !/\bwait\b/.test(document.getElementById('outcome')!.className) && document.getElementById('outcome')!.className !== 'outcome', null, { timeout: 30_000 });
+        await page.waitForFunction(
+          () =>
+            !/\bwait\b/.test(document.getElementById('outcome')!.className) &&
+            document.getElementById('outcome')!.className !== 'outcome',
+          null,
+          { timeout: 30_000 },
+        );
         expect(await page.getAttribute('#outcome', 'class')).toBe(`outcome ${kind}`);
         expect((await page.textContent('#outcome'))!.trim()).toMatch(text);
         expect(await page.isVisible('#outcome')).toBe(true);

@@ -101,7 +101,16 @@ describe('UI foundation components in a real browser', () => {
   it('BrandMark: an SVG mark named for each scheme, hidden when a text beside it names it', async () => {
     const p = await scenario('brands');
     const names = await p.getByRole('img').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
-    expect(names).toEqual(['Visa', 'Mastercard', 'American Express', 'Discover', 'Maestro', 'JCB', 'UnionPay', 'Diners Club']);
+    expect(names).toEqual([
+      'Visa',
+      'Mastercard',
+      'American Express',
+      'Discover',
+      'Maestro',
+      'JCB',
+      'UnionPay',
+      'Diners Club',
+    ]);
     expect(await p.locator('svg[aria-hidden=true][data-brand=visa]').count()).toBe(1);
     expect(await axe(p)).toEqual([]);
     await p.close();

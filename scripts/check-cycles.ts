@@ -8,7 +8,9 @@ import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 
 if (process.argv.includes('--help')) {
-  console.log('Usage: node --import tsx scripts/check-cycles.ts\n\nFails when the imports inside packages/*/src form a cycle.');
+  console.log(
+    'Usage: node --import tsx scripts/check-cycles.ts\n\nFails when the imports inside packages/*/src form a cycle.',
+  );
   process.exit(0);
 }
 
@@ -37,7 +39,9 @@ function importsOf(file: string, known: Set<string>): string[] {
         : undefined;
     if (!spec || !spec.startsWith('.')) continue;
     const base = resolve(dirname(file), spec).replace(/\.(js|jsx|ts|tsx)$/, '');
-    const hit = [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')].find((c) => known.has(c));
+    const hit = [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')].find((c) =>
+      known.has(c),
+    );
     if (hit) targets.push(hit);
   }
   return targets;

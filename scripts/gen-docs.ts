@@ -11,7 +11,9 @@ import { configTable, loadConfig } from '../packages/server/src/config.js';
 import { openRuntime } from '../packages/server/src/runtime.js';
 
 if (process.argv.includes('--help')) {
-  console.log('Usage: npm run docs [-- --check]\n\nRegenerates docs/openapi.yaml and the README configuration table; --check only compares.');
+  console.log(
+    'Usage: npm run docs [-- --check]\n\nRegenerates docs/openapi.yaml and the README configuration table; --check only compares.',
+  );
   process.exit(0);
 }
 const check = process.argv.includes('--check');

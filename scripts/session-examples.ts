@@ -223,7 +223,8 @@ function checksumText(r: Row): string {
   }
   const nested = !(m in SF);
   const text = `${list(r.signing.order)}, ${tail(r.signing.order, nested)}`;
-  if (m === 'cardTokenization') return `${text}; or no checksum at all, with only \`sessionToken\` and \`cardData\` (decision 0135)`;
+  if (m === 'cardTokenization')
+    return `${text}; or no checksum at all, with only \`sessionToken\` and \`cardData\` (decision 0135)`;
   if (m === 'getCardDetails' || m === 'getDccDetails')
     return `${text}; or no checksum at all, without merchantId, merchantSiteId and timeStamp: the live \`sessionToken\` authenticates the call (decision 0135)`;
   return text;

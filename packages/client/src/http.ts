@@ -9,7 +9,8 @@ export async function readJson(res: Response): Promise<unknown> {
   if (text === '') return undefined;
   try {
     return JSON.parse(text) as unknown;
-  } catch { // expected: not JSON: the error says so and carries the text
+  } catch {
+    // expected: not JSON: the error says so and carries the text
     throw new GatehouseApiError(res.status, String(res.status), `answer is not JSON: ${text.slice(0, 200)}`, text);
   }
 }

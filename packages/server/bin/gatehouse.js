@@ -14,7 +14,8 @@ if (existsSync(fileURLToPath(dist))) {
   let tsx;
   try {
     tsx = existsSync(fileURLToPath(src)) ? await import('tsx/esm/api') : undefined;
-  } catch { // expected: tsx not installed (a production install): the message below says to build
+  } catch {
+    // expected: tsx not installed (a production install): the message below says to build
     tsx = undefined;
   }
   if (!tsx) {

@@ -82,7 +82,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log.warn({ address, open }, 'connection refused: the client holds too many open connections'),
   );
   if (tls) registerHsts(app);
-  const services: Services = { config, store: deps.store, box: deps.box, deps: deps.deps ?? domainDeps(deps), listen: new ListenHub({ epoch: ids.token(10) }) };
+  const services: Services = {
+    config,
+    store: deps.store,
+    box: deps.box,
+    deps: deps.deps ?? domainDeps(deps),
+    listen: new ListenHub({ epoch: ids.token(10) }),
+  };
   services.deps.log ??= app.log; // what the domain must not drop (an acquirer call that threw), ADR 0642
   app.decorate('services', services);
 
@@ -106,9 +112,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
               ? EDGE_ERRORS[408]
               : status === 413
                 ? { code: '5000.1013', reason: `Request body too large (limit ${BODY_LIMIT / 1024 / 1024} MiB)` }
-              : status === 429
-                ? { code: '7300.4290', reason: 'Too many requests' }
-              : { code: '5000.1002', reason: err.message },
+                : status === 429
+                  ? { code: '7300.4290', reason: 'Too many requests' }
+                  : { code: '5000.1002', reason: err.message },
       },
     });
   });
@@ -118,7 +124,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerNotificationTargetGuard(app, config);
   // Epoch-based monotonic time: nodes sharing counts must agree on where a window starts (0808).
   const shared = deps.store.dialect.name === 'postgres' ? rateLimitWindowsRepo(deps.store.db) : undefined;
-  registerRateLimits(app, rateLimitOptions(config, () => performance.timeOrigin + performance.now(), shared));
+  registerRateLimits(
+    app,
+    rateLimitOptions(config, () => performance.timeOrigin + performance.now(), shared),
+  );
   await registerOpenApi(app);
   registerHealth(app);
   registerMetrics(app);
@@ -151,7 +160,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 }
 
 /** API prefixes: their clients read the error body, whatever they accept. */
-const API_PREFIXES = ['/ppp/', '/orders', '/payment-api/', '/api/', '/admin/', '/client/', '/oauth2/', '/sdk/', '/metrics', '/health'];
+const API_PREFIXES = [
+  '/ppp/',
+  '/orders',
+  '/payment-api/',
+  '/api/',
+  '/admin/',
+  '/client/',
+  '/oauth2/',
+  '/sdk/',
+  '/metrics',
+  '/health',
+];
 
 /** A GET or HEAD of a non-API path by a client that accepts HTML (a browser): answer with a page. */
 function wantsPage(method: string, url: string, accept: string | undefined): boolean {

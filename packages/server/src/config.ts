@@ -8,14 +8,26 @@ import { Value } from 'typebox/value';
  * and the source of the configuration table in README.md (`npm run docs`).
  */
 export const ConfigSchema = Type.Object({
-  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080, description: 'TCP port of the HTTP server (flag `--port`)' }),
-  HOST: Type.String({ default: '127.0.0.1', description: 'Interface to listen on; `0.0.0.0` for every interface (flag `--host`)' }),
+  PORT: Type.Integer({
+    minimum: 0,
+    maximum: 65535,
+    default: 8080,
+    description: 'TCP port of the HTTP server (flag `--port`)',
+  }),
+  HOST: Type.String({
+    default: '127.0.0.1',
+    description: 'Interface to listen on; `0.0.0.0` for every interface (flag `--host`)',
+  }),
   GATEHOUSE_DATA_DIR: Type.String({
     default: './data',
-    description: 'Folder of the embedded SQLite store, the generated master key and `demo-credentials.json` (flag `--data-dir`)',
+    description:
+      'Folder of the embedded SQLite store, the generated master key and `demo-credentials.json` (flag `--data-dir`)',
   }),
   DATABASE_URL: Type.Optional(
-    Type.String({ description: 'PostgreSQL URL (`postgres://user@host:5432/db`); absent = SQLite file in the data folder (flag `--database-url`)' }),
+    Type.String({
+      description:
+        'PostgreSQL URL (`postgres://user@host:5432/db`); absent = SQLite file in the data folder (flag `--database-url`)',
+    }),
   ),
   GATEHOUSE_MASTER_KEY: Type.Optional(
     Type.String({
@@ -35,20 +47,29 @@ export const ConfigSchema = Type.Object({
   ),
   GATEHOUSE_SQLITE_SYNCHRONOUS: Type.Enum(['FULL', 'NORMAL'], {
     default: 'FULL',
-    description: 'SQLite durability: `FULL` acknowledges a commit once the WAL holding it is synced to disk (off the event loop, ADRs 0012 and 0013); `NORMAL` does not wait and may lose the last commits on power loss',
+    description:
+      'SQLite durability: `FULL` acknowledges a commit once the WAL holding it is synced to disk (off the event loop, ADRs 0012 and 0013); `NORMAL` does not wait and may lose the last commits on power loss',
   }),
-  GATEHOUSE_PG_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10, description: 'PostgreSQL connections per process' }),
+  GATEHOUSE_PG_POOL_SIZE: Type.Integer({
+    minimum: 1,
+    maximum: 200,
+    default: 10,
+    description: 'PostgreSQL connections per process',
+  }),
   GATEHOUSE_MODE: Type.Enum(['sandbox', 'production'], {
     default: 'sandbox',
-    description: '`sandbox` allows test notifications and private-network notification targets; `production` refuses both unless allowed below',
+    description:
+      '`sandbox` allows test notifications and private-network notification targets; `production` refuses both unless allowed below',
   }),
   GATEHOUSE_WORKERS: Type.Boolean({
     default: true,
-    description: 'Run the notification relay inside the server process (flag `--no-workers` for API-only nodes; `gatehouse worker` runs a relay alone)',
+    description:
+      'Run the notification relay inside the server process (flag `--no-workers` for API-only nodes; `gatehouse worker` runs a relay alone)',
   }),
   GATEHOUSE_DELIVERY_ALLOW_PRIVATE: Type.Optional(
     Type.Boolean({
-      description: 'Deliver webhooks and DMNs to loopback, private and link-local addresses. Default: true in sandbox mode, false in production mode',
+      description:
+        'Deliver webhooks and DMNs to loopback, private and link-local addresses. Default: true in sandbox mode, false in production mode',
     }),
   ),
   GATEHOUSE_DELIVERY_TIMEOUT_MS: Type.Integer({
@@ -57,25 +78,41 @@ export const ConfigSchema = Type.Object({
     default: 10_000,
     description: 'Timeout of one notification delivery attempt (connect, response and the first KiB of its body)',
   }),
-  GATEHOUSE_DELIVERY_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 512, default: 16, description: 'Notification deliveries in flight at once per relay' }),
+  GATEHOUSE_DELIVERY_CONCURRENCY: Type.Integer({
+    minimum: 1,
+    maximum: 512,
+    default: 16,
+    description: 'Notification deliveries in flight at once per relay',
+  }),
   GATEHOUSE_DELIVERY_PER_TARGET: Type.Integer({
     minimum: 1,
     maximum: 512,
     default: 8,
     description:
-      'Notification deliveries in flight at once per relay to one target (scheme, host and port): a slow or dead receiver holds at most this many of the relay\'s slots, and due notifications are claimed in turn across targets (docs/decisions/0825)',
+      "Notification deliveries in flight at once per relay to one target (scheme, host and port): a slow or dead receiver holds at most this many of the relay's slots, and due notifications are claimed in turn across targets (docs/decisions/0825)",
   }),
   GATEHOUSE_EMAIL_CONCURRENCY: Type.Integer({
     minimum: 1,
     maximum: 64,
     default: 4,
-    description: 'Platform e-mails in flight at once per relay: e-mail is its own lane, so a hung SMTP server holds at most this many slots (docs/decisions/0825)',
+    description:
+      'Platform e-mails in flight at once per relay: e-mail is its own lane, so a hung SMTP server holds at most this many slots (docs/decisions/0825)',
   }),
-  GATEHOUSE_DELIVERY_POLL_MS: Type.Integer({ minimum: 10, maximum: 60_000, default: 250, description: 'How often an idle relay looks for due notifications' }),
+  GATEHOUSE_DELIVERY_POLL_MS: Type.Integer({
+    minimum: 10,
+    maximum: 60_000,
+    default: 250,
+    description: 'How often an idle relay looks for due notifications',
+  }),
   GATEHOUSE_TLS_CERT: Type.Optional(
-    Type.String({ description: 'PEM certificate (chain) file: serve HTTPS with TLS 1.2 or later, HTTP/2 and HTTP/1.1 by ALPN; read again on SIGHUP (flag `--tls-cert`)' }),
+    Type.String({
+      description:
+        'PEM certificate (chain) file: serve HTTPS with TLS 1.2 or later, HTTP/2 and HTTP/1.1 by ALPN; read again on SIGHUP (flag `--tls-cert`)',
+    }),
   ),
-  GATEHOUSE_TLS_KEY: Type.Optional(Type.String({ description: 'PEM private key file of `GATEHOUSE_TLS_CERT` (flag `--tls-key`)' })),
+  GATEHOUSE_TLS_KEY: Type.Optional(
+    Type.String({ description: 'PEM private key file of `GATEHOUSE_TLS_CERT` (flag `--tls-key`)' }),
+  ),
   GATEHOUSE_RECOVERY_GRACE_MS: Type.Optional(
     Type.Integer({
       minimum: 0,
@@ -88,17 +125,20 @@ export const ConfigSchema = Type.Object({
     minimum: 0,
     maximum: 600_000,
     default: 10_000,
-    description: 'A request body not received within this time of its headers is answered 408 and its connection closed; `0` disables',
+    description:
+      'A request body not received within this time of its headers is answered 408 and its connection closed; `0` disables',
   }),
   GATEHOUSE_RATE_LIMIT: Type.Integer({
     minimum: 0,
     default: 1000,
-    description: 'Requests per second per credential (API key, site, session token), summed over the nodes of one PostgreSQL database (in memory with SQLite); each credential has a bucket of three seconds of requests, refilled by this many each second, so a quiet client may burst to three times it (docs/decisions/0815); over it REST answers 429 `7300.4290`, the session and client APIs errCode 1090; `0` disables',
+    description:
+      'Requests per second per credential (API key, site, session token), summed over the nodes of one PostgreSQL database (in memory with SQLite); each credential has a bucket of three seconds of requests, refilled by this many each second, so a quiet client may burst to three times it (docs/decisions/0815); over it REST answers 429 `7300.4290`, the session and client APIs errCode 1090; `0` disables',
   }),
   GATEHOUSE_AUTH_FAILURE_LIMIT: Type.Integer({
     minimum: 0,
     default: 300,
-    description: 'Failed authentications per minute per client address, summed over the nodes like `GATEHOUSE_RATE_LIMIT`, before every request of that address is refused as rate-limited until the minute ends; `0` disables',
+    description:
+      'Failed authentications per minute per client address, summed over the nodes like `GATEHOUSE_RATE_LIMIT`, before every request of that address is refused as rate-limited until the minute ends; `0` disables',
   }),
   GATEHOUSE_MAX_CONNECTIONS_PER_CLIENT: Type.Integer({
     minimum: 0,
@@ -119,7 +159,7 @@ export const ConfigSchema = Type.Object({
     maximum: 604_800_000,
     default: 3_600_000,
     description:
-      'Clock skew allowed to a signed session call\'s `timeStamp` beyond the time zones in use: a body is accepted from 14 hours plus this before its stamped hour (a merchant at UTC+14) to 13 hours plus this after it (UTC−12, and the minutes not read); outside, errCode 1021 `Invalid timestamp`. A money-moving body\'s replay record is kept longer than that window (docs/decisions/0822)',
+      "Clock skew allowed to a signed session call's `timeStamp` beyond the time zones in use: a body is accepted from 14 hours plus this before its stamped hour (a merchant at UTC+14) to 13 hours plus this after it (UTC−12, and the minutes not read); outside, errCode 1021 `Invalid timestamp`. A money-moving body's replay record is kept longer than that window (docs/decisions/0822)",
   }),
   GATEHOUSE_TRUST_PROXY: Type.Optional(
     Type.String({
@@ -139,7 +179,10 @@ export const ConfigSchema = Type.Object({
         'SMTP server of the platform e-mails (nodemailer URL: `smtp://127.0.0.1:1025`, `smtps://user:pass@mail.example.com:465`; TLS and auth from the URL). Absent: e-mails are kept and listed (`GET /admin/v1/emails`, `gatehouse emails list`), not sent',
     }),
   ),
-  SMTP_FROM: Type.String({ default: 'Gatehouse <notifications@gatehouse.localhost>', description: 'Sender of the platform e-mails; its domain also ends each `Message-ID`' }),
+  SMTP_FROM: Type.String({
+    default: 'Gatehouse <notifications@gatehouse.localhost>',
+    description: 'Sender of the platform e-mails; its domain also ends each `Message-ID`',
+  }),
 });
 export type RawConfig = Static<typeof ConfigSchema>;
 
@@ -148,7 +191,14 @@ export interface Config extends RawConfig {
   dataDir: string;
 }
 
-const BOOLEAN_WORDS: Record<string, boolean> = { true: true, '1': true, yes: true, false: false, '0': false, no: false };
+const BOOLEAN_WORDS: Record<string, boolean> = {
+  true: true,
+  '1': true,
+  yes: true,
+  false: false,
+  '0': false,
+  no: false,
+};
 
 /** Parses settings from an environment-like record; throws an Error naming each bad variable. */
 export function loadConfig(env: Record<string, string | undefined>, cwd: string): Config {
@@ -179,13 +229,18 @@ const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
  * Fastify's hop-count form cannot tell a balancer from a client and trusts nothing (docs/decisions/0809).
  */
 export function trustedProxies(config: Pick<RawConfig, 'GATEHOUSE_TRUST_PROXY'>): string[] | false {
-  const entries = (config.GATEHOUSE_TRUST_PROXY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const entries = (config.GATEHOUSE_TRUST_PROXY ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     const [address = '', prefix, extra] = entry.split('/');
     const family = isIP(address);
     const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
     if (!PROXY_NAMES.has(entry) && (family === 0 || !prefixOk || extra !== undefined)) {
-      throw new Error(`invalid configuration:\n  GATEHOUSE_TRUST_PROXY: ${JSON.stringify(entry)} is not an address, a CIDR or one of ${[...PROXY_NAMES].join(', ')}`);
+      throw new Error(
+        `invalid configuration:\n  GATEHOUSE_TRUST_PROXY: ${JSON.stringify(entry)} is not an address, a CIDR or one of ${[...PROXY_NAMES].join(', ')}`,
+      );
     }
   }
   return entries.length > 0 ? entries : false;

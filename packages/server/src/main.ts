@@ -6,7 +6,14 @@ import { credentialCommands } from './cli/credentials.commands.js';
 import { configText } from './cli/help.js';
 import { listCommands } from './cli/list.commands.js';
 import { operatorCommands } from './cli/operators.commands.js';
-import { buildProgram, CommanderError, helpWidth, normalizeArgv, type ProgramEntry, USAGE_EXIT } from './cli/program.js';
+import {
+  buildProgram,
+  CommanderError,
+  helpWidth,
+  normalizeArgv,
+  type ProgramEntry,
+  USAGE_EXIT,
+} from './cli/program.js';
 import { requireStore } from './cli/store-check.js';
 import { notificationCommands } from './cli/notifications.commands.js';
 import { apmCommands } from './cli/apm.commands.js';
@@ -31,10 +38,24 @@ import { lockDataFolder } from './bootstrap/data-folder-lock.js';
 import { refuseStoreWithoutKey } from './bootstrap/private-files.js';
 import { systemClock } from './lib/clock.js';
 
-const listeningPort = (a: ReturnType<import('node:net').Server['address']>): number | undefined => (a && typeof a === 'object' ? a.port : undefined);
+const listeningPort = (a: ReturnType<import('node:net').Server['address']>): number | undefined =>
+  a && typeof a === 'object' ? a.port : undefined;
 
 // Every `{spec, run}` command module's array, in the order `gatehouse --help` lists them.
-const commands = [...credentialCommands, ...operatorCommands, ...listCommands, ...notificationCommands, ...apmCommands, ...platformCommands, ...emailCommands, ...rebillingCommands, ...withdrawalCommands, ...clockCommands, ...faultCommands, ...endpointCommands];
+const commands = [
+  ...credentialCommands,
+  ...operatorCommands,
+  ...listCommands,
+  ...notificationCommands,
+  ...apmCommands,
+  ...platformCommands,
+  ...emailCommands,
+  ...rebillingCommands,
+  ...withdrawalCommands,
+  ...clockCommands,
+  ...faultCommands,
+  ...endpointCommands,
+];
 commands.push(...sandboxCommands);
 
 const commonOptions: CommandSpec['options'] = {
@@ -50,10 +71,21 @@ const startSpec: CommandSpec = {
     host: { type: 'string', placeholder: 'host', description: 'Listen address (HOST, default 127.0.0.1)' },
     'log-level': { type: 'string', placeholder: 'level', description: 'Log level (LOG_LEVEL, default info)' },
     'no-demo': { type: 'boolean', description: 'Do not create a demo merchant (GATEHOUSE_DEMO=false)' },
-    'tls-cert': { type: 'string', placeholder: 'file', description: 'PEM certificate: serve HTTPS, HTTP/2 (GATEHOUSE_TLS_CERT)' },
+    'tls-cert': {
+      type: 'string',
+      placeholder: 'file',
+      description: 'PEM certificate: serve HTTPS, HTTP/2 (GATEHOUSE_TLS_CERT)',
+    },
     'tls-key': { type: 'string', placeholder: 'file', description: 'PEM private key (GATEHOUSE_TLS_KEY)' },
-    cluster: { type: 'string', placeholder: 'N', description: 'Fork N server processes sharing the port (node:cluster); needs DATABASE_URL' },
-    'no-workers': { type: 'boolean', description: 'API only: no notification relay in this process (GATEHOUSE_WORKERS=false)' },
+    cluster: {
+      type: 'string',
+      placeholder: 'N',
+      description: 'Fork N server processes sharing the port (node:cluster); needs DATABASE_URL',
+    },
+    'no-workers': {
+      type: 'boolean',
+      description: 'API only: no notification relay in this process (GATEHOUSE_WORKERS=false)',
+    },
     ...commonOptions,
   },
 };
@@ -90,7 +122,10 @@ async function start(values: OptionValues): Promise<void> {
   const { clusterSize, isClusterWorker, runClusterPrimary } = await import('./cli/cluster.js');
   const workers = clusterSize(values.cluster);
   if (workers !== undefined && !isClusterWorker()) {
-    if (!config.DATABASE_URL) throw new UsageError('--cluster needs PostgreSQL (DATABASE_URL): the embedded SQLite store has one writer process');
+    if (!config.DATABASE_URL)
+      throw new UsageError(
+        '--cluster needs PostgreSQL (DATABASE_URL): the embedded SQLite store has one writer process',
+      );
     // The primary prepares the store once (migrations, demo merchant); the workers serve.
     const prep = await openRuntime(config);
     if (demoEnabled(config)) {
@@ -104,7 +139,9 @@ async function start(values: OptionValues): Promise<void> {
   // One server per SQLite data folder (docs/decisions/0820): taken before anything is written in it,
   // and after the checks that refuse a start, so that a refused start leaves the folder as it was.
   if (!config.DATABASE_URL) await refuseStoreWithoutKey(config.dataDir, config.GATEHOUSE_MASTER_KEY);
-  const lock = config.DATABASE_URL ? undefined : lockDataFolder(config.dataDir, { pid: process.pid, port: config.PORT, now: new Date(systemClock.now()) });
+  const lock = config.DATABASE_URL
+    ? undefined
+    : lockDataFolder(config.dataDir, { pid: process.pid, port: config.PORT, now: new Date(systemClock.now()) });
   let rt: Awaited<ReturnType<typeof openRuntime>>;
   try {
     rt = await openRuntime(config);
@@ -118,7 +155,8 @@ async function start(values: OptionValues): Promise<void> {
   const { recoverPendingTransactions } = await import('./domain/payments/payment.service.js');
   const app = await buildApp(rt);
   if (rt.migrated.length > 0) app.log.info({ migrations: rt.migrated }, 'store migrated');
-  if (lock?.tookOver) app.log.warn({ previous: lock.tookOver }, 'data folder lock of a server that is no longer running taken over');
+  if (lock?.tookOver)
+    app.log.warn({ previous: lock.tookOver }, 'data folder lock of a server that is no longer running taken over');
   // Transactions a crash left pending are closed without a second acquirer call (docs/decisions/0303).
   // Their idempotency records take the final answer, so a retry replays it (docs/decisions/0807).
   const graceMs = config.GATEHOUSE_RECOVERY_GRACE_MS ?? (rt.store.file ? 0 : undefined);
@@ -170,7 +208,10 @@ async function start(values: OptionValues): Promise<void> {
     // The sandbox inbox shows the demo merchant's notifications (docs/decisions/0901).
     const inbox = demoPageEnabled(config) ? await pointDemoAtInbox(rt.deps, demo.credentials, address) : null;
     for (const move of inbox?.moves ?? [])
-      app.log.info({ merchantSiteId: demo.credentials.merchantSiteId, ...move }, 'demo site notification address moved to this server\'s inbox');
+      app.log.info(
+        { merchantSiteId: demo.credentials.merchantSiteId, ...move },
+        "demo site notification address moved to this server's inbox",
+      );
     printDemo(demo.credentials, demo.created, config);
     if (inbox) process.stderr.write(`Its webhooks and DMNs go to the sandbox inbox: ${address}/demo/inbox\n`);
   }
@@ -193,7 +234,9 @@ function printDemo(c: DemoCredentials, createdNow: boolean, config: Config): voi
     ...Object.entries(c)
       .filter(([k]) => created || !DEMO_SECRETS.has(k))
       .map(([k, v]) => `  ${k.padEnd(19)} ${v}`),
-    created ? `  (also in ${file}; later starts print no secrets)` : `  secrets (apiKey, merchantSecretKey, webhookSecret): in ${file}`,
+    created
+      ? `  (also in ${file}; later starts print no secrets)`
+      : `  secrets (apiKey, merchantSecretKey, webhookSecret): in ${file}`,
     '',
   ];
   process.stderr.write(lines.join('\n') + '\n');
@@ -228,23 +271,21 @@ const entries: ProgramEntry[] = [
         width: helpWidth,
       }),
   },
-  ...commands.map(
-    (cmd): ProgramEntry => ({
-      spec: withCommon(cmd.spec),
-      async action(values, positionals) {
-        const config = configFrom(values);
-        // Only start and migrate make a store: a typo in --data-dir must not create one.
-        await requireStore(config);
-        const rt = await openRuntime(config);
-        try {
-          const out = await cmd.run(rt, values, positionals);
-          console.log(values.json ? JSON.stringify(out.json, null, 2) : out.text);
-        } finally {
-          await rt.store.close();
-        }
-      },
-    }),
-  ),
+  ...commands.map((cmd): ProgramEntry => ({
+    spec: withCommon(cmd.spec),
+    async action(values, positionals) {
+      const config = configFrom(values);
+      // Only start and migrate make a store: a typo in --data-dir must not create one.
+      await requireStore(config);
+      const rt = await openRuntime(config);
+      try {
+        const out = await cmd.run(rt, values, positionals);
+        console.log(values.json ? JSON.stringify(out.json, null, 2) : out.text);
+      } finally {
+        await rt.store.close();
+      }
+    },
+  })),
 ];
 
 /** The server package's version (`gatehouse --version`), read from its package.json beside src/ and dist/. */

@@ -34,7 +34,10 @@ export interface Runtime {
   sandbox?: SandboxSettings | undefined;
 }
 
-export async function openRuntime(config: Config, options: { clock?: Clock; migrate?: boolean; acquirer?: Acquirer } = {}): Promise<Runtime> {
+export async function openRuntime(
+  config: Config,
+  options: { clock?: Clock; migrate?: boolean; acquirer?: Acquirer } = {},
+): Promise<Runtime> {
   if (config.DATABASE_URL && !config.GATEHOUSE_MASTER_KEY) {
     throw new Error('GATEHOUSE_MASTER_KEY is required with DATABASE_URL: every node must share one key');
   }
@@ -56,20 +59,36 @@ export async function openRuntime(config: Config, options: { clock?: Clock; migr
     const migrated = options.migrate === false ? [] : await store.migrate();
     const base = options.clock ?? systemClock;
     // sandbox mode: each merchant's clock may run ahead, and acquirer faults may be asked for (0940, 0941)
-    const sandbox = config.GATEHOUSE_MODE === 'sandbox' && options.migrate !== false ? await openSandbox(store, base) : undefined;
+    const sandbox =
+      config.GATEHOUSE_MODE === 'sandbox' && options.migrate !== false ? await openSandbox(store, base) : undefined;
     const clock = sandbox?.clock ?? base;
     const ids = createIds(base);
     const box = createSealedBox(masterKey);
-    if (options.migrate !== false) await checkMasterKey(store, box, clock.now(), config.GATEHOUSE_MASTER_KEY ? 'GATEHOUSE_MASTER_KEY' : 'master.key');
+    if (options.migrate !== false)
+      await checkMasterKey(
+        store,
+        box,
+        clock.now(),
+        config.GATEHOUSE_MASTER_KEY ? 'GATEHOUSE_MASTER_KEY' : 'master.key',
+      );
     const simulated = options.acquirer ?? createSimulatedAcquirer({ clock });
     const acquirer = sandbox ? sandbox.faulty(simulated) : simulated;
-    return { config, store, box, clock, ids, acquirer, deps: domainDeps({ store, box, clock, ids, acquirer }), migrated, sandbox: sandbox?.settings };
+    return {
+      config,
+      store,
+      box,
+      clock,
+      ids,
+      acquirer,
+      deps: domainDeps({ store, box, clock, ids, acquirer }),
+      migrated,
+      sandbox: sandbox?.settings,
+    };
   } catch (err) {
     await store.close();
     throw err;
   }
 }
-
 
 /** The domain's dependencies, built once per process and shared by the HTTP app and the commands. */
 export function domainDeps(deps: Pick<Runtime, 'store' | 'box' | 'clock' | 'ids' | 'acquirer'>): DomainDeps {

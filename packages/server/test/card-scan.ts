@@ -12,7 +12,9 @@ export async function cardNumbersAtRest(gw: Gateway, numbers: readonly string[])
   if (file) {
     for (const f of [file, `${file}-wal`]) if (existsSync(f)) haystacks.push(readFileSync(f).toString('latin1'));
   } else {
-    const tables = await sql<{ t: string }>`SELECT table_name AS t FROM information_schema.tables WHERE table_schema = current_schema()`.execute(
+    const tables = await sql<{
+      t: string;
+    }>`SELECT table_name AS t FROM information_schema.tables WHERE table_schema = current_schema()`.execute(
       gw.rt.store.db,
     );
     for (const { t } of tables.rows) {

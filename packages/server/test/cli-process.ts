@@ -16,7 +16,15 @@ export function cli(
   extraEnv: Record<string, string> = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const env: Record<string, string | undefined> = { ...process.env, GATEHOUSE_DATA_DIR: dataDir };
-  for (const name of ['DATABASE_URL', 'GATEHOUSE_MASTER_KEY', 'LOG_LEVEL', 'PORT', 'HOST', 'GATEHOUSE_DEMO', 'SMTP_URL'])
+  for (const name of [
+    'DATABASE_URL',
+    'GATEHOUSE_MASTER_KEY',
+    'LOG_LEVEL',
+    'PORT',
+    'HOST',
+    'GATEHOUSE_DEMO',
+    'SMTP_URL',
+  ])
     delete env[name];
   Object.assign(env, extraEnv);
   return new Promise((ok, fail) => {
@@ -40,7 +48,11 @@ export function cli(
  * `gatehouse <args> --json`: asserts a clean exit with nothing on stderr and parses stdout. `extraEnv`
  * adds to the fresh shell's environment (e.g. the DATABASE_URL of a PostgreSQL store).
  */
-export async function cliJson<T = any>(dataDir: string, args: string[], extraEnv: Record<string, string> = {}): Promise<T> {
+export async function cliJson<T = any>(
+  dataDir: string,
+  args: string[],
+  extraEnv: Record<string, string> = {},
+): Promise<T> {
   const r = await cli(dataDir, [...args, '--json'], extraEnv);
   expect(r.stderr, `gatehouse ${args.join(' ')}`).toBe('');
   expect(r.code, `gatehouse ${args.join(' ')}`).toBe(0);

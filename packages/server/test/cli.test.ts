@@ -144,16 +144,22 @@ describe('gatehouse CLI', () => {
       expect(existsSync(untouched)).toBe(false);
     });
 
-    it('prints the package version with --version (and -V) and exits 0 without opening the store', { timeout: CLI_TIMEOUT }, async () => {
-      const untouched = join(dataDir, 'version');
-      const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-      for (const flag of ['--version', '-V']) {
-        const r = await cli(untouched, [flag]);
-        expect(r.code).toBe(0);
-        expect(r.stdout.trim()).toBe(version);
-      }
-      expect(existsSync(untouched)).toBe(false);
-    });
+    it(
+      'prints the package version with --version (and -V) and exits 0 without opening the store',
+      { timeout: CLI_TIMEOUT },
+      async () => {
+        const untouched = join(dataDir, 'version');
+        const version = (
+          JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+        ).version;
+        for (const flag of ['--version', '-V']) {
+          const r = await cli(untouched, [flag]);
+          expect(r.code).toBe(0);
+          expect(r.stdout.trim()).toBe(version);
+        }
+        expect(existsSync(untouched)).toBe(false);
+      },
+    );
 
     it.each(COMMANDS)(
       'prints the usage of `%s --help` and exits 0 without opening the store',
@@ -165,7 +171,8 @@ describe('gatehouse CLI', () => {
       const top = await cli(join(dataDir, 'help-top-again'), ['--help']);
       const others = listedIn(top.stdout).filter((name) => !COMMANDS.includes(name));
       // Three at a time: a dozen processes at once on a small machine would only wait for each other.
-      for (let i = 0; i < others.length; i += 3) await Promise.all(others.slice(i, i + 3).map((name) => checkHelp(name)));
+      for (let i = 0; i < others.length; i += 3)
+        await Promise.all(others.slice(i, i + 3).map((name) => checkHelp(name)));
     });
   });
 

@@ -22,7 +22,10 @@ describe('gatehouse clock and faults', () => {
     const m = gw.demo.merchantId;
     const adv = await cli(gw.dataDir, ['clock', 'advance', '1d2h', '--merchant', m, '--json']);
     expect(adv.code, adv.stderr).toBe(0);
-    expect(JSON.parse(adv.stdout)).toMatchObject({ clock: { merchantId: m, offsetMs: 26 * 3_600_000, offset: '1d 2h' }, dueCharges: { attempted: 0 } });
+    expect(JSON.parse(adv.stdout)).toMatchObject({
+      clock: { merchantId: m, offsetMs: 26 * 3_600_000, offset: '1d 2h' },
+      dueCharges: { attempted: 0 },
+    });
     const shown = await cli(gw.dataDir, ['clock', 'show', '--merchant', m]);
     expect(shown.stdout).toContain('1d 2h ahead of the real time');
     const served = await gw.request('GET', '/admin/v1/sandbox/clock', { headers: apiKey(gw) });
@@ -48,7 +51,9 @@ describe('gatehouse clock and faults', () => {
   });
 
   it('refuses both in production mode', { timeout: 300_000 }, async () => {
-    const clock = await cli(gw.dataDir, ['clock', 'show', '--merchant', gw.demo.merchantId], { GATEHOUSE_MODE: 'production' });
+    const clock = await cli(gw.dataDir, ['clock', 'show', '--merchant', gw.demo.merchantId], {
+      GATEHOUSE_MODE: 'production',
+    });
     expect(clock.code).toBe(2);
     expect(clock.stderr).toContain('sandbox mode only');
     const faults = await cli(gw.dataDir, ['faults', 'show'], { GATEHOUSE_MODE: 'production' });

@@ -4,7 +4,10 @@ export type DialectName = 'sqlite' | 'postgres';
 
 /** The dialects a storage test runs on: `DIALECTS=sqlite,postgres` (default sqlite, as in `npm test`). */
 export function dialects(): DialectName[] {
-  const list = (process.env.DIALECTS ?? 'sqlite').split(',').map((s) => s.trim()).filter(Boolean);
+  const list = (process.env.DIALECTS ?? 'sqlite')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const d of list) if (d !== 'sqlite' && d !== 'postgres') throw new Error(`unknown dialect in DIALECTS: ${d}`);
   return list as DialectName[];
 }

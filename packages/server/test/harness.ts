@@ -28,7 +28,11 @@ export interface Gateway {
   /** every log line the server wrote, parsed */
   logs: Array<Record<string, unknown>>;
   rawLog(): string;
-  request(method: string, path: string, init?: { headers?: Record<string, string>; body?: unknown; raw?: string }): Promise<HttpResult>;
+  request(
+    method: string,
+    path: string,
+    init?: { headers?: Record<string, string>; body?: unknown; raw?: string },
+  ): Promise<HttpResult>;
   close(): Promise<void>;
 }
 

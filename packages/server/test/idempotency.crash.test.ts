@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DemoCredentials } from '../src/bootstrap/demo.js';
 import { type DialectName, dialects, freshPgSchema } from './dialects.js';
-import { freePort, type GatehouseProcess, kill9, running, spawnGatehouse, waitServerReady } from './gatehouse-process.js';
+import {
+  freePort,
+  type GatehouseProcess,
+  kill9,
+  running,
+  spawnGatehouse,
+  waitServerReady,
+} from './gatehouse-process.js';
 
 /**
  * Crash-recovered idempotency (docs/decisions/0807): REST card payments with an
@@ -19,7 +26,13 @@ const WORKERS = 12;
 const KILL_AFTER = 40;
 /** rounds of load and kill until one payment was caught between its two writes */
 const ROUNDS = 4;
-const CARD = { cardNumber: '4761344136141390', cardHolderName: 'Jane Roe', expirationMonth: '12', expirationYear: '2030', CVV: '123' };
+const CARD = {
+  cardNumber: '4761344136141390',
+  cardHolderName: 'Jane Roe',
+  expirationMonth: '12',
+  expirationYear: '2030',
+  CVV: '123',
+};
 
 describe.each(dialects())('idempotency keys after a kill -9 on %s', (dialect: DialectName) => {
   it('a retry of every key in flight at the crash replays its final answer', async () => {

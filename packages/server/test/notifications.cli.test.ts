@@ -17,9 +17,6 @@ import { cli, cliJson } from './cli-process.js';
  * that the test also opens, to queue notifications and run a relay.
  */
 
-
-
-
 describe('gatehouse deliveries / webhooks commands', () => {
   let dataDir: string;
   let rt: Runtime;
@@ -154,7 +151,9 @@ describe('gatehouse deliveries / webhooks commands', () => {
     expect(text.stdout).toMatch(
       /^site {3}\d+\nsecret whsec_\S+ {3}\(shown once: keep it now\)\nthe previous secret also signs until .*\ndemo-credentials\.json now holds the new secret$/m,
     );
-    expect(JSON.parse(readFileSync(join(dataDir, 'demo-credentials.json'), 'utf8')).webhookSecret).toBe(text.stdout.match(/secret (whsec_\S+)/)![1]);
+    expect(JSON.parse(readFileSync(join(dataDir, 'demo-credentials.json'), 'utf8')).webhookSecret).toBe(
+      text.stdout.match(/secret (whsec_\S+)/)![1],
+    );
   });
 
   it('sites set-notification-url sets and clears the default DMN address', async () => {

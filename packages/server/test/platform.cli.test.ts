@@ -10,8 +10,6 @@ import { cli } from './cli-process.js';
 
 /** `gatehouse platform …` and `gatehouse emails list`, run as child processes on a data folder the test also opens. */
 
-
-
 describe('gatehouse platform / emails commands', () => {
   let dataDir: string;
   let rt: Runtime;

@@ -191,7 +191,8 @@ describe.each(dialects())('platform e-mails over SMTP on %s', (dialect: DialectN
 
   it('counts every SMTP attempt by outcome in /metrics', async () => {
     const text = (await gw.request('GET', '/metrics')).text;
-    const count = (outcome: string) => Number(new RegExp(`^gatehouse_emails_total\\{outcome="${outcome}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
+    const count = (outcome: string) =>
+      Number(new RegExp(`^gatehouse_emails_total\\{outcome="${outcome}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
     expect(count('sent')).toBeGreaterThan(0);
     expect(count('retry')).toBeGreaterThan(0);
     expect(count('failed')).toBeGreaterThan(0);

@@ -14,12 +14,23 @@ async function spawnStart(dataDir: string, env: Record<string, string>): Promise
   const port = await freePort();
   const logFile = join(dataDir, 'prod.log');
   const fd = openSync(logFile, 'a');
-  const full: Record<string, string | undefined> = { ...process.env, ...env, GATEHOUSE_DATA_DIR: dataDir, PORT: String(port) };
+  const full: Record<string, string | undefined> = {
+    ...process.env,
+    ...env,
+    GATEHOUSE_DATA_DIR: dataDir,
+    PORT: String(port),
+  };
   for (const name of ['DATABASE_URL', 'GATEHOUSE_MASTER_KEY']) delete full[name];
   if (!('GATEHOUSE_DEMO' in env)) delete full.GATEHOUSE_DEMO;
-  const child = spawn(process.execPath, gatehouseArgs(['start']), { env: full, detached: true, stdio: ['ignore', fd, fd] });
+  const child = spawn(process.execPath, gatehouseArgs(['start']), {
+    env: full,
+    detached: true,
+    stdio: ['ignore', fd, fd],
+  });
   closeSync(fd);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((ok) => child.once('exit', (code, signal) => ok({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((ok) =>
+    child.once('exit', (code, signal) => ok({ code, signal })),
+  );
   return { child, base: `http://127.0.0.1:${port}`, exited, log: () => readFileSync(logFile, 'utf8') };
 }
 
@@ -58,13 +69,18 @@ describe('production mode start', () => {
     expect(await terminate(p)).toEqual({ code: 0, signal: null });
   });
 
-  it('asked for one, writes its secrets to the file only, never to the output or the log', { timeout: 120_000 }, async () => {
-    const { p, dataDir } = await start({ GATEHOUSE_DEMO: 'true' });
-    const creds = JSON.parse(readFileSync(join(dataDir, 'demo-credentials.json'), 'utf8')) as DemoCredentials;
-    expect(p.log()).toContain('Demo merchant created:');
-    expect(p.log()).toContain(creds.merchantId);
-    for (const secret of [creds.merchantSecretKey, creds.apiKey, creds.webhookSecret!]) expect(p.log()).not.toContain(secret);
-    expect(p.log()).toContain('secrets (apiKey, merchantSecretKey, webhookSecret): in');
-    expect(await terminate(p)).toEqual({ code: 0, signal: null });
-  });
+  it(
+    'asked for one, writes its secrets to the file only, never to the output or the log',
+    { timeout: 120_000 },
+    async () => {
+      const { p, dataDir } = await start({ GATEHOUSE_DEMO: 'true' });
+      const creds = JSON.parse(readFileSync(join(dataDir, 'demo-credentials.json'), 'utf8')) as DemoCredentials;
+      expect(p.log()).toContain('Demo merchant created:');
+      expect(p.log()).toContain(creds.merchantId);
+      for (const secret of [creds.merchantSecretKey, creds.apiKey, creds.webhookSecret!])
+        expect(p.log()).not.toContain(secret);
+      expect(p.log()).toContain('secrets (apiKey, merchantSecretKey, webhookSecret): in');
+      expect(await terminate(p)).toEqual({ code: 0, signal: null });
+    },
+  );
 });

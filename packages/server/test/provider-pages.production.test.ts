@@ -64,7 +64,12 @@ describe('the simulated provider pages in production mode', () => {
         clientUniqueId: 'cu-1',
         clientRequestId: `k-${++seq}`,
         userDetails: { firstName: 'Ada', lastName: 'Byron', country: 'GB' },
-        ekycUserDetails: { userName: 'ada', dateOfBirth: '1815-12-10', identification: 'X1', identificationType: 'passport' },
+        ekycUserDetails: {
+          userName: 'ada',
+          dateOfBirth: '1815-12-10',
+          identification: 'X1',
+          identificationType: 'passport',
+        },
       })
     ).json;
     expect(k).toMatchObject({ status: 'SUCCESS', kycStatus: 'Pending' });

@@ -69,26 +69,40 @@ export function shapeDiff(expected: unknown, actual: unknown, path = '$'): strin
   if (typeof expected === 'string') {
     if (typeof actual !== 'string') return [`${path}: a string in the README, ${JSON.stringify(actual)} in the answer`];
     const i = expected.indexOf('…');
-    if (i === -1) return expected === actual ? [] : [`${path}: ${JSON.stringify(expected)} in the README, ${JSON.stringify(actual)} in the answer`];
-    return actual.startsWith(expected.slice(0, i)) ? [] : [`${path}: ${JSON.stringify(expected)} does not match ${JSON.stringify(actual)}`];
+    if (i === -1)
+      return expected === actual
+        ? []
+        : [`${path}: ${JSON.stringify(expected)} in the README, ${JSON.stringify(actual)} in the answer`];
+    return actual.startsWith(expected.slice(0, i))
+      ? []
+      : [`${path}: ${JSON.stringify(expected)} does not match ${JSON.stringify(actual)}`];
   }
   if (Array.isArray(expected)) {
     if (!Array.isArray(actual)) return [`${path}: an array in the README`];
     return expected.flatMap((e, i) => shapeDiff(e, actual[i], `${path}[${i}]`));
   }
   if (expected !== null && typeof expected === 'object') {
-    if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return [`${path}: an object in the README`];
+    if (actual === null || typeof actual !== 'object' || Array.isArray(actual))
+      return [`${path}: an object in the README`];
     const open = '@@more' in expected;
     const keys = Object.keys(expected).filter((k) => k !== '@@more');
     const got = Object.keys(actual);
     const missing = keys.filter((k) => !got.includes(k));
     if (missing.length) return [`${path}: the answer lacks ${missing.join(', ')}`];
     const order = got.filter((k) => keys.includes(k));
-    if (order.join() !== keys.join()) return [`${path}: keys in the README ${keys.join(',')}, in the answer ${order.join(',')}`];
-    if (!open && got.length !== keys.length) return [`${path}: the answer has more keys (${got.filter((k) => !keys.includes(k)).join(', ')}); end the README's object with ,…`];
-    return keys.flatMap((k) => shapeDiff((expected as Record<string, unknown>)[k], (actual as Record<string, unknown>)[k], `${path}.${k}`));
+    if (order.join() !== keys.join())
+      return [`${path}: keys in the README ${keys.join(',')}, in the answer ${order.join(',')}`];
+    if (!open && got.length !== keys.length)
+      return [
+        `${path}: the answer has more keys (${got.filter((k) => !keys.includes(k)).join(', ')}); end the README's object with ,…`,
+      ];
+    return keys.flatMap((k) =>
+      shapeDiff((expected as Record<string, unknown>)[k], (actual as Record<string, unknown>)[k], `${path}.${k}`),
+    );
   }
-  return expected === actual ? [] : [`${path}: ${JSON.stringify(expected)} in the README, ${JSON.stringify(actual)} in the answer`];
+  return expected === actual
+    ? []
+    : [`${path}: ${JSON.stringify(expected)} in the README, ${JSON.stringify(actual)} in the answer`];
 }
 
 describe('README command blocks, against a real server', () => {
@@ -117,7 +131,10 @@ describe('README command blocks, against a real server', () => {
     // Each skipped command is still in the README (the list stays honest).
     expect([...new Set(all.skipped)].sort()).toEqual(Object.keys(SKIPPED).sort());
     const script = all.script.replaceAll('http://127.0.0.1:8080', gw.url);
-    const expected = script.split('\n').filter((l) => l.trim().startsWith('# → ')).map(expectation);
+    const expected = script
+      .split('\n')
+      .filter((l) => l.trim().startsWith('# → '))
+      .map(expectation);
     const prelude = `set -euo pipefail
 gatehouse() { (cd ${JSON.stringify(SERVER_DIR)} && env -u DATABASE_URL -u GATEHOUSE_MASTER_KEY LOG_LEVEL=silent node ${JSON.stringify(GATEHOUSE_MAIN)} "$@" --data-dir ${JSON.stringify(gw.dataDir)}); }
 ghcurl() { local code; code=$(command curl -s -o last.json -w '%{http_code}' "$@"); printf '@@RESULT %s %s\\n' "$code" "$(base64 -w0 last.json)"; }
@@ -127,7 +144,11 @@ ghcurl() { local code; code=$(command curl -s -o last.json -w '%{http_code}' "$@
       .replaceAll('npx gatehouse ', 'gatehouse ')
       .replace(/^SID=….*$/m, `SID=$(node -p "require('./last.json').sessionId")`)
       .replace(/^TX=….*$/m, `TX=$(node -p "require('./last.json').transactionId")`);
-    const { stdout } = await run('bash', ['-c', prelude + runnable], { cwd: work, timeout: 580_000, maxBuffer: 16 * 1024 * 1024 });
+    const { stdout } = await run('bash', ['-c', prelude + runnable], {
+      cwd: work,
+      timeout: 580_000,
+      maxBuffer: 16 * 1024 * 1024,
+    });
     const answers = [...stdout.matchAll(/^@@RESULT (\d{3}) (\S*)$/gm)].map((m) => ({
       status: Number(m[1]),
       body: JSON.parse(Buffer.from(m[2]!, 'base64').toString('utf8')) as unknown,
@@ -137,20 +158,29 @@ ghcurl() { local code; code=$(command curl -s -o last.json -w '%{http_code}' "$@
       const a = answers[i]!;
       const where = `answer ${i + 1}`;
       return [
-        ...(e.status !== undefined && e.status !== a.status ? [`${where}: status ${a.status}, the README says ${e.status}: ${JSON.stringify(a.body)}`] : []),
+        ...(e.status !== undefined && e.status !== a.status
+          ? [`${where}: status ${a.status}, the README says ${e.status}: ${JSON.stringify(a.body)}`]
+          : []),
         ...shapeDiff(e.body, a.body).map((d) => `${where}: ${d}`),
       ];
     });
     expect(problems).toEqual([]);
 
     // The README's first card payment shows its webhook and DMN arriving at the sandbox inbox, verified.
-    const paid = answers.find((a) => (a.body as { paymentOption?: { card?: unknown } }).paymentOption?.card)!.body as { transactionId: string };
+    const paid = answers.find((a) => (a.body as { paymentOption?: { card?: unknown } }).paymentOption?.card)!.body as {
+      transactionId: string;
+    };
     let arrived: Array<{ kind: string; verified: boolean; event: string }> = [];
     for (let i = 0; i < 600 && arrived.length < 2; i++) {
-      const inbox = (await (await fetch(`${gw.url}/demo/inbox.json`)).json()) as { notifications: Array<{ kind: string; verified: boolean; event: string; body: unknown }> };
+      const inbox = (await (await fetch(`${gw.url}/demo/inbox.json`)).json()) as {
+        notifications: Array<{ kind: string; verified: boolean; event: string; body: unknown }>;
+      };
       arrived = inbox.notifications.filter((n) => JSON.stringify(n.body).includes(paid.transactionId));
       if (arrived.length < 2) await new Promise((r) => setTimeout(r, 100));
     }
-    expect(arrived.map((n) => `${n.kind} ${n.event} ${n.verified}`).sort()).toEqual(['dmn APPROVED true', 'webhook transaction.approved true']);
+    expect(arrived.map((n) => `${n.kind} ${n.event} ${n.verified}`).sort()).toEqual([
+      'dmn APPROVED true',
+      'webhook transaction.approved true',
+    ]);
   });
 });

@@ -49,7 +49,9 @@ describe.each(dialects())('REST payment options and passthrough on %s', (dialect
 
   async function tempToken(number = APPROVE) {
     const { sessionToken } = await sc.openOrder({ amount: '10.00', currency: 'EUR' });
-    const r = (await sc.send('cardTokenization', { sessionToken, clientRequestId: `t-${++seq}`, cardData: wireCard(number) })).json;
+    const r = (
+      await sc.send('cardTokenization', { sessionToken, clientRequestId: `t-${++seq}`, cardData: wireCard(number) })
+    ).json;
     expect(r.status).toBe('SUCCESS');
     return { token: r.ccTempToken as string, sessionToken };
   }
@@ -59,7 +61,11 @@ describe.each(dialects())('REST payment options and passthrough on %s', (dialect
       const { token } = await tempToken();
       const first = await restPay(gw, { paymentOption: { tempToken: token } });
       expect(first.status).toBe(200);
-      expect(first.json).toMatchObject({ result: { status: 'approved' }, cvv2Code: 'P', paymentOption: { card: { last4Digits: '1390' } } });
+      expect(first.json).toMatchObject({
+        result: { status: 'approved' },
+        cvv2Code: 'P',
+        paymentOption: { card: { last4Digits: '1390' } },
+      });
       const again = await restPay(gw, { paymentOption: { tempToken: token } });
       expect(again.status).toBe(400);
       expect(again.json.result.errors.reason).toBe('[paymentOption.tempToken] has already been used');
@@ -72,24 +78,47 @@ describe.each(dialects())('REST payment options and passthrough on %s', (dialect
       const { token } = await tempToken(CHALLENGE);
       const fp = await restPay(gw, { paymentOption: { tempToken: token, card: { threeD: {} } } });
       expect(fp.json.result.status).toBe('fingerprint');
-      const ch = await restPay(gw, { relatedTransactionId: fp.json.transactionId, paymentOption: { tempToken: token, card: { threeD: { notificationURL: NOTIFY } } } });
+      const ch = await restPay(gw, {
+        relatedTransactionId: fp.json.transactionId,
+        paymentOption: { tempToken: token, card: { threeD: { notificationURL: NOTIFY } } },
+      });
       expect(ch.json.result.status).toBe('challenge');
       expect(await answerAcs(ch.json.redirectUrl, 'complete')).toBe(200);
-      const paid = await restPay(gw, { relatedTransactionId: ch.json.transactionId, paymentOption: { tempToken: token, card: { threeD: { notificationURL: NOTIFY } } } });
-      expect(paid.json).toMatchObject({ result: { status: 'approved' }, paymentOption: { card: { threeD: { result: 'Y' } } } });
+      const paid = await restPay(gw, {
+        relatedTransactionId: ch.json.transactionId,
+        paymentOption: { tempToken: token, card: { threeD: { notificationURL: NOTIFY } } },
+      });
+      expect(paid.json).toMatchObject({
+        result: { status: 'approved' },
+        paymentOption: { card: { threeD: { result: 'Y' } } },
+      });
       const again = await restPay(gw, { paymentOption: { tempToken: token } });
       expect(again.json.result.errors.reason).toBe('[paymentOption.tempToken] has already been used');
     });
 
     it('session: a ccTempToken survives initPayment and a challenge, then pays once', async () => {
       const { token, sessionToken } = await tempToken(CHALLENGE);
-      const send = (fields: Record<string, unknown>) => sc.send('payment', { sessionToken, amount: '10.00', currency: 'EUR', ...fields }).then((x) => x.json);
-      const init = (await sc.send('initPayment', { sessionToken, amount: '10.00', currency: 'EUR', paymentOption: { card: { ccTempToken: token } } })).json;
+      const send = (fields: Record<string, unknown>) =>
+        sc.send('payment', { sessionToken, amount: '10.00', currency: 'EUR', ...fields }).then((x) => x.json);
+      const init = (
+        await sc.send('initPayment', {
+          sessionToken,
+          amount: '10.00',
+          currency: 'EUR',
+          paymentOption: { card: { ccTempToken: token } },
+        })
+      ).json;
       expect(init.transactionStatus).toBe('APPROVED');
-      const ch = await send({ relatedTransactionId: init.transactionId, paymentOption: { card: { ccTempToken: token, threeD: { notificationURL: NOTIFY } } } });
+      const ch = await send({
+        relatedTransactionId: init.transactionId,
+        paymentOption: { card: { ccTempToken: token, threeD: { notificationURL: NOTIFY } } },
+      });
       expect(ch.transactionStatus).toBe('REDIRECT');
       expect(await answerAcs(ch.paymentOption.card.threeD.acsUrl, 'complete')).toBe(200);
-      const paid = await send({ relatedTransactionId: ch.transactionId, paymentOption: { card: { ccTempToken: token, threeD: { notificationURL: NOTIFY } } } });
+      const paid = await send({
+        relatedTransactionId: ch.transactionId,
+        paymentOption: { card: { ccTempToken: token, threeD: { notificationURL: NOTIFY } } },
+      });
       expect(paid).toMatchObject({ transactionStatus: 'APPROVED', transactionType: 'Sale' });
     });
 
@@ -107,12 +136,21 @@ describe.each(dialects())('REST payment options and passthrough on %s', (dialect
   describe('storePaymentOption and paymentOption.userPaymentOptionId', () => {
     it('stores a card UPO for userTokenId on approval, then pays with it with or without CVV', async () => {
       const userTokenId = `rest-user-${++seq}`;
-      const first = await restPay(gw, { userTokenId, storePaymentOption: true, paymentOption: { card: wireCard(APPROVE) } });
-      expect(first.json).toMatchObject({ result: { status: 'approved' }, userPaymentOptionId: expect.stringMatching(/^\d+$/) });
+      const first = await restPay(gw, {
+        userTokenId,
+        storePaymentOption: true,
+        paymentOption: { card: wireCard(APPROVE) },
+      });
+      expect(first.json).toMatchObject({
+        result: { status: 'approved' },
+        userPaymentOptionId: expect.stringMatching(/^\d+$/),
+      });
       const upo = first.json.userPaymentOptionId as string;
       expect(first.json.paymentOption.card.paymentTokenId).toBe(upo);
       const list = (await sc.send('getUserUPOs', { userTokenId })).json;
-      expect(list.paymentMethods).toEqual([expect.objectContaining({ userPaymentOptionId: upo, upoName: '476134******1390' })]);
+      expect(list.paymentMethods).toEqual([
+        expect.objectContaining({ userPaymentOptionId: upo, upoName: '476134******1390' }),
+      ]);
 
       const noCvv = await restPay(gw, { userTokenId, paymentOption: { userPaymentOptionId: upo } });
       expect(noCvv.json).toMatchObject({ result: { status: 'approved' }, cvv2Code: 'P', userPaymentOptionId: upo });
@@ -121,7 +159,9 @@ describe.each(dialects())('REST payment options and passthrough on %s', (dialect
 
       const foreign = await restPay(gw, { userTokenId: 'someone-else', paymentOption: { userPaymentOptionId: upo } });
       expect(foreign.status).toBe(400);
-      expect(foreign.json.result.errors.reason).toBe('[paymentOption.userPaymentOptionId] is not a payment option of this user');
+      expect(foreign.json.result.errors.reason).toBe(
+        '[paymentOption.userPaymentOptionId] is not a payment option of this user',
+      );
       const noUser = await restPay(gw, { paymentOption: { userPaymentOptionId: upo } });
       expect(noUser.json.result.errors.reason).toBe('[userTokenId] must not be null');
     });
@@ -143,7 +183,10 @@ describe.each(dialects())('REST payment options and passthrough on %s', (dialect
         });
       const first = await send();
       const again = await send();
-      expect(first.json).toMatchObject({ result: { status: 'approved' }, userPaymentOptionId: expect.stringMatching(/^\d+$/) });
+      expect(first.json).toMatchObject({
+        result: { status: 'approved' },
+        userPaymentOptionId: expect.stringMatching(/^\d+$/),
+      });
       expect(again.headers.get('idempotent-replayed')).toBe('true');
       expect(again.status).toBe(first.status);
       expect(again.json).toEqual(first.json);
@@ -153,7 +196,11 @@ describe.each(dialects())('REST payment options and passthrough on %s', (dialect
 
     it('a declined payment stores nothing; storePaymentOption needs userTokenId', async () => {
       const userTokenId = `rest-user-${++seq}`;
-      const r = await restPay(gw, { userTokenId, storePaymentOption: true, paymentOption: { card: wireCard('4000000000000002') } });
+      const r = await restPay(gw, {
+        userTokenId,
+        storePaymentOption: true,
+        paymentOption: { card: wireCard('4000000000000002') },
+      });
       expect(r.json.result.status).toBe('declined');
       expect(r.json.userPaymentOptionId).toBeUndefined();
       const missing = await restPay(gw, { storePaymentOption: true, paymentOption: { card: wireCard(APPROVE) } });
@@ -163,30 +210,71 @@ describe.each(dialects())('REST payment options and passthrough on %s', (dialect
 
   describe('passthrough to the acquirer', () => {
     it('a zero-amount Auth with zeroAmountReason is approved for 0, recorded, and cannot be settled', async () => {
-      const r = await restPay(gw, { transactionType: 'Auth', amount: 0, zeroAmountReason: 'addCard', paymentOption: { card: wireCard(APPROVE) } });
-      expect(r.json).toMatchObject({ result: { status: 'approved' }, amount: 0, additionalTransactionInfo: { zeroAmountReason: 'addCard' } });
-      const settle = await restPay(gw, { transactionType: 'Settle', amount: 1, relatedTransactionId: r.json.transactionId });
+      const r = await restPay(gw, {
+        transactionType: 'Auth',
+        amount: 0,
+        zeroAmountReason: 'addCard',
+        paymentOption: { card: wireCard(APPROVE) },
+      });
+      expect(r.json).toMatchObject({
+        result: { status: 'approved' },
+        amount: 0,
+        additionalTransactionInfo: { zeroAmountReason: 'addCard' },
+      });
+      const settle = await restPay(gw, {
+        transactionType: 'Settle',
+        amount: 1,
+        relatedTransactionId: r.json.transactionId,
+      });
       expect(settle.status).toBe(400);
       expect(settle.json.result.errors.reason).toContain('exceeds what remains authorised');
     });
 
     it('refuses a zero amount without a reason, on a Sale, and a reason with an amount', async () => {
-      const sale = await restPay(gw, { amount: 0, zeroAmountReason: 'addCard', paymentOption: { card: wireCard(APPROVE) } });
+      const sale = await restPay(gw, {
+        amount: 0,
+        zeroAmountReason: 'addCard',
+        paymentOption: { card: wireCard(APPROVE) },
+      });
       expect(sale.json.result.errors.reason).toMatch(/^\[amount\] may be 0 only for an Auth or PreAuth/);
-      const none = await restPay(gw, { transactionType: 'Auth', amount: 0, paymentOption: { card: wireCard(APPROVE) } });
+      const none = await restPay(gw, {
+        transactionType: 'Auth',
+        amount: 0,
+        paymentOption: { card: wireCard(APPROVE) },
+      });
       expect(none.status).toBe(400);
-      const withAmount = await restPay(gw, { transactionType: 'Auth', amount: 5, zeroAmountReason: 'addCard', paymentOption: { card: wireCard(APPROVE) } });
+      const withAmount = await restPay(gw, {
+        transactionType: 'Auth',
+        amount: 5,
+        zeroAmountReason: 'addCard',
+        paymentOption: { card: wireCard(APPROVE) },
+      });
       expect(withAmount.json.result.errors.reason).toBe('[zeroAmountReason] needs an amount of 0');
     });
 
     it('an authenticationOnlyType without 3-D Secure is a zero-amount authorisation', async () => {
-      const r = await restPay(gw, { transactionType: 'Auth', amount: 0, authenticationOnlyType: 'ACCOUNTVERIFICATION', paymentOption: { card: wireCard(APPROVE) } });
-      expect(r.json).toMatchObject({ result: { status: 'approved' }, amount: 0, additionalTransactionInfo: { authenticationOnlyType: 'ACCOUNTVERIFICATION' } });
+      const r = await restPay(gw, {
+        transactionType: 'Auth',
+        amount: 0,
+        authenticationOnlyType: 'ACCOUNTVERIFICATION',
+        paymentOption: { card: wireCard(APPROVE) },
+      });
+      expect(r.json).toMatchObject({
+        result: { status: 'approved' },
+        amount: 0,
+        additionalTransactionInfo: { authenticationOnlyType: 'ACCOUNTVERIFICATION' },
+      });
     });
 
     it('a recurring or MIT payment skips 3-D Secure; an init payment authenticates as usual', async () => {
-      const init = await restPay(gw, { rebill: { step: 'init', expiry: '20300101', frequency: 30 }, paymentOption: { card: wireCard(FRICTIONLESS) } });
-      expect(init.json).toMatchObject({ result: { status: 'approved' }, additionalTransactionInfo: { rebillStep: 'init', rebillExpiry: '20300101', rebillFrequency: '30' } });
+      const init = await restPay(gw, {
+        rebill: { step: 'init', expiry: '20300101', frequency: 30 },
+        paymentOption: { card: wireCard(FRICTIONLESS) },
+      });
+      expect(init.json).toMatchObject({
+        result: { status: 'approved' },
+        additionalTransactionInfo: { rebillStep: 'init', rebillExpiry: '20300101', rebillFrequency: '30' },
+      });
       expect(init.json.paymentOption.card.threeD).toMatchObject({ result: 'Y' });
       for (const extra of [{ rebill: { step: 'recurring' } }, { rebill: { step: 'MIT' } }, { isRebilling: true }]) {
         const r = await restPay(gw, { ...extra, paymentOption: { card: wireCard(FRICTIONLESS) } });
@@ -201,7 +289,12 @@ describe.each(dialects())('REST payment options and passthrough on %s', (dialect
     it('MCP currencyConversion is recorded and echoed, and shown by GET /orders/status', async () => {
       const order = await gw.request('POST', '/orders', {
         headers: { 'x-api-key': gw.demo.apiKey },
-        body: { processingEntityId: gw.demo.processingEntityId, amount: 12.34, currency: 'USD', permittedOperations: ['payments'] },
+        body: {
+          processingEntityId: gw.demo.processingEntityId,
+          amount: 12.34,
+          currency: 'USD',
+          permittedOperations: ['payments'],
+        },
       });
       const sessionId = order.json.sessionId as string;
       const r = await restPay(gw, {
@@ -212,17 +305,35 @@ describe.each(dialects())('REST payment options and passthrough on %s', (dialect
         paymentOption: { card: wireCard(APPROVE) },
       });
       const info = { currencyConversionType: 'MCP', originalAmount: '11.50', originalCurrency: 'EUR' };
-      expect(r.json).toMatchObject({ result: { status: 'approved' }, amount: 12.34, currency: 'USD', additionalTransactionInfo: info });
-      const status = await gw.request('GET', `/orders/status?sessionId=${sessionId}`, { headers: { 'x-api-key': gw.demo.apiKey } });
+      expect(r.json).toMatchObject({
+        result: { status: 'approved' },
+        amount: 12.34,
+        currency: 'USD',
+        additionalTransactionInfo: info,
+      });
+      const status = await gw.request('GET', `/orders/status?sessionId=${sessionId}`, {
+        headers: { 'x-api-key': gw.demo.apiKey },
+      });
       expect(status.json.additionalTransactionInfo).toEqual(info);
-      const same = await restPay(gw, { currencyConversion: { type: 'MCP', originalAmount: 10, originalCurrency: 'EUR' }, paymentOption: { card: wireCard(APPROVE) } });
-      expect(same.json.result.errors.reason).toBe('[currencyConversion.originalCurrency] must differ from the charged currency');
+      const same = await restPay(gw, {
+        currencyConversion: { type: 'MCP', originalAmount: 10, originalCurrency: 'EUR' },
+        paymentOption: { card: wireCard(APPROVE) },
+      });
+      expect(same.json.result.errors.reason).toBe(
+        '[currencyConversion.originalCurrency] must differ from the charged currency',
+      );
     });
 
     it('session payment.do passes the same options', async () => {
       const { sessionToken } = await sc.openOrder({ amount: '10.00', currency: 'EUR' });
       const r = (
-        await sc.send('payment', { sessionToken, amount: '10.00', currency: 'EUR', isRebilling: '1', paymentOption: { card: wireCard(FRICTIONLESS) } })
+        await sc.send('payment', {
+          sessionToken,
+          amount: '10.00',
+          currency: 'EUR',
+          isRebilling: '1',
+          paymentOption: { card: wireCard(FRICTIONLESS) },
+        })
       ).json;
       expect(r).toMatchObject({ transactionStatus: 'APPROVED', additionalTransactionInfo: { isRebilling: '1' } });
       // no 3-D Secure ran: the session answer's card.threeD is empty, as clients read it (docs/decisions/0151)
@@ -233,13 +344,33 @@ describe.each(dialects())('REST payment options and passthrough on %s', (dialect
   describe('3-D Secure: authenticated, the InitAuth3D window, the method notification', () => {
     it('authentication only, frictionless: fingerprint, then result authenticated with the 3-D Secure values', async () => {
       const base = { transactionType: 'Auth', amount: 0, authenticationOnlyType: 'ADDCARD' };
-      const fp = await restPay(gw, { ...base, paymentOption: restCard(FRICTIONLESS, { methodNotificationURL: METHOD_NOTIFY }) });
+      const fp = await restPay(gw, {
+        ...base,
+        paymentOption: restCard(FRICTIONLESS, { methodNotificationURL: METHOD_NOTIFY }),
+      });
       expect(fp.json.result.status).toBe('fingerprint');
-      const r = await restPay(gw, { ...base, relatedTransactionId: fp.json.transactionId, paymentOption: restCard(FRICTIONLESS, { notificationURL: NOTIFY, methodCompletionInd: 'Y' }) });
+      const r = await restPay(gw, {
+        ...base,
+        relatedTransactionId: fp.json.transactionId,
+        paymentOption: restCard(FRICTIONLESS, { notificationURL: NOTIFY, methodCompletionInd: 'Y' }),
+      });
       expect(r.status).toBe(200);
-      expect(r.json).toMatchObject({ result: { status: 'authenticated' }, transactionId: fp.json.transactionId, transactionType: 'InitAuth3D' });
-      expect(r.json.paymentOption.card.threeD).toMatchObject({ result: 'Y', eci: '05', isLiabilityOnIssuer: '1', cavv: expect.any(String) });
-      const again = await restPay(gw, { ...base, relatedTransactionId: fp.json.transactionId, paymentOption: restCard(FRICTIONLESS, { notificationURL: NOTIFY }) });
+      expect(r.json).toMatchObject({
+        result: { status: 'authenticated' },
+        transactionId: fp.json.transactionId,
+        transactionType: 'InitAuth3D',
+      });
+      expect(r.json.paymentOption.card.threeD).toMatchObject({
+        result: 'Y',
+        eci: '05',
+        isLiabilityOnIssuer: '1',
+        cavv: expect.any(String),
+      });
+      const again = await restPay(gw, {
+        ...base,
+        relatedTransactionId: fp.json.transactionId,
+        paymentOption: restCard(FRICTIONLESS, { notificationURL: NOTIFY }),
+      });
       expect(again.status).toBe(400);
     });
 
@@ -247,10 +378,18 @@ describe.each(dialects())('REST payment options and passthrough on %s', (dialect
       for (const action of ['complete', 'fail'] as const) {
         const base = { transactionType: 'Auth', amount: 0, authenticationOnlyType: 'ADDCARD' };
         const fp = await restPay(gw, { ...base, paymentOption: restCard(CHALLENGE, {}) });
-        const ch = await restPay(gw, { ...base, relatedTransactionId: fp.json.transactionId, paymentOption: restCard(CHALLENGE, { notificationURL: NOTIFY }) });
+        const ch = await restPay(gw, {
+          ...base,
+          relatedTransactionId: fp.json.transactionId,
+          paymentOption: restCard(CHALLENGE, { notificationURL: NOTIFY }),
+        });
         expect(ch.json.result.status).toBe('challenge');
         expect(await answerAcs(ch.json.redirectUrl, action)).toBe(200);
-        const r = await restPay(gw, { ...base, relatedTransactionId: ch.json.transactionId, paymentOption: restCard(CHALLENGE, { notificationURL: NOTIFY }) });
+        const r = await restPay(gw, {
+          ...base,
+          relatedTransactionId: ch.json.transactionId,
+          paymentOption: restCard(CHALLENGE, { notificationURL: NOTIFY }),
+        });
         if (action === 'complete') {
           expect(r.json).toMatchObject({ result: { status: 'authenticated' }, transactionType: 'Auth3D' });
           expect(r.json.paymentOption.card.threeD).toMatchObject({ result: 'Y', isLiabilityOnIssuer: '1' });
@@ -263,9 +402,14 @@ describe.each(dialects())('REST payment options and passthrough on %s', (dialect
     it('an InitAuth3D not continued within 15 minutes cannot be continued (both APIs)', async () => {
       const fp = await restPay(gw, { paymentOption: restCard(FRICTIONLESS, {}) });
       (gw.clock as ManualClock).advance(15 * 60 * 1000 + 1);
-      const late = await restPay(gw, { relatedTransactionId: fp.json.transactionId, paymentOption: restCard(FRICTIONLESS, { notificationURL: NOTIFY }) });
+      const late = await restPay(gw, {
+        relatedTransactionId: fp.json.transactionId,
+        paymentOption: restCard(FRICTIONLESS, { notificationURL: NOTIFY }),
+      });
       expect(late.status).toBe(400);
-      expect(late.json.result.errors.reason).toMatch(/^The 3-D Secure authentication \d+ expired: an InitAuth3D must be continued within 15 minutes/);
+      expect(late.json.result.errors.reason).toMatch(
+        /^The 3-D Secure authentication \d+ expired: an InitAuth3D must be continued within 15 minutes/,
+      );
 
       const { sessionToken, card, init } = await sessionInit(sc, FRICTIONLESS);
       (gw.clock as ManualClock).advance(14 * 60 * 1000); // the session stays alive (used 14 minutes ago)
@@ -285,7 +429,10 @@ describe.each(dialects())('REST payment options and passthrough on %s', (dialect
       // within the window it goes on
       const fresh = await restPay(gw, { paymentOption: restCard(FRICTIONLESS, {}) });
       (gw.clock as ManualClock).advance(14 * 60 * 1000);
-      const ok = await restPay(gw, { relatedTransactionId: fresh.json.transactionId, paymentOption: restCard(FRICTIONLESS, { notificationURL: NOTIFY }) });
+      const ok = await restPay(gw, {
+        relatedTransactionId: fresh.json.transactionId,
+        paymentOption: restCard(FRICTIONLESS, { notificationURL: NOTIFY }),
+      });
       expect(ok.json.result.status).toBe('approved');
     });
 

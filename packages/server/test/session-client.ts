@@ -1,9 +1,4 @@
-import {
-  buildRequest,
-  type MerchantCredentials,
-  type OpenOrderFields,
-  type SessionMethod,
-} from '@gatehouse/client';
+import { buildRequest, type MerchantCredentials, type OpenOrderFields, type SessionMethod } from '@gatehouse/client';
 import type { Gateway, HttpResult } from './harness.js';
 
 /** A merchant server in the tests: signs session calls with the demo credentials via @gatehouse/client. */

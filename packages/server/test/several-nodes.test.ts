@@ -4,7 +4,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoCredentials } from '../src/bootstrap/demo.js';
 import { dialects, freshPgSchema } from './dialects.js';
-import { freePort, type GatehouseProcess, kill9, running, spawnGatehouse, terminate, until, waitServerReady } from './gatehouse-process.js';
+import {
+  freePort,
+  type GatehouseProcess,
+  kill9,
+  running,
+  spawnGatehouse,
+  terminate,
+  until,
+  waitServerReady,
+} from './gatehouse-process.js';
 
 /**
  * Several nodes on one PostgreSQL database, as operators run them: two separate `gatehouse start`
@@ -42,7 +51,12 @@ describe.runIf(dialects().includes('postgres'))('several nodes on one PostgreSQL
     fetch(`${base}/orders`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-key': demo.apiKey, ...headers },
-      body: JSON.stringify({ processingEntityId: demo.processingEntityId, amount: 10, currency: 'EUR', permittedOperations: ['payments'] }),
+      body: JSON.stringify({
+        processingEntityId: demo.processingEntityId,
+        amount: 10,
+        currency: 'EUR',
+        permittedOperations: ['payments'],
+      }),
     }).then(async (r) => ({ status: r.status, json: (await r.json()) as any }));
 
   it('answers racing retries with one idempotency key on both nodes with one order', async () => {
@@ -52,7 +66,9 @@ describe.runIf(dialects().includes('postgres'))('several nodes on one PostgreSQL
     expect(created.length).toBeGreaterThan(0);
     expect(new Set(created.map((r) => r.json.sessionId)).size).toBe(1);
     // the others were told to retry (still processing), never given a second order
-    expect(rs.every((r) => r.status === 201 || (r.status === 409 && r.json.result.errors.code === '5300.1003'))).toBe(true);
+    expect(rs.every((r) => r.status === 201 || (r.status === 409 && r.json.result.errors.code === '5300.1003'))).toBe(
+      true,
+    );
   });
 
   it('loses nothing a node acknowledged when it is killed with SIGKILL under load', async () => {
@@ -67,21 +83,31 @@ describe.runIf(dialects().includes('postgres'))('several nodes on one PostgreSQL
     await (killed ?? kill9(a));
     expect(acknowledged.length).toBeGreaterThanOrEqual(10);
     for (const sessionId of acknowledged) {
-      const r = await fetch(`${b.base}/orders/status?sessionId=${sessionId}`, { headers: { 'x-api-key': demo.apiKey } });
+      const r = await fetch(`${b.base}/orders/status?sessionId=${sessionId}`, {
+        headers: { 'x-api-key': demo.apiKey },
+      });
       expect(r.status, sessionId).toBe(200);
     }
   });
 
   it('serves from N workers with `start --cluster 2`', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'gatehouse-cluster-'));
-    const c = spawnGatehouse(['start', '--cluster', '2', '--no-demo'], { dataDir: dir, env: env(), name: 'cluster', port: await freePort() });
+    const c = spawnGatehouse(['start', '--cluster', '2', '--no-demo'], {
+      dataDir: dir,
+      env: env(),
+      name: 'cluster',
+      port: await freePort(),
+    });
     try {
       await waitServerReady(c, dirA);
       const rs = await Promise.all(Array.from({ length: 10 }, () => order(c.base)));
       expect(rs.every((r) => r.status === 201)).toBe(true);
       // each worker prints its line once it listens; the first may serve before the second has printed
       const listening = () => c.log().match(/Gatehouse listening on/g)?.length ?? 0;
-      await until(() => listening() >= 2, () => c.log());
+      await until(
+        () => listening() >= 2,
+        () => c.log(),
+      );
       expect(listening()).toBe(2);
       expect(await terminate(c)).toMatchObject({ code: 0 });
     } finally {

@@ -11,7 +11,13 @@ export async function sessionInit(sc: SessionClient, number: string, holder = 'J
   const { sessionToken } = await sc.openOrder({ amount: '10.00', currency: 'EUR' });
   const card = wireCard(number, { cardHolderName: holder });
   const init = (
-    await sc.send('initPayment', { sessionToken, clientRequestId: `i-${++seq}`, amount: '10.00', currency: 'EUR', paymentOption: { card } })
+    await sc.send('initPayment', {
+      sessionToken,
+      clientRequestId: `i-${++seq}`,
+      amount: '10.00',
+      currency: 'EUR',
+      paymentOption: { card },
+    })
   ).json;
   return { sessionToken, card, init };
 }
@@ -51,7 +57,13 @@ export async function sessionPay(
 export function restPay(gw: Gateway, body: Record<string, unknown>) {
   return gw.request('POST', '/payment-api/payments', {
     headers: apiKey(gw),
-    body: { processingEntityId: gw.demo.processingEntityId, currency: 'EUR', amount: 10, transactionType: 'Sale', ...body },
+    body: {
+      processingEntityId: gw.demo.processingEntityId,
+      currency: 'EUR',
+      amount: 10,
+      transactionType: 'Sale',
+      ...body,
+    },
   });
 }
 
@@ -64,7 +76,11 @@ export function decodeB64Json(s: string): Record<string, unknown> {
 }
 
 export function expectMethodData(threeD: Record<string, any>, gw: Gateway) {
-  expect(threeD).toMatchObject({ version: '2.2.0', v2supported: 'true', serverTransId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+  expect(threeD).toMatchObject({
+    version: '2.2.0',
+    v2supported: 'true',
+    serverTransId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+  });
   expect(threeD.methodUrl).toMatch(new RegExp(`^${gw.url}/acs/method/\\d+$`));
   expect(decodeB64Json(threeD.methodPayload)).toMatchObject({ threeDSServerTransID: threeD.serverTransId });
 }

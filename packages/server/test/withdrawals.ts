@@ -23,7 +23,12 @@ export async function cardUpo(gw: Gateway, userTokenId: string, number: string):
 }
 
 /** An APM UPO of `userTokenId` on the demo site (a payout account for a payout-only method). */
-export async function apmUpo(gw: Gateway, userTokenId: string, method: string, data: Record<string, string>): Promise<string> {
+export async function apmUpo(
+  gw: Gateway,
+  userTokenId: string,
+  method: string,
+  data: Record<string, string>,
+): Promise<string> {
   const use = findApm(method)?.depositCapable === false ? 'payout' : 'deposit';
   return (await addApmUpo(gw.rt.deps, demoOwner(gw, userTokenId), { method, data }, use)).id;
 }
@@ -31,7 +36,11 @@ export async function apmUpo(gw: Gateway, userTokenId: string, method: string, d
 /** POST /ppp/api/withdrawal/<method>.do signed with the demo site's secret (body order as given). */
 export function wdCall(gw: Gateway, method: WithdrawalMethod, fields: object): Promise<HttpResult> {
   const body = buildWithdrawalRequest(
-    { merchantId: gw.demo.merchantId, merchantSiteId: gw.demo.merchantSiteId, merchantSecretKey: gw.demo.merchantSecretKey },
+    {
+      merchantId: gw.demo.merchantId,
+      merchantSiteId: gw.demo.merchantSiteId,
+      merchantSecretKey: gw.demo.merchantSecretKey,
+    },
     fields,
     { now: new Date(gw.clock.now()) },
   );

@@ -41,7 +41,11 @@ function withLang(acsUrl: string, gatewayOrigin: string, lang: string): string {
   }
 }
 
-export function openChallengeModal(gatewayOrigin: string, acsUrl: string, lang?: string): Promise<'done' | 'cancelled'> {
+export function openChallengeModal(
+  gatewayOrigin: string,
+  acsUrl: string,
+  lang?: string,
+): Promise<'done' | 'cancelled'> {
   return new Promise((resolve) => {
     const language = lang || document.documentElement.lang || 'en';
     const text = challengeTexts(language);
@@ -123,7 +127,12 @@ export function openChallengeModal(gatewayOrigin: string, acsUrl: string, lang?:
       return s;
     };
     // from the dialog itself (as it opens) Tab goes on to its first element, else back to its last
-    box.append(sentinel((from) => (from === box ? close : frame)), head, frame, sentinel(() => close));
+    box.append(
+      sentinel((from) => (from === box ? close : frame)),
+      head,
+      frame,
+      sentinel(() => close),
+    );
     overlay.append(box);
 
     // the page behind the dialog: out of reach of the keyboard and of screen readers meanwhile

@@ -46,7 +46,10 @@ describe('callback payloads', () => {
     expect(Object.keys(r).every((k) => (RESULT_MEMBERS as readonly string[]).includes(k))).toBe(true);
     expect(resultPayload({})).toEqual({ result: 'ERROR', errCode: 1000, errorDescription: '' });
     // what was charged: with an accepted DCC offer, the converted amount and currency
-    expect(resultPayload({ ...answer, amount: '13.27', currency: 'GBP' })).toMatchObject({ amount: '13.27', currency: 'GBP' });
+    expect(resultPayload({ ...answer, amount: '13.27', currency: 'GBP' })).toMatchObject({
+      amount: '13.27',
+      currency: 'GBP',
+    });
     expect(resultPayload({ result: 'PENDING', redirectUrl: 'https://x/apm' })).toMatchObject({
       redirectUrl: 'https://x/apm',
     });

@@ -4,7 +4,12 @@ import { checkWithdrawalInput, createWebsdk } from '../src/withdrawals.js';
 
 /** The input rules of websdk().submitWdRequest / getWdRequests / cancelWdRequest (docs/web-sdk.md). */
 
-const INIT = { sessionToken: '6c2f2d36-2b0e-4f5e-9a55-0d5c0c6f3e11', merchantId: '111', merchantSiteId: '222', env: 'int' };
+const INIT = {
+  sessionToken: '6c2f2d36-2b0e-4f5e-9a55-0d5c0c6f3e11',
+  merchantId: '111',
+  merchantSiteId: '222',
+  env: 'int',
+};
 
 /** A transport that records what would have been sent and answers SUCCESS. */
 function recording() {
@@ -28,22 +33,92 @@ describe('websdk withdrawal input rules', () => {
     ['amount is a decimal string', { ...SUBMIT, amount: 'ten' }, 1040, 'amount must be a positive decimal amount'],
     ['amount is positive', { ...SUBMIT, amount: '0' }, 1040, 'amount must be a positive'],
     ['amount is a string', { ...SUBMIT, amount: 10 }, 1040, 'amount must be'],
-    ['sessionToken at most 36', { ...SUBMIT, sessionToken: long(37) }, 1019, 'sessionToken must be at most 36 characters'],
+    [
+      'sessionToken at most 36',
+      { ...SUBMIT, sessionToken: long(37) },
+      1019,
+      'sessionToken must be at most 36 characters',
+    ],
     ['merchantId at most 20', { ...SUBMIT, merchantId: long(21) }, 1019, 'merchantId must be at most 20 characters'],
-    ['merchantSiteId at most 20', { ...SUBMIT, merchantSiteId: long(21) }, 1019, 'merchantSiteId must be at most 20 characters'],
-    ['userTokenId at most 255', { ...SUBMIT, userTokenId: long(256) }, 1019, 'userTokenId must be at most 255 characters'],
-    ['customField15 at most 255', { ...SUBMIT, customField15: long(256) }, 1019, 'customField15 must be at most 255 characters'],
+    [
+      'merchantSiteId at most 20',
+      { ...SUBMIT, merchantSiteId: long(21) },
+      1019,
+      'merchantSiteId must be at most 20 characters',
+    ],
+    [
+      'userTokenId at most 255',
+      { ...SUBMIT, userTokenId: long(256) },
+      1019,
+      'userTokenId must be at most 255 characters',
+    ],
+    [
+      'customField15 at most 255',
+      { ...SUBMIT, customField15: long(256) },
+      1019,
+      'customField15 must be at most 255 characters',
+    ],
     ['userDetails is an object', { ...SUBMIT, userDetails: 'x' }, 1019, 'userDetails must be an object'],
-    ['userDetails.firstName at most 30', { ...SUBMIT, userDetails: { firstName: long(31) } }, 1019, 'userDetails.firstName must be at most 30'],
-    ['userDetails.lastName at most 40', { ...SUBMIT, userDetails: { lastName: long(41) } }, 1019, 'userDetails.lastName must be at most 40'],
-    ['userDetails.address at most 50', { ...SUBMIT, userDetails: { address: long(51) } }, 1019, 'userDetails.address must be at most 50'],
-    ['userDetails.phone at most 18', { ...SUBMIT, userDetails: { phone: long(19) } }, 1019, 'userDetails.phone must be at most 18'],
-    ['userDetails.zip at most 10', { ...SUBMIT, userDetails: { zip: long(11) } }, 1019, 'userDetails.zip must be at most 10'],
-    ['userDetails.city at most 30', { ...SUBMIT, userDetails: { city: long(31) } }, 1019, 'userDetails.city must be at most 30'],
-    ['userDetails.countryCode 2 letters', { ...SUBMIT, userDetails: { countryCode: 'DEU' } }, 1019, 'userDetails.countryCode must be 2 letters'],
-    ['userDetails.state at most 3', { ...SUBMIT, userDetails: { state: long(4) } }, 1019, 'userDetails.state must be at most 3'],
-    ['userDetails.email an address', { ...SUBMIT, userDetails: { email: 'nope' } }, 1019, 'userDetails.email must be an e-mail address'],
-    ['userDetails.email at most 100', { ...SUBMIT, userDetails: { email: `${long(96)}@a.de` } }, 1019, 'userDetails.email must be at most 100'],
+    [
+      'userDetails.firstName at most 30',
+      { ...SUBMIT, userDetails: { firstName: long(31) } },
+      1019,
+      'userDetails.firstName must be at most 30',
+    ],
+    [
+      'userDetails.lastName at most 40',
+      { ...SUBMIT, userDetails: { lastName: long(41) } },
+      1019,
+      'userDetails.lastName must be at most 40',
+    ],
+    [
+      'userDetails.address at most 50',
+      { ...SUBMIT, userDetails: { address: long(51) } },
+      1019,
+      'userDetails.address must be at most 50',
+    ],
+    [
+      'userDetails.phone at most 18',
+      { ...SUBMIT, userDetails: { phone: long(19) } },
+      1019,
+      'userDetails.phone must be at most 18',
+    ],
+    [
+      'userDetails.zip at most 10',
+      { ...SUBMIT, userDetails: { zip: long(11) } },
+      1019,
+      'userDetails.zip must be at most 10',
+    ],
+    [
+      'userDetails.city at most 30',
+      { ...SUBMIT, userDetails: { city: long(31) } },
+      1019,
+      'userDetails.city must be at most 30',
+    ],
+    [
+      'userDetails.countryCode 2 letters',
+      { ...SUBMIT, userDetails: { countryCode: 'DEU' } },
+      1019,
+      'userDetails.countryCode must be 2 letters',
+    ],
+    [
+      'userDetails.state at most 3',
+      { ...SUBMIT, userDetails: { state: long(4) } },
+      1019,
+      'userDetails.state must be at most 3',
+    ],
+    [
+      'userDetails.email an address',
+      { ...SUBMIT, userDetails: { email: 'nope' } },
+      1019,
+      'userDetails.email must be an e-mail address',
+    ],
+    [
+      'userDetails.email at most 100',
+      { ...SUBMIT, userDetails: { email: `${long(96)}@a.de` } },
+      1019,
+      'userDetails.email must be at most 100',
+    ],
   ])('submitWdRequest: %s', (_name, params, errCode, reason) => {
     const err = checkWithdrawalInput('submitWdRequest', params);
     expect(err).toMatchObject({ status: 'ERROR', errCode });
@@ -60,7 +135,17 @@ describe('websdk withdrawal input rules', () => {
       userAccountId: long(255),
       userTokenId: long(255),
       customField1: long(255),
-      userDetails: { firstName: long(30), lastName: long(40), address: long(50), phone: long(18), zip: long(10), city: long(30), countryCode: 'DE', state: 'BY', email: 'a@b.de' },
+      userDetails: {
+        firstName: long(30),
+        lastName: long(40),
+        address: long(50),
+        phone: long(18),
+        zip: long(10),
+        city: long(30),
+        countryCode: 'DE',
+        state: 'BY',
+        email: 'a@b.de',
+      },
     };
     expect(checkWithdrawalInput('submitWdRequest', full)).toBeUndefined();
   });
@@ -70,9 +155,24 @@ describe('websdk withdrawal input rules', () => {
     ['userTokenId at most 255', 'getWdRequests', { userTokenId: long(256) }, 'userTokenId must be at most 255'],
     ['cancel: userTokenId is required', 'cancelWdRequest', { wdRequestId: 5 }, 'userTokenId is required'],
     ['cancel: wdRequestId is required', 'cancelWdRequest', { userTokenId: 'u' }, 'wdRequestId is required'],
-    ['cancel: wdRequestId an integer', 'cancelWdRequest', { userTokenId: 'u', wdRequestId: 1.5 }, 'wdRequestId must be an integer'],
-    ['cancel: wdRequestId at most 20 digits', 'cancelWdRequest', { userTokenId: 'u', wdRequestId: '1'.repeat(21) }, 'at most 20 digits'],
-    ['cancel: wdRequestId digits only', 'cancelWdRequest', { userTokenId: 'u', wdRequestId: '12a' }, 'wdRequestId must be an integer'],
+    [
+      'cancel: wdRequestId an integer',
+      'cancelWdRequest',
+      { userTokenId: 'u', wdRequestId: 1.5 },
+      'wdRequestId must be an integer',
+    ],
+    [
+      'cancel: wdRequestId at most 20 digits',
+      'cancelWdRequest',
+      { userTokenId: 'u', wdRequestId: '1'.repeat(21) },
+      'at most 20 digits',
+    ],
+    [
+      'cancel: wdRequestId digits only',
+      'cancelWdRequest',
+      { userTokenId: 'u', wdRequestId: '12a' },
+      'wdRequestId must be an integer',
+    ],
   ] as const)('%s', (_name, method, params, reason) => {
     const err = checkWithdrawalInput(method, params);
     expect(err).toMatchObject({ status: 'ERROR', errCode: 1019 });
@@ -121,8 +221,26 @@ describe('websdk() calls', () => {
     await sdk.submitWdRequest({ ...SUBMIT, merchantWDRequestId: 'm-1' }, (res) => (got = res));
     await sdk.cancelWdRequest({ userTokenId: 'u', wdRequestId: '77', merchantSiteId: '333' });
     expect(sent).toEqual([
-      { method: 'submitWdRequest', body: { sessionToken: INIT.sessionToken, merchantId: '111', merchantSiteId: '222', ...SUBMIT, merchantWDRequestId: 'm-1' } },
-      { method: 'cancelWdRequest', body: { sessionToken: INIT.sessionToken, merchantId: '111', merchantSiteId: '333', userTokenId: 'u', wdRequestId: 77 } },
+      {
+        method: 'submitWdRequest',
+        body: {
+          sessionToken: INIT.sessionToken,
+          merchantId: '111',
+          merchantSiteId: '222',
+          ...SUBMIT,
+          merchantWDRequestId: 'm-1',
+        },
+      },
+      {
+        method: 'cancelWdRequest',
+        body: {
+          sessionToken: INIT.sessionToken,
+          merchantId: '111',
+          merchantSiteId: '333',
+          userTokenId: 'u',
+          wdRequestId: 77,
+        },
+      },
     ]);
     expect(got).toMatchObject({ status: 'SUCCESS', method: 'submitWdRequest' });
   });

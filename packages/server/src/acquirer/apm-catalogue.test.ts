@@ -96,7 +96,9 @@ describe('listApms', () => {
       'apmgw_BankPayout',
       'apmgw_expresscheckout',
     ]);
-    expect(names(listApms({ type: 'WITHDRAWAL', currency: 'BRL', country: 'BR' }))).toEqual(['apmgw_PayRetailers_Payouts']);
+    expect(names(listApms({ type: 'WITHDRAWAL', currency: 'BRL', country: 'BR' }))).toEqual([
+      'apmgw_PayRetailers_Payouts',
+    ]);
   });
 
   it('filters by currency and country', () => {
@@ -133,35 +135,59 @@ describe('listApms', () => {
 
 describe('the methods real integrations name (ADR 0372)', () => {
   it('apmgw_ACH: an asynchronous US bank account debit; apmgw_VIP_Preferred likewise, payout-capable', () => {
-    expect(findApm('apmgw_ACH')).toMatchObject({ flow: 'async', depositCapable: true, payoutCapable: false, currencies: ['USD'] });
+    expect(findApm('apmgw_ACH')).toMatchObject({
+      flow: 'async',
+      depositCapable: true,
+      payoutCapable: false,
+      currencies: ['USD'],
+    });
     expect(findApm('apmgw_ACH')!.fields.map((f) => f.name)).toEqual(['AccountNumber', 'RoutingNumber', 'SECCode']);
     expect(findApm('apmgw_VIP_Preferred')).toMatchObject({ flow: 'async', depositCapable: true, payoutCapable: true });
   });
 
   it('apmgw_expresscheckout redirects; apmgw_PayRetailers_Payouts only pays out; apmgw_PlayPlus answers at once', () => {
-    expect(findApm('apmgw_expresscheckout')).toMatchObject({ flow: 'redirect', isDirect: 'false', depositCapable: true, payoutCapable: true });
-    expect(findApm('apmgw_PayRetailers_Payouts')).toMatchObject({ flow: 'direct', depositCapable: false, payoutCapable: true });
+    expect(findApm('apmgw_expresscheckout')).toMatchObject({
+      flow: 'redirect',
+      isDirect: 'false',
+      depositCapable: true,
+      payoutCapable: true,
+    });
+    expect(findApm('apmgw_PayRetailers_Payouts')).toMatchObject({
+      flow: 'direct',
+      depositCapable: false,
+      payoutCapable: true,
+    });
     expect(findApm('apmgw_PayRetailers_Payouts')!.countries).toContain('BR');
-    expect(findApm('apmgw_PlayPlus')).toMatchObject({ flow: 'direct', depositCapable: true, payoutCapable: true, currencies: ['USD'] });
+    expect(findApm('apmgw_PlayPlus')).toMatchObject({
+      flow: 'direct',
+      depositCapable: true,
+      payoutCapable: true,
+      currencies: ['USD'],
+    });
   });
 
   it('checks an ACH account: digits, a routing number with its ABA check digit, a known SEC code', () => {
     const ach = findApm('apmgw_ACH')!;
-    expect(validateApmData(ach, { AccountNumber: '111111111', RoutingNumber: '999999992', SECCode: 'WEB' })).toEqual([]);
+    expect(validateApmData(ach, { AccountNumber: '111111111', RoutingNumber: '999999992', SECCode: 'WEB' })).toEqual(
+      [],
+    );
     expect(validateApmData(ach, { AccountNumber: '111111111', RoutingNumber: '011000015' })).toEqual([]);
     expect(abaValid('999999992')).toBe(true);
     expect(abaValid('999999993')).toBe(false);
-    expect(validateApmData(ach, { AccountNumber: '12', RoutingNumber: '999999993', SECCode: 'ARC' }).map((e) => e.field)).toEqual([
-      'AccountNumber',
-      'RoutingNumber',
-      'SECCode',
-    ]);
+    expect(
+      validateApmData(ach, { AccountNumber: '12', RoutingNumber: '999999993', SECCode: 'ARC' }).map((e) => e.field),
+    ).toEqual(['AccountNumber', 'RoutingNumber', 'SECCode']);
     expect(validateApmData(ach, {}).map((e) => e.field)).toEqual(['AccountNumber', 'RoutingNumber']);
   });
 
   it('the wire descriptor keeps listValues (SECCode) and drops the internal marks', () => {
     const d = toPaymentMethodDescriptor(findApm('apmgw_ACH')!);
-    expect(d.fields.find((f) => f.name === 'SECCode')?.listValues?.map((v) => v.code)).toEqual(['WEB', 'TEL', 'PPD', 'CCD']);
+    expect(d.fields.find((f) => f.name === 'SECCode')?.listValues?.map((v) => v.code)).toEqual([
+      'WEB',
+      'TEL',
+      'PPD',
+      'CCD',
+    ]);
     for (const f of d.fields) expect(Object.keys(f)).not.toEqual(expect.arrayContaining(['masked']));
     for (const f of d.fields) expect(Object.keys(f)).not.toContain('aba');
   });

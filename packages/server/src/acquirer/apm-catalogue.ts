@@ -224,7 +224,13 @@ const routingField: ApmField = {
   regex: ABA_REGEX,
   type: 'text',
   aba: true,
-  caption: text('Routing number (ABA)', 'Bankleitzahl (ABA)', 'Code banque (ABA)', 'Número de ruta (ABA)', 'Codice ABA'),
+  caption: text(
+    'Routing number (ABA)',
+    'Bankleitzahl (ABA)',
+    'Code banque (ABA)',
+    'Número de ruta (ABA)',
+    'Codice ABA',
+  ),
   validationMessage: text(
     'Enter a valid 9-digit routing number',
     'Geben Sie eine gültige 9-stellige ABA-Nummer ein',
@@ -239,7 +245,13 @@ const secCodeField: ApmField = {
   regex: SEC_CODE_REGEX,
   type: 'text',
   optional: true,
-  caption: text('Authorisation type', 'Autorisierungsart', "Type d'autorisation", 'Tipo de autorización', 'Tipo di autorizzazione'),
+  caption: text(
+    'Authorisation type',
+    'Autorisierungsart',
+    "Type d'autorisation",
+    'Tipo de autorización',
+    'Tipo di autorizzazione',
+  ),
   validationMessage: text(
     'Choose WEB, TEL, PPD or CCD',
     'Wählen Sie WEB, TEL, PPD oder CCD',
@@ -250,7 +262,16 @@ const secCodeField: ApmField = {
   listValues: [
     { code: 'WEB', caption: text('Internet', 'Internet', 'Internet', 'Internet', 'Internet') },
     { code: 'TEL', caption: text('Telephone', 'Telefon', 'Téléphone', 'Teléfono', 'Telefono') },
-    { code: 'PPD', caption: text('Prearranged (consumer)', 'Vereinbart (Privat)', 'Préautorisé (particulier)', 'Preautorizado (consumidor)', 'Preautorizzato (privato)') },
+    {
+      code: 'PPD',
+      caption: text(
+        'Prearranged (consumer)',
+        'Vereinbart (Privat)',
+        'Préautorisé (particulier)',
+        'Preautorizado (consumidor)',
+        'Preautorizzato (privato)',
+      ),
+    },
     { code: 'CCD', caption: text('Corporate', 'Firmenkonto', 'Entreprise', 'Empresa', 'Aziendale') },
   ],
 };
@@ -260,7 +281,13 @@ const documentField: ApmField = {
   regex: '^[A-Za-z0-9.-]{5,20}$',
   type: 'text',
   masked: true,
-  caption: text('ID document number', 'Ausweisnummer', "Numéro de pièce d'identité", 'Número de documento', 'Numero del documento'),
+  caption: text(
+    'ID document number',
+    'Ausweisnummer',
+    "Numéro de pièce d'identité",
+    'Número de documento',
+    'Numero del documento',
+  ),
   validationMessage: text(
     'Enter the ID document number (5 to 20 letters or digits)',
     'Geben Sie die Ausweisnummer ein (5 bis 20 Buchstaben oder Ziffern)',
@@ -275,7 +302,13 @@ const bankAccountField: ApmField = {
   regex: '^[0-9-]{4,30}$',
   type: 'text',
   masked: true,
-  caption: text('Bank account number', 'Kontonummer', 'Numéro de compte bancaire', 'Número de cuenta bancaria', 'Numero di conto bancario'),
+  caption: text(
+    'Bank account number',
+    'Kontonummer',
+    'Numéro de compte bancaire',
+    'Número de cuenta bancaria',
+    'Numero di conto bancario',
+  ),
   validationMessage: text(
     'Enter the bank account number (4 to 30 digits)',
     'Geben Sie die Kontonummer ein (4 bis 30 Ziffern)',
@@ -396,7 +429,13 @@ export const APM_CATALOGUE: readonly SimulatedApm[] = [
   },
   {
     paymentMethod: 'apmgw_ACH',
-    paymentMethodDisplayName: text('ACH bank account', 'ACH-Bankkonto', 'Compte bancaire ACH', 'Cuenta bancaria ACH', 'Conto bancario ACH'),
+    paymentMethodDisplayName: text(
+      'ACH bank account',
+      'ACH-Bankkonto',
+      'Compte bancaire ACH',
+      'Cuenta bancaria ACH',
+      'Conto bancario ACH',
+    ),
     isDirect: 'true',
     countries: ['US'],
     currencies: ['USD'],
@@ -410,7 +449,13 @@ export const APM_CATALOGUE: readonly SimulatedApm[] = [
   },
   {
     paymentMethod: 'apmgw_expresscheckout',
-    paymentMethodDisplayName: text('PayPal Express Checkout', 'PayPal Express Checkout', 'PayPal Express Checkout', 'PayPal Express Checkout', 'PayPal Express Checkout'),
+    paymentMethodDisplayName: text(
+      'PayPal Express Checkout',
+      'PayPal Express Checkout',
+      'PayPal Express Checkout',
+      'PayPal Express Checkout',
+      'PayPal Express Checkout',
+    ),
     isDirect: 'false',
     countries: WORLDWIDE,
     currencies: MAJOR_CURRENCIES,
@@ -423,7 +468,13 @@ export const APM_CATALOGUE: readonly SimulatedApm[] = [
   },
   {
     paymentMethod: 'apmgw_PayRetailers_Payouts',
-    paymentMethodDisplayName: text('PayRetailers payouts', 'PayRetailers-Auszahlung', 'Virement PayRetailers', 'Pagos PayRetailers', 'Pagamenti PayRetailers'),
+    paymentMethodDisplayName: text(
+      'PayRetailers payouts',
+      'PayRetailers-Auszahlung',
+      'Virement PayRetailers',
+      'Pagos PayRetailers',
+      'Pagamenti PayRetailers',
+    ),
     isDirect: 'true',
     countries: LATIN_AMERICA,
     currencies: ['USD', 'ARS', 'BRL', 'CLP', 'COP', 'MXN', 'PEN'],
@@ -449,7 +500,13 @@ export const APM_CATALOGUE: readonly SimulatedApm[] = [
   },
   {
     paymentMethod: 'apmgw_VIP_Preferred',
-    paymentMethodDisplayName: text('VIP Preferred e-check', 'VIP Preferred E-Scheck', 'Chèque électronique VIP Preferred', 'Cheque electrónico VIP Preferred', 'Assegno elettronico VIP Preferred'),
+    paymentMethodDisplayName: text(
+      'VIP Preferred e-check',
+      'VIP Preferred E-Scheck',
+      'Chèque électronique VIP Preferred',
+      'Cheque electrónico VIP Preferred',
+      'Assegno elettronico VIP Preferred',
+    ),
     isDirect: 'true',
     countries: ['US'],
     currencies: ['USD'],
@@ -558,7 +615,9 @@ export function validateApmData(
       continue;
     }
     const ok =
-      new RegExp(field.regex).test(value) && (field.name !== 'iban' || ibanValid(value)) && (!field.aba || abaValid(value));
+      new RegExp(field.regex).test(value) &&
+      (field.name !== 'iban' || ibanValid(value)) &&
+      (!field.aba || abaValid(value));
     if (!ok) errors.push({ field: field.name, message: field.validationMessage });
   }
   return errors;

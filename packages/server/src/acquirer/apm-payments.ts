@@ -36,7 +36,10 @@ function maskEmail(value: string): string {
  * The method's fields only; IBAN and phone keep their first 2 and last 4 characters, an e-mail its
  * first letter and domain, an account or document number (`masked` fields) its last 4 characters.
  */
-export function maskApmData(apm: SimulatedApm, data: Readonly<Record<string, string | undefined>>): Record<string, string> {
+export function maskApmData(
+  apm: SimulatedApm,
+  data: Readonly<Record<string, string | undefined>>,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const f of apm.fields) {
     const v = data[f.name]?.trim();
@@ -91,8 +94,15 @@ export function decideApmPayment(req: ApmPayRequest): ApmOutcome {
   if (apm.flow === 'async') return { status: 'pending', externalTransactionId };
   const account = ACCOUNT_FIELDS.map((f) => req.data[f]).find((v) => v !== undefined) ?? '';
   const last4 = account.slice(-4);
-  if (last4 === '0000') return { status: 'declined', reason: 'Insufficient Funds', code: RESPONSE_CODES.insufficientFunds, externalTransactionId };
-  if (last4 === '0005') return { status: 'declined', reason: 'Do Not Honor', code: RESPONSE_CODES.doNotHonor, externalTransactionId };
+  if (last4 === '0000')
+    return {
+      status: 'declined',
+      reason: 'Insufficient Funds',
+      code: RESPONSE_CODES.insufficientFunds,
+      externalTransactionId,
+    };
+  if (last4 === '0005')
+    return { status: 'declined', reason: 'Do Not Honor', code: RESPONSE_CODES.doNotHonor, externalTransactionId };
   return { status: 'approved', authCode: digitsOf(6, 'auth-code', req.transactionId), externalTransactionId };
 }
 

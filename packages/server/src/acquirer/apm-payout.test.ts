@@ -21,10 +21,14 @@ describe('simulated APM payouts', () => {
     expect(canPayOutApm('apmgw_DirectDebit', 'EUR')).toBe(false);
     expect(canPayOutApm('apmgw_Nope', 'EUR')).toBe(false);
     expect(canPayOutApm('apmgw_BankPayout', 'USD')).toBe(false);
-    expect(decideApmPayout(req('apmgw_DirectDebit'))).toMatchObject({ status: 'declined', reason: 'Payment method not enabled' });
+    expect(decideApmPayout(req('apmgw_DirectDebit'))).toMatchObject({
+      status: 'declined',
+      reason: 'Payment method not enabled',
+    });
   });
 
   it('errors on an amount that is not a positive integer', () => {
-    for (const amount of [0, -5, 1.5]) expect(decideApmPayout(req('apmgw_BankPayout', 'EUR', amount)).status).toBe('error');
+    for (const amount of [0, -5, 1.5])
+      expect(decideApmPayout(req('apmgw_BankPayout', 'EUR', amount)).status).toBe('error');
   });
 });

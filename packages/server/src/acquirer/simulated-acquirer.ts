@@ -86,7 +86,10 @@ function isExpired(card: CardInput, nowMs: number): boolean {
   return expYear < year || (expYear === year && expMonth < month);
 }
 
-const CAVV_ERROR = { reason: 'UNEXPECTED SYSTEM ERROR - PLEASE RETRY LATER', code: RESPONSE_CODES.systemMalfunction } as const;
+const CAVV_ERROR = {
+  reason: 'UNEXPECTED SYSTEM ERROR - PLEASE RETRY LATER',
+  code: RESPONSE_CODES.systemMalfunction,
+} as const;
 
 /** A CAVV as 3-D Secure 2 carries it: 20 bytes, 28 base64 characters. */
 function isCavv(cavv: string): boolean {

@@ -116,7 +116,8 @@ export const TEST_CARDS: readonly TestCard[] = [
     cardType: 'Credit',
     outcome: { kind: 'decline', reason: 'Decline', code: RESPONSE_CODES.decline },
     threeD: 'not-enrolled',
-    description: 'declined, Decline; a credit to it (payout, refund without related transaction): External Error in Processing',
+    description:
+      'declined, Decline; a credit to it (payout, refund without related transaction): External Error in Processing',
     creditDecline: CREDIT_EXTERNAL_ERROR,
   },
   {

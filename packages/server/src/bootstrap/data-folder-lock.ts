@@ -49,7 +49,8 @@ function readHolder(dataDir: string): LockHolder | undefined {
   try {
     const h = JSON.parse(readFileSync(join(dataDir, HOLDER_FILE), 'utf8')) as Partial<LockHolder>;
     return typeof h.pid === 'number' && typeof h.port === 'number' ? (h as LockHolder) : undefined;
-  } catch { // expected: no holder file, or a half-written one: the message then names no holder
+  } catch {
+    // expected: no holder file, or a half-written one: the message then names no holder
     return undefined;
   }
 }
@@ -76,7 +77,10 @@ export function lockDataFolder(dataDir: string, me: { pid: number; port: number;
     db.exec('BEGIN EXCLUSIVE');
   } catch (err) {
     db.close();
-    if ((err as { code?: string }).code?.startsWith('SQLITE_BUSY') || (err as { code?: string }).code?.startsWith('SQLITE_LOCKED')) {
+    if (
+      (err as { code?: string }).code?.startsWith('SQLITE_BUSY') ||
+      (err as { code?: string }).code?.startsWith('SQLITE_LOCKED')
+    ) {
       throw new DataFolderInUse(dataDir, readHolder(dataDir));
     }
     throw err;

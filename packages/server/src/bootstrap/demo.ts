@@ -30,7 +30,8 @@ export async function ensureDemoMerchant(
   if ((await deps.storage.read.merchants.countMerchants()) > 0) {
     try {
       return { credentials: JSON.parse(await readFile(file, 'utf8')) as DemoCredentials, created: false };
-    } catch { // expected: no readable demo-credentials.json: this data folder has no demo merchant to show
+    } catch {
+      // expected: no readable demo-credentials.json: this data folder has no demo merchant to show
       return undefined;
     }
   }
@@ -68,12 +69,17 @@ export async function ensureDemoMerchant(
  * After the demo site's webhook secret is rotated, `demo-credentials.json` carries the new one (the file is
  * where the README and the demo read it). True when the file named that site and was rewritten.
  */
-export async function refreshDemoWebhookSecret(dataDir: string, siteId: string, webhookSecret: string): Promise<boolean> {
+export async function refreshDemoWebhookSecret(
+  dataDir: string,
+  siteId: string,
+  webhookSecret: string,
+): Promise<boolean> {
   const file = join(dataDir, DEMO_FILE);
   let current: DemoCredentials;
   try {
     current = JSON.parse(await readFile(file, 'utf8')) as DemoCredentials;
-  } catch { // expected: no readable demo-credentials.json: there is no demo file to keep true
+  } catch {
+    // expected: no readable demo-credentials.json: there is no demo file to keep true
     return false;
   }
   if (current.merchantSiteId !== siteId) return false;

@@ -15,7 +15,12 @@ export const apmCommands: CredentialCommand[] = [
       summary:
         'Complete a pending APM payment (an asynchronous method, or a redirect payment left pending): record the outcome and notify the merchant.',
       options: {
-        outcome: { type: 'string', placeholder: 'approved|declined', description: 'What the payment method answered', required: true },
+        outcome: {
+          type: 'string',
+          placeholder: 'approved|declined',
+          description: 'What the payment method answered',
+          required: true,
+        },
         json,
       },
       positionals: ['transactionId'],
@@ -24,7 +29,8 @@ export const apmCommands: CredentialCommand[] = [
       const id = positionals[0]!;
       if (!/^\d{1,20}$/.test(id)) throw new UsageError('<transactionId> must be a numeric gateway transaction id');
       const outcome = v.outcome;
-      if (outcome !== 'approved' && outcome !== 'declined') throw new UsageError('--outcome must be approved or declined');
+      if (outcome !== 'approved' && outcome !== 'declined')
+        throw new UsageError('--outcome must be approved or declined');
       const tx = await completeApmPayment(rt.deps, id, outcome, 'operator');
       // --json prints the REST payment response; the text line is the CLI's own
       return { json: restPaymentResponse(tx), text: `transaction ${tx.id} ${tx.status}` };

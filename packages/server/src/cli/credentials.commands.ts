@@ -1,5 +1,12 @@
 import { rotateWebhookSecret } from '../domain/notifications/notification.service.js';
-import { createApiKey, createEntity, createMerchant, createSite, listApiKeys, revokeApiKey } from '../domain/merchants/merchant.service.js';
+import {
+  createApiKey,
+  createEntity,
+  createMerchant,
+  createSite,
+  listApiKeys,
+  revokeApiKey,
+} from '../domain/merchants/merchant.service.js';
 import type { ApiKeyType } from '../domain/merchants/merchant.types.js';
 import { configureSite } from '../domain/sessions/site-settings.service.js';
 import { DEFAULT_UNREFERENCED_REFUND_LIMIT } from '../domain/payments/unreferenced-refund.service.js';
@@ -11,7 +18,11 @@ const json: CommandSpec['options'][string] = { type: 'boolean', description: 'Pr
 
 export interface CredentialCommand {
   spec: CommandSpec;
-  run(rt: Runtime, values: Record<string, string | boolean | undefined>, positionals: string[]): Promise<{ json: unknown; text: string }>;
+  run(
+    rt: Runtime,
+    values: Record<string, string | boolean | undefined>,
+    positionals: string[],
+  ): Promise<{ json: unknown; text: string }>;
 }
 
 const str = (v: string | boolean | undefined) => (typeof v === 'string' ? v : undefined);
@@ -69,7 +80,12 @@ export const credentialCommands: CredentialCommand[] = [
         const inTx = { ...rt.deps, storage: storageWithin(repos) };
         const r = await createMerchant(inTx, { name, siteName: str(v['site-name']) });
         const entity = await createEntity(inTx, { merchantId: r.merchant.id, name: str(v['entity-name']) ?? name });
-        const key = await createApiKey(inTx, { entityId: entity.id, siteId: r.site.id, type: 'operations', label: 'first' });
+        const key = await createApiKey(inTx, {
+          entityId: entity.id,
+          siteId: r.site.id,
+          type: 'operations',
+          label: 'first',
+        });
         const webhook = await rotateWebhookSecret(inTx, r.site.id);
         return {
           merchantId: r.merchant.id,
@@ -117,16 +133,27 @@ export const credentialCommands: CredentialCommand[] = [
       summary: 'Create a processing entity, at the top of a merchant or as the child of another entity.',
       options: {
         merchant: { type: 'string', placeholder: 'merchantId', description: 'Merchant of a top-level entity' },
-        parent: { type: 'string', placeholder: 'entityId', description: 'Parent entity (the child belongs to its merchant)' },
+        parent: {
+          type: 'string',
+          placeholder: 'entityId',
+          description: 'Parent entity (the child belongs to its merchant)',
+        },
         name: { type: 'string', placeholder: 'name', description: 'Entity name' },
         json,
       },
     },
     async run(rt, v) {
       if (!v.merchant && !v.parent) throw new UsageError('give --merchant or --parent');
-      const e = await createEntity(rt.deps, { merchantId: str(v.merchant), parentId: str(v.parent), name: str(v.name) ?? 'entity' });
+      const e = await createEntity(rt.deps, {
+        merchantId: str(v.merchant),
+        parentId: str(v.parent),
+        name: str(v.name) ?? 'entity',
+      });
       const out = { processingEntityId: e.id, merchantId: e.merchantId, parentId: e.parentId, name: e.name };
-      return { json: out, text: `entity ${out.processingEntityId}${out.parentId ? ` (child of ${out.parentId})` : ''}` };
+      return {
+        json: out,
+        text: `entity ${out.processingEntityId}${out.parentId ? ` (child of ${out.parentId})` : ''}`,
+      };
     },
   },
   {
@@ -150,7 +177,13 @@ export const credentialCommands: CredentialCommand[] = [
         type: type as ApiKeyType,
         label: str(v.label),
       });
-      const out = { keyId: r.key.id, type: r.key.type, entityId: r.key.entityId, siteId: r.key.siteId, apiKey: r.plaintext.expose() };
+      const out = {
+        keyId: r.key.id,
+        type: r.key.type,
+        entityId: r.key.entityId,
+        siteId: r.key.siteId,
+        apiKey: r.plaintext.expose(),
+      };
       return { json: out, text: `key ${out.keyId} (${out.type})\n${out.apiKey}   (shown once: keep it now)` };
     },
   },
@@ -174,7 +207,12 @@ export const credentialCommands: CredentialCommand[] = [
         revokedAt: k.revokedAt === null ? null : new Date(k.revokedAt).toISOString(),
       }));
       const text = out.length
-        ? out.map((k) => `${k.keyId}  ${k.type.padEnd(10)}  site ${k.siteId}  ${k.revokedAt ? 'revoked ' + k.revokedAt : 'active'}  ${k.label}`).join('\n')
+        ? out
+            .map(
+              (k) =>
+                `${k.keyId}  ${k.type.padEnd(10)}  site ${k.siteId}  ${k.revokedAt ? 'revoked ' + k.revokedAt : 'active'}  ${k.label}`,
+            )
+            .join('\n')
         : '(no keys)';
       return { json: out, text };
     },
@@ -196,13 +234,15 @@ export const credentialCommands: CredentialCommand[] = [
   {
     spec: {
       name: 'sites configure',
-      summary: "Change a site's session API settings (clientRequestId uniqueness, the limit of a refund without relatedTransactionId).",
+      summary:
+        "Change a site's session API settings (clientRequestId uniqueness, the limit of a refund without relatedTransactionId).",
       options: {
         site: { type: 'string', placeholder: 'siteId', description: 'Merchant site', required: true },
         'unique-client-request-id': {
           type: 'string',
           placeholder: 'true|false',
-          description: 'Refuse a second session call with an already used clientRequestId (errCode 1066); default false',
+          description:
+            'Refuse a second session call with an already used clientRequestId (errCode 1066); default false',
         },
         'unreferenced-refund-limit': {
           type: 'string',

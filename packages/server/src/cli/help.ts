@@ -22,7 +22,10 @@ const plain = (s: string) => s.replace(/`([^`]*)`/g, '$1').replace(/\*\*([^*]*)\
  * default on one line, its meaning wrapped to `width` below it.
  */
 export function configText(width: number): string {
-  const lines = ['Configuration (environment variables; flags of `gatehouse start` where named):'.replaceAll('`', ''), ''];
+  const lines = [
+    'Configuration (environment variables; flags of `gatehouse start` where named):'.replaceAll('`', ''),
+    '',
+  ];
   for (const [name, s] of Object.entries(ConfigSchema.properties)) {
     const schema = s as { default?: unknown; description?: string };
     lines.push(`  ${name}${schema.default === undefined ? '' : ` (default ${String(schema.default)})`}`);

@@ -7,7 +7,11 @@ import type { CredentialCommand } from './credentials.commands.js';
 /** `merchants list`, `sites list`, `sites show`, `entities list`: what the store holds, never a secret. */
 
 const json: CommandSpec['options'][string] = { type: 'boolean', description: 'Print the result as JSON' };
-const merchant: CommandSpec['options'][string] = { type: 'string', placeholder: 'merchantId', description: "Only this merchant's" };
+const merchant: CommandSpec['options'][string] = {
+  type: 'string',
+  placeholder: 'merchantId',
+  description: "Only this merchant's",
+};
 const str = (v: string | boolean | undefined) => (typeof v === 'string' ? v : undefined);
 const iso = (ms: number) => new Date(Number(ms)).toISOString();
 const table = (rows: string[][], empty: string) => {
@@ -20,12 +24,26 @@ export const listCommands: CredentialCommand[] = [
   {
     spec: { name: 'merchants list', summary: 'List the merchants, oldest first.', options: { json } },
     async run(rt) {
-      const out = (await listMerchants(rt.deps)).map((m) => ({ merchantId: m.id, name: m.name, createdAt: iso(m.createdAt) }));
-      return { json: out, text: table(out.map((m) => [m.merchantId, m.createdAt, m.name]), '(no merchants)') };
+      const out = (await listMerchants(rt.deps)).map((m) => ({
+        merchantId: m.id,
+        name: m.name,
+        createdAt: iso(m.createdAt),
+      }));
+      return {
+        json: out,
+        text: table(
+          out.map((m) => [m.merchantId, m.createdAt, m.name]),
+          '(no merchants)',
+        ),
+      };
     },
   },
   {
-    spec: { name: 'sites list', summary: 'List the merchant sites (secrets are never shown).', options: { merchant, json } },
+    spec: {
+      name: 'sites list',
+      summary: 'List the merchant sites (secrets are never shown).',
+      options: { merchant, json },
+    },
     async run(rt, v) {
       const out = (await listSites(rt.deps, str(v.merchant))).map((s) => ({
         merchantSiteId: s.id,
@@ -33,13 +51,19 @@ export const listCommands: CredentialCommand[] = [
         name: s.name,
         createdAt: iso(s.createdAt),
       }));
-      return { json: out, text: table(out.map((s) => [s.merchantSiteId, `merchant ${s.merchantId}`, s.name]), '(no sites)') };
+      return {
+        json: out,
+        text: table(
+          out.map((s) => [s.merchantSiteId, `merchant ${s.merchantId}`, s.name]),
+          '(no sites)',
+        ),
+      };
     },
   },
   {
     spec: {
       name: 'sites show',
-      summary: "Show a site: its merchant, name, notification addresses and session API settings (never a secret).",
+      summary: 'Show a site: its merchant, name, notification addresses and session API settings (never a secret).',
       options: { site: { type: 'string', placeholder: 'siteId', description: 'Merchant site', required: true }, json },
     },
     async run(rt, v) {
@@ -72,7 +96,11 @@ export const listCommands: CredentialCommand[] = [
     },
   },
   {
-    spec: { name: 'entities list', summary: 'List the processing entities, with their parents.', options: { merchant, json } },
+    spec: {
+      name: 'entities list',
+      summary: 'List the processing entities, with their parents.',
+      options: { merchant, json },
+    },
     async run(rt, v) {
       const out = (await listEntities(rt.deps, str(v.merchant))).map((e) => ({
         processingEntityId: e.id,
@@ -81,7 +109,12 @@ export const listCommands: CredentialCommand[] = [
         name: e.name,
         createdAt: iso(e.createdAt),
       }));
-      const rows = out.map((e) => [e.processingEntityId, `merchant ${e.merchantId}`, e.parentId ? `child of ${e.parentId}` : 'top', e.name]);
+      const rows = out.map((e) => [
+        e.processingEntityId,
+        `merchant ${e.merchantId}`,
+        e.parentId ? `child of ${e.parentId}` : 'top',
+        e.name,
+      ]);
       return { json: out, text: table(rows, '(no entities)') };
     },
   },

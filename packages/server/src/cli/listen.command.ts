@@ -132,7 +132,8 @@ function refusal(status: number, text: string): ListenRefused {
   let reason = text.slice(0, 200);
   try {
     reason = (JSON.parse(text) as { result: { errors: { reason: string } } }).result.errors.reason;
-  } catch { // expected: not our error shape, the text's start is the reason
+  } catch {
+    // expected: not our error shape, the text's start is the reason
   }
   return new ListenRefused(`the gateway refused the credential (${status}: ${reason})`);
 }
@@ -252,7 +253,8 @@ function checkUrl(text: string, option: string): string {
   try {
     const u = new URL(text);
     if (u.protocol === 'http:' || u.protocol === 'https:') return text;
-  } catch { // expected: not usable here, the fallback below answers
+  } catch {
+    // expected: not usable here, the fallback below answers
   }
   throw new UsageError(`--${option} must be an http or https URL`);
 }
@@ -265,7 +267,8 @@ async function credentialOf(values: OptionValues, env: NodeJS.ProcessEnv): Promi
   try {
     const key = (JSON.parse(await readFile(file, 'utf8')) as { apiKey?: string }).apiKey;
     if (key) return key;
-  } catch { // expected: not usable here, the fallback below answers
+  } catch {
+    // expected: not usable here, the fallback below answers
   }
   throw new UsageError(`no credential: give --api-key (or GATEHOUSE_API_KEY), or run where ${file} exists`);
 }

@@ -154,8 +154,7 @@ export const notificationCommands: CredentialCommand[] = [
   {
     spec: {
       name: 'sites set-webhook-url',
-      summary:
-        "Set the site's webhook URL (used by REST payments without urlDetails.webhookUrl, and platform events).",
+      summary: "Set the site's webhook URL (used by REST payments without urlDetails.webhookUrl, and platform events).",
       options: {
         site: { type: 'string', placeholder: 'siteId', description: 'Merchant site', required: true },
         url: { type: 'string', placeholder: 'url', description: 'http(s) URL receiving webhooks' },
@@ -170,7 +169,10 @@ export const notificationCommands: CredentialCommand[] = [
       const refused = url && refusesPrivateTargets(rt.config) ? await privateTargetReasonResolved(url) : undefined;
       if (refused) throw new UsageError(`--url ${refused}`);
       await setSiteWebhookUrl(rt.deps, str(v.site)!, url);
-      const out = { siteId: str(v.site)!, webhookUrl: await rt.deps.storage.read.platform.siteWebhookUrl(str(v.site)!) };
+      const out = {
+        siteId: str(v.site)!,
+        webhookUrl: await rt.deps.storage.read.platform.siteWebhookUrl(str(v.site)!),
+      };
       return { json: out, text: `site ${out.siteId} webhookUrl ${out.webhookUrl ?? '(none)'}` };
     },
   },

@@ -26,7 +26,9 @@ export const operatorCommands: CredentialCommand[] = [
       if (name.length === 0 || name.length > 100) throw new UsageError('--name must be 1 to 100 characters');
       const key = issueOperatorKey(rt.ids);
       const createdAt = rt.clock.now();
-      await rt.store.write((trx) => insertOperatorCredential(trx, { id: key.id, name, secretHash: key.secretHash, createdAt }));
+      await rt.store.write((trx) =>
+        insertOperatorCredential(trx, { id: key.id, name, secretHash: key.secretHash, createdAt }),
+      );
       const credential = key.plaintext.expose();
       return {
         json: { id: key.id, name, credential, createdAt: new Date(createdAt).toISOString() },
@@ -48,7 +50,9 @@ export const operatorCommands: CredentialCommand[] = [
         revokedAt: c.revokedAt === null ? null : new Date(c.revokedAt).toISOString(),
       }));
       const text = rows.length
-        ? rows.map((c) => `${c.id}  ${c.name}  created ${c.createdAt}${c.revokedAt ? `  REVOKED ${c.revokedAt}` : ''}`).join('\n')
+        ? rows
+            .map((c) => `${c.id}  ${c.name}  created ${c.createdAt}${c.revokedAt ? `  REVOKED ${c.revokedAt}` : ''}`)
+            .join('\n')
         : 'no operator credentials';
       return { json: rows, text };
     },

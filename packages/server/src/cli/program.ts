@@ -124,11 +124,19 @@ export function normalizeArgv(program: Command, argv: string[]): string[] {
   const [first, second] = argv;
   if (first === '-h' || first === '--help' || first === '-V' || first === '--version') return argv;
   if (first === undefined) return ['--help'];
-  if (first.startsWith('-')) throw new UsageError(`a command is needed before ${first}: \`gatehouse start ${argv.join(' ')}\` runs the server (see gatehouse --help)`);
+  if (first.startsWith('-'))
+    throw new UsageError(
+      `a command is needed before ${first}: \`gatehouse start ${argv.join(' ')}\` runs the server (see gatehouse --help)`,
+    );
   if (first === 'help') return [...argv.slice(1), '--help'];
   const top = program.commands.find((c) => c.name() === first);
   if (!top) throw new UsageError(`unknown command: ${first} (see gatehouse --help)`);
-  if (top.commands.length > 0 && second !== undefined && !second.startsWith('-') && !top.commands.some((c) => c.name() === second)) {
+  if (
+    top.commands.length > 0 &&
+    second !== undefined &&
+    !second.startsWith('-') &&
+    !top.commands.some((c) => c.name() === second)
+  ) {
     throw new UsageError(`unknown command: ${first} ${second} (see gatehouse ${first} --help)`);
   }
   return argv;

@@ -14,7 +14,11 @@ export const rebillingCommands: CredentialCommand[] = [
       summary:
         'Charge the subscriptions due now (or at --at): each due cycle is a Sale of its stored card with a DMN; cycles already charged are not charged again. Run it from cron, or with --at in the sandbox to move through a schedule.',
       options: {
-        at: { type: 'string', placeholder: 'iso', description: 'Charge what is due at this ISO 8601 instant (default now)' },
+        at: {
+          type: 'string',
+          placeholder: 'iso',
+          description: 'Charge what is due at this ISO 8601 instant (default now)',
+        },
         merchant: { type: 'string', placeholder: 'merchantId', description: "Only this merchant's subscriptions" },
         json,
       },
@@ -22,9 +26,13 @@ export const rebillingCommands: CredentialCommand[] = [
     async run(rt, v) {
       const text = typeof v.at === 'string' ? v.at : undefined;
       const at = text === undefined ? undefined : Date.parse(text);
-      if (at !== undefined && Number.isNaN(at)) throw new UsageError('--at must be an ISO 8601 date and time, e.g. 2026-12-25T10:00:00Z');
+      if (at !== undefined && Number.isNaN(at))
+        throw new UsageError('--at must be an ISO 8601 date and time, e.g. 2026-12-25T10:00:00Z');
       const merchantId = typeof v.merchant === 'string' ? v.merchant : undefined;
-      const r = await runDueCharges(rt.deps, { ...(at !== undefined ? { at } : {}), ...(merchantId ? { merchantId } : {}) });
+      const r = await runDueCharges(rt.deps, {
+        ...(at !== undefined ? { at } : {}),
+        ...(merchantId ? { merchantId } : {}),
+      });
       const out = { ...r, at: new Date(r.at).toISOString() };
       return {
         json: out,

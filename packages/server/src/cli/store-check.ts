@@ -14,7 +14,8 @@ export async function requireStore(config: Config): Promise<void> {
   if (config.DATABASE_URL) return;
   try {
     await access(join(config.dataDir, SQLITE_FILE));
-  } catch { // expected: no store file there (or none we may open): the usage error names the folder
+  } catch {
+    // expected: no store file there (or none we may open): the usage error names the folder
     throw new UsageError(
       `no Gatehouse store in ${config.dataDir}: check --data-dir (GATEHOUSE_DATA_DIR), or create one there with \`gatehouse migrate\` or \`gatehouse start\``,
     );

@@ -17,8 +17,17 @@ import type { CredentialCommand } from './credentials.commands.js';
  */
 
 const json: CommandSpec['options'][string] = { type: 'boolean', description: 'Print the result as JSON' };
-const site: CommandSpec['options'][string] = { type: 'string', placeholder: 'siteId', description: 'Merchant site', required: true };
-const operator: CommandSpec['options'][string] = { type: 'string', placeholder: 'name', description: 'Recorded as the operatorName' };
+const site: CommandSpec['options'][string] = {
+  type: 'string',
+  placeholder: 'siteId',
+  description: 'Merchant site',
+  required: true,
+};
+const operator: CommandSpec['options'][string] = {
+  type: 'string',
+  placeholder: 'name',
+  description: 'Recorded as the operatorName',
+};
 const str = (v: string | boolean | undefined) => (typeof v === 'string' ? v : undefined);
 
 async function callerOf(rt: Runtime, siteId: string | undefined): Promise<WithdrawalCaller> {
@@ -50,7 +59,11 @@ export const withdrawalCommands: CredentialCommand[] = [
         'Approve a withdrawal request: it goes InProgress with an Approved order (all of it that no order holds yet, or --amount). Nothing is paid until the order is settled.',
       options: {
         site,
-        amount: { type: 'string', placeholder: 'decimal', description: "The order's amount in the request's currency, e.g. 10.00" },
+        amount: {
+          type: 'string',
+          placeholder: 'decimal',
+          description: "The order's amount in the request's currency, e.g. 10.00",
+        },
         operator,
         json,
       },
@@ -63,7 +76,8 @@ export const withdrawalCommands: CredentialCommand[] = [
       let amount;
       if (text !== undefined) {
         const w = await rt.deps.storage.read.withdrawals.find(wdRequestId);
-        if (!w || w.siteId !== caller.siteId) throw new UsageError('<wdRequestId> names no withdrawal request of this site');
+        if (!w || w.siteId !== caller.siteId)
+          throw new UsageError('<wdRequestId> names no withdrawal request of this site');
         amount = toMinor(text, w.currency, 'amount', 'amount');
       }
       const operatorName = str(v.operator);
@@ -87,18 +101,25 @@ export const withdrawalCommands: CredentialCommand[] = [
       name: 'withdrawals settle',
       usage: 'withdrawals settle <wdOrderId> --site <siteId> [options]',
       summary:
-        "Settle an Approved withdrawal order: pay it out to its UPO through the acquirer (Settled, or Error when the payout is declined or fails). The request is Approved once its settled orders cover it.",
+        'Settle an Approved withdrawal order: pay it out to its UPO through the acquirer (Settled, or Error when the payout is declined or fails). The request is Approved once its settled orders cover it.',
       options: { site, json },
       positionals: ['wdOrderId'],
     },
     async run(rt, v, positionals) {
       const caller = await callerOf(rt, str(v.site));
-      const { order, payout } = await settleWithdrawalOrder(rt.deps, caller, { wdOrderId: numericId(positionals[0], 'wdOrderId') });
+      const { order, payout } = await settleWithdrawalOrder(rt.deps, caller, {
+        wdOrderId: numericId(positionals[0], 'wdOrderId'),
+      });
       const w = (await rt.deps.storage.read.withdrawals.find(order.wdRequestId))!;
       const fields = orderFields(order);
       const why = order.comment !== null ? ` (${order.comment})` : '';
       return {
-        json: { ...withdrawalFields(w), ...fields, transactionId: payout.id, transactionStatus: payout.status.toUpperCase() },
+        json: {
+          ...withdrawalFields(w),
+          ...fields,
+          transactionId: payout.id,
+          transactionStatus: payout.status.toUpperCase(),
+        },
         text: `order ${fields.wdOrderId} ${fields.wdOrderStatus}${why}, transaction ${payout.id}; ${requestLine(w)}`,
       };
     },

@@ -16,7 +16,9 @@ interface Mail {
   rcpt: string[];
 }
 
-async function greylistingPeer(refuse: () => Set<string>): Promise<{ url: string; mails: Mail[]; close(): Promise<void> }> {
+async function greylistingPeer(
+  refuse: () => Set<string>,
+): Promise<{ url: string; mails: Mail[]; close(): Promise<void> }> {
   const mails: Mail[] = [];
   const sockets: Socket[] = [];
   const server: Server = createServer((socket) => {
@@ -87,7 +89,12 @@ describe('e-mail to a greylisting server', () => {
   });
 
   it('delivers to the recipients taken, and again to the one refused for now, alone, until it is taken', async () => {
-    const message = { to: ['now@example.com', 'later@example.com'], subject: 'KYC status update', text: 'hello', html: '<p>hello</p>' };
+    const message = {
+      to: ['now@example.com', 'later@example.com'],
+      subject: 'KYC status update',
+      text: 'hello',
+      html: '<p>hello</p>',
+    };
     const { id } = await gw.rt.deps.storage.write((repos) =>
       enqueueNotification(
         repos,

@@ -71,15 +71,23 @@ describe('the SMTP sender', () => {
   });
 
   it('a refused password (535) is a configuration error: retried, never failed for good', async () => {
-    const url = await smtpPeer((socket) => dialogue(socket, (line) => (/^AUTH/i.test(line) ? '535 5.7.8 Authentication credentials invalid' : '250 OK')));
-    const sender = createSmtpSender({ url: url.replace('smtp://', 'smtp://user:wrong@'), from: 'Gatehouse <n@gatehouse.test>', timeoutMs: 2_000 });
+    const url = await smtpPeer((socket) =>
+      dialogue(socket, (line) => (/^AUTH/i.test(line) ? '535 5.7.8 Authentication credentials invalid' : '250 OK')),
+    );
+    const sender = createSmtpSender({
+      url: url.replace('smtp://', 'smtp://user:wrong@'),
+      from: 'Gatehouse <n@gatehouse.test>',
+      timeoutMs: 2_000,
+    });
     const out = await sender.send(row, 1);
     await sender.close();
     expect(out).toMatchObject({ delivered: false, permanent: false, configuration: true, smtpCode: 535 });
   });
 
   it('a recipient refused for good (550) still fails the row at once', async () => {
-    const url = await smtpPeer((socket) => dialogue(socket, (line) => (/^RCPT/i.test(line) ? '550 5.1.1 No such user' : '250 OK')));
+    const url = await smtpPeer((socket) =>
+      dialogue(socket, (line) => (/^RCPT/i.test(line) ? '550 5.1.1 No such user' : '250 OK')),
+    );
     const sender = createSmtpSender({ url, from: 'Gatehouse <n@gatehouse.test>', timeoutMs: 2_000 });
     const out = await sender.send(row, 1);
     await sender.close();

@@ -65,7 +65,10 @@ export function createSmtpSender(options: SmtpOptions, now: () => number = () =>
   // and the whole attempt ends within twice the timeout, inside the relay's lease (2 × timeout + 5 s)
   const deadline = <T>(p: Promise<T>): Promise<T> =>
     new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`SMTP attempt not finished within ${2 * options.timeoutMs} ms`)), 2 * options.timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`SMTP attempt not finished within ${2 * options.timeoutMs} ms`)),
+        2 * options.timeoutMs,
+      );
       p.then(
         (v) => (clearTimeout(timer), resolve(v)),
         (e: unknown) => (clearTimeout(timer), reject(e as Error)),
@@ -76,15 +79,21 @@ export function createSmtpSender(options: SmtpOptions, now: () => number = () =>
       const started = now();
       const m = emailOf(row);
       try {
-        const info = (await deadline(transport.sendMail({
-          from: options.from,
-          to: m.to,
-          subject: m.subject,
-          text: m.text,
-          html: m.html,
-          messageId: messageIdOf(row.id, options.from),
-          headers: { 'X-Gatehouse-Notification': row.id, 'X-Gatehouse-Attempt': String(attemptNo) },
-        }))) as { response?: string; rejected?: unknown[]; rejectedErrors?: Array<{ recipient?: string; responseCode?: number }> };
+        const info = (await deadline(
+          transport.sendMail({
+            from: options.from,
+            to: m.to,
+            subject: m.subject,
+            text: m.text,
+            html: m.html,
+            messageId: messageIdOf(row.id, options.from),
+            headers: { 'X-Gatehouse-Notification': row.id, 'X-Gatehouse-Attempt': String(attemptNo) },
+          }),
+        )) as {
+          response?: string;
+          rejected?: unknown[];
+          rejectedErrors?: Array<{ recipient?: string; responseCode?: number }>;
+        };
         const rejected = (info.rejected ?? []).map(String);
         const later = (info.rejectedErrors ?? [])
           .filter((e) => typeof e.recipient === 'string' && typeof e.responseCode === 'number' && e.responseCode < 500)
@@ -106,7 +115,8 @@ export function createSmtpSender(options: SmtpOptions, now: () => number = () =>
         const code = typeof e.responseCode === 'number' ? e.responseCode : null;
         // A refusal of the configuration (authentication, TLS required) is the operator's to fix, not
         // the message's fault: retried with backoff, so a corrected SMTP_URL sends it (docs/decisions/0825).
-        const configuration = e.code === 'EAUTH' || e.code === 'ETLS' || (code !== null && [530, 534, 535, 538].includes(code));
+        const configuration =
+          e.code === 'EAUTH' || e.code === 'ETLS' || (code !== null && [530, 534, 535, 538].includes(code));
         return {
           delivered: false,
           permanent: code !== null && code >= 500 && !configuration,

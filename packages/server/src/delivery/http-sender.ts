@@ -63,7 +63,8 @@ export function createHttpSender(options: HttpSenderOptions): Sender {
       let url: URL;
       try {
         url = new URL(req.url);
-      } catch { // expected: not a URL: the attempt fails with the address it was given
+      } catch {
+        // expected: not a URL: the attempt fails with the address it was given
         return fail(`invalid URL: ${req.url.slice(0, 200)}`);
       }
       if (url.protocol !== 'http:' && url.protocol !== 'https:') return fail(`unsupported URL scheme ${url.protocol}`);

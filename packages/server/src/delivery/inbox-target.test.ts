@@ -24,18 +24,34 @@ describe('deliveries to the sandbox inbox', () => {
     const from = { merchantId: gw.demo.merchantId, siteId: gw.demo.merchantSiteId };
     await pointDemoAtInbox(gw.rt.deps, gw.demo, gone);
     const dmn = await sendTestNotification(gw.rt.deps, from, { kind: 'dmn', url: `${gone}${INBOX_PATHS.dmn}` });
-    const hook = await sendTestNotification(gw.rt.deps, from, { kind: 'webhook', url: `${gone}${INBOX_PATHS.webhook}` });
+    const hook = await sendTestNotification(gw.rt.deps, from, {
+      kind: 'webhook',
+      url: `${gone}${INBOX_PATHS.webhook}`,
+    });
     const other = await sendTestNotification(gw.rt.deps, from, { kind: 'dmn', url: `${gone}/not-an-inbox` });
     // the server restarted here: the site now points at this one's inbox
     expect((await pointDemoAtInbox(gw.rt.deps, gw.demo, gw.url)).moves).toHaveLength(2);
     const relay = new Relay({ store: gw.rt.store, deps: gw.rt.deps }, { timeoutMs: 5_000, allowPrivate: true });
     try {
       await relay.tick();
-      const rows = async () => Object.fromEntries(
-        await Promise.all([dmn, hook, other].map(async (d) => [d.id, (await resendDelivery(gw.rt.deps, d.id)).status] as const)),
+      const rows = async () =>
+        Object.fromEntries(
+          await Promise.all(
+            [dmn, hook, other].map(async (d) => [d.id, (await resendDelivery(gw.rt.deps, d.id)).status] as const),
+          ),
+        );
+      const inbox = async () =>
+        (
+          (await (await fetch(`${gw.url}/demo/inbox.json`)).json()) as {
+            notifications: Array<{ kind: string; verified: boolean }>;
+          }
+        ).notifications;
+      expect(await inbox()).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ kind: 'dmn', verified: true }),
+          expect.objectContaining({ kind: 'webhook', verified: true }),
+        ]),
       );
-      const inbox = async () => ((await (await fetch(`${gw.url}/demo/inbox.json`)).json()) as { notifications: Array<{ kind: string; verified: boolean }> }).notifications;
-      expect(await inbox()).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'dmn', verified: true }), expect.objectContaining({ kind: 'webhook', verified: true })]));
       // `deliveries resend` sends both there again; the other address is still the one it was made with
       expect(await rows()).toEqual({ [dmn.id]: 'pending', [hook.id]: 'pending', [other.id]: 'pending' });
       await relay.tick();

@@ -9,7 +9,8 @@ export function isInboxUrl(url: string, path: string): boolean {
   try {
     const u = new URL(url);
     return u.pathname === path && u.search === '' && u.hash === '';
-  } catch { // expected: not a URL, so not the inbox
+  } catch {
+    // expected: not a URL, so not the inbox
     return false;
   }
 }
@@ -20,7 +21,10 @@ export function isInboxUrl(url: string, path: string): boolean {
  * `deliveries resend` reach the running server's inbox, not the address of a server that is gone. Any
  * other address is the one the notification was created with.
  */
-export async function deliveryTarget(deps: DomainDeps, row: Pick<Delivery, 'kind' | 'siteId' | 'targetUrl'>): Promise<string> {
+export async function deliveryTarget(
+  deps: DomainDeps,
+  row: Pick<Delivery, 'kind' | 'siteId' | 'targetUrl'>,
+): Promise<string> {
   const path = row.kind === 'webhook' ? INBOX_PATHS.webhook : row.kind === 'dmn' ? INBOX_PATHS.dmn : undefined;
   if (!path || !isInboxUrl(row.targetUrl, path)) return row.targetUrl;
   const current =

@@ -5,7 +5,12 @@ import type { Minor } from '../lib/money.js';
 import { dmnChecksum, dmnNotification, dmnParams, dmnTimeStamp, signedDmnBody } from './dmn.payload.js';
 import type { TransactionOutcome } from '../domain/notifications/notification.types.js';
 import { webhookBody, webhookNotification } from './webhook.payload.js';
-import { formatWebhookSecret, webhookHeaders, webhookSecretKey, webhookSignature } from '../domain/notifications/webhook.signer.js';
+import {
+  formatWebhookSecret,
+  webhookHeaders,
+  webhookSecretKey,
+  webhookSignature,
+} from '../domain/notifications/webhook.signer.js';
 
 const SECRET = formatWebhookSecret(Buffer.from('0123456789abcdef0123456789abcdef'));
 const AT = Date.UTC(2026, 2, 4, 9, 5, 7, 123);

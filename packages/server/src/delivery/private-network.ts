@@ -35,7 +35,8 @@ export function privateTargetReason(url: string): string | undefined {
   let host: string;
   try {
     host = new URL(url).hostname;
-  } catch { // expected: not a URL: the field's own validation answers
+  } catch {
+    // expected: not a URL: the field's own validation answers
     return undefined; // not a URL: the field's own validation answers
   }
   if (host.startsWith('[') && host.endsWith(']')) host = host.slice(1, -1);
@@ -56,15 +57,18 @@ export async function privateTargetReasonResolved(url: string): Promise<string |
   let host: string;
   try {
     host = new URL(url).hostname;
-  } catch { // expected: not a URL: the field's own validation answers
+  } catch {
+    // expected: not a URL: the field's own validation answers
     return undefined;
   }
   if (ipaddr.isValid(host.replace(/^\[|\]$/g, ''))) return undefined;
   try {
     const addresses = await dnsLookupAll(host, { all: true });
     const bad = addresses.find((a) => isPrivateAddress(a.address));
-    if (bad) return `resolves to ${bad.address}: must not be a private, loopback or link-local address in production mode`;
-  } catch { // expected: the name does not resolve now: accepted here, and every delivery checks the address it dials
+    if (bad)
+      return `resolves to ${bad.address}: must not be a private, loopback or link-local address in production mode`;
+  } catch {
+    // expected: the name does not resolve now: accepted here, and every delivery checks the address it dials
     return undefined;
   }
   return undefined;

@@ -33,8 +33,12 @@ describe.each(dialects())('fair delivery on %s', (dialect: DialectName) => {
     slow.behave(() => 'hang');
     fast.behave(() => ({ status: 200, body: 'OK' }));
     const demo = { merchantId: gw.demo.merchantId, siteId: gw.demo.merchantSiteId };
-    for (let i = 0; i < 64; i++) await sendTestNotification(gw.rt.deps, demo, { kind: i % 2 ? 'dmn' : 'webhook', url: `${slow.url}/slow-${i}` });
-    const relay = new Relay({ store: gw.rt.store, deps: gw.rt.deps }, { timeoutMs: 60_000, allowPrivate: true, concurrency: 16, perTarget: 8, pollMs: 20 });
+    for (let i = 0; i < 64; i++)
+      await sendTestNotification(gw.rt.deps, demo, { kind: i % 2 ? 'dmn' : 'webhook', url: `${slow.url}/slow-${i}` });
+    const relay = new Relay(
+      { store: gw.rt.store, deps: gw.rt.deps },
+      { timeoutMs: 60_000, allowPrivate: true, concurrency: 16, perTarget: 8, pollMs: 20 },
+    );
     relay.start();
     try {
       const until = async (check: () => boolean, what: string) => {
@@ -44,15 +48,25 @@ describe.each(dialects())('fair delivery on %s', (dialect: DialectName) => {
       await until(() => slow.hanging() === 8, `slow receiver holds ${slow.hanging()}`);
       // another merchant's notification, queued after the backlog
       const other = await createMerchant(gw.rt.deps, { name: 'Other' });
-      await sendTestNotification(gw.rt.deps, { merchantId: other.merchant.id, siteId: other.site.id }, { kind: 'dmn', url: `${fast.url}/fast` });
-      await until(() => fast.received.some((r) => r.url === '/fast' && r.answered === 200), 'the fast receiver got nothing');
+      await sendTestNotification(
+        gw.rt.deps,
+        { merchantId: other.merchant.id, siteId: other.site.id },
+        { kind: 'dmn', url: `${fast.url}/fast` },
+      );
+      await until(
+        () => fast.received.some((r) => r.url === '/fast' && r.answered === 200),
+        'the fast receiver got nothing',
+      );
       // meanwhile the slow receiver never held more than its share, and none of its notifications was answered
       expect(slow.hanging()).toBe(8);
       expect(slow.received.filter((r) => r.answered !== undefined)).toEqual([]);
       // released, the backlog drains, eight at a time
       slow.behave(() => ({ status: 200, body: 'OK' }));
       slow.release();
-      await until(() => new Set(slow.received.filter((r) => r.answered === 200).map((r) => r.url)).size === 64, 'backlog not drained');
+      await until(
+        () => new Set(slow.received.filter((r) => r.answered === 200).map((r) => r.url)).size === 64,
+        'backlog not drained',
+      );
     } finally {
       await relay.stop();
     }

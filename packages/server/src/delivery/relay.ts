@@ -62,7 +62,8 @@ function targetKey(kind: OutboxKind, targetUrl: string): string {
   if (kind === 'email') return EMAIL_LANE;
   try {
     return new URL(targetUrl).origin;
-  } catch { // expected: not a URL: the address itself is the lane
+  } catch {
+    // expected: not a URL: the address itself is the lane
     return targetUrl;
   }
 }
@@ -121,7 +122,14 @@ export class Relay {
   readonly #stopping = new AbortController();
 
   constructor(
-    parts: { store: Store; deps: DomainDeps; log?: RelayLog; sender?: Sender; mailer?: EmailSender; listen?: ListenHub | undefined },
+    parts: {
+      store: Store;
+      deps: DomainDeps;
+      log?: RelayLog;
+      sender?: Sender;
+      mailer?: EmailSender;
+      listen?: ListenHub | undefined;
+    },
     options: RelayOptions,
   ) {
     this.#store = parts.store;
@@ -248,7 +256,7 @@ export class Relay {
     }
     const taken = new Map<string, number>();
     const chosen: string[] = [];
-    for (let progress = true; progress && chosen.length < limit; ) {
+    for (let progress = true; progress && chosen.length < limit;) {
       progress = false;
       for (const [key, ids] of queues) {
         if (chosen.length >= limit) break;
@@ -261,7 +269,15 @@ export class Relay {
     }
     if (chosen.length === 0) return [];
     return this.#store.write((trx) =>
-      claimDue(trx, this.#store.dialect, { relayId: this.id, now, leaseMs: this.#leaseMs, limit: chosen.length, kinds, ids: chosen, ahead }),
+      claimDue(trx, this.#store.dialect, {
+        relayId: this.id,
+        now,
+        leaseMs: this.#leaseMs,
+        limit: chosen.length,
+        kinds,
+        ids: chosen,
+        ahead,
+      }),
     );
   }
 
@@ -287,16 +303,26 @@ export class Relay {
     if (row.kind === 'webhook' && row.attempts === 1 && row.eventType !== 'test.notification' && !endpointOfRow(row)) {
       await fanOut(this.#store, this.#deps, row, this.#deps.clock.now()).then(
         (n) => n > 0 && this.wake(),
-        (err: unknown) => this.#log.error({ err, notification: row.id }, 'queueing the webhook for the site’s endpoints failed'),
+        (err: unknown) =>
+          this.#log.error({ err, notification: row.id }, 'queueing the webhook for the site’s endpoints failed'),
       );
     }
     const chaos = this.#chaos ? await this.#chaosOf(row.siteId) : undefined;
     if (chaos && row.attempts === 1 && strikes(chaos, 'reorder', row.id, row.attempts)) {
       const runAt = this.#deps.clock.now() + chaos.reorderMs;
       const held = await this.#store.write((trx) =>
-        postponeClaimed(trx, { outboxId: row.id, relayId: this.id, attemptNo: row.attempts, runAt, now: this.#deps.clock.now() }),
+        postponeClaimed(trx, {
+          outboxId: row.id,
+          relayId: this.id,
+          attemptNo: row.attempts,
+          runAt,
+          now: this.#deps.clock.now(),
+        }),
       );
-      this.#log.info({ notification: row.id, chaos: 'reorder', heldMs: chaos.reorderMs, held }, 'delivery chaos: held back');
+      this.#log.info(
+        { notification: row.id, chaos: 'reorder', heldMs: chaos.reorderMs, held },
+        'delivery chaos: held back',
+      );
       return 'pending';
     }
     let result: SendResult;
@@ -304,7 +330,12 @@ export class Relay {
     try {
       if (chaos && strikes(chaos, 'drop', row.id, row.attempts)) {
         this.#log.info({ notification: row.id, chaos: 'drop' }, 'delivery chaos: dropped');
-        result = { statusCode: null, latencyMs: 0, error: 'chaos: dropped (sandbox delivery chaos)', responseExcerpt: null };
+        result = {
+          statusCode: null,
+          latencyMs: 0,
+          error: 'chaos: dropped (sandbox delivery chaos)',
+          responseExcerpt: null,
+        };
       } else {
         const request = await this.#requestFor(row);
         if (chaos && strikes(chaos, 'delay', row.id, row.attempts)) {
@@ -416,7 +447,10 @@ export class Relay {
           this.#deps.clock.now(),
         ),
       );
-      this.#log.info({ notification: row.id, recipients: recipients.length }, 'recipients refused for now: the e-mail is sent to them again');
+      this.#log.info(
+        { notification: row.id, recipients: recipients.length },
+        'recipients refused for now: the e-mail is sent to them again',
+      );
     } catch (err) {
       this.#log.error({ err, notification: row.id }, 'queueing the e-mail again for refused recipients failed');
     }
@@ -447,12 +481,18 @@ export class Relay {
     if (endpointId) {
       // an endpoint's copy: its own secret, and its URL in force now (docs/decisions/0921)
       const endpoint = await findWebhookEndpoint(this.#store.db, endpointId);
-      if (!endpoint || !endpoint.enabled) throw new EndpointGone(`webhook endpoint ${endpointId} was deleted or disabled`);
+      if (!endpoint || !endpoint.enabled)
+        throw new EndpointGone(`webhook endpoint ${endpointId} was deleted or disabled`);
       return {
         url: endpoint.url,
         headers: {
           'content-type': 'application/json',
-          ...webhookHeaders(endpointSigningSecrets(this.#deps, endpoint, now), row.id, Math.floor(now / 1000), row.payload),
+          ...webhookHeaders(
+            endpointSigningSecrets(this.#deps, endpoint, now),
+            row.id,
+            Math.floor(now / 1000),
+            row.payload,
+          ),
         },
         body: row.payload,
       };
@@ -485,8 +525,14 @@ export class Relay {
 }
 
 /** Starts a relay over the runtime's store, polling until `stop()` (the server's and `gatehouse worker`'s). */
-export function startRelay(rt: { store: Store; deps: DomainDeps; config: Config; listen?: ListenHub | undefined }, log?: RelayLog): Relay {
-  const relay = new Relay({ store: rt.store, deps: rt.deps, listen: rt.listen, ...(log ? { log } : {}) }, relayOptionsOf(rt.config));
+export function startRelay(
+  rt: { store: Store; deps: DomainDeps; config: Config; listen?: ListenHub | undefined },
+  log?: RelayLog,
+): Relay {
+  const relay = new Relay(
+    { store: rt.store, deps: rt.deps, listen: rt.listen, ...(log ? { log } : {}) },
+    relayOptionsOf(rt.config),
+  );
   relay.start();
   return relay;
 }

@@ -72,7 +72,6 @@ describe.each(dialects())('request logging on %s', (dialect) => {
     await gw.close();
   });
 
-
   it('writes no API key, bearer token or sessionId anywhere in the log', () => {
     const log = gw.rawLog();
     expect(log.length).toBeGreaterThan(0);

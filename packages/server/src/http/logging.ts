@@ -105,7 +105,13 @@ export function bindToRequestLog(request: FastifyRequest, bindings: Record<strin
 /** Only the path is logged: query values (a sessionId is a bearer credential) stay out of the logs. */
 export function pathOf(url: string): string {
   const q = url.indexOf('?');
-  return q === -1 ? url : `${url.slice(0, q)}?${url.slice(q + 1).split('&').map((kv) => `${kv.split('=')[0]}=…`).join('&')}`;
+  return q === -1
+    ? url
+    : `${url.slice(0, q)}?${url
+        .slice(q + 1)
+        .split('&')
+        .map((kv) => `${kv.split('=')[0]}=…`)
+        .join('&')}`;
 }
 
 /** One structured line per request, written when the response is sent (a callback hook: no promise per request). */

@@ -28,7 +28,12 @@ describe.each<[string, Handler]>([
 
   it('answers a body that does not parse as malformed JSON', async () => {
     const app = await serve();
-    const r = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload: '{"a":' });
+    const r = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a":',
+    });
     expect(r.body).toContain('Malformed JSON');
     expect(r.statusCode).toBeLessThan(500);
     await app.close();
@@ -36,7 +41,12 @@ describe.each<[string, Handler]>([
 
   it('answers a SyntaxError raised while serving as an internal error, without its message', async () => {
     const app = await serve();
-    const r = await app.inject({ method: 'POST', url: '/boom', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    const r = await app.inject({
+      method: 'POST',
+      url: '/boom',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(r.body).not.toContain('Malformed JSON');
     expect(r.body).not.toContain('stored');
     expect(r.body).not.toMatch(/JSON at position|Unexpected end/);

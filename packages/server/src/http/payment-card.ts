@@ -16,10 +16,16 @@ export interface WireCard {
   selectedBrand?: string;
 }
 
-export function cardInputOf(card: WireCard, path = 'paymentOption.card', subjects: CardSubjects = CARD_SUBJECTS): CardInput {
+export function cardInputOf(
+  card: WireCard,
+  path = 'paymentOption.card',
+  subjects: CardSubjects = CARD_SUBJECTS,
+): CardInput {
   const year = card.expirationYear.length === 2 ? 2000 + Number(card.expirationYear) : Number(card.expirationYear);
-  if (!/^\d{1,2}$/.test(card.expirationMonth)) throw new Invalid(`${path}.expirationMonth`, 'must be a month from 01 to 12', subjects.expirationMonth);
-  if (!/^(\d{2}|\d{4})$/.test(card.expirationYear)) throw new Invalid(`${path}.expirationYear`, 'must be YYYY', subjects.expirationYear);
+  if (!/^\d{1,2}$/.test(card.expirationMonth))
+    throw new Invalid(`${path}.expirationMonth`, 'must be a month from 01 to 12', subjects.expirationMonth);
+  if (!/^(\d{2}|\d{4})$/.test(card.expirationYear))
+    throw new Invalid(`${path}.expirationYear`, 'must be YYYY', subjects.expirationYear);
   const selectedBrand = selectedBrandOf(card.selectedBrand, `${path}.selectedBrand`);
   return {
     number: new Secret(card.cardNumber.replace(/[\s-]/g, '')),
@@ -39,7 +45,11 @@ export function paymentCardOf(option: Record<string, unknown> | undefined): Wire
   );
   if (given.length === 0) throw new Missing('paymentOption.card', 'payment_option');
   if (given.length > 1) {
-    throw new Invalid('paymentOption', 'must have exactly one of card, tempToken, userPaymentOptionId, alternativePaymentMethod', 'payment_option');
+    throw new Invalid(
+      'paymentOption',
+      'must have exactly one of card, tempToken, userPaymentOptionId, alternativePaymentMethod',
+      'payment_option',
+    );
   }
   if (given[0] !== 'card') {
     const subject = given[0] === 'userPaymentOptionId' ? 'stored_option' : 'field';
@@ -48,7 +58,12 @@ export function paymentCardOf(option: Record<string, unknown> | undefined): Wire
   const card = option.card;
   if (card === null || typeof card !== 'object') throw new Missing('paymentOption.card', 'payment_option');
   const c = card as Record<string, unknown>;
-  for (const f of ['cardNumber', 'cardHolderName', 'expirationMonth', 'expirationYear'] as const satisfies CardMember[]) {
+  for (const f of [
+    'cardNumber',
+    'cardHolderName',
+    'expirationMonth',
+    'expirationYear',
+  ] as const satisfies CardMember[]) {
     if (typeof c[f] !== 'string') throw new Missing(`paymentOption.card.${f}`, CARD_SUBJECTS[f]);
   }
   return card as WireCard;

@@ -40,9 +40,15 @@ export function apmInputOf(option: Record<string, unknown> | undefined): ApmInpu
 /** The other payment-option members given beside an APM (exactly one is allowed). */
 export function checkSingleOption(option: Record<string, unknown> | undefined): void {
   if (!option) return;
-  const given = ['card', 'tempToken', 'userPaymentOptionId', 'alternativePaymentMethod'].filter((k) => option[k] !== undefined);
+  const given = ['card', 'tempToken', 'userPaymentOptionId', 'alternativePaymentMethod'].filter(
+    (k) => option[k] !== undefined,
+  );
   if (given.length > 1 && given.includes('alternativePaymentMethod')) {
-    throw new Invalid('paymentOption', 'must have exactly one of card, tempToken, userPaymentOptionId, alternativePaymentMethod', 'payment_option');
+    throw new Invalid(
+      'paymentOption',
+      'must have exactly one of card, tempToken, userPaymentOptionId, alternativePaymentMethod',
+      'payment_option',
+    );
   }
 }
 
@@ -76,7 +82,8 @@ export function processingOptionsOf(
       throw new Invalid('rebill.expiry', 'must be a date YYYYMMDD');
     }
     const frequency = r.frequency === undefined ? undefined : Number(r.frequency);
-    if (frequency !== undefined && (!Number.isInteger(frequency) || frequency < 1)) throw new Invalid('rebill.frequency', 'must be a whole number of days');
+    if (frequency !== undefined && (!Number.isInteger(frequency) || frequency < 1))
+      throw new Invalid('rebill.frequency', 'must be a whole number of days');
     out.rebill = {
       step: r.step,
       ...(typeof r.expiry === 'string' ? { expiry: r.expiry } : {}),
@@ -109,7 +116,11 @@ export function processingOptionsOf(
 }
 
 /** successUrl, failureUrl, pendingUrl of the first urlDetails that has any. */
-export function returnUrlsOf(...candidates: unknown[]): { successUrl?: string; failureUrl?: string; pendingUrl?: string } {
+export function returnUrlsOf(...candidates: unknown[]): {
+  successUrl?: string;
+  failureUrl?: string;
+  pendingUrl?: string;
+} {
   const out: { successUrl?: string; failureUrl?: string; pendingUrl?: string } = {};
   for (const c of candidates) {
     const u = obj(c);

@@ -106,7 +106,8 @@ async function merchantOfBearer(services: Services, token: string): Promise<stri
 function safeJson(text: string): unknown {
   try {
     return JSON.parse(text);
-  } catch { // expected: a body that is not JSON names no merchant
+  } catch {
+    // expected: a body that is not JSON names no merchant
     return undefined;
   }
 }

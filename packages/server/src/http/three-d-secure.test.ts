@@ -27,7 +27,12 @@ async function answerAcs(gw: Gateway, acsUrl: string, action: 'complete' | 'fail
   });
   const html = await res.text();
   const cres = /name="cres" value="([^"]+)"/.exec(html)?.[1];
-  return { status: res.status, html, csp: res.headers.get('content-security-policy'), cres: cres && decodeB64Json(cres) };
+  return {
+    status: res.status,
+    html,
+    csp: res.headers.get('content-security-policy'),
+    cres: cres && decodeB64Json(cres),
+  };
 }
 
 describe.each(dialects())('3-D Secure 2 on %s', (dialect: DialectName) => {
@@ -75,7 +80,11 @@ describe.each(dialects())('3-D Secure 2 on %s', (dialect: DialectName) => {
     expect(r).toMatchObject({ status: 'SUCCESS', transactionStatus: 'REDIRECT', transactionType: 'Sale3D' });
     const t = r.paymentOption.card.threeD;
     expect(t.acsUrl).toMatch(new RegExp(`^${gw.url}/acs/challenge/\\d+-[0-9a-f-]{36}$`));
-    expect(decodeB64Json(t.cReq)).toMatchObject({ messageType: 'CReq', messageVersion: '2.2.0', acsTransID: t.acsTransID });
+    expect(decodeB64Json(t.cReq)).toMatchObject({
+      messageType: 'CReq',
+      messageVersion: '2.2.0',
+      acsTransID: t.acsTransID,
+    });
 
     // the final payment before the challenge is answered is refused
     const early = await sessionPay(sc, sessionToken, card, r.transactionId, NOTIFY);
@@ -93,12 +102,17 @@ describe.each(dialects())('3-D Secure 2 on %s', (dialect: DialectName) => {
     expect(acs.status).toBe(200);
     expect(acs.cres).toMatchObject({ messageType: 'CRes', transStatus: 'Y', acsTransID: t.acsTransID });
     expect(acs.html).toContain(`action="${NOTIFY}"`);
-    expect(acs.csp).toContain('form-action \'self\' https://merchant.example');
+    expect(acs.csp).toContain("form-action 'self' https://merchant.example");
     expect((await answerAcs(gw, t.acsUrl, 'fail')).status).toBe(410); // answered once
 
     const final = await sessionPay(sc, sessionToken, card, r.transactionId, NOTIFY);
     expect(final).toMatchObject({ status: 'SUCCESS', transactionStatus: 'APPROVED', transactionType: 'Sale' });
-    expect(final.paymentOption.card.threeD).toMatchObject({ result: 'Y', eci: '02', isLiabilityOnIssuer: '1', dsTransID: t.dsTransID });
+    expect(final.paymentOption.card.threeD).toMatchObject({
+      result: 'Y',
+      eci: '02',
+      isLiabilityOnIssuer: '1',
+      dsTransID: t.dsTransID,
+    });
     // one challenge pays once
     const again = await sessionPay(sc, sessionToken, card, r.transactionId, NOTIFY);
     expect(again.status).toBe('ERROR');
@@ -127,26 +141,54 @@ describe.each(dialects())('3-D Secure 2 on %s', (dialect: DialectName) => {
 
   it('session: another card than the authenticated one is refused', async () => {
     const { sessionToken, card, init } = await sessionInit(sc, FRICTIONLESS);
-    const r = await sessionPay(sc, sessionToken, { ...card, cardNumber: '4761344136141390' }, init.transactionId, NOTIFY);
+    const r = await sessionPay(
+      sc,
+      sessionToken,
+      { ...card, cardNumber: '4761344136141390' },
+      init.transactionId,
+      NOTIFY,
+    );
     expect(r.status).toBe('ERROR');
   });
 
-  it('session: initPayment may authenticate another amount than the order\'s; the payment must carry it', async () => {
+  it("session: initPayment may authenticate another amount than the order's; the payment must carry it", async () => {
     const { sessionToken } = await sc.openOrder({ amount: '20.00', currency: 'EUR' });
-    const card = { cardNumber: CHALLENGE, cardHolderName: 'CL-BRW2', expirationMonth: '12', expirationYear: '2030', CVV: '217' };
+    const card = {
+      cardNumber: CHALLENGE,
+      cardHolderName: 'CL-BRW2',
+      expirationMonth: '12',
+      expirationYear: '2030',
+      CVV: '217',
+    };
     const init = (
-      await sc.send('initPayment', { sessionToken, clientRequestId: 'amt-1', amount: '1.51', currency: 'EUR', paymentOption: { card } })
+      await sc.send('initPayment', {
+        sessionToken,
+        clientRequestId: 'amt-1',
+        amount: '1.51',
+        currency: 'EUR',
+        paymentOption: { card },
+      })
     ).json;
     expect(init).toMatchObject({ status: 'SUCCESS', amount: '1.51' });
     const wrong = (
       await sc.send('payment', {
-        sessionToken, clientRequestId: 'amt-2', amount: '20.00', currency: 'EUR', relatedTransactionId: init.transactionId,
+        sessionToken,
+        clientRequestId: 'amt-2',
+        amount: '20.00',
+        currency: 'EUR',
+        relatedTransactionId: init.transactionId,
         paymentOption: { card: { ...card, threeD: { notificationURL: NOTIFY } } },
       })
     ).json;
     expect(wrong).toMatchObject({ status: 'ERROR', errCode: 1040 });
     const usd = (
-      await sc.send('initPayment', { sessionToken, clientRequestId: 'amt-3', amount: '1.51', currency: 'USD', paymentOption: { card } })
+      await sc.send('initPayment', {
+        sessionToken,
+        clientRequestId: 'amt-3',
+        amount: '1.51',
+        currency: 'USD',
+        paymentOption: { card },
+      })
     ).json;
     expect(usd).toMatchObject({ status: 'ERROR', errCode: 1041 });
   });
@@ -171,7 +213,11 @@ describe.each(dialects())('3-D Secure 2 on %s', (dialect: DialectName) => {
       const f = await restPay(gw, { paymentOption: restCard(CHALLENGE, {}) });
       const c = await restPay(gw, {
         relatedTransactionId: f.json.transactionId,
-        paymentOption: restCard(CHALLENGE, { methodCompletionInd: 'Y', notificationURL: NOTIFY, exemptionReason: 'LowValueTransaction' }),
+        paymentOption: restCard(CHALLENGE, {
+          methodCompletionInd: 'Y',
+          notificationURL: NOTIFY,
+          exemptionReason: 'LowValueTransaction',
+        }),
       });
       expect(c.status).toBe(200);
       expect(c.json).toMatchObject({ transactionType: 'Sale3D', result: { status: 'challenge' } });

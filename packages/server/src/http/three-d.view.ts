@@ -72,7 +72,15 @@ export function sessionInitFields(tx: Transaction, m: MethodData): Record<string
   // the directory server's id and key: the simulated one has none to give
   const threeD =
     m.v2supported === 'false'
-      ? { methodUrl: '', methodPayload: '', version: '', v2supported: 'false', serverTransId: '', directoryServerId: '', directoryServerPublicKey: '' }
+      ? {
+          methodUrl: '',
+          methodPayload: '',
+          version: '',
+          v2supported: 'false',
+          serverTransId: '',
+          directoryServerId: '',
+          directoryServerPublicKey: '',
+        }
       : { ...methodThreeD(m), directoryServerId: '', directoryServerPublicKey: '' };
   return withCardThreeD(sessionTransactionFields(tx), threeD);
 }
@@ -112,7 +120,9 @@ export function restAuthenticatedResponse(tx: Transaction, result: ThreeDResult)
       result: result.status,
       isLiabilityOnIssuer: result.isLiabilityOnIssuer ? '1' : '0',
     }),
-    result: ok ? { status: 'authenticated' } : { status: 'declined', errors: { code: '05', reason: 'Authentication Failed' } },
+    result: ok
+      ? { status: 'authenticated' }
+      : { status: 'declined', errors: { code: '05', reason: 'Authentication Failed' } },
   };
 }
 

@@ -22,9 +22,10 @@ describe('schema errors become field-naming domain errors', () => {
     expect(e('type', { type: 'integer' })).toBe('[x] must be an integer');
     expect(e('pattern', { pattern: '^[0-9]{8}$' })).toBe('[x] must be a date in format YYYYMMDD');
     expect(e('uniqueItems', { i: 1, j: 0 })).toBe('[x] must not contain duplicate items');
-    expect(schemaErrorToDomain({ keyword: 'type', params: { type: 'number' }, instancePath: '/amount', data: null } as never).message).toBe(
-      '[amount] must not be null',
-    );
+    expect(
+      schemaErrorToDomain({ keyword: 'type', params: { type: 'number' }, instancePath: '/amount', data: null } as never)
+        .message,
+    ).toBe('[amount] must not be null');
     expect(e('additionalProperties', { additionalProperty: 'foo' }, {}, '')).toBe('[foo] is not a known field');
   });
 });
@@ -126,7 +127,9 @@ describe('checkJsonValue reports what the path-building walk reported', () => {
   it.each(texts)('%s, given the JSON text it was parsed from', (_name, body, maxDepth) => {
     // The text tells the quick walk whether strings can hold U+0000 at all; the verdict must not change.
     const text = asText(body)!;
-    expect(view(checkJsonValue(JSON.parse(text) as unknown, maxDepth, text))).toEqual(view(locateJsonProblem(body, maxDepth)));
+    expect(view(checkJsonValue(JSON.parse(text) as unknown, maxDepth, text))).toEqual(
+      view(locateJsonProblem(body, maxDepth)),
+    );
   });
 
   it('looks at strings whenever the text holds the escape, even one that is not a U+0000', () => {

@@ -12,7 +12,10 @@ export interface SchemaError {
 
 /** JSON pointer `/items/0/name` → `items[0].name`. */
 export function fieldPath(instancePath: string, child?: string): string {
-  const parts = instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = instancePath
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (child !== undefined) parts.push(child);
   let out = '';
   for (const p of parts) out += /^\d+$/.test(p) ? `[${p}]` : out ? `.${p}` : p;
@@ -93,7 +96,11 @@ export function schemaErrorToDomain(error: SchemaError, prefix = ''): DomainErro
     case 'format':
       return new Invalid(at(), FORMAT_RULES[String(p.format)] ?? `must be a valid ${String(p.format)}`, subject);
     case 'pattern':
-      return new Invalid(at(), PATTERN_RULES[String(p.pattern)] ?? `must match the pattern ${String(p.pattern)}`, subject);
+      return new Invalid(
+        at(),
+        PATTERN_RULES[String(p.pattern)] ?? `must match the pattern ${String(p.pattern)}`,
+        subject,
+      );
     case 'minItems':
       return new Invalid(at(), `must contain at least ${String(p.limit)} item${p.limit === 1 ? '' : 's'}`, subject);
     case 'maxItems':

@@ -6,7 +6,17 @@ import type { Withdrawal, WithdrawalUserDetails } from '../domain/withdrawals/wi
 
 /** Wire → domain for the withdrawal calls of the session and client interfaces (docs/decisions/0505). */
 
-const USER_DETAIL_KEYS = ['firstName', 'lastName', 'address', 'phone', 'zip', 'city', 'country', 'state', 'email'] as const;
+const USER_DETAIL_KEYS = [
+  'firstName',
+  'lastName',
+  'address',
+  'phone',
+  'zip',
+  'city',
+  'country',
+  'state',
+  'email',
+] as const;
 
 /** userDetails of a submission: the session's (`country`) or the SDK's (`countryCode`). */
 export type WireWithdrawalUserDetails = { [K in (typeof USER_DETAIL_KEYS)[number] | 'countryCode']?: string };

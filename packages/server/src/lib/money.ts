@@ -30,8 +30,7 @@ export function exponentOf(currency: string): number {
 }
 
 export type ParseAmountResult =
-  | { ok: true; minor: Minor }
-  | { ok: false; rule: 'format' | 'precision' | 'range' | 'negative' };
+  { ok: true; minor: Minor } | { ok: false; rule: 'format' | 'precision' | 'range' | 'negative' };
 
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
 

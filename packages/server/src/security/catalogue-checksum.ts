@@ -53,7 +53,8 @@ export function verifyCatalogueChecksum(
   const given = presented.toLowerCase();
   const plain = catalogueChecksumValues(order, body);
   let ok = constantTimeEqual(hash(plain.values, secret), given);
-  if (plain.sawBoolean) ok = constantTimeEqual(hash(catalogueChecksumValues(order, body, PHP_RENDER).values, secret), given) || ok;
+  if (plain.sawBoolean)
+    ok = constantTimeEqual(hash(catalogueChecksumValues(order, body, PHP_RENDER).values, secret), given) || ok;
   return ok;
 }
 
@@ -76,7 +77,14 @@ const USER_FIELDS = [
   'timeStamp',
 ] as const;
 const U = ['merchantId', 'merchantSiteId', 'userTokenId', 'clientRequestId', 'timeStamp'] as const;
-const UP = ['merchantId', 'merchantSiteId', 'userTokenId', 'clientRequestId', 'userPaymentOptionId', 'timeStamp'] as const;
+const UP = [
+  'merchantId',
+  'merchantSiteId',
+  'userTokenId',
+  'clientRequestId',
+  'userPaymentOptionId',
+  'timeStamp',
+] as const;
 const S = ['merchantId', 'merchantSiteId', 'clientRequestId', 'timeStamp'] as const;
 const A = ['merchantId', 'merchantSiteId', 'clientRequestId', 'amount', 'currency', 'timeStamp'] as const;
 

@@ -32,7 +32,9 @@ function getOnce(port: number): Promise<number | null> {
     socket.on('data', (d) => (text += String(d)));
     socket.on('error', () => {});
     socket.once('connect', () => socket.write('GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
-    socket.once('close', () => resolve(/^HTTP\/1\.1 (\d{3})/.exec(text) ? Number(/^HTTP\/1\.1 (\d{3})/.exec(text)![1]) : null));
+    socket.once('close', () =>
+      resolve(/^HTTP\/1\.1 (\d{3})/.exec(text) ? Number(/^HTTP\/1\.1 (\d{3})/.exec(text)![1]) : null),
+    );
   });
 }
 
@@ -87,8 +89,13 @@ describe('idle connections', () => {
 
   it('is off with 0, and configurable', async () => {
     const { loadConfig } = await import('../config.js');
-    expect(loadConfig({}, '/tmp')).toMatchObject({ GATEHOUSE_IDLE_TIMEOUT_MS: 72_000, GATEHOUSE_MAX_CONNECTIONS_PER_CLIENT: 256 });
-    expect(loadConfig({ GATEHOUSE_IDLE_TIMEOUT_MS: '0', GATEHOUSE_MAX_CONNECTIONS_PER_CLIENT: '0' }, '/tmp')).toMatchObject({
+    expect(loadConfig({}, '/tmp')).toMatchObject({
+      GATEHOUSE_IDLE_TIMEOUT_MS: 72_000,
+      GATEHOUSE_MAX_CONNECTIONS_PER_CLIENT: 256,
+    });
+    expect(
+      loadConfig({ GATEHOUSE_IDLE_TIMEOUT_MS: '0', GATEHOUSE_MAX_CONNECTIONS_PER_CLIENT: '0' }, '/tmp'),
+    ).toMatchObject({
       GATEHOUSE_IDLE_TIMEOUT_MS: 0,
       GATEHOUSE_MAX_CONNECTIONS_PER_CLIENT: 0,
     });

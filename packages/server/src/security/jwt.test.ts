@@ -1,7 +1,13 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { Secret } from '../lib/secret.js';
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, type AccessTokenClaims, signAccessToken, verifyAccessToken } from './jwt.js';
+import {
+  ACCESS_TOKEN_AUDIENCE,
+  ACCESS_TOKEN_ISSUER,
+  type AccessTokenClaims,
+  signAccessToken,
+  verifyAccessToken,
+} from './jwt.js';
 import { createSealedBox } from './sealed-box.js';
 
 /** Access tokens through jose: issuer, audience, nbf, exp by the injected clock, and key rotation by kid. */
@@ -15,7 +21,11 @@ const keyOf = (b: typeof box, id: string) => new Uint8Array(b.mac('oauth2/access
 describe('access tokens', () => {
   it('verify within their lifetime, with every claim back', async () => {
     const token = await signAccessToken(box, claims);
-    expect(JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString())).toEqual({ alg: 'HS256', typ: 'JWT', kid: 'at1' });
+    expect(JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString())).toEqual({
+      alg: 'HS256',
+      typ: 'JWT',
+      kid: 'at1',
+    });
     expect(await verifyAccessToken(box, token, NOW)).toEqual(claims);
     expect(await verifyAccessToken(box, token, NOW + 899)).toEqual(claims);
   });
@@ -26,7 +36,9 @@ describe('access tokens', () => {
     expect(await verifyAccessToken(box, token, NOW - 1)).toBeUndefined();
     expect(await verifyAccessToken(other, token, NOW)).toBeUndefined();
     const [h, p, s] = token.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p!, 'base64url').toString()), sub: 'entity-2' })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(p!, 'base64url').toString()), sub: 'entity-2' }),
+    ).toString('base64url');
     expect(await verifyAccessToken(box, `${h}.${forged}.${s}`, NOW)).toBeUndefined();
     expect(await verifyAccessToken(box, 'not.a.token', NOW)).toBeUndefined();
     expect(await verifyAccessToken(box, '', NOW)).toBeUndefined();
@@ -46,7 +58,9 @@ describe('access tokens', () => {
     expect(await verifyAccessToken(box, await signed(ACCESS_TOKEN_ISSUER, ACCESS_TOKEN_AUDIENCE), NOW)).toEqual(claims);
     expect(await verifyAccessToken(box, await signed('someone-else', ACCESS_TOKEN_AUDIENCE), NOW)).toBeUndefined();
     expect(await verifyAccessToken(box, await signed(ACCESS_TOKEN_ISSUER, 'another-api'), NOW)).toBeUndefined();
-    expect(await verifyAccessToken(box, await signed(ACCESS_TOKEN_ISSUER, ACCESS_TOKEN_AUDIENCE, 'at9'), NOW)).toBeUndefined();
+    expect(
+      await verifyAccessToken(box, await signed(ACCESS_TOKEN_ISSUER, ACCESS_TOKEN_AUDIENCE, 'at9'), NOW),
+    ).toBeUndefined();
     const none = new UnsecuredJWT({ kid: 'key_abc', scope: 'payments' })
       .setSubject('entity-1')
       .setIssuer(ACCESS_TOKEN_ISSUER)

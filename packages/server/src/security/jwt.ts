@@ -28,7 +28,11 @@ export const ACCESS_TOKEN_KEY_IDS = ['at1'] as const;
 
 const keyOf = (box: SealedBox, keyId: string) => new Uint8Array(box.mac(PURPOSE, `signing-key/${keyId}`));
 
-export async function signAccessToken(box: SealedBox, claims: AccessTokenClaims, keyIds: readonly string[] = ACCESS_TOKEN_KEY_IDS): Promise<string> {
+export async function signAccessToken(
+  box: SealedBox,
+  claims: AccessTokenClaims,
+  keyIds: readonly string[] = ACCESS_TOKEN_KEY_IDS,
+): Promise<string> {
   const keyId = keyIds[0]!;
   return new SignJWT({ kid: claims.kid, scope: claims.scope })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: keyId })
@@ -65,7 +69,8 @@ export async function verifyAccessToken(
         clockTolerance: 0,
       },
     );
-    if (typeof payload.sub !== 'string' || typeof payload.scope !== 'string' || typeof payload.kid !== 'string') return undefined;
+    if (typeof payload.sub !== 'string' || typeof payload.scope !== 'string' || typeof payload.kid !== 'string')
+      return undefined;
     return { sub: payload.sub, kid: payload.kid, scope: payload.scope, iat: payload.iat!, exp: payload.exp! };
   } catch (err) {
     // a token that is malformed, forged, expired or for another key: refused; anything else is ours

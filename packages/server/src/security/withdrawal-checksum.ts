@@ -22,7 +22,10 @@ function flatten(value: unknown, out: string[], booleans: BooleanText): void {
 }
 
 /** The values the checksum covers, in order (JSON object member order is the body's order). */
-export function withdrawalChecksumValues(body: Readonly<Record<string, unknown>>, booleans: BooleanText = 'json'): string[] {
+export function withdrawalChecksumValues(
+  body: Readonly<Record<string, unknown>>,
+  booleans: BooleanText = 'json',
+): string[] {
   const out: string[] = [];
   flatten(body.merchantId, out, booleans);
   flatten(body.merchantSiteId, out, booleans);
@@ -60,6 +63,15 @@ export const WITHDRAWAL_REQ_CHECKSUM_FIELDS: Readonly<Record<string, readonly st
   settleWithdrawalOrder: ['merchantId', 'merchantSiteId', 'wdOrderId', 'timeStamp'],
   updateOrdersDetails: ['merchantId', 'merchantSiteId', 'wdOrderIds', 'details', 'timeStamp'],
   getNetDeposits: ['merchantId', 'merchantSiteId', 'userTokenId', 'currency', 'userPMId', 'timeStamp'],
-  updateNetDepositValue: ['merchantId', 'merchantSiteId', 'userTokenId', 'userPMId', 'amount', 'movementType', 'currency', 'timeStamp'],
+  updateNetDepositValue: [
+    'merchantId',
+    'merchantSiteId',
+    'userTokenId',
+    'userPMId',
+    'amount',
+    'movementType',
+    'currency',
+    'timeStamp',
+  ],
   getUserPaymentMethodNetDeposits: ['merchantId', 'merchantSiteId', 'userTokenId', 'currency', 'userPMId', 'timeStamp'],
 };

@@ -1,6 +1,12 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { AccountRepo } from '../domain/accounts/ports.js';
-import type { BankAccount, BankAccountStatus, KycKind, KycRecord, KycStatus } from '../domain/accounts/account.types.js';
+import type {
+  BankAccount,
+  BankAccountStatus,
+  KycKind,
+  KycRecord,
+  KycStatus,
+} from '../domain/accounts/account.types.js';
 import { paymentRepo } from './payments.repo.js';
 import type { Dialect } from './dialect.js';
 import type { BankAccountTable, Database, KycRecordTable } from './tables.js';
@@ -42,8 +48,15 @@ function toAccount(r: Selectable<BankAccountTable>): BankAccount {
 /** KYC records and bank accounts (migration 0015); one code path for both stores. */
 export function accountRepo(db: Kysely<Database>, dialect: Dialect): AccountRepo {
   const findBankAccount: AccountRepo['findBankAccount'] = async (siteId, user, paymentMethod) => {
-    let q = db.selectFrom('bank_accounts').selectAll().where('site_id', '=', siteId).where('payment_method', '=', paymentMethod);
-    q = user.userTokenId !== undefined ? q.where('user_token_id', '=', user.userTokenId) : q.where('user_id', '=', user.userId);
+    let q = db
+      .selectFrom('bank_accounts')
+      .selectAll()
+      .where('site_id', '=', siteId)
+      .where('payment_method', '=', paymentMethod);
+    q =
+      user.userTokenId !== undefined
+        ? q.where('user_token_id', '=', user.userTokenId)
+        : q.where('user_id', '=', user.userId);
     const r = await q.orderBy('id', 'desc').executeTakeFirst();
     return r && toAccount(r);
   };

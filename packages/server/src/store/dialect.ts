@@ -9,5 +9,15 @@ export interface Dialect {
   lastInsertId: 'last_insert_rowid()' | 'lastval()';
 }
 
-export const sqliteDialect: Dialect = { name: 'sqlite', autoIncrementType: 'integer', skipLocked: false, lastInsertId: 'last_insert_rowid()' };
-export const postgresDialect: Dialect = { name: 'postgres', autoIncrementType: 'bigserial', skipLocked: true, lastInsertId: 'lastval()' };
+export const sqliteDialect: Dialect = {
+  name: 'sqlite',
+  autoIncrementType: 'integer',
+  skipLocked: false,
+  lastInsertId: 'last_insert_rowid()',
+};
+export const postgresDialect: Dialect = {
+  name: 'postgres',
+  autoIncrementType: 'bigserial',
+  skipLocked: true,
+  lastInsertId: 'lastval()',
+};

@@ -44,7 +44,11 @@ export class KeyCache {
 
 /** The repository with `findApiKey` served through the cache, and `apiKeyAtHand` answering from it. */
 export function cachedKeys(repo: MerchantRepo, cache: KeyCache): MerchantRepo {
-  return { ...repo, findApiKey: (id) => cache.get(id, (k) => repo.findApiKey(k)), apiKeyAtHand: (id) => cache.peek(id) };
+  return {
+    ...repo,
+    findApiKey: (id) => cache.get(id, (k) => repo.findApiKey(k)),
+    apiKeyAtHand: (id) => cache.peek(id),
+  };
 }
 
 /**

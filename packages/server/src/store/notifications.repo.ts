@@ -52,7 +52,8 @@ function settingsOf(text: string | undefined): Record<string, unknown> {
   try {
     const v = JSON.parse(text ?? '{}') as unknown;
     return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-  } catch { // expected: settings that are not JSON read as none set
+  } catch {
+    // expected: settings that are not JSON read as none set
     return {};
   }
 }

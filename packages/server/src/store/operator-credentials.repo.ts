@@ -34,7 +34,9 @@ export async function findOperatorCredential(db: Db, id: string): Promise<Operat
 }
 
 export async function listOperatorCredentials(db: Db): Promise<OperatorCredential[]> {
-  return (await db.selectFrom('operator_credentials').selectAll().orderBy('created_at').orderBy('id').execute()).map(toCredential);
+  return (await db.selectFrom('operator_credentials').selectAll().orderBy('created_at').orderBy('id').execute()).map(
+    toCredential,
+  );
 }
 
 /** Revokes a credential now; answers whether it was live. */

@@ -50,7 +50,12 @@ export async function dueCandidates(
 }
 
 /** Is anything due? A cheap read, so an idle relay does not open write transactions. */
-export async function anyDue(db: Kysely<Database>, now: number, kinds?: OutboxKind[], ahead?: ReadonlyMap<string, number>): Promise<boolean> {
+export async function anyDue(
+  db: Kysely<Database>,
+  now: number,
+  kinds?: OutboxKind[],
+  ahead?: ReadonlyMap<string, number>,
+): Promise<boolean> {
   let q = db
     .selectFrom('outbox')
     .select('id')
@@ -70,7 +75,15 @@ export async function anyDue(db: Kysely<Database>, now: number, kinds?: OutboxKi
 export async function claimDue(
   trx: Kysely<Database>,
   dialect: Dialect,
-  opts: { relayId: string; now: number; leaseMs: number; limit: number; kinds?: OutboxKind[] | undefined; ids?: string[] | undefined; ahead?: ReadonlyMap<string, number> },
+  opts: {
+    relayId: string;
+    now: number;
+    leaseMs: number;
+    limit: number;
+    kinds?: OutboxKind[] | undefined;
+    ids?: string[] | undefined;
+    ahead?: ReadonlyMap<string, number>;
+  },
 ): Promise<Delivery[]> {
   const { relayId, now, leaseMs, limit, kinds, ids: only, ahead } = opts;
   const until = now + leaseMs;
@@ -127,9 +140,16 @@ export async function claimDue(
 }
 
 /** `until`, moved by the test clock of the row's merchant when it runs ahead. */
-function leaseEnd(eb: ExpressionBuilder<Database, 'outbox'>, until: number, ahead: ReadonlyMap<string, number> | undefined) {
+function leaseEnd(
+  eb: ExpressionBuilder<Database, 'outbox'>,
+  until: number,
+  ahead: ReadonlyMap<string, number> | undefined,
+) {
   if (!ahead || ahead.size === 0) return eb.val(until);
-  let c = eb.case().when('merchant_id', '=', [...ahead.keys()][0]!).then(until + [...ahead.values()][0]!);
+  let c = eb
+    .case()
+    .when('merchant_id', '=', [...ahead.keys()][0]!)
+    .then(until + [...ahead.values()][0]!);
   for (const [merchantId, ms] of [...ahead].slice(1)) c = c.when('merchant_id', '=', merchantId).then(until + ms);
   return c.else(until).end();
 }

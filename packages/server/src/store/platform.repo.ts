@@ -358,7 +358,8 @@ export function platformRepo(db: Kysely<Database>): PlatformRepo {
         const parsed = JSON.parse(r?.settings ?? '{}') as unknown;
         if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
           settings = parsed as Record<string, unknown>;
-      } catch { // expected: settings that are not JSON read as none set, and are replaced
+      } catch {
+        // expected: settings that are not JSON read as none set, and are replaced
         settings = {};
       }
       if (url === null) delete settings.webhookUrl;
@@ -374,7 +375,8 @@ export function platformRepo(db: Kysely<Database>): PlatformRepo {
       try {
         const url = (JSON.parse(r?.settings ?? '{}') as { webhookUrl?: unknown }).webhookUrl;
         return typeof url === 'string' && url.length > 0 ? url : null;
-      } catch { // expected: settings that are not JSON hold no webhook URL
+      } catch {
+        // expected: settings that are not JSON hold no webhook URL
         return null;
       }
     },

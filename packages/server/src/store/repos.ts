@@ -4,7 +4,12 @@ import type { Store } from './db.js';
 import type { Dialect } from './dialect.js';
 import { cardTokenRepo } from './card-tokens.repo.js';
 import { dccRepo } from './dcc.repo.js';
-import { idempotencyAttachLastInsert, idempotencyClaim, idempotencyComplete, idempotencyRepo } from './idempotency.repo.js';
+import {
+  idempotencyAttachLastInsert,
+  idempotencyClaim,
+  idempotencyComplete,
+  idempotencyRepo,
+} from './idempotency.repo.js';
 import { merchantRepo } from './merchants.repo.js';
 import { notificationRepo, outboxInsert } from './notifications.repo.js';
 import { orderIdBySessionId, orderInsert, orderLock, orderRepo, sessionOrderInsert } from './orders.repo.js';
@@ -19,7 +24,13 @@ import {
   transactionLastInserted,
 } from './payments.repo.js';
 import { platformRepo } from './platform.repo.js';
-import { clientRequestIdClaim, sessionBindNewOrder, sessionInsert, sessionRepo, sessionTouch } from './sessions.repo.js';
+import {
+  clientRequestIdClaim,
+  sessionBindNewOrder,
+  sessionInsert,
+  sessionRepo,
+  sessionTouch,
+} from './sessions.repo.js';
 import { upoRepo } from './upos.repo.js';
 import { withdrawalRepo } from './withdrawals.repo.js';
 import { upoAdminRepo, userRepo } from './users.repo.js';
@@ -139,7 +150,8 @@ export function storageOf(store: Store): Storage {
       const statements: PlannedStatement[] = [];
       if (w.idempotency) statements.push({ ...idempotencyClaim(db, dialect, w.idempotency), mustChange: true });
       const claim = w.clientRequestId;
-      if (claim) statements.push({ ...clientRequestIdClaim(db, dialect, claim.siteId, claim.value, w.at), mustChange: true });
+      if (claim)
+        statements.push({ ...clientRequestIdClaim(db, dialect, claim.siteId, claim.value, w.at), mustChange: true });
       if (w.sessionToken !== undefined) statements.push(sessionTouch(db, dialect, w.sessionToken, w.at));
       if (w.orderId !== undefined) {
         statements.push({ ...orderLock(db, dialect, w.orderId, w.at), mustChange: true });
@@ -174,5 +186,9 @@ export function storageOf(store: Store): Storage {
 
 /** Only what a planned statement carries (a fixed statement's name stays here): it is copied to the writer thread. */
 function plain(statements: PlannedStatement[]): PlannedStatement[] {
-  return statements.map(({ sql, parameters, mustChange }) => ({ sql, parameters, ...(mustChange ? { mustChange } : {}) }));
+  return statements.map(({ sql, parameters, mustChange }) => ({
+    sql,
+    parameters,
+    ...(mustChange ? { mustChange } : {}),
+  }));
 }

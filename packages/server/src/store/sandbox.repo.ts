@@ -99,14 +99,12 @@ export async function setFault(store: Store, fault: SiteFault): Promise<void> {
       .insertInto('sandbox_faults')
       .values(values)
       .onConflict((oc) =>
-        oc
-          .column('site_id')
-          .doUpdateSet({
-            merchant_id: values.merchant_id,
-            mode: values.mode,
-            ms: values.ms,
-            updated_at: values.updated_at,
-          }),
+        oc.column('site_id').doUpdateSet({
+          merchant_id: values.merchant_id,
+          mode: values.mode,
+          ms: values.ms,
+          updated_at: values.updated_at,
+        }),
       )
       .execute(),
   );

@@ -26,7 +26,8 @@ function parseSettings(text: string): Record<string, unknown> {
   try {
     const v: unknown = JSON.parse(text);
     return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-  } catch { // expected: settings that are not JSON read as none set
+  } catch {
+    // expected: settings that are not JSON read as none set
     return {};
   }
 }

@@ -5,7 +5,11 @@ import type { Store } from './db.js';
  * node) reads the stored one. Two nodes starting together agree through the primary key.
  */
 export async function settleStoreSetting(store: Store, name: string, value: string, now: number): Promise<string> {
-  const existing = await store.db.selectFrom('store_settings').select('value').where('name', '=', name).executeTakeFirst();
+  const existing = await store.db
+    .selectFrom('store_settings')
+    .select('value')
+    .where('name', '=', name)
+    .executeTakeFirst();
   if (existing) return existing.value;
   await store.write((trx) =>
     trx
@@ -14,6 +18,10 @@ export async function settleStoreSetting(store: Store, name: string, value: stri
       .onConflict((oc) => oc.column('name').doNothing())
       .execute(),
   );
-  const stored = await store.db.selectFrom('store_settings').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+  const stored = await store.db
+    .selectFrom('store_settings')
+    .select('value')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
   return stored.value;
 }

@@ -133,7 +133,14 @@ export function subscriptionRepo(db: Kysely<Database>): SubscriptionRepo {
       // a retry: only the run that finds the previous attempt failed moves the row on
       const res = await db
         .updateTable('subscription_charges')
-        .set({ attempt: c.attempt, status: 'pending', transaction_id: null, reason: null, due_at: c.dueAt, updated_at: c.createdAt })
+        .set({
+          attempt: c.attempt,
+          status: 'pending',
+          transaction_id: null,
+          reason: null,
+          due_at: c.dueAt,
+          updated_at: c.createdAt,
+        })
         .where('subscription_id', '=', Number(c.subscriptionId))
         .where('cycle', '=', c.cycle)
         .where('attempt', '=', c.attempt - 1)

@@ -91,7 +91,8 @@ export interface IdempotencyTable {
   replay_frame: string | null;
 }
 
-export interface Database extends OutboxTables, PlatformTables, OperationsTables, SubscriptionTables, WebhookEndpointTables {
+export interface Database
+  extends OutboxTables, PlatformTables, OperationsTables, SubscriptionTables, WebhookEndpointTables {
   merchants: MerchantTable;
   sites: SiteTable;
   processing_entities: ProcessingEntityTable;

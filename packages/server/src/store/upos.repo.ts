@@ -90,7 +90,11 @@ export function upoRepo(db: Kysely<Database>): UpoRepo {
       return Number(res.numUpdatedRows) > 0;
     },
     async sealedNumber(cardVaultId) {
-      const r = await db.selectFrom('card_vault').select('number_sealed').where('id', '=', cardVaultId).executeTakeFirst();
+      const r = await db
+        .selectFrom('card_vault')
+        .select('number_sealed')
+        .where('id', '=', cardVaultId)
+        .executeTakeFirst();
       return r?.number_sealed;
     },
   };

@@ -65,7 +65,10 @@ export function withdrawalOrderRepo(db: Kysely<Database>): WithdrawalOrderRepo {
       return rows.map(toOrder);
     },
     async list(siteId, merchantUniqueId) {
-      let q = db.selectFrom('withdrawal_orders').selectAll('withdrawal_orders').where('withdrawal_orders.site_id', '=', siteId);
+      let q = db
+        .selectFrom('withdrawal_orders')
+        .selectAll('withdrawal_orders')
+        .where('withdrawal_orders.site_id', '=', siteId);
       if (merchantUniqueId !== undefined) {
         q = q
           .innerJoin('withdrawal_requests', 'withdrawal_requests.id', 'withdrawal_orders.wd_request_id')
@@ -80,7 +83,9 @@ export function withdrawalOrderRepo(db: Kysely<Database>): WithdrawalOrderRepo {
         .set({
           status: to,
           updated_at: at,
-          ...(changes.payoutTransactionId !== undefined ? { payout_transaction_id: Number(changes.payoutTransactionId) } : {}),
+          ...(changes.payoutTransactionId !== undefined
+            ? { payout_transaction_id: Number(changes.payoutTransactionId) }
+            : {}),
           ...(changes.executionTime !== undefined ? { execution_time: changes.executionTime } : {}),
           ...(changes.comment !== undefined ? { comment: changes.comment } : {}),
         })

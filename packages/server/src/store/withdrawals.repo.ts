@@ -89,7 +89,9 @@ export function withdrawalRepo(db: Kysely<Database>): WithdrawalRepo {
           status: to,
           updated_at: at,
           ...(changes.approvedAmount !== undefined ? { approved_amount_minor: changes.approvedAmount } : {}),
-          ...(changes.payoutTransactionId !== undefined ? { payout_transaction_id: Number(changes.payoutTransactionId) } : {}),
+          ...(changes.payoutTransactionId !== undefined
+            ? { payout_transaction_id: Number(changes.payoutTransactionId) }
+            : {}),
           ...(changes.operatorName !== undefined ? { operator_name: changes.operatorName } : {}),
           ...(changes.comment !== undefined ? { comment: changes.comment } : {}),
         })

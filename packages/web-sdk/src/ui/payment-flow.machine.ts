@@ -59,7 +59,9 @@ export function transition(state: FlowState, event: FlowEvent): FlowState | null
     case 'show':
       // the merchant's showApproved / showRefresh / showDeclined: not while a payment runs
       if (state.name === 'paying' || state.name === 'challenge' || state.name === 'validating') return null;
-      return event.outcome === 'declined' ? { name: 'idle', last: 'declined' } : { name: 'final', outcome: event.outcome };
+      return event.outcome === 'declined'
+        ? { name: 'idle', last: 'declined' }
+        : { name: 'final', outcome: event.outcome };
   }
 }
 

@@ -37,7 +37,11 @@ export async function startKyc(
 }
 
 /** The sandbox page's decision: a Pending record becomes Approved or Declined, once. */
-export async function decideKyc(deps: DomainDeps, uploadKey: string, to: Exclude<KycStatus, 'Pending'>): Promise<KycRecord> {
+export async function decideKyc(
+  deps: DomainDeps,
+  uploadKey: string,
+  to: Exclude<KycStatus, 'Pending'>,
+): Promise<KycRecord> {
   const now = deps.clock.now();
   return deps.storage.write(async (repos) => {
     const k = await repos.accounts.kycByKey(uploadKey);
@@ -57,7 +61,14 @@ export async function findKyc(deps: DomainDeps, uploadKey: string): Promise<KycR
 export async function enrollBankAccount(
   deps: DomainDeps,
   caller: AccountCaller,
-  cmd: { userTokenId: string; userId: string; paymentMethod: string; bankName?: string; accountNumber?: string; routingNumber?: string },
+  cmd: {
+    userTokenId: string;
+    userId: string;
+    paymentMethod: string;
+    bankName?: string;
+    accountNumber?: string;
+    routingNumber?: string;
+  },
 ): Promise<BankAccount> {
   const now = deps.clock.now();
   if (cmd.accountNumber !== undefined && !/^[0-9A-Za-z]{4,34}$/.test(cmd.accountNumber)) {

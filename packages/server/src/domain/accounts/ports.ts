@@ -10,7 +10,11 @@ export interface AccountRepo {
   /** inserts, or replaces the bank details of, the user's account for the method; the account */
   upsertBankAccount(a: NewBankAccount, at: number): Promise<BankAccount>;
   /** the user's account for the method, by userTokenId, else by the merchant's userId */
-  findBankAccount(siteId: string, user: { userTokenId?: string; userId: string }, paymentMethod: string): Promise<BankAccount | undefined>;
+  findBankAccount(
+    siteId: string,
+    user: { userTokenId?: string; userId: string },
+    paymentMethod: string,
+  ): Promise<BankAccount | undefined>;
   addFunds(id: string, amount: number, at: number): Promise<void>;
   /** the site's latest Payout transaction sent with that clientRequestId */
   payoutByClientRequestId(siteId: string, clientRequestId: string): Promise<Transaction | undefined>;

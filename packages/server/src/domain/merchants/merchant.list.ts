@@ -9,7 +9,8 @@ export async function listMerchants(deps: DomainDeps): Promise<Merchant[]> {
 }
 
 async function knownMerchant(deps: DomainDeps, merchantId: string | undefined): Promise<void> {
-  if (merchantId !== undefined && !(await deps.storage.read.merchants.findMerchant(merchantId))) throw new NotFound('merchant');
+  if (merchantId !== undefined && !(await deps.storage.read.merchants.findMerchant(merchantId)))
+    throw new NotFound('merchant');
 }
 
 export async function listSites(deps: DomainDeps, merchantId?: string): Promise<Site[]> {

@@ -14,7 +14,10 @@ export interface CreatedMerchant {
   merchantSecretKey: Secret<string>;
 }
 
-export async function createMerchant(deps: DomainDeps, input: { name: string; siteName?: string }): Promise<CreatedMerchant> {
+export async function createMerchant(
+  deps: DomainDeps,
+  input: { name: string; siteName?: string },
+): Promise<CreatedMerchant> {
   const now = deps.clock.now();
   const merchant: Merchant = { id: deps.ids.numeric(18), name: input.name, createdAt: now };
   const { site, secret } = newSite(deps, merchant.id, input.siteName ?? `${input.name} site`, now);
@@ -130,7 +133,9 @@ export async function contextOfAccessToken(
 ): Promise<MerchantContext> {
   const key = await repos.merchants.findApiKey(claims.kid);
   if (!key || key.revokedAt !== null || key.entityId !== claims.sub) throw new Unauthenticated('token key revoked');
-  const scopes = claims.scope.split(' ').filter((s): s is 'payments' | 'operations' => s === 'payments' || s === 'operations');
+  const scopes = claims.scope
+    .split(' ')
+    .filter((s): s is 'payments' | 'operations' => s === 'payments' || s === 'operations');
   return contextOf(key, 'access-token', scopes);
 }
 

@@ -203,7 +203,8 @@ export function checkTargetUrl(text: string, field = 'url'): string {
   let u: URL;
   try {
     u = new URL(text);
-  } catch { // expected: new URL() throws only for a string that is not a URL
+  } catch {
+    // expected: new URL() throws only for a string that is not a URL
     throw new Invalid(field, 'must be a valid URI');
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Invalid(field, 'must be an http or https URL');

@@ -42,7 +42,13 @@ export async function createOrder(
     await deps.storage.insertOrder(order);
     return { ...response, replayed: false };
   }
-  const request = { entityId: cmd.entityId, scope: 'POST /orders', key: idempotency.key, requestHash: idempotency.requestHash, now };
+  const request = {
+    entityId: cmd.entityId,
+    scope: 'POST /orders',
+    key: idempotency.key,
+    requestHash: idempotency.requestHash,
+    now,
+  };
   const inserted = await deps.storage.insertOrder(order, {
     ...idempotencyRecord(request),
     responseStatus: response.status,
@@ -84,9 +90,7 @@ function newOrder(ctx: MerchantContext, cmd: CreateOrderCommand, sessionId: stri
 export async function findOrder(repos: Repos, ctx: MerchantContext, ref: OrderRef): Promise<Order> {
   requireOperationsKey(ctx);
   const found =
-    'sessionId' in ref
-      ? await repos.orders.findBySessionId(ref.sessionId)
-      : await repos.orders.find(ctx.entityId, ref);
+    'sessionId' in ref ? await repos.orders.findBySessionId(ref.sessionId) : await repos.orders.find(ctx.entityId, ref);
   await checkReach(repos, ctx, found);
   return found as Order;
 }
@@ -129,7 +133,8 @@ export async function updateOrderAmount(
   const now = deps.clock.now();
   return deps.storage.write(async (repos) => {
     const order = await findOrder(repos, ctx, ref);
-    if (!order.openAmount) throw new Invalid('amount', 'can be changed only for an order created with openAmount', 'amount');
+    if (!order.openAmount)
+      throw new Invalid('amount', 'can be changed only for an order created with openAmount', 'amount');
     const amount = amountOf(order.currency);
     if (amount < order.openAmount.min || amount > order.openAmount.max) {
       throw new Invalid('amount', 'must be between openAmount.min and openAmount.max', 'amount');

@@ -31,4 +31,3 @@ export interface OrderRepo {
     set: { pricing: Pricing | null; details: OrderDetails; updatedAt: number },
   ): Promise<void>;
 }
-

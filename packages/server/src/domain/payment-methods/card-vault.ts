@@ -12,7 +12,11 @@ export const CARD_FINGERPRINT_PURPOSE = 'card.fingerprint';
 
 /** The vault row of `card`, sealing it on first sight. Call it inside a write transaction. */
 export function vaultCard(deps: DomainDeps, repos: Repos, card: CardInput, now: number): Promise<number> {
-  return repos.payments.vaultCard(cardFingerprint(deps, card), () => deps.vault.seal(card.number, CARD_NUMBER_PURPOSE), now);
+  return repos.payments.vaultCard(
+    cardFingerprint(deps, card),
+    () => deps.vault.seal(card.number, CARD_NUMBER_PURPOSE),
+    now,
+  );
 }
 
 /** The vault row of `card` as a planned write inserts it unless its fingerprint is there (ADR 0817): sealed only then. */

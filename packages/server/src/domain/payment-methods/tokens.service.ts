@@ -67,13 +67,15 @@ export async function cardOfTempToken(
   const c = card as Record<string, unknown>;
   if (c.ccTempToken === undefined) return undefined;
   if (typeof c.ccTempToken !== 'string' || c.ccTempToken === '') throw new Missing(TOKEN_FIELD);
-  if (c.cardNumber !== undefined) throw new Invalid('paymentOption.card', 'must have either cardNumber or ccTempToken', 'payment_option');
+  if (c.cardNumber !== undefined)
+    throw new Invalid('paymentOption.card', 'must have either cardNumber or ccTempToken', 'payment_option');
   const row = c.ccTempToken.length <= 64 ? await deps.storage.read.cardTokens.find(c.ccTempToken) : undefined;
   if (!row || row.siteId !== scope.siteId || row.sessionToken !== scope.sessionToken) {
     throw new Invalid(TOKEN_FIELD, 'is not a token of this session');
   }
   if (row.usedAt !== null) throw new Invalid(TOKEN_FIELD, 'has already been used');
-  if (c.CVV !== undefined && typeof c.CVV !== 'string') throw new Invalid('paymentOption.card.CVV', 'must be 3 or 4 digits', 'card_cvv');
+  if (c.CVV !== undefined && typeof c.CVV !== 'string')
+    throw new Invalid('paymentOption.card.CVV', 'must be 3 or 4 digits', 'card_cvv');
   const token = row.token;
   return {
     card: {
@@ -106,7 +108,8 @@ export async function cardOfRestTempToken(
   if (!row || row.siteId !== siteId) throw new Invalid(REST_TOKEN_FIELD, 'is not a token of this merchant site');
   if (row.usedAt !== null) throw new Invalid(REST_TOKEN_FIELD, 'has already been used');
   const session = await deps.storage.read.sessions.find(row.sessionToken);
-  if (!session || isExpired(session, deps.clock.now())) throw new Invalid(REST_TOKEN_FIELD, 'has expired with its session');
+  if (!session || isExpired(session, deps.clock.now()))
+    throw new Invalid(REST_TOKEN_FIELD, 'has expired with its session');
   return {
     card: {
       number: deps.vault.open(row.numberSealed, CARD_NUMBER_PURPOSE),
@@ -116,7 +119,8 @@ export async function cardOfRestTempToken(
       ...(cvv !== undefined ? { cvv: new Secret(cvv) } : {}),
     },
     consume: async (repos, at) => {
-      if (!(await repos.cardTokens.consume(row.token, at))) throw new Invalid(REST_TOKEN_FIELD, 'has already been used');
+      if (!(await repos.cardTokens.consume(row.token, at)))
+        throw new Invalid(REST_TOKEN_FIELD, 'has already been used');
     },
   };
 }

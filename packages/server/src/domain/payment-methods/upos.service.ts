@@ -32,7 +32,12 @@ export async function saveCardUpo(deps: DomainDeps, owner: UpoOwner, tx: Transac
 }
 
 /** `saveCardUpo` inside the caller's write (the one that records the payment's outcome). */
-export async function saveCardUpoIn(repos: Repos, owner: UpoOwner, tx: Transaction, now: number): Promise<Upo | undefined> {
+export async function saveCardUpoIn(
+  repos: Repos,
+  owner: UpoOwner,
+  tx: Transaction,
+  now: number,
+): Promise<Upo | undefined> {
   if (tx.status !== 'approved' || tx.cardVaultId === null || !tx.card) return undefined;
   const card = tx.card;
   const fields = {
@@ -129,7 +134,8 @@ export async function cardOfUpo(
 ): Promise<CardInput | undefined> {
   const id = option?.userPaymentOptionId;
   if (id === undefined) return undefined;
-  if (typeof id !== 'string' && typeof id !== 'number') throw new Invalid(UPO_OPTION_FIELD, 'must be a numeric string', 'stored_option');
+  if (typeof id !== 'string' && typeof id !== 'number')
+    throw new Invalid(UPO_OPTION_FIELD, 'must be a numeric string', 'stored_option');
   if (!owner.userTokenId) throw new Invalid(UPO_OPTION_FIELD, 'needs the userTokenId it belongs to', 'stored_option');
   const upo = await ownedUpo(
     deps,
@@ -138,10 +144,12 @@ export async function cardOfUpo(
     UPO_OPTION_FIELD,
   );
   // suspendUPO: a suspended UPO cannot pay until enableUPO
-  if ((await deps.storage.read.upoAdmin.suspendedAt(upo.id)) !== null) throw new Invalid(UPO_OPTION_FIELD, 'is suspended', 'stored_option');
+  if ((await deps.storage.read.upoAdmin.suspendedAt(upo.id)) !== null)
+    throw new Invalid(UPO_OPTION_FIELD, 'is suspended', 'stored_option');
   if (upo.cardVaultId === null) throw new Invalid(UPO_OPTION_FIELD, 'is not a card', 'stored_option');
   const sealed = await deps.storage.read.upos.sealedNumber(upo.cardVaultId);
-  if (sealed === undefined) throw new Invalid(UPO_OPTION_FIELD, 'is not a payment option of this user', 'stored_option');
+  if (sealed === undefined)
+    throw new Invalid(UPO_OPTION_FIELD, 'is not a payment option of this user', 'stored_option');
   const card = option?.card as Record<string, unknown> | undefined;
   const cvv = card && typeof card === 'object' ? card.CVV : undefined;
   if (cvv !== undefined && typeof cvv !== 'string')

@@ -149,7 +149,9 @@ export interface ApmMethodInfo {
   countries: readonly string[];
   currencies: readonly string[];
   /** the fields failing the catalogue's rules (required, regex, IBAN check), each with its English message */
-  validate(data: Readonly<Record<string, string | undefined>>): Array<{ field: string; message: string; regex: string }>;
+  validate(
+    data: Readonly<Record<string, string | undefined>>,
+  ): Array<{ field: string; message: string; regex: string }>;
   /** the data as stored and shown: the method's fields only, account numbers masked but for their last 4 */
   mask(data: Readonly<Record<string, string | undefined>>): Record<string, string>;
 }

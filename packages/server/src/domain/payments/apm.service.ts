@@ -96,7 +96,8 @@ export async function payApm(
 ): Promise<Run> {
   const now = deps.clock.now();
   checkProcessingOptions(cmd.type, cmd.amount, cmd.currency, cmd.options);
-  if (cmd.amount <= 0) throw new Invalid('amount', 'must be greater than 0 for an alternative payment method', 'amount');
+  if (cmd.amount <= 0)
+    throw new Invalid('amount', 'must be greater than 0 for an alternative payment method', 'amount');
   const fromUpo = 'upo' in cmd.apm ? cmd.apm.upo : undefined;
   const name = fromUpo ? fromUpo.paymentMethod : (cmd.apm as ApmInput).method;
   const method = checkApmMethod(deps, name, cmd.currency, cmd.country);
@@ -277,7 +278,11 @@ export async function completeApmPayment(
     if (by === 'operator') throw new Invalid('outcome', 'must be approved or declined');
     return deps.storage.write((repos) => awaitPerson(repos, deps.render, tx, 'operator', tx.apm!, undefined, now));
   }
-  const answer = await callAcquirer(deps, { name: 'APM completion', call: () => deps.acquirer.apmComplete({ transactionId: tx.id, outcome }) }, { tx });
+  const answer = await callAcquirer(
+    deps,
+    { name: 'APM completion', call: () => deps.acquirer.apmComplete({ transactionId: tx.id, outcome }) },
+    { tx },
+  );
   return deps.storage.write((repos) => closeApm(repos, deps.render, tx, resultOf(answer), by, now));
 }
 
@@ -294,7 +299,9 @@ export async function findApmPage(deps: DomainDeps, ref: string): Promise<Transa
   if (!isExpiredRedirect(tx, now)) return tx;
   return deps.storage.write(async (repos) => {
     const current = await repos.payments.find(tx.id);
-    return current && isExpiredRedirect(current, now) ? expireRedirect(repos, deps.render, current, now) : (current ?? tx);
+    return current && isExpiredRedirect(current, now)
+      ? expireRedirect(repos, deps.render, current, now)
+      : (current ?? tx);
   });
 }
 

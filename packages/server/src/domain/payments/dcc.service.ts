@@ -15,10 +15,39 @@ import { cardDetails } from './card-details.service.js';
 
 /** Countries beyond those of the acquirer's BIN data: the euro area and a few more. */
 const COUNTRY_CURRENCY: Readonly<Record<string, string>> = {
-  AT: 'EUR', BE: 'EUR', CY: 'EUR', EE: 'EUR', FI: 'EUR', GR: 'EUR', HR: 'EUR', IE: 'EUR', LT: 'EUR',
-  LU: 'EUR', LV: 'EUR', MT: 'EUR', PT: 'EUR', SI: 'EUR', SK: 'EUR',
-  DK: 'DKK', PL: 'PLN', CZ: 'CZK', HU: 'HUF', RO: 'RON', BG: 'BGN', IS: 'ISK', NZ: 'NZD', SG: 'SGD',
-  HK: 'HKD', IL: 'ILS', AE: 'AED', SA: 'SAR', QA: 'QAR', TR: 'TRY', UA: 'UAH', IN: 'INR', ZA: 'ZAR',
+  AT: 'EUR',
+  BE: 'EUR',
+  CY: 'EUR',
+  EE: 'EUR',
+  FI: 'EUR',
+  GR: 'EUR',
+  HR: 'EUR',
+  IE: 'EUR',
+  LT: 'EUR',
+  LU: 'EUR',
+  LV: 'EUR',
+  MT: 'EUR',
+  PT: 'EUR',
+  SI: 'EUR',
+  SK: 'EUR',
+  DK: 'DKK',
+  PL: 'PLN',
+  CZ: 'CZK',
+  HU: 'HUF',
+  RO: 'RON',
+  BG: 'BGN',
+  IS: 'ISK',
+  NZ: 'NZD',
+  SG: 'SGD',
+  HK: 'HKD',
+  IL: 'ILS',
+  AE: 'AED',
+  SA: 'SAR',
+  QA: 'QAR',
+  TR: 'TRY',
+  UA: 'UAH',
+  IN: 'INR',
+  ZA: 'ZAR',
 };
 
 /** The currency of an ISO 3166 alpha-2 country (the acquirer's issuer countries first), or `Invalid('country')`. */
@@ -62,7 +91,11 @@ export function checkDccCharge(
   const day = deps.acquirer.dccDay(deps.clock.now());
   const quote = deps.acquirer.dccQuote(original.amount, original.currency, charge.currency, day);
   if (quote.amount !== charge.amount) {
-    throw new Invalid('amount', `must be the DCC amount of the day for the originalAmount (${quote.amount} minor units)`, 'amount');
+    throw new Invalid(
+      'amount',
+      `must be the DCC amount of the day for the originalAmount (${quote.amount} minor units)`,
+      'amount',
+    );
   }
   return quote;
 }
@@ -78,7 +111,8 @@ export function dccOfPayment(
   charge: { amount: number; currency: string },
 ): DccQuote | undefined {
   if (conversion === undefined || conversion === null) return undefined;
-  if (typeof conversion !== 'object' || Array.isArray(conversion)) throw new Invalid('currencyConversion', 'must be an object');
+  if (typeof conversion !== 'object' || Array.isArray(conversion))
+    throw new Invalid('currencyConversion', 'must be an object');
   const c = conversion as Record<string, unknown>;
   if (c.type !== 'DCC') return undefined;
   if (typeof c.originalCurrency !== 'string') throw new Missing('currencyConversion.originalCurrency');

@@ -89,11 +89,19 @@ export async function requireFirstPayment(
 ): Promise<Transaction> {
   const first = /^\d{1,20}$/.test(id) ? await deps.storage.read.payments.find(id) : undefined;
   const paid = first?.type === 'Auth' || first?.type === 'PreAuth' || first?.type === 'Sale';
-  if (!first || !paid || first.status !== 'approved' || first.merchantId !== caller.merchantId || first.siteId !== caller.siteId) {
+  if (
+    !first ||
+    !paid ||
+    first.status !== 'approved' ||
+    first.merchantId !== caller.merchantId ||
+    first.siteId !== caller.siteId
+  ) {
     throw new UnknownRelatedTransaction();
   }
   const now = deps.clock.now();
-  const sameCard = await deps.storage.write(async (repos) => (await vaultCard(deps, repos, card, now)) === first.cardVaultId);
+  const sameCard = await deps.storage.write(
+    async (repos) => (await vaultCard(deps, repos, card, now)) === first.cardVaultId,
+  );
   if (!sameCard) throw new UnknownRelatedTransaction();
   return first;
 }

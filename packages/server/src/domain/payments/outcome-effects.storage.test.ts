@@ -33,7 +33,14 @@ describe.each(dialects())('payment outcome effects on %s (docs/decisions/0602)',
     return { token: o.sessionToken, origin };
   };
   const sale = (origin: Origin, number: string) =>
-    ({ origin, type: 'Sale', amount: 1000 as Minor, currency: 'EUR', card: card(number), partialApproval: false }) as const;
+    ({
+      origin,
+      type: 'Sale',
+      amount: 1000 as Minor,
+      currency: 'EUR',
+      card: card(number),
+      partialApproval: false,
+    }) as const;
   const declines = async (token: string) => (await gw.rt.deps.storage.read.sessions.find(token))!.declineCount;
 
   it('counts a decline in the write that records it', async () => {
@@ -68,7 +75,10 @@ describe.each(dialects())('payment outcome effects on %s (docs/decisions/0602)',
     expect(run.tx?.status).toBe('approved');
     const id = effects.savedUpoId();
     expect(id).toBeDefined();
-    expect(await gw.rt.deps.storage.read.upos.find(id!)).toMatchObject({ userTokenId: 'user-effects', deletedAt: null });
+    expect(await gw.rt.deps.storage.read.upos.find(id!)).toMatchObject({
+      userTokenId: 'user-effects',
+      deletedAt: null,
+    });
     expect(await declines(token)).toBe(0);
   });
 });

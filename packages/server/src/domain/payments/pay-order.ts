@@ -8,7 +8,13 @@ import type { BillingInfo, CardInput, DccQuote, ThreeDResult } from './acquirer.
 import { apmUpoOf, payApm, type ApmInput } from './apm.service.js';
 import { recordDccOption } from './dcc.service.js';
 import { outcomeEffects } from './outcome-effects.js';
-import { externalMpiResult, linkedPaymentOf, requireFirstPayment, requireThreeDStep, type ExternalMpi } from './merchant-initiated.js';
+import {
+  externalMpiResult,
+  linkedPaymentOf,
+  requireFirstPayment,
+  requireThreeDStep,
+  type ExternalMpi,
+} from './merchant-initiated.js';
 import type { IdempotencyClaim } from '../idempotency/transaction-keys.js';
 import { pay } from './card-payment.js';
 import { type GuardPlan, guardOfPlan } from './order-guard.js';
@@ -75,7 +81,9 @@ export interface PayOrderOptions {
   /** a co-badged card's brand the cardholder chose (docs/decisions/0413), for a card however it was given */
   selectedBrand?: string;
   /** 3-D Secure done by the merchant's own MPI (docs/decisions/0142): its result goes to the acquirer, no steps run */
-  externalMpi?: ExternalMpi & { /** the InitAuth3D it follows, checked as a step is (1271) */ relatedTransactionId?: string };
+  externalMpi?: ExternalMpi & {
+    /** the InitAuth3D it follows, checked as a step is (1271) */ relatedTransactionId?: string;
+  };
   /**
    * a merchant-initiated repeat of a stored credential (docs/decisions/0143): no cardholder, so no CVV and
    * no 3-D Secure; `relatedTransactionId` names the approved first payment with the same card
@@ -161,7 +169,11 @@ export async function payOrder(
   // decided as a payment without steps decides it (docs/decisions/0154)
   if (payer.via === 'session' && o.threeD && 'dynamic' in o.threeD && o.threeD.dynamic) {
     const site = payer.origin;
-    const linked = await linkedPaymentOf(deps, o.threeD.relatedTransactionId, (t) => t.merchantId === site.merchantId && t.siteId === site.siteId);
+    const linked = await linkedPaymentOf(
+      deps,
+      o.threeD.relatedTransactionId,
+      (t) => t.merchantId === site.merchantId && t.siteId === site.siteId,
+    );
     if (linked) {
       const { threeD: _step, ...rest } = o;
       return payOrder(deps, payer, instrument, { ...rest, linkedTransactionId: linked.id });
@@ -169,7 +181,9 @@ export async function payOrder(
   }
   // the session API's 3-D Secure continuation must name an approved step of the caller (1271)
   const related =
-    o.threeD && 'relatedTransactionId' in o.threeD ? o.threeD.relatedTransactionId : o.externalMpi?.relatedTransactionId;
+    o.threeD && 'relatedTransactionId' in o.threeD
+      ? o.threeD.relatedTransactionId
+      : o.externalMpi?.relatedTransactionId;
   if (payer.via === 'session' && related !== undefined) await requireThreeDStep(deps, related, reachOf(payer));
   if (o.mit?.relatedTransactionId !== undefined) {
     await requireFirstPayment(deps, o.mit.relatedTransactionId, origin, card);
@@ -181,7 +195,14 @@ export async function payOrder(
       const url = o.threeD.methodNotificationURL;
       const init = await initAuth3D(
         deps,
-        { origin, amount: o.amount, currency: o.currency, card, baseUrl: o.baseUrl, ...(url ? { methodNotificationURL: url } : {}) },
+        {
+          origin,
+          amount: o.amount,
+          currency: o.currency,
+          card,
+          baseUrl: o.baseUrl,
+          ...(url ? { methodNotificationURL: url } : {}),
+        },
         stepGuard,
       );
       return { kind: 'method', tx: init.tx, method: init.method };
@@ -209,15 +230,19 @@ export async function payOrder(
 
   const claim = o.idempotency;
   const linked = o.linkedTransactionId !== undefined ? { relatedTransactionId: o.linkedTransactionId } : {};
-  const run = await pay(deps, { ...payCmd, ...linked, ...repeatOf(o, card) }, {
-    // rendered in the outcome's write, once a saved UPO's id is known
-    ...(claim ? { idempotency: { ...claim, render: (tx: Transaction) => claim.render(tx, upoId()) } } : {}),
-    // the step guard as data: without a token to consume, the pending write is one planned write (0817)
-    guardPlan: stepPlanOf(payer),
-    ...(consume ? { guard: consume } : {}),
-    ...dcc,
-    onOutcome: effects.onOutcome,
-  });
+  const run = await pay(
+    deps,
+    { ...payCmd, ...linked, ...repeatOf(o, card) },
+    {
+      // rendered in the outcome's write, once a saved UPO's id is known
+      ...(claim ? { idempotency: { ...claim, render: (tx: Transaction) => claim.render(tx, upoId()) } } : {}),
+      // the step guard as data: without a token to consume, the pending write is one planned write (0817)
+      guardPlan: stepPlanOf(payer),
+      ...(consume ? { guard: consume } : {}),
+      ...dcc,
+      onOutcome: effects.onOutcome,
+    },
+  );
   if (run.tx) return done(run.tx, upoId());
   if (instrument.kind !== 'upo' && !saveFor) return { kind: 'replay', replay: run.replay };
   return {
@@ -245,7 +270,10 @@ function repeatOf(o: PayOrderOptions, card: CardInput): Partial<PayCommand> {
   }
   if (!o.externalMpi) return {};
   const related = o.externalMpi.relatedTransactionId;
-  return { threeD: externalMpiResult(o.externalMpi), ...(related !== undefined ? { relatedTransactionId: related } : {}) };
+  return {
+    threeD: externalMpiResult(o.externalMpi),
+    ...(related !== undefined ? { relatedTransactionId: related } : {}),
+  };
 }
 
 function done(tx: Transaction, upoId: string | undefined): PayOrderOutcome {
@@ -269,7 +297,9 @@ function reachOf(payer: Payer): (t: Transaction) => boolean {
   if (payer.via === 'rest') {
     const bound = payer.boundOrderId;
     return (t) =>
-      t.interface === 'rest' && t.merchantId === o.merchantId && t.entityId === o.entityId &&
+      t.interface === 'rest' &&
+      t.merchantId === o.merchantId &&
+      t.entityId === o.entityId &&
       (bound === undefined || t.orderId === bound);
   }
   return (t) => t.interface === 'session' && t.sessionId === payer.sessionToken && t.siteId === o.siteId;
@@ -288,12 +318,20 @@ async function tokenCardOf(deps: DomainDeps, payer: Payer, instrument: Instrumen
   return cardOfTempToken(deps, { card }, { sessionToken: payer.sessionToken, siteId });
 }
 
-async function cardOf(deps: DomainDeps, payer: Payer, instrument: Instrument, token: TokenCard | undefined): Promise<CardInput> {
+async function cardOf(
+  deps: DomainDeps,
+  payer: Payer,
+  instrument: Instrument,
+  token: TokenCard | undefined,
+): Promise<CardInput> {
   if (token) return token.card;
   if (instrument.kind === 'card' || instrument.kind === 'wallet') return instrument.card;
   if (instrument.kind !== 'upo') throw new Invalid('paymentOption', 'is not a card');
   const userTokenId = payer.origin.userTokenId;
   if (payer.via === 'rest' && !userTokenId) throw new Missing('userTokenId');
-  const option = { userPaymentOptionId: instrument.id, ...(instrument.cvv !== undefined ? { card: { CVV: instrument.cvv } } : {}) };
+  const option = {
+    userPaymentOptionId: instrument.id,
+    ...(instrument.cvv !== undefined ? { card: { CVV: instrument.cvv } } : {}),
+  };
   return (await cardOfUpo(deps, option, { siteId: payer.origin.siteId, userTokenId }))!;
 }

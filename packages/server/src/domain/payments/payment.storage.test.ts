@@ -46,29 +46,44 @@ describe.each(dialects())('payments storage on %s', (dialect: DialectName) => {
   });
 
   it('concurrent settles on one authorisation never exceed the authorised total', async () => {
-    const auth = (await pay$({ transactionType: 'Auth', amount: 100, paymentOption: { card: wireCard('5555555555554444') } })).json;
+    const auth = (
+      await pay$({ transactionType: 'Auth', amount: 100, paymentOption: { card: wireCard('5555555555554444') } })
+    ).json;
     const answers = await Promise.all(
-      Array.from({ length: 30 }, () => pay$({ transactionType: 'Settle', relatedTransactionId: auth.transactionId, amount: 10 })),
+      Array.from({ length: 30 }, () =>
+        pay$({ transactionType: 'Settle', relatedTransactionId: auth.transactionId, amount: 10 }),
+      ),
     );
     const approved = answers.filter((a) => a.status === 200 && a.json.result.status === 'approved');
     const refused = answers.filter((a) => a.status === 400);
     expect(approved).toHaveLength(10);
     expect(refused).toHaveLength(20);
-    for (const r of refused) expect(r.json.result.errors.reason).toMatch(/in state approved Auth|another operation holds it/);
-    const row = await gw.rt.store.db.selectFrom('transactions').selectAll().where('id', '=', Number(auth.transactionId)).executeTakeFirstOrThrow();
+    for (const r of refused)
+      expect(r.json.result.errors.reason).toMatch(/in state approved Auth|another operation holds it/);
+    const row = await gw.rt.store.db
+      .selectFrom('transactions')
+      .selectAll()
+      .where('id', '=', Number(auth.transactionId))
+      .executeTakeFirstOrThrow();
     expect(Number(row.settled_minor)).toBe(10_000);
     const settles = await gw.rt.store.db
       .selectFrom('transactions')
       .select(['amount_minor', 'status'])
       .where('related_transaction_id', '=', Number(auth.transactionId))
       .execute();
-    expect(settles.filter((s) => s.status === 'approved').reduce((sum, s) => sum + Number(s.amount_minor), 0)).toBe(10_000);
+    expect(settles.filter((s) => s.status === 'approved').reduce((sum, s) => sum + Number(s.amount_minor), 0)).toBe(
+      10_000,
+    );
   });
 
   it('concurrent refunds on one sale never exceed the settled amount', async () => {
-    const sale = (await pay$({ transactionType: 'Sale', amount: 50, paymentOption: { card: wireCard('4761344136141390') } })).json;
+    const sale = (
+      await pay$({ transactionType: 'Sale', amount: 50, paymentOption: { card: wireCard('4761344136141390') } })
+    ).json;
     const answers = await Promise.all(
-      Array.from({ length: 12 }, () => pay$({ transactionType: 'Refund', relatedTransactionId: sale.transactionId, amount: 7 })),
+      Array.from({ length: 12 }, () =>
+        pay$({ transactionType: 'Refund', relatedTransactionId: sale.transactionId, amount: 7 }),
+      ),
     );
     expect(answers.filter((a) => a.status === 200 && a.json.result.status === 'approved')).toHaveLength(7);
   });
@@ -91,7 +106,13 @@ describe.each(dialects())('payments storage on %s', (dialect: DialectName) => {
       type: 'Sale',
       amount: 700 as Minor,
       currency: 'EUR',
-      card: { number: new Secret('4000027891380961'), holderName: 'Jane Roe', expMonth: 12, expYear: 2030, cvv: new Secret('123') },
+      card: {
+        number: new Secret('4000027891380961'),
+        holderName: 'Jane Roe',
+        expMonth: 12,
+        expYear: 2030,
+        cvv: new Secret('123'),
+      },
       partialApproval: false,
     });
     await expect.poll(() => held.calls.length).toBe(1);
@@ -121,7 +142,9 @@ describe.each(dialects())('payments storage on %s', (dialect: DialectName) => {
   });
 
   it('recovery of a pending settle frees its reservation on the authorisation', async () => {
-    const auth = (await pay$({ transactionType: 'Auth', amount: 10, paymentOption: { card: wireCard('5555555555554444') } })).json;
+    const auth = (
+      await pay$({ transactionType: 'Auth', amount: 10, paymentOption: { card: wireCard('5555555555554444') } })
+    ).json;
     const held = heldAcquirer(gw.rt.acquirer);
     const deps: DomainDeps = { ...gw.rt.deps, acquirer: held.acquirer };
     const inFlight = followUp(deps, {
@@ -141,7 +164,9 @@ describe.each(dialects())('payments storage on %s', (dialect: DialectName) => {
     });
     await expect.poll(() => held.calls.length).toBe(1);
     // While the settle is pending, its amount is reserved: nothing more can be settled.
-    expect((await pay$({ transactionType: 'Settle', relatedTransactionId: auth.transactionId, amount: 1 })).status).toBe(400);
+    expect(
+      (await pay$({ transactionType: 'Settle', relatedTransactionId: auth.transactionId, amount: 1 })).status,
+    ).toBe(400);
     clock.advance(PENDING_GRACE_MS + 1);
     try {
       expect(await recoverPendingTransactions(gw.rt.deps)).toBe(1);

@@ -30,7 +30,12 @@ describe.each(dialects())('payout service on %s', (dialect: DialectName) => {
     sessionId: null,
     userTokenId,
   });
-  const card = (number: string) => ({ number: new Secret(number), holderName: 'Jane Roe', expMonth: 12, expYear: 2030 });
+  const card = (number: string) => ({
+    number: new Secret(number),
+    holderName: 'Jane Roe',
+    expMonth: 12,
+    expYear: 2030,
+  });
 
   it('persists the Payout as pending before the acquirer answers, then its outcome', async () => {
     let seen: string | undefined;
@@ -43,7 +48,12 @@ describe.each(dialects())('payout service on %s', (dialect: DialectName) => {
       },
     };
     const deps: DomainDeps = { ...gw.rt.deps, acquirer: watching };
-    const run = await payout(deps, { origin: origin('p1'), amount: 900 as Minor, currency: 'EUR', destination: { kind: 'card', card: card('4761344136141390') } });
+    const run = await payout(deps, {
+      origin: origin('p1'),
+      amount: 900 as Minor,
+      currency: 'EUR',
+      destination: { kind: 'card', card: card('4761344136141390') },
+    });
     expect(seen).toBe('pending');
     expect(run.tx).toMatchObject({ type: 'Payout', status: 'approved', amount: 900, card: { last4Digits: '1390' } });
     expect(run.tx!.authCode).toMatch(/^\d{6}$/);
@@ -54,7 +64,12 @@ describe.each(dialects())('payout service on %s', (dialect: DialectName) => {
     const upo = await cardUpo(gw, 'p2', '4000000000000002');
     const run = await payout(
       gw.rt.deps,
-      { origin: origin('p2'), amount: 100 as Minor, currency: 'EUR', destination: { kind: 'upo', userPaymentOptionId: upo, field: 'userPaymentOptionId' } },
+      {
+        origin: origin('p2'),
+        amount: 100 as Minor,
+        currency: 'EUR',
+        destination: { kind: 'upo', userPaymentOptionId: upo, field: 'userPaymentOptionId' },
+      },
       {
         onPending: async (_repos, tx) => void seen.push(`pending:${tx.status}`),
         onOutcome: async (_repos, tx) => void seen.push(`outcome:${tx.status}`),
@@ -67,14 +82,26 @@ describe.each(dialects())('payout service on %s', (dialect: DialectName) => {
 
   it('a refusal in onPending rolls the pending payout back: no transaction, no acquirer call', async () => {
     let calls = 0;
-    const deps: DomainDeps = { ...gw.rt.deps, acquirer: { ...gw.rt.acquirer, payout: async (r) => (calls++, gw.rt.acquirer.payout(r)) } };
+    const deps: DomainDeps = {
+      ...gw.rt.deps,
+      acquirer: { ...gw.rt.acquirer, payout: async (r) => (calls++, gw.rt.acquirer.payout(r)) },
+    };
     const before = await gw.rt.store.db.selectFrom('transactions').select('id').where('type', '=', 'Payout').execute();
     await expect(
-      payout(deps, { origin: origin('p3'), amount: 100 as Minor, currency: 'EUR', destination: { kind: 'card', card: card('4761344136141390') } }, {
-        onPending: async () => {
-          throw new Invalid('wdRequestId', 'changed meanwhile');
+      payout(
+        deps,
+        {
+          origin: origin('p3'),
+          amount: 100 as Minor,
+          currency: 'EUR',
+          destination: { kind: 'card', card: card('4761344136141390') },
         },
-      }),
+        {
+          onPending: async () => {
+            throw new Invalid('wdRequestId', 'changed meanwhile');
+          },
+        },
+      ),
     ).rejects.toBeInstanceOf(Invalid);
     const after = await gw.rt.store.db.selectFrom('transactions').select('id').where('type', '=', 'Payout').execute();
     expect(after.length).toBe(before.length);
@@ -83,15 +110,30 @@ describe.each(dialects())('payout service on %s', (dialect: DialectName) => {
 
   it('pays an APM UPO through the acquirer; refuses an amount of 0 before anything is stored', async () => {
     const upo = await apmUpo(gw, 'p4', 'apmgw_RedirectPay', { email: 'ada@example.com' });
-    const run = await payout(gw.rt.deps, { origin: origin('p4'), amount: 100 as Minor, currency: 'USD', destination: { kind: 'upo', userPaymentOptionId: upo, field: 'userPaymentOptionId' } });
+    const run = await payout(gw.rt.deps, {
+      origin: origin('p4'),
+      amount: 100 as Minor,
+      currency: 'USD',
+      destination: { kind: 'upo', userPaymentOptionId: upo, field: 'userPaymentOptionId' },
+    });
     expect(run.tx).toMatchObject({ status: 'approved', card: null, cardVaultId: null });
     await expect(
-      payout(gw.rt.deps, { origin: origin('p4'), amount: 0 as Minor, currency: 'USD', destination: { kind: 'upo', userPaymentOptionId: upo, field: 'userPaymentOptionId' } }),
+      payout(gw.rt.deps, {
+        origin: origin('p4'),
+        amount: 0 as Minor,
+        currency: 'USD',
+        destination: { kind: 'upo', userPaymentOptionId: upo, field: 'userPaymentOptionId' },
+      }),
     ).rejects.toMatchObject({ field: 'amount' });
   });
 
   it('the state machine refuses every follow-up of a Payout', async () => {
-    const run = await payout(gw.rt.deps, { origin: origin('p5'), amount: 100 as Minor, currency: 'EUR', destination: { kind: 'card', card: card('5555555555554444') } });
+    const run = await payout(gw.rt.deps, {
+      origin: origin('p5'),
+      amount: 100 as Minor,
+      currency: 'EUR',
+      destination: { kind: 'card', card: card('5555555555554444') },
+    });
     for (const action of ['Settle', 'Refund', 'Void'] as const) {
       expect(decideFollowUp(run.tx!, action, 100 as Minor, 'EUR', T0).ok).toBe(false);
     }

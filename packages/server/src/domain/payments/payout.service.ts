@@ -106,7 +106,11 @@ async function resolveTarget(deps: DomainDeps, cmd: PayoutCommand, now: number):
     return { kind: 'card', card, upo };
   }
   if (!deps.acquirer.canPayOut(upo.paymentMethod, cmd.currency)) {
-    throw new Invalid(d.field, `is a ${upo.paymentMethod} account, which cannot receive payouts in ${cmd.currency}`, 'stored_option');
+    throw new Invalid(
+      d.field,
+      `is a ${upo.paymentMethod} account, which cannot receive payouts in ${cmd.currency}`,
+      'stored_option',
+    );
   }
   return { kind: 'apm', upo, paymentMethod: upo.paymentMethod, data: upo.apmData ?? {} };
 }
@@ -149,7 +153,12 @@ export async function payout(deps: DomainDeps, cmd: PayoutCommand, hooks: Payout
     },
     call: ({ tx: pending }) =>
       target.kind === 'card'
-        ? deps.acquirer.payout({ transactionId: pending.id, amount: cmd.amount, currency: cmd.currency, card: target.card })
+        ? deps.acquirer.payout({
+            transactionId: pending.id,
+            amount: cmd.amount,
+            currency: cmd.currency,
+            card: target.card,
+          })
         : deps.acquirer.apmPayout({
             transactionId: pending.id,
             amount: cmd.amount,
@@ -163,7 +172,11 @@ export async function payout(deps: DomainDeps, cmd: PayoutCommand, hooks: Payout
         const completed = await repos.payments.complete(pending.id, resultOf(answer), at);
         const tx = (await repos.payments.find(pending.id))!;
         // closed meanwhile by recovery: the stored outcome stands, told already
-        if (completed) await notifyTransaction(repos, deps.render, tx, at, { paymentMethod, ...(upo ? { userPaymentOptionId: upo.id } : {}) });
+        if (completed)
+          await notifyTransaction(repos, deps.render, tx, at, {
+            paymentMethod,
+            ...(upo ? { userPaymentOptionId: upo.id } : {}),
+          });
         return tx;
       },
     },

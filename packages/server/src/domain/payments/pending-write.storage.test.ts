@@ -58,7 +58,11 @@ describe.each(dialects())('the planned pending write on %s (docs/decisions/0817)
   });
   const write = (w: Omit<PendingWrite, 'at' | 'vault'> & { number?: string }) => {
     const { number = APPROVED, ...rest } = w;
-    return gw.rt.deps.storage.writePending!({ ...rest, vault: vaultEntryOf(gw.rt.deps, card(number)), at: gw.rt.clock.now() });
+    return gw.rt.deps.storage.writePending!({
+      ...rest,
+      vault: vaultEntryOf(gw.rt.deps, card(number)),
+      at: gw.rt.clock.now(),
+    });
   };
   const record = (key: string) => ({
     entityId: gw.demo.merchantSiteId,
@@ -75,7 +79,9 @@ describe.each(dialects())('the planned pending write on %s (docs/decisions/0817)
   const transactionsOf = async (orderId: number) =>
     Number(
       (
-        await sql<{ n: number }>`SELECT COUNT(*) AS n FROM transactions WHERE order_id = ${orderId}`.execute(gw.rt.store.db)
+        await sql<{ n: number }>`SELECT COUNT(*) AS n FROM transactions WHERE order_id = ${orderId}`.execute(
+          gw.rt.store.db,
+        )
       ).rows[0]!.n,
     );
   const vaultRows = async () =>
@@ -93,7 +99,12 @@ describe.each(dialects())('the planned pending write on %s (docs/decisions/0817)
     });
     expect(tx).toBeDefined();
     // as `payments.insert` answers: the columns a new row leaves empty are absent, as there
-    expect(await gw.rt.deps.storage.read.payments.find(tx!.id)).toEqual({ apm: null, awaiting: null, options: null, ...tx });
+    expect(await gw.rt.deps.storage.read.payments.find(tx!.id)).toEqual({
+      apm: null,
+      awaiting: null,
+      options: null,
+      ...tx,
+    });
     const linked = await gw.rt.deps.storage.read.idempotency.find(gw.demo.merchantSiteId, 'pending-write-test', key);
     expect(linked?.transactionId).toBe(tx!.id);
     expect((await gw.rt.deps.storage.read.sessions.find(token))?.lastUsedAt).toBe(gw.rt.clock.now());
@@ -103,7 +114,14 @@ describe.each(dialects())('the planned pending write on %s (docs/decisions/0817)
     const first = await sessionOrder();
     const viaClosure = await pay(
       gw.rt.deps,
-      { origin: first.origin, type: 'Sale', amount: 1000 as Minor, currency: 'EUR', card: card(DECLINED), partialApproval: false },
+      {
+        origin: first.origin,
+        type: 'Sale',
+        amount: 1000 as Minor,
+        currency: 'EUR',
+        card: card(DECLINED),
+        partialApproval: false,
+      },
       { onPending: async () => {} }, // a hook in the pending write: the closure
     );
     const second = await sessionOrder();
@@ -116,10 +134,18 @@ describe.each(dialects())('the planned pending write on %s (docs/decisions/0817)
     const entry = vaultEntryOf(gw.rt.deps, card('4035501000000008'));
     const counting = { fingerprint: entry.fingerprint, seal: () => (seals++, entry.seal()) };
     const a = await sessionOrder();
-    const first = await gw.rt.deps.storage.writePending!({ transaction: pendingRow(a.origin), vault: counting, at: gw.rt.clock.now() });
+    const first = await gw.rt.deps.storage.writePending!({
+      transaction: pendingRow(a.origin),
+      vault: counting,
+      at: gw.rt.clock.now(),
+    });
     const vaulted = await vaultRows();
     const b = await sessionOrder();
-    const second = await gw.rt.deps.storage.writePending!({ transaction: pendingRow(b.origin), vault: counting, at: gw.rt.clock.now() });
+    const second = await gw.rt.deps.storage.writePending!({
+      transaction: pendingRow(b.origin),
+      vault: counting,
+      at: gw.rt.clock.now(),
+    });
     expect(seals).toBe(1);
     expect(await vaultRows()).toBe(vaulted);
     expect(second!.cardVaultId).toBe(first!.cardVaultId);
@@ -137,17 +163,23 @@ describe.each(dialects())('the planned pending write on %s (docs/decisions/0817)
     expect(await vaultRows()).toBe(vaulted);
 
     // a declined last payment leaves the order payable; an approved one does not
-    await gw.rt.deps.storage.write((repos) => repos.payments.complete(first!.id, { status: 'declined' }, gw.rt.clock.now()));
+    await gw.rt.deps.storage.write((repos) =>
+      repos.payments.complete(first!.id, { status: 'declined' }, gw.rt.clock.now()),
+    );
     const second = await write({ transaction: pendingRow(origin), orderId });
     expect(second).toBeDefined();
-    await gw.rt.deps.storage.write((repos) => repos.payments.complete(second!.id, { status: 'approved' }, gw.rt.clock.now()));
+    await gw.rt.deps.storage.write((repos) =>
+      repos.payments.complete(second!.id, { status: 'approved' }, gw.rt.clock.now()),
+    );
     expect(await write({ transaction: pendingRow(origin), orderId })).toBeUndefined();
     expect(await transactionsOf(orderId)).toBe(2);
 
     const other = await sessionOrder();
     const key = `k-${++keys}`;
     await gw.rt.deps.storage.write((repos) => repos.idempotency.claim(record(key)));
-    expect(await write({ transaction: pendingRow(other.origin), orderId: other.orderId, idempotency: record(key) })).toBeUndefined();
+    expect(
+      await write({ transaction: pendingRow(other.origin), orderId: other.orderId, idempotency: record(key) }),
+    ).toBeUndefined();
     await gw.rt.deps.storage.write((repos) =>
       repos.sessions.claimClientRequestId(gw.demo.merchantSiteId, 'spent-request', gw.rt.clock.now()),
     );
@@ -174,7 +206,14 @@ describe.each(dialects())('the planned pending write on %s (docs/decisions/0817)
       requestHash: 'same',
       render: (tx) => ({ status: 200, body: JSON.stringify({ id: tx.id, status: tx.status }) }),
     };
-    const sale = { origin, type: 'Sale', amount: 1000 as Minor, currency: 'EUR', card: card(APPROVED), partialApproval: false } as const;
+    const sale = {
+      origin,
+      type: 'Sale',
+      amount: 1000 as Minor,
+      currency: 'EUR',
+      card: card(APPROVED),
+      partialApproval: false,
+    } as const;
     const guardPlan = { sessionToken: token, orderId };
     const paid = await pay(gw.rt.deps, sale, { idempotency: claim, guardPlan });
     expect(paid.tx?.status).toBe('approved');

@@ -88,7 +88,14 @@ export function storedThreeD(tx: Transaction): StoredThreeD | null {
  */
 export async function initAuth3D(
   deps: DomainDeps,
-  cmd: { origin: Origin; amount: Minor; currency: string; card: CardInput; methodNotificationURL?: string; baseUrl: string },
+  cmd: {
+    origin: Origin;
+    amount: Minor;
+    currency: string;
+    card: CardInput;
+    methodNotificationURL?: string;
+    baseUrl: string;
+  },
   guard?: OrderGuard,
 ): Promise<{ tx: Transaction; method: MethodData }> {
   const now = deps.clock.now();
@@ -103,7 +110,15 @@ export async function initAuth3D(
   const tx = await deps.storage.write(async (repos) => {
     await guard?.(repos);
     const vaultId = await vaultCard(deps, repos, cmd.card, now);
-    const threeD: StoredThreeD = { status: 'U', eci: '', cavv: '', dsTransID: '', isLiabilityOnIssuer: false, version: THREE_D_VERSION, method };
+    const threeD: StoredThreeD = {
+      status: 'U',
+      eci: '',
+      cavv: '',
+      dsTransID: '',
+      isLiabilityOnIssuer: false,
+      version: THREE_D_VERSION,
+      method,
+    };
     return repos.payments.insert({
       ...transactionRowOf(cmd.origin, now),
       type: 'InitAuth3D',
@@ -121,7 +136,10 @@ export async function initAuth3D(
     tx,
     method: {
       methodUrl: `${cmd.baseUrl}/acs/method/${tx.id}`,
-      methodPayload: b64({ threeDSServerTransID: serverTransId, threeDSMethodNotificationURL: cmd.methodNotificationURL ?? '' }),
+      methodPayload: b64({
+        threeDSServerTransID: serverTransId,
+        threeDSMethodNotificationURL: cmd.methodNotificationURL ?? '',
+      }),
       version: THREE_D_VERSION,
       v2supported: enrolled ? 'true' : 'false',
       serverTransId,
@@ -192,8 +210,11 @@ export async function payThreeD(deps: DomainDeps, cmd: ThreeDPayCommand, stepGua
     );
   }
   // The same card as the authentication: its vault row is the same.
-  const sameCard = await deps.storage.write(async (repos) => (await vaultCard(deps, repos, cmd.card, now)) === step.cardVaultId);
-  if (!sameCard) throw new Invalid('paymentOption.card', 'must be the card of the 3-D Secure authentication', 'payment_option');
+  const sameCard = await deps.storage.write(
+    async (repos) => (await vaultCard(deps, repos, cmd.card, now)) === step.cardVaultId,
+  );
+  if (!sameCard)
+    throw new Invalid('paymentOption.card', 'must be the card of the 3-D Secure authentication', 'payment_option');
   const payCmd: PayCommand = {
     origin: cmd.origin,
     type: cmd.type,
@@ -209,7 +230,13 @@ export async function payThreeD(deps: DomainDeps, cmd: ThreeDPayCommand, stepGua
   if (step.type === 'InitAuth3D') {
     const flow = deps.acquirer.threeDFlow(cmd.card);
     if (flow !== 'challenge' && flow !== 'challenge-then-decline') {
-      if (cmd.authenticateOnly) return authenticatedAt(deps, step, deps.acquirer.authenticateFrictionless(cmd.card, cmd.amount, cmd.currency), now);
+      if (cmd.authenticateOnly)
+        return authenticatedAt(
+          deps,
+          step,
+          deps.acquirer.authenticateFrictionless(cmd.card, cmd.amount, cmd.currency),
+          now,
+        );
       return pay(deps, payCmd, payOptions);
     }
     return startChallenge(deps, cmd, step, flow, stepGuard);
@@ -221,7 +248,8 @@ export async function payThreeD(deps: DomainDeps, cmd: ThreeDPayCommand, stepGua
   const challenge = stored?.challenge;
   if (!stored || !challenge || text === null) throw new UnknownRelatedTransaction();
   let state = challenge.state;
-  if (state === 'used') throw new TransactionRefused('used', `The 3-D Secure challenge ${step.id} was already used for a payment`);
+  if (state === 'used')
+    throw new TransactionRefused('used', `The 3-D Secure challenge ${step.id} was already used for a payment`);
   if (state === 'open' && now <= challenge.expiresAt) {
     throw new TransactionRefused('challenge', `The 3-D Secure challenge ${step.id} is not completed yet`);
   }
@@ -230,8 +258,11 @@ export async function payThreeD(deps: DomainDeps, cmd: ThreeDPayCommand, stepGua
   const completed = state === 'completed' && challenge.flow === 'challenge';
   const result = deps.acquirer.challengeResult(cmd.card, completed);
   const next: StoredThreeD = { ...result, challenge: { ...challenge, state: 'used' } };
-  const swapped = await deps.storage.write((repos) => repos.payments.swapThreeD(step.id, text, JSON.stringify(next), now));
-  if (!swapped) throw new TransactionRefused('used', `The 3-D Secure challenge ${step.id} was already used for a payment`);
+  const swapped = await deps.storage.write((repos) =>
+    repos.payments.swapThreeD(step.id, text, JSON.stringify(next), now),
+  );
+  if (!swapped)
+    throw new TransactionRefused('used', `The 3-D Secure challenge ${step.id} was already used for a payment`);
   if (cmd.authenticateOnly) return { authenticated: result, tx: (await deps.storage.read.payments.find(step.id))! };
   return pay(deps, { ...payCmd, type, threeD: result }, payOptions);
 }
@@ -240,14 +271,21 @@ export async function payThreeD(deps: DomainDeps, cmd: ThreeDPayCommand, stepGua
  * Authentication only, frictionless (docs/decisions/0364): the InitAuth3D step takes the 3-D Secure
  * result (once: compare-and-set on its stored JSON) and the caller answers `authenticated`.
  */
-async function authenticatedAt(deps: DomainDeps, step: Transaction, result: ThreeDResult, now: number): Promise<ThreeDRun> {
+async function authenticatedAt(
+  deps: DomainDeps,
+  step: Transaction,
+  result: ThreeDResult,
+  now: number,
+): Promise<ThreeDRun> {
   const text = await deps.storage.read.payments.threeDText(step.id);
   const stored = text === null ? null : (JSON.parse(text) as StoredThreeD);
   if (!stored || text === null || stored.status !== 'U' || stored.challenge) {
     throw new TransactionRefused('used', `The 3-D Secure authentication ${step.id} was already used`);
   }
   const next: StoredThreeD = { ...result, ...(stored.method ? { method: stored.method } : {}) };
-  const swapped = await deps.storage.write((repos) => repos.payments.swapThreeD(step.id, text, JSON.stringify(next), now));
+  const swapped = await deps.storage.write((repos) =>
+    repos.payments.swapThreeD(step.id, text, JSON.stringify(next), now),
+  );
   if (!swapped) throw new TransactionRefused('used', `The 3-D Secure authentication ${step.id} was already used`);
   return { authenticated: result, tx: (await deps.storage.read.payments.find(step.id))! };
 }
@@ -264,7 +302,10 @@ async function startChallenge(
   // completion page (docs/decisions/0155); a URL sent must be one
   const notificationURL = cmd.threeDRequest.notificationURL || `${cmd.baseUrl}/acs/complete`;
   if (!/^https?:\/\/[^\s]+$/i.test(notificationURL) || notificationURL.length > 2000) {
-    throw new Invalid('paymentOption.card.threeD.notificationURL', 'must be the http(s) URL that receives the challenge result (cRes)');
+    throw new Invalid(
+      'paymentOption.card.threeD.notificationURL',
+      'must be the http(s) URL that receives the challenge result (cRes)',
+    );
   }
   const initThreeD = storedThreeD(init);
   const r = cmd.threeDRequest;
@@ -279,7 +320,9 @@ async function startChallenge(
     ...(r.challengeWindowSize ? { challengeWindowSize: r.challengeWindowSize } : {}),
     ...(r.challengePreference ? { challengePreference: r.challengePreference } : {}),
     ...(r.exemptionReason ? { exemptionReason: r.exemptionReason } : {}),
-    ...(r.continueWithoutLiabilityShift !== undefined ? { continueWithoutLiabilityShift: r.continueWithoutLiabilityShift } : {}),
+    ...(r.continueWithoutLiabilityShift !== undefined
+      ? { continueWithoutLiabilityShift: r.continueWithoutLiabilityShift }
+      : {}),
   };
   const ares = deps.acquirer.authenticateFrictionless(cmd.card, cmd.amount, cmd.currency); // status C
   const threeD: StoredThreeD = { ...ares, challenge };
@@ -366,7 +409,9 @@ export async function answerChallenge(
   const state: ChallengeState = completed ? 'completed' : 'failed';
   const stored = JSON.parse(text) as StoredThreeD;
   const next: StoredThreeD = { ...stored, challenge: { ...challenge, state } };
-  const swapped = await deps.storage.write((repos) => repos.payments.swapThreeD(tx.id, text, JSON.stringify(next), now));
+  const swapped = await deps.storage.write((repos) =>
+    repos.payments.swapThreeD(tx.id, text, JSON.stringify(next), now),
+  );
   if (!swapped) return undefined;
   const transStatus = completed && challenge.flow === 'challenge' ? 'Y' : 'N';
   return {

@@ -33,10 +33,12 @@ export function processedBrandOf(card: NonNullable<Transaction['card']>): string
   return card.processedBrand ?? card.cardBrand;
 }
 
-const OUTCOME_STATUS = { approved: 'APPROVED', declined: 'DECLINED', error: 'ERROR', pending: 'PENDING' } as const satisfies Record<
-  Transaction['status'],
-  OutcomeStatus
->;
+const OUTCOME_STATUS = {
+  approved: 'APPROVED',
+  declined: 'DECLINED',
+  error: 'ERROR',
+  pending: 'PENDING',
+} as const satisfies Record<Transaction['status'], OutcomeStatus>;
 
 /** What a DMN (and the outbox) reports of a finished transaction: the typed facts of the notification. */
 export function outcomeOf(tx: Transaction, at: number): TransactionOutcome {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Minor } from '../../lib/money.js';
-import { AUTH_VALIDITY_MS, cutOffOf, decideFollowUp, type MachineView, PREAUTH_VALIDITY_MS } from './transaction.machine.js';
+import {
+  AUTH_VALIDITY_MS,
+  cutOffOf,
+  decideFollowUp,
+  type MachineView,
+  PREAUTH_VALIDITY_MS,
+} from './transaction.machine.js';
 import type { FollowUpType, TransactionType } from './transaction.types.js';
 
 const T0 = Date.UTC(2026, 2, 10, 9, 30);
@@ -56,7 +62,11 @@ describe('refused moves name the state', () => {
   };
 
   it('settle beyond the authorised amount', () => {
-    refused(ok(tx('Auth', { settled: m(600) }), 'Settle', 401), 'approved Auth', /exceeds what remains authorised \(4\.00 EUR\)/);
+    refused(
+      ok(tx('Auth', { settled: m(600) }), 'Settle', 401),
+      'approved Auth',
+      /exceeds what remains authorised \(4\.00 EUR\)/,
+    );
   });
   it('refund beyond the settled amount', () => {
     refused(ok(tx('Sale', { refunded: m(600) }), 'Refund', 401), 'approved Sale', /exceeds what remains settled/);
@@ -72,7 +82,11 @@ describe('refused moves name the state', () => {
   });
   it.each(['declined', 'error'] as const)('every move on a %s transaction is final', (status) => {
     for (const action of ['Settle', 'Refund', 'Void'] as const) {
-      refused(ok(tx(action === 'Refund' ? 'Sale' : 'Auth', { status }), action), `${status} ${action === 'Refund' ? 'Sale' : 'Auth'}`, /final/);
+      refused(
+        ok(tx(action === 'Refund' ? 'Sale' : 'Auth', { status }), action),
+        `${status} ${action === 'Refund' ? 'Sale' : 'Auth'}`,
+        /final/,
+      );
     }
   });
   it('a pending transaction cannot be acted on', () => {

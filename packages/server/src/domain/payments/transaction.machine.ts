@@ -67,14 +67,18 @@ export function decideFollowUp(
       if (now > validUntil(t)) return refuse(`the ${t.type} is no longer valid`);
       if (amount <= 0) return refuse('the amount must be greater than 0');
       if (t.settled + amount > t.amount)
-        return refuse(`the amount exceeds what remains authorised (${formatDecimal(t.amount - t.settled, t.currency)} ${t.currency})`);
+        return refuse(
+          `the amount exceeds what remains authorised (${formatDecimal(t.amount - t.settled, t.currency)} ${t.currency})`,
+        );
       return { ok: true };
     }
     case 'Refund': {
       if (t.type !== 'Sale' && t.type !== 'Settle') return refuse('only a Sale or Settle can be refunded');
       if (amount <= 0) return refuse('the amount must be greater than 0');
       if (t.refunded + amount > t.amount)
-        return refuse(`the amount exceeds what remains settled (${formatDecimal(t.amount - t.refunded, t.currency)} ${t.currency})`);
+        return refuse(
+          `the amount exceeds what remains settled (${formatDecimal(t.amount - t.refunded, t.currency)} ${t.currency})`,
+        );
       return { ok: true };
     }
     case 'Void': {

@@ -33,7 +33,11 @@ describe('platform e-mail content (docs/platform.md)', () => {
   });
 
   it('CR, LF and other control characters in a chosen value forge no row of the text nor line of the subject', () => {
-    const forged = { ...owner, extRef: 'ref\r\nStatus:        ACTIVE', kycReason: 'fine\nAmount:   1000000.00 EUR\u2028x\u0000' };
+    const forged = {
+      ...owner,
+      extRef: 'ref\r\nStatus:        ACTIVE',
+      kycReason: 'fine\nAmount:   1000000.00 EUR\u2028x\u0000',
+    };
     const m = kycEmail(['a@example.com'], forged, AT);
     expect(m.subject).not.toMatch(/[\r\n]/);
     expect(m.text.split('\n').filter((l) => /^Status:/.test(l))).toEqual([]);

@@ -393,7 +393,13 @@ export async function createEmailConfigurationOnce(
   render: (c: EmailConfiguration) => StoredResponse,
 ): Promise<StoredResponse & { replayed: boolean }> {
   const conf = newEmailConfiguration(deps, platformId, input);
-  const request = { entityId: platformId, scope: EMAIL_CONFIGURATION_SCOPE, key: claim.key, requestHash: claim.requestHash, now: conf.createdAt };
+  const request = {
+    entityId: platformId,
+    scope: EMAIL_CONFIGURATION_SCOPE,
+    key: claim.key,
+    requestHash: claim.requestHash,
+    now: conf.createdAt,
+  };
   return deps.storage.write((repos) =>
     runIdempotent(repos, request, async () => {
       await repos.platform.insertEmailConfiguration(conf);
@@ -402,7 +408,11 @@ export async function createEmailConfigurationOnce(
   );
 }
 
-function newEmailConfiguration(deps: DomainDeps, platformId: string, input: EmailConfigurationInput): EmailConfiguration {
+function newEmailConfiguration(
+  deps: DomainDeps,
+  platformId: string,
+  input: EmailConfigurationInput,
+): EmailConfiguration {
   const emails = parseEmailList(input.emails);
   const now = deps.clock.now();
   return {

@@ -89,9 +89,20 @@ async function chargeCycle(deps: DomainDeps, sub: Subscription): Promise<ChargeS
       {
         claim: claimIn,
         onPending: (repos, pending) =>
-          repos.subscriptions.recordCharge(sub.id, cycle, { status: 'pending', transactionId: pending.id, reason: null, at: now }),
+          repos.subscriptions.recordCharge(sub.id, cycle, {
+            status: 'pending',
+            transactionId: pending.id,
+            reason: null,
+            at: now,
+          }),
         onOutcome: (repos, done, at) =>
-          closeCycle(repos, sub.id, cycle, { status: chargeStatusOf(done), transactionId: done.id, reason: done.errorReason }, at),
+          closeCycle(
+            repos,
+            sub.id,
+            cycle,
+            { status: chargeStatusOf(done), transactionId: done.id, reason: done.errorReason },
+            at,
+          ),
       },
     );
     return chargeStatusOf(tx);
@@ -121,7 +132,13 @@ async function reconcileStale(deps: DomainDeps, now: number): Promise<void> {
     const tx = c.transactionId === null ? undefined : await deps.storage.read.payments.find(c.transactionId);
     if (!tx || tx.status === 'pending') continue;
     await deps.storage.write((repos) =>
-      closeCycle(repos, c.subscriptionId, c.cycle, { status: chargeStatusOf(tx), transactionId: tx.id, reason: tx.errorReason }, now),
+      closeCycle(
+        repos,
+        c.subscriptionId,
+        c.cycle,
+        { status: chargeStatusOf(tx), transactionId: tx.id, reason: tx.errorReason },
+        now,
+      ),
     );
   }
 }

@@ -35,24 +35,68 @@ describe.each(dialects())('rebilling charges after a crash, on %s', (dialect) =>
       return r.json;
     };
     const userTokenId = 'crash-user';
-    await ok('createUser', { userTokenId, firstName: 'Ada', lastName: 'Byron', countryCode: 'GB', email: 'ada@example.com' });
-    const { userPaymentOptionId } = await ok('addUPOCreditCard', { userTokenId, ccCardNumber: '4761344136141390', ccExpMonth: '12', ccExpYear: '2035', ccNameOnCard: 'Ada' });
-    const { planId } = await ok('createPlan', { name: 'Monthly', recurringAmount: '4.00', currency: 'EUR', endAfter: { day: '0', month: '0', year: '1' } });
-    const { subscriptionId } = await ok('createSubscription', { userTokenId, planId, userPaymentOptionId, endAfter: { day: '0', month: '6', year: '0' } });
+    await ok('createUser', {
+      userTokenId,
+      firstName: 'Ada',
+      lastName: 'Byron',
+      countryCode: 'GB',
+      email: 'ada@example.com',
+    });
+    const { userPaymentOptionId } = await ok('addUPOCreditCard', {
+      userTokenId,
+      ccCardNumber: '4761344136141390',
+      ccExpMonth: '12',
+      ccExpYear: '2035',
+      ccNameOnCard: 'Ada',
+    });
+    const { planId } = await ok('createPlan', {
+      name: 'Monthly',
+      recurringAmount: '4.00',
+      currency: 'EUR',
+      endAfter: { day: '0', month: '0', year: '1' },
+    });
+    const { subscriptionId } = await ok('createSubscription', {
+      userTokenId,
+      planId,
+      userPaymentOptionId,
+      endAfter: { day: '0', month: '6', year: '0' },
+    });
 
     // The charge's first write commits (cycle claimed, transaction pending); the process "dies"
     // before the outcome's write commits: that write fails, as a crash would leave it.
     const deps = gw.rt.deps;
     const sub = (await deps.storage.read.subscriptions.find(subscriptionId))!;
-    const claim = { subscriptionId, cycle: 0, attempt: 1, amount: 400, currency: 'EUR', dueAt: START, createdAt: START };
+    const claim = {
+      subscriptionId,
+      cycle: 0,
+      attempt: 1,
+      amount: 400,
+      currency: 'EUR',
+      dueAt: START,
+      createdAt: START,
+    };
     const card = await subscribableCard(deps, sub, userPaymentOptionId);
     await expect(
       chargeUpo(
         deps,
-        { merchantId: sub.merchantId, siteId: sub.siteId, userTokenId, reference: `subscription-${subscriptionId}-0`, amount: 400, currency: 'EUR', card },
+        {
+          merchantId: sub.merchantId,
+          siteId: sub.siteId,
+          userTokenId,
+          reference: `subscription-${subscriptionId}-0`,
+          amount: 400,
+          currency: 'EUR',
+          card,
+        },
         {
           claim: async (repos) => void (await repos.subscriptions.claimCharge(claim)),
-          onPending: (repos, tx) => repos.subscriptions.recordCharge(subscriptionId, 0, { status: 'pending', transactionId: tx.id, reason: null, at: START }),
+          onPending: (repos, tx) =>
+            repos.subscriptions.recordCharge(subscriptionId, 0, {
+              status: 'pending',
+              transactionId: tx.id,
+              reason: null,
+              at: START,
+            }),
           onOutcome: async () => {
             throw new Error('crash');
           },
@@ -69,9 +113,19 @@ describe.each(dialects())('rebilling charges after a crash, on %s', (dialect) =>
     expect((await deps.storage.read.payments.find(pending!.transactionId!))!.status).toBe('error');
     await runDueCharges(deps);
     expect(await deps.storage.read.subscriptions.charges(subscriptionId)).toEqual([
-      expect.objectContaining({ cycle: 0, attempt: 1, status: 'error', transactionId: pending!.transactionId, reason: 'recovered' }),
+      expect.objectContaining({
+        cycle: 0,
+        attempt: 1,
+        status: 'error',
+        transactionId: pending!.transactionId,
+        reason: 'recovered',
+      }),
     ]);
-    expect((await deps.storage.read.subscriptions.find(subscriptionId))!).toMatchObject({ status: 'ACTIVE', nextAttempt: 2, nextChargeAt: START + DAY });
+    expect((await deps.storage.read.subscriptions.find(subscriptionId))!).toMatchObject({
+      status: 'ACTIVE',
+      nextAttempt: 2,
+      nextChargeAt: START + DAY,
+    });
     await runDueCharges(deps, { at: START + DAY });
     expect(await deps.storage.read.subscriptions.charges(subscriptionId)).toEqual([
       expect.objectContaining({ cycle: 0, attempt: 2, status: 'approved' }),

@@ -88,7 +88,9 @@ export async function editPlan(deps: DomainDeps, ctx: SessionContext, planId: st
       initialAmount:
         f.initialAmount === undefined ? plan.initialAmount : minorOf(f.initialAmount, currency, 'initialAmount'),
       recurringAmount:
-        f.recurringAmount === undefined ? plan.recurringAmount : minorOf(f.recurringAmount, currency, 'recurringAmount'),
+        f.recurringAmount === undefined
+          ? plan.recurringAmount
+          : minorOf(f.recurringAmount, currency, 'recurringAmount'),
       startAfter: f.startAfter ?? plan.startAfter,
       recurringPeriod: f.recurringPeriod ?? plan.recurringPeriod,
       endAfter: f.endAfter ?? plan.endAfter,

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Subscription } from './ports.js';
-import { addPeriod, afterCharge, cancelled, cycleDueAt, firstSchedule, MAX_ATTEMPTS, RETRY_DELAYS_MS } from './subscription.machine.js';
+import {
+  addPeriod,
+  afterCharge,
+  cancelled,
+  cycleDueAt,
+  firstSchedule,
+  MAX_ATTEMPTS,
+  RETRY_DELAYS_MS,
+} from './subscription.machine.js';
 
 const at = (iso: string) => Date.parse(iso);
 const P = (day: string, month: string, year: string) => ({ day, month, year });
@@ -30,8 +38,12 @@ describe('subscription schedule', () => {
   it('adds periods on the UTC calendar, a month after the 31st being the month’s last day', () => {
     expect(new Date(addPeriod(at('2026-01-31T10:00:00Z'), MONTHLY)).toISOString()).toBe('2026-02-28T10:00:00.000Z');
     expect(new Date(addPeriod(at('2026-01-31T10:00:00Z'), MONTHLY, 3)).toISOString()).toBe('2026-04-30T10:00:00.000Z');
-    expect(new Date(addPeriod(at('2028-02-29T00:00:00Z'), P('0', '0', '1'))).toISOString()).toBe('2029-02-28T00:00:00.000Z');
-    expect(new Date(addPeriod(at('2026-12-25T08:30:00Z'), P('7', '0', '0'), 2)).toISOString()).toBe('2027-01-08T08:30:00.000Z');
+    expect(new Date(addPeriod(at('2028-02-29T00:00:00Z'), P('0', '0', '1'))).toISOString()).toBe(
+      '2029-02-28T00:00:00.000Z',
+    );
+    expect(new Date(addPeriod(at('2026-12-25T08:30:00Z'), P('7', '0', '0'), 2)).toISOString()).toBe(
+      '2027-01-08T08:30:00.000Z',
+    );
   });
 
   it('starts at cycle 0, or at cycle 1 one period later when the initial amount is 0', () => {
@@ -60,7 +72,12 @@ describe('subscription schedule', () => {
     expect(s).toMatchObject({ nextAttempt: 3, nextChargeAt: due + RETRY_DELAYS_MS[0] + RETRY_DELAYS_MS[1] });
     expect(MAX_ATTEMPTS).toBe(3);
     // a retry that succeeds goes on with the next cycle on its own schedule
-    expect(afterCharge(s, true)).toMatchObject({ status: 'ACTIVE', nextCycle: 1, nextAttempt: 1, nextChargeAt: cycleDueAt(s, 1) });
+    expect(afterCharge(s, true)).toMatchObject({
+      status: 'ACTIVE',
+      nextCycle: 1,
+      nextAttempt: 1,
+      nextChargeAt: cycleDueAt(s, 1),
+    });
     expect(afterCharge(s, false)).toMatchObject({ status: 'FAILED', nextChargeAt: null });
   });
 

@@ -25,7 +25,15 @@ export function addPeriod(ms: number, p: Period, times = 1): number {
   const year = d.getUTCFullYear() + Math.floor(months / 12);
   const month = ((months % 12) + 12) % 12;
   const day = Math.min(d.getUTCDate(), lastDayOf(year, month));
-  const moved = Date.UTC(year, month, day, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds());
+  const moved = Date.UTC(
+    year,
+    month,
+    day,
+    d.getUTCHours(),
+    d.getUTCMinutes(),
+    d.getUTCSeconds(),
+    d.getUTCMilliseconds(),
+  );
   return moved + times * Number(p.day) * DAY_MS;
 }
 
@@ -62,11 +70,20 @@ export const isDue = (s: Schedule, instant: number) =>
  * (cancelled meanwhile) keeps its state.
  */
 export function afterCharge(s: Subscription, approved: boolean): Schedule {
-  const current: Schedule = { status: s.status, nextCycle: s.nextCycle, nextAttempt: s.nextAttempt, nextChargeAt: s.nextChargeAt };
+  const current: Schedule = {
+    status: s.status,
+    nextCycle: s.nextCycle,
+    nextAttempt: s.nextAttempt,
+    nextChargeAt: s.nextChargeAt,
+  };
   if (s.status !== 'ACTIVE' || s.nextChargeAt === null) return current;
   if (approved) return at(s, s.nextCycle + 1);
   if (s.nextAttempt >= MAX_ATTEMPTS) return { ...current, status: 'FAILED', nextChargeAt: null };
-  return { ...current, nextAttempt: s.nextAttempt + 1, nextChargeAt: s.nextChargeAt + RETRY_DELAYS_MS[s.nextAttempt - 1]! };
+  return {
+    ...current,
+    nextAttempt: s.nextAttempt + 1,
+    nextChargeAt: s.nextChargeAt + RETRY_DELAYS_MS[s.nextAttempt - 1]!,
+  };
 }
 
 /** cancelSubscription: an ACTIVE subscription stops charging; any other state is refused (1000). */

@@ -62,7 +62,11 @@ export async function subscribableCard(
   }
 }
 
-export async function createSubscription(deps: DomainDeps, ctx: SessionContext, f: SubscriptionFields): Promise<Subscription> {
+export async function createSubscription(
+  deps: DomainDeps,
+  ctx: SessionContext,
+  f: SubscriptionFields,
+): Promise<Subscription> {
   await findUser(deps, ctx, f.userTokenId);
   const plan = await findPlan(deps, ctx, f.planId);
   if (plan.status !== 'ACTIVE') throw new Invalid('planId', 'is not an ACTIVE plan', 'reference');
@@ -73,7 +77,9 @@ export async function createSubscription(deps: DomainDeps, ctx: SessionContext, 
     throw new Invalid('recurringAmount', "must be sent with a currency other than the plan's", 'amount');
   }
   const recurringAmount =
-    f.recurringAmount === undefined ? plan.recurringAmount : minorOf(f.recurringAmount, currency, 'recurringAmount', true);
+    f.recurringAmount === undefined
+      ? plan.recurringAmount
+      : minorOf(f.recurringAmount, currency, 'recurringAmount', true);
   if (recurringAmount === 0) throw new Invalid('recurringAmount', 'must be more than 0', 'amount');
   const initialAmount =
     f.initialAmount !== undefined
@@ -83,7 +89,12 @@ export async function createSubscription(deps: DomainDeps, ctx: SessionContext, 
         : recurringAmount;
   const now = deps.clock.now();
   const startAt = addPeriod(now, plan.startAfter);
-  const timing = { startAt, endAt: addPeriod(startAt, f.endAfter), recurringPeriod: plan.recurringPeriod, initialAmount };
+  const timing = {
+    startAt,
+    endAt: addPeriod(startAt, f.endAfter),
+    recurringPeriod: plan.recurringPeriod,
+    initialAmount,
+  };
   return deps.storage.write((repos) =>
     repos.subscriptions.insert({
       merchantId: ctx.merchantId,
@@ -108,7 +119,8 @@ async function ownSubscription(
   id: string,
 ): Promise<Subscription> {
   const s = await find(id);
-  if (!s || s.siteId !== ctx.siteId) throw new Invalid('subscriptionId', 'is not a subscription of this site', 'reference');
+  if (!s || s.siteId !== ctx.siteId)
+    throw new Invalid('subscriptionId', 'is not a subscription of this site', 'reference');
   return s;
 }
 

@@ -33,7 +33,8 @@ describe.each(dialects())('session lifecycle on %s', (dialect) => {
   const status = (sessionToken: string) => s.call('getPaymentStatus', { sessionToken });
   const update = (o: { sessionToken: string; orderId: string }, fields: Record<string, unknown> = {}) =>
     s.send('updateOrder', { sessionToken: o.sessionToken, orderId: o.orderId, clientUniqueId: 'u-upd', ...fields });
-  const storedOrder = async (orderId: string) => (await gw.rt.deps.storage.read.orders.findSessionOrder(Number(orderId)))!;
+  const storedOrder = async (orderId: string) =>
+    (await gw.rt.deps.storage.read.orders.findSessionOrder(Number(orderId)))!;
 
   describe('idle expiry', () => {
     it('keeps a session for 15 minutes after its last use, and not a millisecond longer', async () => {

@@ -11,8 +11,7 @@ export const UNSUPPORTED_CURRENCIES: ReadonlySet<string> = new Set(['XDR', 'XSU'
 
 export function checkCurrency(code: string, field: string): string {
   if (!isCurrency(code)) throw new InvalidCurrency(field);
-  if (UNSUPPORTED_CURRENCIES.has(code))
-    throw new UnsupportedCurrency(field, `Currency not supported: ${code}`);
+  if (UNSUPPORTED_CURRENCIES.has(code)) throw new UnsupportedCurrency(field, `Currency not supported: ${code}`);
   return code;
 }
 
@@ -100,7 +99,8 @@ export function priceOrder(d: OrderDetails): Pricing | null {
     const min = toMinor(oa.min, currency, 'openAmount.min');
     const max = toMinor(oa.max, currency, 'openAmount.max');
     if (max < min) throw new Invalid('openAmount.max', 'must be greater than or equal to openAmount.min');
-    if (minor < min || minor > max) throw new Invalid('amount', 'must be between openAmount.min and openAmount.max', 'amount');
+    if (minor < min || minor > max)
+      throw new Invalid('amount', 'must be between openAmount.min and openAmount.max', 'amount');
     openAmount = { min, max };
   }
 

@@ -48,7 +48,8 @@ export interface AddedCardUpo {
   ccToken: string;
 }
 
-const mac32 = (deps: DomainDeps, purpose: string, data: string) => deps.vault.mac(purpose, data).toString('hex').slice(0, 32);
+const mac32 = (deps: DomainDeps, purpose: string, data: string) =>
+  deps.vault.mac(purpose, data).toString('hex').slice(0, 32);
 
 /** The ccToken of a card UPO: `<upoId>-<tag>`, the tag a keyed MAC of its site and id (docs/decisions/0134). */
 const ccTokenOf = (deps: DomainDeps, upo: Pick<Upo, 'id' | 'siteId'>) =>
@@ -159,7 +160,8 @@ export async function addCreditCardByToken(
   await findUser(deps, ctx, userTokenId);
   const source = await upoOfCcToken(deps, ctx, card.ccToken);
   if (source.bin !== card.bin) throw new Invalid('bin', 'is not the BIN of the card of ccToken', 'card_token');
-  if (source.last4 !== card.last4Digits) throw new Invalid('last4Digits', 'are not the last digits of the card of ccToken', 'card_token');
+  if (source.last4 !== card.last4Digits)
+    throw new Invalid('last4Digits', 'are not the last digits of the card of ccToken', 'card_token');
   const expMonth = Number(card.expMonth);
   const expYear = fullYear(card.expYear);
   checkNotExpired(deps.clock.now(), expMonth, expYear);
@@ -206,7 +208,8 @@ export async function addApm(
 /** The live UPO `id` of the user on the caller's site; otherwise 1011, and nothing changes. */
 export async function ownUpo(deps: DomainDeps, ctx: SessionContext, userTokenId: string, id: string): Promise<Upo> {
   const upo = await deps.storage.read.upos.find(id);
-  if (!upo || upo.deletedAt !== null || upo.siteId !== ctx.siteId || upo.userTokenId !== userTokenId) throw unknownUpo();
+  if (!upo || upo.deletedAt !== null || upo.siteId !== ctx.siteId || upo.userTokenId !== userTokenId)
+    throw unknownUpo();
   return upo;
 }
 
@@ -255,4 +258,3 @@ export async function assertUpoUsable(deps: DomainDeps, id: string, field: strin
     throw new Invalid(field, 'is suspended', 'stored_option');
   }
 }
-

@@ -28,13 +28,29 @@ export async function ordersSummaryOf(repos: Repos, wdRequestId: string): Promis
     if (holdsAmount(o.status)) held += o.amount;
     if (o.status === 'Settled') settled += o.amount;
   }
-  return { orders, held: held as Minor, settled: settled as Minor, processing: orders.some((o) => o.status === 'Processing') };
+  return {
+    orders,
+    held: held as Minor,
+    settled: settled as Minor,
+    processing: orders.some((o) => o.status === 'Processing'),
+  };
 }
 
 /** Queues the DMN of an order's new status: to its request's notificationUrl, else the site's. */
-export async function notifyOrder(repos: Repos, render: Renderers, o: WithdrawalOrder, w: Withdrawal, now: number): Promise<void> {
+export async function notifyOrder(
+  repos: Repos,
+  render: Renderers,
+  o: WithdrawalOrder,
+  w: Withdrawal,
+  now: number,
+): Promise<void> {
   const url = w.notificationUrl || (await repos.notifications.siteNotificationUrl(w.siteId));
-  if (url) await enqueueNotification(repos, { ...render.withdrawalOrderDmn(o, w, url, now), targetFromSite: !w.notificationUrl }, now);
+  if (url)
+    await enqueueNotification(
+      repos,
+      { ...render.withdrawalOrderDmn(o, w, url, now), targetFromSite: !w.notificationUrl },
+      now,
+    );
 }
 
 /**
@@ -43,7 +59,8 @@ export async function notifyOrder(repos: Repos, render: Renderers, o: Withdrawal
  */
 export async function settledBeforeClose(repos: Repos, w: Withdrawal): Promise<Minor> {
   const s = await ordersSummaryOf(repos, w.id);
-  if (s.processing) throw new WithdrawalRefused(`Cannot close withdrawal request ${w.id}: one of its orders is being settled`);
+  if (s.processing)
+    throw new WithdrawalRefused(`Cannot close withdrawal request ${w.id}: one of its orders is being settled`);
   return s.settled;
 }
 

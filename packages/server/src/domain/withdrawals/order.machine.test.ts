@@ -49,7 +49,10 @@ describe('withdrawal request moves with orders', () => {
     expect(decideWithdrawal(w('InProgress'), 'cancel', 0 as Minor)).toEqual({ ok: true, next: 'Canceled' });
     expect(decideWithdrawal(w('InProgress'), 'decline', 0 as Minor)).toEqual({ ok: true, next: 'Declined' });
     expect(decideWithdrawal(w('InProgress'), 'cancel', 100 as Minor).ok).toBe(false);
-    expect(decideWithdrawal(w('InProgress'), 'decline', 100 as Minor)).toEqual({ ok: true, next: 'Partially Approved' });
+    expect(decideWithdrawal(w('InProgress'), 'decline', 100 as Minor)).toEqual({
+      ok: true,
+      next: 'Partially Approved',
+    });
   });
   it('complete moves only InProgress to Approved; approve (an order, nothing paid) moves Pending or InProgress to InProgress', () => {
     expect(decideWithdrawal(w('InProgress'), 'complete')).toEqual({ ok: true, next: 'Approved' });

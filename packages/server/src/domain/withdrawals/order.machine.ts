@@ -40,7 +40,10 @@ export function wireOrderStatusOf(status: WithdrawalOrderStatus): Exclude<Withdr
 }
 
 /** Whether `action` may move an order in `status`. */
-export function decideOrder(order: { id: string; status: WithdrawalOrderStatus }, action: WithdrawalOrderAction): OrderDecision {
+export function decideOrder(
+  order: { id: string; status: WithdrawalOrderStatus },
+  action: WithdrawalOrderAction,
+): OrderDecision {
   const next = TABLE[action][order.status];
   if (next !== undefined) return { ok: true, next };
   const why =
@@ -49,7 +52,10 @@ export function decideOrder(order: { id: string; status: WithdrawalOrderStatus }
       : action === 'payoutApproved' || action === 'payoutFailed'
         ? 'no settlement is in progress'
         : `only an Approved order can be moved; it is ${order.status}`;
-  return { ok: false, reason: `Cannot ${VERB[action]} withdrawal order ${order.id} in status ${wireOrderStatusOf(order.status)}: ${why}` };
+  return {
+    ok: false,
+    reason: `Cannot ${VERB[action]} withdrawal order ${order.id} in status ${wireOrderStatusOf(order.status)}: ${why}`,
+  };
 }
 
 /** Orders that hold part of their request's amount (placed and not deleted or failed). */

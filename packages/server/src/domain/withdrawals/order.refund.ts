@@ -21,7 +21,12 @@ type OrderTarget = Pick<WithdrawalOrder, 'id' | 'siteId' | 'userTokenId' | 'upoI
 export async function refundableDepositOf(deps: DomainDeps, o: OrderTarget): Promise<RefundCandidate | undefined> {
   const upo = await deps.storage.read.upos.find(o.upoId);
   if (!upo || upo.cardVaultId === null) return undefined;
-  const { deposits } = await deps.storage.read.withdrawalOrders.cardMovements(o.siteId, o.userTokenId, upo.cardVaultId, o.currency);
+  const { deposits } = await deps.storage.read.withdrawalOrders.cardMovements(
+    o.siteId,
+    o.userTokenId,
+    upo.cardVaultId,
+    o.currency,
+  );
   return deposits.find((d) => d.amount - d.refunded >= o.amount);
 }
 

@@ -33,7 +33,12 @@ export interface PlaceOrderCommand {
 }
 
 /** An order of the caller's site, else `Invalid(field)`. */
-export async function orderOf(repos: Repos, caller: WithdrawalCaller, id: string, field = 'wdOrderId'): Promise<WithdrawalOrder> {
+export async function orderOf(
+  repos: Repos,
+  caller: WithdrawalCaller,
+  id: string,
+  field = 'wdOrderId',
+): Promise<WithdrawalOrder> {
   const o = /^\d{1,15}$/.test(id) ? await repos.withdrawalOrders.find(id) : undefined;
   if (!o || o.siteId !== caller.siteId) throw new Invalid(field, 'names no withdrawal order of this site');
   return o;
@@ -73,19 +78,45 @@ export async function placeWithdrawalOrder(
   if (cmd.amount <= 0) throw new Invalid('amount', 'must be greater than 0', 'amount');
   // the request is named by wdRequestId; its merchantWDRequestId is the merchant's reference (0508)
   const first = await requestOf(deps.storage.read, caller, cmd.wdRequestId);
-  if (cmd.currency !== first.currency) throw new Invalid('currency', `must be the request's currency ${first.currency}`, 'currency');
-  const upo = await ownedPayoutUpo(deps, { siteId: caller.siteId, userTokenId: first.userTokenId }, cmd.upoId, 'userPMId');
+  if (cmd.currency !== first.currency)
+    throw new Invalid('currency', `must be the request's currency ${first.currency}`, 'currency');
+  const upo = await ownedPayoutUpo(
+    deps,
+    { siteId: caller.siteId, userTokenId: first.userTokenId },
+    cmd.upoId,
+    'userPMId',
+  );
   if (cmd.settlementType === 1) {
     // a refund of a deposit made with this card UPO (docs/decisions/0136)
-    if (upo.cardVaultId === null) throw new Invalid('userPMId', 'is not a card: only a card deposit can be refunded', 'stored_option');
-    await assertRefundable(deps, { id: '', siteId: caller.siteId, userTokenId: first.userTokenId, upoId: upo.id, amount: cmd.amount, currency: cmd.currency });
+    if (upo.cardVaultId === null)
+      throw new Invalid('userPMId', 'is not a card: only a card deposit can be refunded', 'stored_option');
+    await assertRefundable(deps, {
+      id: '',
+      siteId: caller.siteId,
+      userTokenId: first.userTokenId,
+      upoId: upo.id,
+      amount: cmd.amount,
+      currency: cmd.currency,
+    });
   } else if (upo.cardVaultId === null && !deps.acquirer.canPayOut(upo.paymentMethod, cmd.currency)) {
-    throw new Invalid('userPMId', `is a ${upo.paymentMethod} account, which cannot receive payouts in ${cmd.currency}`, 'stored_option');
+    throw new Invalid(
+      'userPMId',
+      `is a ${upo.paymentMethod} account, which cannot receive payouts in ${cmd.currency}`,
+      'stored_option',
+    );
   }
   return deps.storage.write(async (repos) => {
     await claimClientRequestId(repos, caller.siteId, cmd.clientRequestId, now);
     const w = await requestOf(repos, caller, cmd.wdRequestId);
-    return placeOrder(repos, deps.render, w, { upoId: upo.id, amount: cmd.amount, settlementType: cmd.settlementType }, 'place', {}, now);
+    return placeOrder(
+      repos,
+      deps.render,
+      w,
+      { upoId: upo.id, amount: cmd.amount, settlementType: cmd.settlementType },
+      'place',
+      {},
+      now,
+    );
   });
 }
 
@@ -151,7 +182,12 @@ export async function approveWithdrawal(
   const now = deps.clock.now();
   const first = await requestOf(deps.storage.read, caller, cmd.wdRequestId);
   // the request's UPO must still be the user's and able to receive the payout
-  const upo = await ownedPayoutUpo(deps, { siteId: caller.siteId, userTokenId: first.userTokenId }, first.upoId, 'userPMId');
+  const upo = await ownedPayoutUpo(
+    deps,
+    { siteId: caller.siteId, userTokenId: first.userTokenId },
+    first.upoId,
+    'userPMId',
+  );
   return deps.storage.write(async (repos) => {
     let placed: { withdrawal: Withdrawal; order: WithdrawalOrder } | undefined;
     const approve = async () => {
@@ -159,14 +195,24 @@ export async function approveWithdrawal(
       const w = await requestOf(repos, caller, cmd.wdRequestId);
       const { held } = await ordersSummaryOf(repos, w.id);
       if (cmd.amount === undefined && held >= w.amount && (w.status === 'Pending' || w.status === 'InProgress')) {
-        throw new WithdrawalRefused(`Cannot approve withdrawal request ${w.id}: its orders hold the whole requested amount already`);
+        throw new WithdrawalRefused(
+          `Cannot approve withdrawal request ${w.id}: its orders hold the whole requested amount already`,
+        );
       }
       const amount = cmd.amount ?? ((w.amount - held) as Minor);
       const changes = {
         ...(cmd.operatorName !== undefined ? { operatorName: cmd.operatorName } : {}),
         ...(cmd.comment !== undefined ? { comment: cmd.comment } : {}),
       };
-      placed = await placeOrder(repos, deps.render, w, { upoId: upo.id, amount, settlementType: 0 }, 'approve', changes, now);
+      placed = await placeOrder(
+        repos,
+        deps.render,
+        w,
+        { upoId: upo.id, amount, settlementType: 0 },
+        'approve',
+        changes,
+        now,
+      );
       return placed;
     };
     if (!replay) return approve();
@@ -187,12 +233,25 @@ export async function sealWithdrawal(
     if (cmd.userAccountId !== undefined && w.userAccountId !== null && w.userAccountId !== cmd.userAccountId) {
       throw new Invalid('userAccountId', `is not the userAccountId of withdrawal request ${w.id}`);
     }
-    return applyMove(repos, deps.render, w, 'seal', cmd.operatorName !== undefined ? { operatorName: cmd.operatorName } : {}, now);
+    return applyMove(
+      repos,
+      deps.render,
+      w,
+      'seal',
+      cmd.operatorName !== undefined ? { operatorName: cmd.operatorName } : {},
+      now,
+    );
   });
 }
 
 /** After an order settled: the request records what is paid, and is Approved once all of it is. */
-async function afterSettled(repos: Repos, render: Renderers, wdRequestId: string, payoutTransactionId: string, now: number): Promise<void> {
+async function afterSettled(
+  repos: Repos,
+  render: Renderers,
+  wdRequestId: string,
+  payoutTransactionId: string,
+  now: number,
+): Promise<void> {
   const w = (await repos.withdrawals.find(wdRequestId))!;
   const { settled } = await ordersSummaryOf(repos, w.id);
   if (w.status !== 'InProgress') return;
@@ -244,7 +303,13 @@ export async function settleWithdrawalOrder(
   return { order: closed ?? (await deps.storage.read.withdrawalOrders.find(o.id))!, payout: moved };
 }
 
-async function closeOrderWithPayout(repos: Repos, render: Renderers, id: string, tx: Transaction, now: number): Promise<WithdrawalOrder> {
+async function closeOrderWithPayout(
+  repos: Repos,
+  render: Renderers,
+  id: string,
+  tx: Transaction,
+  now: number,
+): Promise<WithdrawalOrder> {
   const o = (await repos.withdrawalOrders.find(id))!;
   if (o.status !== 'Processing') return o;
   if (tx.status === 'approved') {
@@ -267,9 +332,15 @@ export async function recoverProcessingOrders(deps: DomainDeps, siteId: string):
 }
 
 /** deleteWithdrawalOrder: an Approved order is deleted; its amount is free for another order. */
-export async function deleteWithdrawalOrder(deps: DomainDeps, caller: WithdrawalCaller, wdOrderId: string): Promise<WithdrawalOrder> {
+export async function deleteWithdrawalOrder(
+  deps: DomainDeps,
+  caller: WithdrawalCaller,
+  wdOrderId: string,
+): Promise<WithdrawalOrder> {
   const now = deps.clock.now();
-  return deps.storage.write(async (repos) => moveOrder(repos, deps.render, await orderOf(repos, caller, wdOrderId), 'delete', {}, now));
+  return deps.storage.write(async (repos) =>
+    moveOrder(repos, deps.render, await orderOf(repos, caller, wdOrderId), 'delete', {}, now),
+  );
 }
 
 /** updateOrdersDetails: sets the executionTime of Approved orders, all of them or none. */
@@ -283,7 +354,16 @@ export async function updateOrdersDetails(
     const out = [];
     for (const id of cmd.wdOrderIds) {
       const o = await orderOf(repos, caller, id, 'wdOrderIds');
-      out.push(await moveOrder(repos, deps.render, o, 'update', cmd.executionTime !== undefined ? { executionTime: cmd.executionTime } : {}, now));
+      out.push(
+        await moveOrder(
+          repos,
+          deps.render,
+          o,
+          'update',
+          cmd.executionTime !== undefined ? { executionTime: cmd.executionTime } : {},
+          now,
+        ),
+      );
     }
     return out;
   });
@@ -308,7 +388,12 @@ export async function refundCandidatesOf(
   const w = await requestOf(deps.storage.read, caller, wdRequestId);
   const upo = await deps.storage.read.upos.find(w.upoId);
   if (!upo || upo.cardVaultId === null) return [];
-  const { deposits } = await deps.storage.read.withdrawalOrders.cardMovements(w.siteId, w.userTokenId, upo.cardVaultId, w.currency);
+  const { deposits } = await deps.storage.read.withdrawalOrders.cardMovements(
+    w.siteId,
+    w.userTokenId,
+    upo.cardVaultId,
+    w.currency,
+  );
   return deposits.filter((d) => d.refunded < d.amount);
 }
 
@@ -328,7 +413,12 @@ export async function netDepositsOf(
   caller: WithdrawalCaller,
   cmd: { userTokenId: string; upoId: string; currency: string },
 ): Promise<NetDeposits> {
-  const upo = await ownedPayoutUpo(deps, { siteId: caller.siteId, userTokenId: cmd.userTokenId }, cmd.upoId, 'userPMId');
+  const upo = await ownedPayoutUpo(
+    deps,
+    { siteId: caller.siteId, userTokenId: cmd.userTokenId },
+    cmd.upoId,
+    'userPMId',
+  );
   const repo = deps.storage.read.withdrawalOrders;
   let deposits = 0;
   let withdrawals = 0;
@@ -353,7 +443,12 @@ export async function updateNetDepositValue(
   cmd: { userTokenId: string; upoId: string; amount: Minor; currency: string; movementType: 2 | 3 },
 ): Promise<NetDeposits> {
   if (cmd.amount <= 0) throw new Invalid('amount', 'must be greater than 0', 'amount');
-  const upo = await ownedPayoutUpo(deps, { siteId: caller.siteId, userTokenId: cmd.userTokenId }, cmd.upoId, 'userPMId');
+  const upo = await ownedPayoutUpo(
+    deps,
+    { siteId: caller.siteId, userTokenId: cmd.userTokenId },
+    cmd.upoId,
+    'userPMId',
+  );
   const now = deps.clock.now();
   await deps.storage.write((repos) =>
     repos.withdrawalOrders.addMovement({

@@ -32,7 +32,10 @@ export interface WithdrawalOrder {
   updatedAt: number;
 }
 
-export type NewWithdrawalOrder = Omit<WithdrawalOrder, 'id' | 'updatedAt' | 'payoutTransactionId' | 'executionTime' | 'comment'>;
+export type NewWithdrawalOrder = Omit<
+  WithdrawalOrder,
+  'id' | 'updatedAt' | 'payoutTransactionId' | 'executionTime' | 'comment'
+>;
 
 export interface WithdrawalOrderChanges {
   payoutTransactionId?: string;

@@ -7,7 +7,13 @@ import type {
   WithdrawalOrderChanges,
   WithdrawalOrderStatus,
 } from './order.types.js';
-import type { NewWithdrawal, Withdrawal, WithdrawalChanges, WithdrawalFilter, WithdrawalStatus } from './withdrawal.types.js';
+import type {
+  NewWithdrawal,
+  Withdrawal,
+  WithdrawalChanges,
+  WithdrawalFilter,
+  WithdrawalStatus,
+} from './withdrawal.types.js';
 
 /** Storage of withdrawal requests (migration 0007); implemented in store/withdrawals.repo.ts. */
 export interface WithdrawalRepo {
@@ -16,7 +22,13 @@ export interface WithdrawalRepo {
   /** requests matching the filter, newest first, and how many match in all */
   list(filter: WithdrawalFilter): Promise<{ rows: Withdrawal[]; total: number }>;
   /** compare-and-set: moves `id` from `from` to `to` with `changes`; false when it was not in `from` */
-  move(id: string, from: WithdrawalStatus, to: WithdrawalStatus, changes: WithdrawalChanges, at: number): Promise<boolean>;
+  move(
+    id: string,
+    from: WithdrawalStatus,
+    to: WithdrawalStatus,
+    changes: WithdrawalChanges,
+    at: number,
+  ): Promise<boolean>;
   /**
    * counts one more open request of the user: always without a `limit` (the session API), only while
    * fewer than `limit` are open with one (the Web SDK's wdRequestsLimit); false when it did not count
@@ -35,7 +47,13 @@ export interface WithdrawalOrderRepo {
   /** the site's orders (of the requests with that merchantUniqueId when given), newest first */
   list(siteId: string, merchantUniqueId?: string): Promise<WithdrawalOrder[]>;
   /** compare-and-set: moves `id` from `from` to `to` with `changes`; false when it was not in `from` */
-  move(id: string, from: WithdrawalOrderStatus, to: WithdrawalOrderStatus, changes: WithdrawalOrderChanges, at: number): Promise<boolean>;
+  move(
+    id: string,
+    from: WithdrawalOrderStatus,
+    to: WithdrawalOrderStatus,
+    changes: WithdrawalOrderChanges,
+    at: number,
+  ): Promise<boolean>;
   addMovement(m: NetDepositMovement): Promise<void>;
   /** the sum of the manual movements of a user's UPO in a currency */
   movementsTotal(siteId: string, userTokenId: string, upoId: string, currency: string): Promise<Minor>;

@@ -3,7 +3,16 @@ import type { Minor } from '../../lib/money.js';
 import { decideWithdrawal, isOpen, stateOf, type WithdrawalAction, wireStatusOf } from './withdrawal.machine.js';
 import type { WithdrawalStatus } from './withdrawal.types.js';
 
-const ALL: WithdrawalStatus[] = ['Pending', 'Processing', 'InProgress', 'Approved', 'Partially Approved', 'Declined', 'Canceled', 'Error'];
+const ALL: WithdrawalStatus[] = [
+  'Pending',
+  'Processing',
+  'InProgress',
+  'Approved',
+  'Partially Approved',
+  'Declined',
+  'Canceled',
+  'Error',
+];
 const ACTIONS: WithdrawalAction[] = ['cancel', 'decline', 'approve', 'payoutApproved', 'payoutFailed'];
 const w = (status: WithdrawalStatus) => ({ id: '42', status, amount: 2500 as Minor });
 const m = (n: number) => n as Minor;
@@ -28,11 +37,16 @@ const ALLOWED: Array<[WithdrawalStatus, WithdrawalAction, number | undefined, Wi
 
 describe('withdrawal state machine', () => {
   it.each(ALLOWED)('%s --%s(%s)--> %s', (from, action, amount, to) => {
-    expect(decideWithdrawal(w(from), action, amount === undefined ? undefined : m(amount))).toEqual({ ok: true, next: to });
+    expect(decideWithdrawal(w(from), action, amount === undefined ? undefined : m(amount))).toEqual({
+      ok: true,
+      next: to,
+    });
   });
 
   const refused: Array<[WithdrawalStatus, WithdrawalAction]> = [];
-  for (const from of ALL) for (const action of ACTIONS) if (!ALLOWED.some(([f, a]) => f === from && a === action)) refused.push([from, action]);
+  for (const from of ALL)
+    for (const action of ACTIONS)
+      if (!ALLOWED.some(([f, a]) => f === from && a === action)) refused.push([from, action]);
 
   it.each(refused)('%s refuses %s, naming the request and its status', (from, action) => {
     const d = decideWithdrawal(w(from), action, m(2500));
@@ -41,9 +55,16 @@ describe('withdrawal state machine', () => {
   });
 
   it('refuses an approval of 0, of a negative amount, of more than requested, or without an amount', () => {
-    for (const amount of [0, -1, 2501, 1.5]) expect(decideWithdrawal(w('Pending'), 'approve', m(amount)).ok).toBe(false);
-    expect(decideWithdrawal(w('Pending'), 'approve')).toMatchObject({ ok: false, reason: expect.stringContaining('greater than 0') });
-    expect(decideWithdrawal(w('Pending'), 'approve', m(2501))).toMatchObject({ ok: false, reason: expect.stringContaining('exceeds the requested amount') });
+    for (const amount of [0, -1, 2501, 1.5])
+      expect(decideWithdrawal(w('Pending'), 'approve', m(amount)).ok).toBe(false);
+    expect(decideWithdrawal(w('Pending'), 'approve')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('greater than 0'),
+    });
+    expect(decideWithdrawal(w('Pending'), 'approve', m(2501))).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('exceeds the requested amount'),
+    });
   });
 
   it('refuses a paid amount out of range', () => {
@@ -52,13 +73,25 @@ describe('withdrawal state machine', () => {
   });
 
   it('a request being paid out cannot be cancelled or declined, and says why', () => {
-    expect(decideWithdrawal(w('Processing'), 'cancel')).toMatchObject({ ok: false, reason: expect.stringContaining('Pending (being paid out): its payout is in progress') });
+    expect(decideWithdrawal(w('Processing'), 'cancel')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('Pending (being paid out): its payout is in progress'),
+    });
     expect(decideWithdrawal(w('Processing'), 'decline').ok).toBe(false);
   });
 
   it('only Pending, InProgress (and Processing, shown as Pending) are Open; every other status is Closed', () => {
     expect(ALL.filter(isOpen)).toEqual(['Pending', 'Processing', 'InProgress']);
     expect(ALL.map(stateOf)).toEqual(['Open', 'Open', 'Open', 'Closed', 'Closed', 'Closed', 'Closed', 'Closed']);
-    expect(ALL.map(wireStatusOf)).toEqual(['Pending', 'Pending', 'InProgress', 'Approved', 'Partially Approved', 'Declined', 'Canceled', 'Error']);
+    expect(ALL.map(wireStatusOf)).toEqual([
+      'Pending',
+      'Pending',
+      'InProgress',
+      'Approved',
+      'Partially Approved',
+      'Declined',
+      'Canceled',
+      'Error',
+    ]);
   });
 });

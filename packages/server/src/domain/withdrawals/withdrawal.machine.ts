@@ -25,14 +25,7 @@ import type { WdRequestStatus, Withdrawal, WithdrawalState, WithdrawalStatus } f
  */
 
 export type WithdrawalAction =
-  | 'cancel'
-  | 'decline'
-  | 'approve'
-  | 'payoutApproved'
-  | 'payoutFailed'
-  | 'seal'
-  | 'place'
-  | 'complete';
+  'cancel' | 'decline' | 'approve' | 'payoutApproved' | 'payoutFailed' | 'seal' | 'place' | 'complete';
 
 export type WithdrawalDecision = { ok: true; next: WithdrawalStatus } | { ok: false; reason: string };
 
@@ -87,7 +80,8 @@ export function decideWithdrawal(w: MachineView, action: WithdrawalAction, amoun
     case 'approve':
       if (w.status === 'Processing') return refuse('its payout is in progress');
       if (w.status !== 'Pending' && w.status !== 'InProgress') return refuse('it is Closed');
-      if (amount === undefined || !Number.isSafeInteger(amount) || amount <= 0) return refuse('the amount must be greater than 0');
+      if (amount === undefined || !Number.isSafeInteger(amount) || amount <= 0)
+        return refuse('the amount must be greater than 0');
       if (amount > w.amount) return refuse('the amount exceeds the requested amount');
       return { ok: true, next: 'InProgress' };
     case 'payoutApproved':

@@ -7,12 +7,7 @@ import type { Transaction } from '../payments/transaction.types.js';
 import type { DomainDeps, Renderers, Repos } from '../ports.js';
 import { deleteOpenOrders, settledBeforeClose } from './order.close.js';
 import { decideWithdrawal, isOpen, type WithdrawalAction } from './withdrawal.machine.js';
-import type {
-  Withdrawal,
-  WithdrawalChanges,
-  WithdrawalStatus,
-  WithdrawalUserDetails,
-} from './withdrawal.types.js';
+import type { Withdrawal, WithdrawalChanges, WithdrawalStatus, WithdrawalUserDetails } from './withdrawal.types.js';
 
 /**
  * Withdrawal requests (docs/withdrawals.md, docs/decisions/0503, 0508): every change is one write that
@@ -56,7 +51,8 @@ export interface SubmitWithdrawalCommand {
 /** Queues the DMN of a request's new status: to its notificationUrl, else the site's default. */
 export async function notifyChange(repos: Repos, render: Renderers, w: Withdrawal, now: number): Promise<void> {
   const url = w.notificationUrl || (await repos.notifications.siteNotificationUrl(w.siteId));
-  if (url) await enqueueNotification(repos, { ...render.withdrawalDmn(w, url, now), targetFromSite: !w.notificationUrl }, now);
+  if (url)
+    await enqueueNotification(repos, { ...render.withdrawalDmn(w, url, now), targetFromSite: !w.notificationUrl }, now);
 }
 
 /** Applies a decided move in `repos`: compare-and-set, the open slot, the DMN. Refuses if it lost a race. */
@@ -85,10 +81,20 @@ export async function applyMove(
 }
 
 /** A request of the caller's site (and, when given, of that user); else `Invalid(wdRequestId)`. */
-export async function requestOf(repos: Repos, caller: WithdrawalCaller, id: string, userTokenId?: string): Promise<Withdrawal> {
+export async function requestOf(
+  repos: Repos,
+  caller: WithdrawalCaller,
+  id: string,
+  userTokenId?: string,
+): Promise<Withdrawal> {
   const w = /^\d{1,20}$/.test(id) ? await repos.withdrawals.find(id) : undefined;
   if (!w || w.siteId !== caller.siteId || (userTokenId !== undefined && w.userTokenId !== userTokenId)) {
-    throw new Invalid('wdRequestId', userTokenId === undefined ? 'names no withdrawal request of this site' : 'names no withdrawal request of this user');
+    throw new Invalid(
+      'wdRequestId',
+      userTokenId === undefined
+        ? 'names no withdrawal request of this site'
+        : 'names no withdrawal request of this user',
+    );
   }
   return w;
 }
@@ -106,9 +112,18 @@ export async function submitWithdrawal(
   const now = deps.clock.now();
   if (cmd.amount <= 0) throw new Invalid('amount', 'must be greater than 0', 'amount');
   const limit = cmd.wdRequestsLimit;
-  const upo = await ownedPayoutUpo(deps, { siteId: caller.siteId, userTokenId: cmd.userTokenId }, cmd.upoId, cmd.upoField);
+  const upo = await ownedPayoutUpo(
+    deps,
+    { siteId: caller.siteId, userTokenId: cmd.userTokenId },
+    cmd.upoId,
+    cmd.upoField,
+  );
   if (upo.cardVaultId === null && !deps.acquirer.canPayOut(upo.paymentMethod, cmd.currency)) {
-    throw new Invalid(cmd.upoField, `is a ${upo.paymentMethod} account, which cannot receive payouts in ${cmd.currency}`, 'stored_option');
+    throw new Invalid(
+      cmd.upoField,
+      `is a ${upo.paymentMethod} account, which cannot receive payouts in ${cmd.currency}`,
+      'stored_option',
+    );
   }
   return deps.storage.write(async (repos) => {
     await claimClientRequestId(repos, caller.siteId, cmd.clientRequestId, now);
@@ -169,7 +184,15 @@ export async function declineWithdrawal(
     const w = await requestOf(repos, caller, cmd.wdRequestId);
     const settled = await settledBeforeClose(repos, w);
     const changes = { operatorName: cmd.operatorName ?? null, comment: cmd.comment ?? null };
-    const moved = await applyMove(repos, deps.render, w, 'decline', settled > 0 ? { ...changes, approvedAmount: settled } : changes, now, settled);
+    const moved = await applyMove(
+      repos,
+      deps.render,
+      w,
+      'decline',
+      settled > 0 ? { ...changes, approvedAmount: settled } : changes,
+      now,
+      settled,
+    );
     await deleteOpenOrders(repos, deps.render, moved, now);
     return moved;
   });
@@ -179,7 +202,13 @@ export async function declineWithdrawal(
  * Closes a Processing request from its payout's outcome: only requests an earlier version's one-step
  * approval left mid-payout are Processing (docs/decisions/0508).
  */
-async function closeWithPayout(repos: Repos, render: Renderers, id: string, tx: Transaction, now: number): Promise<Withdrawal> {
+async function closeWithPayout(
+  repos: Repos,
+  render: Renderers,
+  id: string,
+  tx: Transaction,
+  now: number,
+): Promise<Withdrawal> {
   const w = (await repos.withdrawals.find(id))!;
   if (w.status !== 'Processing') return w;
   if (tx.status === 'approved') return applyMove(repos, render, w, 'payoutApproved', {}, now, tx.amount);

@@ -8,8 +8,18 @@ import type { Acquirer, AuthorizeOutcome } from '../payments/acquirer.port.js';
 import { PENDING_GRACE_MS, recoverPendingTransactions } from '../payments/payment.service.js';
 import type { DomainDeps } from '../ports.js';
 import { WithdrawalLimitReached, WithdrawalRefused } from '../errors.js';
-import { approveWithdrawal, listWithdrawalOrders, recoverProcessingOrders, settleWithdrawalOrder } from './order.service.js';
-import { cancelWithdrawal, listWithdrawals, recoverProcessingWithdrawals, submitWithdrawal } from './withdrawal.service.js';
+import {
+  approveWithdrawal,
+  listWithdrawalOrders,
+  recoverProcessingOrders,
+  settleWithdrawalOrder,
+} from './order.service.js';
+import {
+  cancelWithdrawal,
+  listWithdrawals,
+  recoverProcessingWithdrawals,
+  submitWithdrawal,
+} from './withdrawal.service.js';
 
 const T0 = Date.UTC(2026, 4, 4, 8, 0);
 
@@ -33,7 +43,13 @@ describe.each(dialects())('withdrawals storage on %s', (dialect: DialectName) =>
   let clock: ManualClock;
   let seq = 0;
   const caller = () => ({ merchantId: gw.demo.merchantId, siteId: gw.demo.merchantSiteId });
-  const submit = (deps: DomainDeps, userTokenId: string, upoId: string, limit?: number, refs: Record<string, string> = {}) =>
+  const submit = (
+    deps: DomainDeps,
+    userTokenId: string,
+    upoId: string,
+    limit?: number,
+    refs: Record<string, string> = {},
+  ) =>
     submitWithdrawal(deps, caller(), {
       userTokenId,
       userId: 'u',
@@ -45,7 +61,12 @@ describe.each(dialects())('withdrawals storage on %s', (dialect: DialectName) =>
       ...(limit !== undefined ? { wdRequestsLimit: limit } : {}),
     });
   const payoutsOf = (user: string) =>
-    gw.rt.store.db.selectFrom('transactions').select(['id', 'status']).where('type', '=', 'Payout').where('user_token_id', '=', user).execute();
+    gw.rt.store.db
+      .selectFrom('transactions')
+      .select(['id', 'status'])
+      .where('type', '=', 'Payout')
+      .where('user_token_id', '=', user)
+      .execute();
 
   beforeAll(async () => {
     gw = await startGateway({ dialect, clockStart: T0 });
@@ -83,7 +104,9 @@ describe.each(dialects())('withdrawals storage on %s', (dialect: DialectName) =>
     const user = `once-${++seq}`;
     const upo = await cardUpo(gw, user, '4761344136141390');
     const w = await submit(gw.rt.deps, user, upo);
-    const results = await Promise.allSettled(Array.from({ length: 5 }, () => approveWithdrawal(gw.rt.deps, caller(), { wdRequestId: w.id })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () => approveWithdrawal(gw.rt.deps, caller(), { wdRequestId: w.id })),
+    );
     const ok = results.filter((r) => r.status === 'fulfilled');
     expect(ok).toHaveLength(1);
     for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(WithdrawalRefused);
@@ -109,7 +132,7 @@ describe.each(dialects())('withdrawals storage on %s', (dialect: DialectName) =>
     expect((await gw.rt.deps.storage.read.withdrawals.find(w.id))?.status).toBe('Approved');
   });
 
-  it("an order whose payout was cut off by a crash is closed in Error by recovery; the money moves at most once", async () => {
+  it('an order whose payout was cut off by a crash is closed in Error by recovery; the money moves at most once', async () => {
     const held = heldPayouts(gw.rt.acquirer);
     const deps: DomainDeps = { ...gw.rt.deps, acquirer: held.acquirer };
     const user = `crash-${++seq}`;
@@ -121,7 +144,9 @@ describe.each(dialects())('withdrawals storage on %s', (dialect: DialectName) =>
     await expect.poll(() => held.calls.length, { timeout: 20_000 }).toBe(1);
     // Being settled: the request can no longer be cancelled
     expect((await gw.rt.deps.storage.read.withdrawalOrders.find(approved.order.id))?.status).toBe('Processing');
-    await expect(cancelWithdrawal(gw.rt.deps, caller(), { userTokenId: user, wdRequestId: w.id })).rejects.toBeInstanceOf(WithdrawalRefused);
+    await expect(
+      cancelWithdrawal(gw.rt.deps, caller(), { userTokenId: user, wdRequestId: w.id }),
+    ).rejects.toBeInstanceOf(WithdrawalRefused);
     // Nothing to recover while the payout may still be answered ...
     await recoverProcessingOrders(gw.rt.deps, gw.demo.merchantSiteId);
     expect((await gw.rt.deps.storage.read.withdrawalOrders.find(approved.order.id))?.status).toBe('Processing');
@@ -129,7 +154,10 @@ describe.each(dialects())('withdrawals storage on %s', (dialect: DialectName) =>
     clock.advance(PENDING_GRACE_MS + 1);
     expect(await recoverPendingTransactions(gw.rt.deps)).toBeGreaterThanOrEqual(1);
     const listed = await listWithdrawalOrders(gw.rt.deps, caller());
-    expect(listed.find((o) => o.id === approved.order.id)).toMatchObject({ status: 'Error', comment: 'Payout error: recovered' });
+    expect(listed.find((o) => o.id === approved.order.id)).toMatchObject({
+      status: 'Error',
+      comment: 'Payout error: recovered',
+    });
     // The late answer changes nothing: the recovered outcome stands.
     held.release();
     const late = await inFlight;
@@ -140,7 +168,7 @@ describe.each(dialects())('withdrawals storage on %s', (dialect: DialectName) =>
     expect((await gw.rt.deps.storage.read.withdrawals.find(w.id))?.status).toBe('InProgress');
   });
 
-  it('a request an earlier version left Processing (one-step approve-and-pay) takes its payout\'s outcome', async () => {
+  it("a request an earlier version left Processing (one-step approve-and-pay) takes its payout's outcome", async () => {
     const user = `legacy-${++seq}`;
     const upo = await cardUpo(gw, user, '4761344136141390');
     // an approved payout to pay it with: a settled order of another request of the user
@@ -149,7 +177,13 @@ describe.each(dialects())('withdrawals storage on %s', (dialect: DialectName) =>
     if (approved.replay) throw new Error('no replay was asked for');
     const { payout } = await settleWithdrawalOrder(gw.rt.deps, caller(), { wdOrderId: approved.order.id });
     const legacy = await gw.rt.deps.storage.write((repos) =>
-      repos.withdrawals.insert({ ...other, status: 'Processing', payoutTransactionId: payout.id, approvedAmount: 2500 as Minor, createdAt: T0 }),
+      repos.withdrawals.insert({
+        ...other,
+        status: 'Processing',
+        payoutTransactionId: payout.id,
+        approvedAmount: 2500 as Minor,
+        createdAt: T0,
+      }),
     );
     expect(await recoverProcessingWithdrawals(gw.rt.deps)).toBe(1);
     expect((await gw.rt.deps.storage.read.withdrawals.find(legacy.id))?.status).toBe('Approved');

@@ -12,17 +12,18 @@ import type { Minor } from '../../lib/money.js';
  * step by an earlier version, no longer entered (docs/decisions/0508).
  */
 export type WithdrawalStatus =
-  | 'Pending'
-  | 'Processing'
-  | 'InProgress'
-  | 'Approved'
-  | 'Partially Approved'
-  | 'Declined'
-  | 'Canceled'
-  | 'Error';
+  'Pending' | 'Processing' | 'InProgress' | 'Approved' | 'Partially Approved' | 'Declined' | 'Canceled' | 'Error';
 
 /** The wire values of `wdRequestStatus` (spec 3, and `InProgress` of the server facts 2.8). */
-export const WD_REQUEST_STATUSES = ['Pending', 'InProgress', 'Approved', 'Declined', 'Canceled', 'Partially Approved', 'Error'] as const;
+export const WD_REQUEST_STATUSES = [
+  'Pending',
+  'InProgress',
+  'Approved',
+  'Declined',
+  'Canceled',
+  'Partially Approved',
+  'Error',
+] as const;
 export type WdRequestStatus = (typeof WD_REQUEST_STATUSES)[number];
 
 /** The list field `state`: `Open` while pending, `Closed` after. */

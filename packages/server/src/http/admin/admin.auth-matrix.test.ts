@@ -61,19 +61,27 @@ const ROUTES: Route[] = [
     name: 'POST /admin/v1/apm-payments/{transactionId}/complete',
     modes: ['sandbox', 'production'],
     call: async (gw, headers, f) =>
-      gw.request('POST', `/admin/v1/apm-payments/${await f.apmTransactionId()}/complete`, { headers, body: { outcome: 'approved' } }),
+      gw.request('POST', `/admin/v1/apm-payments/${await f.apmTransactionId()}/complete`, {
+        headers,
+        body: { outcome: 'approved' },
+      }),
     expect: both(
       { none: 401, merchant: 200, 'other merchant': 404, operator: 200, 'revoked operator': 401 },
       { none: 401, merchant: 403, 'other merchant': 403, operator: 200, 'revoked operator': 401 },
     ),
     sees: (json, caller) => {
-      if (caller === 'merchant' || caller === 'operator') expect(json).toMatchObject({ result: { status: 'approved' } });
+      if (caller === 'merchant' || caller === 'operator')
+        expect(json).toMatchObject({ result: { status: 'approved' } });
     },
   },
   {
     name: 'POST /admin/v1/test-notifications',
     modes: ['sandbox'],
-    call: (gw, headers) => gw.request('POST', '/admin/v1/test-notifications', { headers, body: { kind: 'dmn', url: 'http://127.0.0.1:9/t' } }),
+    call: (gw, headers) =>
+      gw.request('POST', '/admin/v1/test-notifications', {
+        headers,
+        body: { kind: 'dmn', url: 'http://127.0.0.1:9/t' },
+      }),
     // sent from the caller's own site: an operator has none
     expect: both({ none: 401, merchant: 202, 'other merchant': 202, operator: 403, 'revoked operator': 401 }),
   },
@@ -97,7 +105,8 @@ const ROUTES: Route[] = [
   {
     name: 'PATCH /admin/v1/webhook-endpoints/{id}',
     modes: ['sandbox', 'production'],
-    call: (gw, headers, f) => gw.request('PATCH', `/admin/v1/webhook-endpoints/${f.endpointId}`, { headers, body: { description: 'changed' } }),
+    call: (gw, headers, f) =>
+      gw.request('PATCH', `/admin/v1/webhook-endpoints/${f.endpointId}`, { headers, body: { description: 'changed' } }),
     expect: both({ none: 401, merchant: 200, 'other merchant': 404, operator: 403, 'revoked operator': 401 }),
   },
   {
@@ -122,32 +131,57 @@ const CALLERS: Caller[] = ['none', 'merchant', 'other merchant', 'operator', 're
 describe.each(dialects())('admin auth matrix on %s', (dialect: DialectName) => {
   describe.each(['sandbox', 'production'] as Mode[])('in %s mode', (mode) => {
     let gw: Gateway;
-    const headers: Record<Caller, Record<string, string>> = { none: {}, merchant: {}, 'other merchant': {}, operator: {}, 'revoked operator': {} };
+    const headers: Record<Caller, Record<string, string>> = {
+      none: {},
+      merchant: {},
+      'other merchant': {},
+      operator: {},
+      'revoked operator': {},
+    };
     let fixture: Fixture;
 
     beforeAll(async () => {
       gw = await startGateway({ dialect, env: { GATEHOUSE_MODE: mode, GATEHOUSE_DELIVERY_ALLOW_PRIVATE: 'true' } });
       const other = await createMerchant(gw.rt.deps, { name: 'Other' });
       const entity = await createEntity(gw.rt.deps, { merchantId: other.merchant.id, name: 'other entity' });
-      const otherKey = (await createApiKey(gw.rt.deps, { entityId: entity.id, siteId: other.site.id, type: 'operations' })).plaintext.expose();
+      const otherKey = (
+        await createApiKey(gw.rt.deps, { entityId: entity.id, siteId: other.site.id, type: 'operations' })
+      ).plaintext.expose();
       const operator = issueOperatorKey(gw.rt.ids);
       const revoked = issueOperatorKey(gw.rt.ids);
-      for (const [k, name] of [[operator, 'ops'], [revoked, 'gone']] as const)
-        await gw.rt.store.write((trx) => insertOperatorCredential(trx, { id: k.id, name, secretHash: k.secretHash, createdAt: gw.clock.now() }));
+      for (const [k, name] of [
+        [operator, 'ops'],
+        [revoked, 'gone'],
+      ] as const)
+        await gw.rt.store.write((trx) =>
+          insertOperatorCredential(trx, { id: k.id, name, secretHash: k.secretHash, createdAt: gw.clock.now() }),
+        );
       await gw.rt.store.write((trx) => revokeOperatorCredential(trx, revoked.id, gw.clock.now()));
       headers.merchant = { 'x-api-key': gw.demo.apiKey };
       headers['other merchant'] = { 'x-api-key': otherKey };
       // an operator may send its credential either way
       headers.operator = { authorization: `Bearer ${operator.plaintext.expose()}` };
       headers['revoked operator'] = { 'x-api-key': revoked.plaintext.expose() };
-      const delivery = await sendTestNotification(gw.rt.deps, { merchantId: gw.demo.merchantId, siteId: gw.demo.merchantSiteId }, { kind: 'dmn', url: 'http://127.0.0.1:9/matrix' });
-      const endpoint = await createEndpoint(gw.rt.store, gw.rt.deps, { merchantId: gw.demo.merchantId, siteId: gw.demo.merchantSiteId }, { url: 'https://example.com/matrix' });
+      const delivery = await sendTestNotification(
+        gw.rt.deps,
+        { merchantId: gw.demo.merchantId, siteId: gw.demo.merchantSiteId },
+        { kind: 'dmn', url: 'http://127.0.0.1:9/matrix' },
+      );
+      const endpoint = await createEndpoint(
+        gw.rt.store,
+        gw.rt.deps,
+        { merchantId: gw.demo.merchantId, siteId: gw.demo.merchantSiteId },
+        { url: 'https://example.com/matrix' },
+      );
       fixture = {
         deliveryId: delivery.id,
         endpointId: endpoint.endpoint.id,
         // the merchant's own pending bank transfer, a fresh one per call
         apmTransactionId: async () => {
-          const order = await gw.request('POST', '/orders', { headers: headers.merchant, body: validOrder(gw, { amount: 10 }) });
+          const order = await gw.request('POST', '/orders', {
+            headers: headers.merchant,
+            body: validOrder(gw, { amount: 10 }),
+          });
           const pay = await gw.request('POST', '/payment-api/payments', {
             headers: headers.merchant,
             body: {
@@ -157,7 +191,9 @@ describe.each(dialects())('admin auth matrix on %s', (dialect: DialectName) => {
               amount: 10,
               currency: 'EUR',
               billingAddress: { country: 'DE' },
-              paymentOption: { alternativePaymentMethod: { name: 'apmgw_BankTransfer', data: { email: 'jane@example.com' } } },
+              paymentOption: {
+                alternativePaymentMethod: { name: 'apmgw_BankTransfer', data: { email: 'jane@example.com' } },
+              },
             },
           });
           expect(pay.json).toMatchObject({ result: { status: 'pending' } });
@@ -173,14 +209,18 @@ describe.each(dialects())('admin auth matrix on %s', (dialect: DialectName) => {
       // a route that does not exist in this mode is 404 to everyone
       const expected = route.modes.includes(mode) ? route.expect[mode][caller] : 404;
       expect({ caller, status: r.status }).toEqual({ caller, status: expected });
-      if (r.status >= 400) expect(r.json).toMatchObject({ result: { status: 'error', errors: { code: expect.any(String) } } });
+      if (r.status >= 400)
+        expect(r.json).toMatchObject({ result: { status: 'error', errors: { code: expect.any(String) } } });
       if (r.status < 300) route.sees?.(r.json, caller, fixture);
     });
 
     it('a merchant key in production gets 403 7300.3000 for the bank transfer it cannot complete; the payment stays pending', async () => {
       if (mode !== 'production') return;
       const id = await fixture.apmTransactionId();
-      const r = await gw.request('POST', `/admin/v1/apm-payments/${id}/complete`, { headers: headers.merchant, body: { outcome: 'approved' } });
+      const r = await gw.request('POST', `/admin/v1/apm-payments/${id}/complete`, {
+        headers: headers.merchant,
+        body: { outcome: 'approved' },
+      });
       expect(r).toMatchObject({ status: 403, json: { result: { status: 'error', errors: { code: '7300.3000' } } } });
       expect((await gw.rt.deps.storage.read.payments.find(id))?.status).toBe('pending');
     });

@@ -19,7 +19,7 @@ export function registerCompleteApmPayment(app: FastifyInstance): void {
       schema: {
         summary: 'Complete a pending APM payment',
         description:
-          'Approves or declines a pending alternative-payment-method payment. An operator credential (`gatehouse operators create`) completes any merchant\'s; in sandbox mode a merchant\'s Operations key completes its own, in production mode it is refused with 403 (a move only the bank makes). Answers the payment as `POST /payment-api/payments` does. 404 for an unknown transaction or one of another merchant; 400 naming the state when it is not pending.',
+          "Approves or declines a pending alternative-payment-method payment. An operator credential (`gatehouse operators create`) completes any merchant's; in sandbox mode a merchant's Operations key completes its own, in production mode it is refused with 403 (a move only the bank makes). Answers the payment as `POST /payment-api/payments` does. 404 for an unknown transaction or one of another merchant; 400 naming the state when it is not pending.",
         tags: ['admin'],
         security: [{ apiKey: [] }],
         params: ApmPaymentParams,

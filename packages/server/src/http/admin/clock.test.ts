@@ -28,7 +28,12 @@ describe.each(dialects())('test clocks on %s', (dialect: DialectName) => {
     const m = await createMerchant(gw.rt.deps, { name: 'Other' });
     const entity = await createEntity(gw.rt.deps, { merchantId: m.merchant.id, name: 'other entity' });
     const key = await createApiKey(gw.rt.deps, { entityId: entity.id, siteId: m.site.id, type: 'operations' });
-    other = { merchantId: m.merchant.id, siteId: m.site.id, key: key.plaintext.expose(), secret: m.merchantSecretKey.expose() };
+    other = {
+      merchantId: m.merchant.id,
+      siteId: m.site.id,
+      key: key.plaintext.expose(),
+      secret: m.merchantSecretKey.expose(),
+    };
   });
   afterAll(async () => {
     await gw.close();

@@ -30,7 +30,10 @@ export function registerRunDueCharges(app: FastifyInstance): void {
       const text = request.body?.at;
       const at = text === undefined ? undefined : Date.parse(text);
       if (at !== undefined && Number.isNaN(at)) throw new Invalid('at', 'must be an ISO 8601 date and time');
-      const r = await runDueCharges(app.services.deps, { ...(merchantId !== undefined ? { merchantId } : {}), ...(at !== undefined ? { at } : {}) });
+      const r = await runDueCharges(app.services.deps, {
+        ...(merchantId !== undefined ? { merchantId } : {}),
+        ...(at !== undefined ? { at } : {}),
+      });
       return { ...r, at: new Date(r.at).toISOString() };
     },
   );

@@ -3,7 +3,12 @@ import { NotFound } from '../../domain/errors.js';
 import { sandboxContextOf } from '../../domain/sandbox/sandbox-context.js';
 import { runScenario, SCENARIO_NAMES, SCENARIOS, type ScenarioResult } from '../../domain/sandbox/scenarios.js';
 import { AdminErrorResponse } from '../../schemas/admin/deliveries.schema.js';
-import { SandboxSiteBody, ScenarioList, TriggerParams, TriggerResult } from '../../schemas/admin/sandbox-triggers.schema.js';
+import {
+  SandboxSiteBody,
+  ScenarioList,
+  TriggerParams,
+  TriggerResult,
+} from '../../schemas/admin/sandbox-triggers.schema.js';
 import { baseUrlOf } from '../three-d.view.js';
 import { adminAuth } from './auth.js';
 

@@ -26,7 +26,6 @@ import { obj, str } from '../fields.js';
 
 const SANDBOX_WALLET_CARD = '4761344136141390';
 
-
 export function registerCaptureRoutes(app: FastifyInstance): void {
   const auth = sessionTokenAuth(app);
   const { deps } = app.services;
@@ -100,12 +99,17 @@ export function registerCaptureRoutes(app: FastifyInstance): void {
         expMonth: 12,
         expYear: now.getUTCFullYear() + 3,
       };
-      const paid = await payOrder(deps, payer, { kind: 'wallet', card }, {
-        type: order.transactionType ?? 'Sale',
-        ...pricingOf(order),
-        ...(billingInfo ? { billing: billingInfo } : {}),
-        baseUrl: baseUrlOf(request),
-      });
+      const paid = await payOrder(
+        deps,
+        payer,
+        { kind: 'wallet', card },
+        {
+          type: order.transactionType ?? 'Sale',
+          ...pricingOf(order),
+          ...(billingInfo ? { billing: billingInfo } : {}),
+          baseUrl: baseUrlOf(request),
+        },
+      );
       return clientPaymentAnswer(paid, session.token, order, { walletType: 'sandbox' });
     },
   );

@@ -101,11 +101,20 @@ describe.each(dialects())('client openCheckout on %s', (dialect: DialectName) =>
   });
 
   it("an amount within openAmount becomes the order's amount; one outside is refused", async () => {
-    const { sessionToken } = await sc.openOrder({ amount: '15.00', currency: 'EUR', openAmount: { min: '5', max: '50' } });
+    const { sessionToken } = await sc.openOrder({
+      amount: '15.00',
+      currency: 'EUR',
+      openAmount: { min: '5', max: '50' },
+    });
     const out = await client('openCheckout', { sessionToken, amount: '60.00', currency: 'EUR' });
     expect(out.json).toMatchObject({ status: 'ERROR', errCode: 1040 });
     const r = await client('openCheckout', { sessionToken, amount: '9.99', currency: 'EUR' });
-    expect(r.json).toMatchObject({ status: 'SUCCESS', amount: '9.99', currency: 'EUR', openAmount: { min: '5.00', max: '50.00' } });
+    expect(r.json).toMatchObject({
+      status: 'SUCCESS',
+      amount: '9.99',
+      currency: 'EUR',
+      openAmount: { min: '5.00', max: '50.00' },
+    });
     // what a payment would charge now: the order's amount as the session API reports it
     const again = await client('openCheckout', { sessionToken, amount: '9.99', currency: 'EUR' });
     expect(again.json).toMatchObject({ status: 'SUCCESS', amount: '9.99' });

@@ -98,8 +98,7 @@ export function registerCheckoutRoutes(app: FastifyInstance): void {
     async (request) => {
       const session = sessionOf(request);
       const body = request.body;
-      if (!session.userTokenId)
-        throw new BadRequest('The session has no userTokenId: open the order with one');
+      if (!session.userTokenId) throw new BadRequest('The session has no userTokenId: open the order with one');
       const id = String(body.userPaymentOptionId);
       await deleteUpo(deps, { siteId: session.siteId, userTokenId: session.userTokenId }, id);
       return clientSuccess({ sessionToken: session.token, result: 'SUCCESS', userPaymentOptionId: id });

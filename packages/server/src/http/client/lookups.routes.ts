@@ -28,8 +28,7 @@ const schema = (summary: string, description: string, body: (typeof ClientReques
 const maskValue = (v: string) => (v.length <= 4 ? '****' : `${'*'.repeat(Math.min(v.length - 4, 12))}${v.slice(-4)}`);
 
 function requireUser(userTokenId: string | null): string {
-  if (!userTokenId)
-    throw new BadRequest('The session has no userTokenId: open the order with one');
+  if (!userTokenId) throw new BadRequest('The session has no userTokenId: open the order with one');
   return userTokenId;
 }
 
@@ -68,7 +67,8 @@ export function registerLookupRoutes(app: FastifyInstance): void {
     async (request) => {
       const session = sessionOf(request);
       const body = request.body;
-      const order = session.orderId === null ? undefined : await deps.storage.read.orders.findSessionOrder(session.orderId);
+      const order =
+        session.orderId === null ? undefined : await deps.storage.read.orders.findSessionOrder(session.orderId);
       if (!order?.pricing) throw new Missing('amount', 'amount');
       const currency = body.currency;
       const answer = quoteForCardholder(deps, {

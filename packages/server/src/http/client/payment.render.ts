@@ -19,7 +19,10 @@ export function clientPaymentAnswer(
     case 'authenticated':
       return clientSuccess({
         ...head,
-        ...paymentResultOf(paid.tx, { ...(paid.kind === 'done' && paid.upoId !== undefined ? { userPaymentOptionId: paid.upoId } : {}), ...extra }),
+        ...paymentResultOf(paid.tx, {
+          ...(paid.kind === 'done' && paid.upoId !== undefined ? { userPaymentOptionId: paid.upoId } : {}),
+          ...extra,
+        }),
       });
     case 'challenge':
       return clientSuccess({
@@ -35,7 +38,12 @@ export function clientPaymentAnswer(
       return clientSuccess({
         ...head,
         transactionId: paid.tx.id,
-        threeD: { methodUrl: m.methodUrl, methodPayload: m.methodPayload, version: m.version, serverTransId: m.serverTransId },
+        threeD: {
+          methodUrl: m.methodUrl,
+          methodPayload: m.methodPayload,
+          version: m.version,
+          serverTransId: m.serverTransId,
+        },
       });
     }
     case 'replay':

@@ -106,13 +106,21 @@ export function checkOneOption(option: CreatePaymentBody['paymentOption']): void
   const given = members.filter((k) => option[k] !== undefined);
   if (given.length === 0) throw new Missing('paymentOption', 'payment_option');
   if (given.length > 1)
-    throw new Invalid('paymentOption', 'must have exactly one of card, userPaymentOptionId, alternativePaymentMethod', 'payment_option');
+    throw new Invalid(
+      'paymentOption',
+      'must have exactly one of card, userPaymentOptionId, alternativePaymentMethod',
+      'payment_option',
+    );
 }
 
 function instrumentOf(body: CreatePaymentBody): Instrument {
   const option = body.paymentOption;
   if (option.userPaymentOptionId !== undefined) {
-    return { kind: 'upo', id: option.userPaymentOptionId, ...(option.card?.CVV !== undefined ? { cvv: option.card.CVV } : {}) };
+    return {
+      kind: 'upo',
+      id: option.userPaymentOptionId,
+      ...(option.card?.CVV !== undefined ? { cvv: option.card.CVV } : {}),
+    };
   }
   if (option.alternativePaymentMethod !== undefined) return { kind: 'apm', apm: apmInputOf(option)! };
   if (typeof option.card?.ccTempToken === 'string') return { kind: 'tempToken', token: option.card.ccTempToken };
@@ -132,7 +140,8 @@ export function clientPaymentOf(
   pricingOf(order);
   const instrument = instrumentOf(body);
   // APMs (docs/decisions/0406) charge the order's amount; a card, its DCC conversion when asked (0412)
-  const charge: { amount: Minor; currency: string; dcc?: DccQuote } = instrument.kind === 'apm' ? pricingOf(order) : chargeOf(deps, order, body);
+  const charge: { amount: Minor; currency: string; dcc?: DccQuote } =
+    instrument.kind === 'apm' ? pricingOf(order) : chargeOf(deps, order, body);
   const billing = billingOf(body.billingAddress ?? order.details.billingAddress);
   const country = billing?.country ?? str(obj(order.details.userDetails)?.country);
   const related = body.relatedTransactionId;
@@ -149,7 +158,9 @@ export function clientPaymentOf(
       saveUpo: savePmOf(body.savePM),
       urls: returnUrlsOf(body.urlDetails, order.details.urlDetails),
       baseUrl,
-      ...(related !== undefined ? { threeD: { relatedTransactionId: related, request: threeDRequestOf(option.card) ?? {} } } : {}),
+      ...(related !== undefined
+        ? { threeD: { relatedTransactionId: related, request: threeDRequestOf(option.card) ?? {} } }
+        : {}),
       ...selectedBrandMember(body),
     },
   };
@@ -159,10 +170,15 @@ export function clientPaymentOf(
  * The cardholder's brand choice of a co-badged card (docs/decisions/0413): createPayment's and
  * initPayment's top-level `selectedBrand` (docs/web-sdk.md), else `paymentOption.card.selectedBrand`.
  */
-function selectedBrandMember(body: { selectedBrand?: unknown; paymentOption?: { card?: { selectedBrand?: unknown } } }): {
+function selectedBrandMember(body: {
+  selectedBrand?: unknown;
+  paymentOption?: { card?: { selectedBrand?: unknown } };
+}): {
   selectedBrand?: string;
 } {
-  const selected = selectedBrandOf(body.selectedBrand) ?? selectedBrandOf(body.paymentOption?.card?.selectedBrand, 'paymentOption.card.selectedBrand');
+  const selected =
+    selectedBrandOf(body.selectedBrand) ??
+    selectedBrandOf(body.paymentOption?.card?.selectedBrand, 'paymentOption.card.selectedBrand');
   return selected === undefined ? {} : { selectedBrand: selected };
 }
 
@@ -179,6 +195,13 @@ export function clientInitPaymentOf(
   return {
     payer: browserPayerOf(session, order, body),
     instrument: { kind: 'card', card },
-    options: { type: order.transactionType ?? 'Sale', amount, currency, baseUrl, threeD: { init: true }, ...selectedBrandMember(body) },
+    options: {
+      type: order.transactionType ?? 'Sale',
+      amount,
+      currency,
+      baseUrl,
+      threeD: { init: true },
+      ...selectedBrandMember(body),
+    },
   };
 }

@@ -48,7 +48,12 @@ describe.each(dialects())('client DCC payments on %s', (dialect: DialectName) =>
   const open = async (extra: Record<string, unknown> = {}) => {
     const o = await sc.openOrder({ clientUniqueId: `dcc-${++seq}`, amount: '25.00', currency: 'EUR', ...extra });
     const quote = await call('getDccDetails', { sessionToken: o.sessionToken, clientUniqueId: 'q', currency: 'USD' });
-    expect(quote).toMatchObject({ status: 'SUCCESS', currency: 'USD', originalAmount: '25.00', originalCurrency: 'EUR' });
+    expect(quote).toMatchObject({
+      status: 'SUCCESS',
+      currency: 'USD',
+      originalAmount: '25.00',
+      originalCurrency: 'EUR',
+    });
     expect(quote.amount).not.toBe('25.00');
     return { sessionToken: o.sessionToken, quote };
   };
@@ -88,7 +93,10 @@ describe.each(dialects())('client DCC payments on %s', (dialect: DialectName) =>
       });
     expect(await pay({ amount: '1.00' })).toMatchObject({ status: 'ERROR', errCode: 1040 });
     // the original must be the order's amount (a consistent quote of another amount is refused too)
-    expect(await pay({ currencyConversion: { ...DCC, originalAmount: '24.00' } })).toMatchObject({ status: 'ERROR', errCode: 1040 });
+    expect(await pay({ currencyConversion: { ...DCC, originalAmount: '24.00' } })).toMatchObject({
+      status: 'ERROR',
+      errCode: 1040,
+    });
     expect(await pay({ amount: undefined })).toMatchObject({ status: 'ERROR', errCode: 1040 });
     expect(await pay({ currencyConversion: { ...DCC, originalCurrency: 'GBP' } })).toMatchObject({ status: 'ERROR' });
     // nothing was paid: the order still takes its payment
@@ -102,13 +110,19 @@ describe.each(dialects())('client DCC payments on %s', (dialect: DialectName) =>
     expect(init).toMatchObject({ status: 'SUCCESS' });
     // the continuation must charge what was authenticated: the order currency no longer fits
     expect(
-      await call('createPayment', { sessionToken, relatedTransactionId: init.transactionId, paymentOption: { card: card(CHALLENGE) } }),
+      await call('createPayment', {
+        sessionToken,
+        relatedTransactionId: init.transactionId,
+        paymentOption: { card: card(CHALLENGE) },
+      }),
     ).toMatchObject({ status: 'ERROR', errCode: 1040 });
     const notify = `${gw.url}/hosted/v1/three-d/complete?mo=http%3A%2F%2Flocalhost%3A9999`;
     const first = await call('createPayment', {
       sessionToken,
       relatedTransactionId: init.transactionId,
-      paymentOption: { card: { ...card(CHALLENGE), threeD: { methodCompletionInd: 'U', notificationURL: notify, platformType: '02' } } },
+      paymentOption: {
+        card: { ...card(CHALLENGE), threeD: { methodCompletionInd: 'U', notificationURL: notify, platformType: '02' } },
+      },
       ...dcc,
     });
     expect(first).toMatchObject({ status: 'SUCCESS', result: 'REDIRECT' });

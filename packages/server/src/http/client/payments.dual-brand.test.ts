@@ -71,15 +71,18 @@ describe.each(dialects())('co-badged cards through the client API on %s', (diale
     [CB_MASTERCARD, 'Mastercard', 'Cartes Bancaires', 'FR'],
     [EFTPOS_VISA, 'Visa', 'eftpos', 'AU'],
     [PLAIN_VISA, 'Visa', '', 'SG'],
-  ])('getCardDetails of %s: brand %s, secondaryBrand %j, issuer %s', async (cardNumber, brand, secondaryBrand, country) => {
-    const sessionToken = await open();
-    expect(await call('getCardDetails', { sessionToken, cardNumber })).toMatchObject({
-      status: 'SUCCESS',
-      brand,
-      secondaryBrand,
-      issuerCountry: country,
-    });
-  });
+  ])(
+    'getCardDetails of %s: brand %s, secondaryBrand %j, issuer %s',
+    async (cardNumber, brand, secondaryBrand, country) => {
+      const sessionToken = await open();
+      expect(await call('getCardDetails', { sessionToken, cardNumber })).toMatchObject({
+        status: 'SUCCESS',
+        brand,
+        secondaryBrand,
+        issuerCountry: country,
+      });
+    },
+  );
 
   it('pays a co-badged card with the chosen second brand: getPaymentStatus and the DMN show it', async () => {
     const sessionToken = await open();
@@ -146,16 +149,23 @@ describe.each(dialects())('co-badged cards through the client API on %s', (diale
   it.each([
     ['a brand the co-badged card does not carry', CB_VISA, 'Mastercard', 'Visa'],
     ['a second brand on a card that has none', PLAIN_VISA, 'Cartes Bancaires', 'Visa'],
-  ])('processes the card\'s own brand for %s, as the real gateway does (0413, amended)', async (_what, number, selectedBrand, processed) => {
-    const sessionToken = await open();
-    const r = await call('createPayment', { sessionToken, paymentOption: { card: card(number) }, selectedBrand });
-    expect(r).toMatchObject({ status: 'SUCCESS', result: 'APPROVED' });
-    expect((await status(sessionToken)).paymentOption.card.processedBrand).toBe(processed);
-  });
+  ])(
+    "processes the card's own brand for %s, as the real gateway does (0413, amended)",
+    async (_what, number, selectedBrand, processed) => {
+      const sessionToken = await open();
+      const r = await call('createPayment', { sessionToken, paymentOption: { card: card(number) }, selectedBrand });
+      expect(r).toMatchObject({ status: 'SUCCESS', result: 'APPROVED' });
+      expect((await status(sessionToken)).paymentOption.card.processedBrand).toBe(processed);
+    },
+  );
 
   it('refuses a brand of more than 128 characters, and no payment is made', async () => {
     const sessionToken = await open();
-    const r = await call('createPayment', { sessionToken, paymentOption: { card: card(CB_VISA) }, selectedBrand: 'x'.repeat(129) });
+    const r = await call('createPayment', {
+      sessionToken,
+      paymentOption: { card: card(CB_VISA) },
+      selectedBrand: 'x'.repeat(129),
+    });
     expect(r.status).toBe('ERROR');
     expect(r.reason).toMatch(/selectedBrand/);
     expect(await status(sessionToken)).toMatchObject({ transactionStatus: 'PENDING' });

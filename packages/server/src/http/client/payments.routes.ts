@@ -47,7 +47,13 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
       const { deps } = app.services;
       const session = sessionOf(request);
       const order = await requireSessionOrder(deps, session);
-      const { payer, instrument, options } = clientInitPaymentOf(deps, session, order, request.body, baseUrlOf(request));
+      const { payer, instrument, options } = clientInitPaymentOf(
+        deps,
+        session,
+        order,
+        request.body,
+        baseUrlOf(request),
+      );
       return clientPaymentAnswer(await payOrder(deps, payer, instrument, options), session.token, order);
     },
   );

@@ -28,7 +28,9 @@ import { clientError, clientSuccess } from './errors.js';
  */
 
 /** The session's user; the body's userTokenId, merchantId and merchantSiteId must agree with it. */
-function callerOf(request: FastifyRequest<{ Body: { merchantId?: string; merchantSiteId?: string; userTokenId?: string } }>): {
+function callerOf(
+  request: FastifyRequest<{ Body: { merchantId?: string; merchantSiteId?: string; userTokenId?: string } }>,
+): {
   session: Session;
   userTokenId: string;
   caller: { merchantId: string; siteId: string };
@@ -39,8 +41,7 @@ function callerOf(request: FastifyRequest<{ Body: { merchantId?: string; merchan
     throw new NotFound('merchant', 'Invalid merchant ID');
   if (body.merchantSiteId !== undefined && body.merchantSiteId !== session.siteId)
     throw new NotFound('site', 'Invalid merchant site id');
-  if (!session.userTokenId)
-    throw new BadRequest('The session has no userTokenId: open the order with one');
+  if (!session.userTokenId) throw new BadRequest('The session has no userTokenId: open the order with one');
   const given = body.userTokenId;
   if (given !== undefined && given !== session.userTokenId)
     throw new Invalid('userTokenId', "is not the session's user");
@@ -87,7 +88,13 @@ export function registerWithdrawalRoutes(app: FastifyInstance): void {
       }
       const cmd = submitCommandOf(
         { ...body, userTokenId },
-        { upoField: 'upoId', upoId: body.upoId, currency, customFields: customFieldsOf(body), defaultLimit: DEFAULT_WD_REQUESTS_LIMIT },
+        {
+          upoField: 'upoId',
+          upoId: body.upoId,
+          currency,
+          customFields: customFieldsOf(body),
+          defaultLimit: DEFAULT_WD_REQUESTS_LIMIT,
+        },
       );
       try {
         const w = await submitWithdrawal(deps, caller, cmd);

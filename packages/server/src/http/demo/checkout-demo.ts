@@ -53,7 +53,8 @@ export async function checkoutDemoPlugin(app: FastifyInstance): Promise<void> {
       let c: DemoCredentials;
       try {
         c = JSON.parse(await readFile(join(config.dataDir, DEMO_FILE), 'utf8')) as DemoCredentials;
-      } catch { // expected: no readable demo-credentials.json: this server has no demo merchant
+      } catch {
+        // expected: no readable demo-credentials.json: this server has no demo merchant
         return send(reply, nonce, '<!doctype html><title>Gatehouse demo</title><p>No demo merchant.</p>', 404);
       }
       const answer = await openDemoOrder(app, request, c, 'demo-co');

@@ -79,7 +79,11 @@ describe('demo shop', () => {
       for (let i = 0; i < 5000; i++) deep = '{"a":' + deep + '}';
       const shallow = JSON.stringify({ type: 'ok.event', data: { a: { b: 1 } } });
       for (const body of [deep, '[' + deep + ']', '{"type":', 'x'.repeat(200_000), shallow]) {
-        const res = await fetch(`${gw.url}/demo/inbox/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        const res = await fetch(`${gw.url}/demo/inbox/webhook`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        });
         expect(res.status).toBe(400); // stored, unsigned
       }
       const json = await fetch(`${gw.url}/demo/inbox.json`);

@@ -55,7 +55,8 @@ export async function demoPlugin(app: FastifyInstance): Promise<void> {
   const credentials = async (): Promise<DemoCredentials | undefined> => {
     try {
       return JSON.parse(await readFile(join(config.dataDir, DEMO_FILE), 'utf8')) as DemoCredentials;
-    } catch { // expected: no readable demo-credentials.json: this server has no demo merchant
+    } catch {
+      // expected: no readable demo-credentials.json: this server has no demo merchant
       return undefined;
     }
   };

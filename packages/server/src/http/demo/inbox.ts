@@ -146,7 +146,8 @@ export function shownBody(raw: string): unknown {
   try {
     const parsed: unknown = JSON.parse(raw);
     return depthOver(parsed, SHOWN_DEPTH) ? raw.slice(0, SHOWN_TEXT) : parsed;
-  } catch { // expected: not JSON: kept and shown as text
+  } catch {
+    // expected: not JSON: kept and shown as text
     return raw.slice(0, SHOWN_TEXT);
   }
 }

@@ -89,7 +89,14 @@ export async function acsPlugin(app: FastifyInstance): Promise<void> {
     );
 
   const closed = (reply: FastifyReply, lang: PageLang) =>
-    send(reply, lang, pageText(lang, 'acsClosed'), `<main><h1>${pageText(lang, 'acsClosed')}</h1></main>`, "'self'", 410);
+    send(
+      reply,
+      lang,
+      pageText(lang, 'acsClosed'),
+      `<main><h1>${pageText(lang, 'acsClosed')}</h1></main>`,
+      "'self'",
+      410,
+    );
 
   const renderChallenge = async (
     request: FastifyRequest<{ Params: { ref: string }; Querystring: { lang?: string } }>,
@@ -99,7 +106,14 @@ export async function acsPlugin(app: FastifyInstance): Promise<void> {
     const found = await findChallenge(app.services.deps, ref);
     if (!found) {
       const lang = await langFor(request);
-      return send(reply, lang, pageText(lang, 'acsUnknown'), `<main><h1>${pageText(lang, 'acsUnknown')}</h1></main>`, "'self'", 404);
+      return send(
+        reply,
+        lang,
+        pageText(lang, 'acsUnknown'),
+        `<main><h1>${pageText(lang, 'acsUnknown')}</h1></main>`,
+        "'self'",
+        404,
+      );
     }
     const { tx, challenge } = found;
     const lang = await langFor(request, tx);
@@ -136,19 +150,16 @@ export async function acsPlugin(app: FastifyInstance): Promise<void> {
     Params: { ref: string };
     Querystring: { lang?: string };
     Body: { action?: string; code?: string; creq?: string };
-  }>(
-    '/acs/challenge/:ref',
-    { schema: { hide: true, params, querystring, body: FormBody } },
-    async (request, reply) => {
-      const action = request.body?.action;
-      // The merchant's page posts the CReq (`creq`) here to open the challenge.
-      if (action !== 'complete' && action !== 'fail') return renderChallenge(request, reply);
-      const answer = await answerChallenge(app.services.deps, request.params.ref, action === 'complete');
-      if (!answer) return closed(reply, await langFor(request));
-      const lang = await langFor(request);
-      const target = withLangIfOurs(answer.notificationURL, request, lang);
-      const heading = pageText(lang, answer.transStatus === 'Y' ? 'authCompleted' : 'authFailed');
-      const body = `<main><div role="status"><h1>${heading}</h1>
+  }>('/acs/challenge/:ref', { schema: { hide: true, params, querystring, body: FormBody } }, async (request, reply) => {
+    const action = request.body?.action;
+    // The merchant's page posts the CReq (`creq`) here to open the challenge.
+    if (action !== 'complete' && action !== 'fail') return renderChallenge(request, reply);
+    const answer = await answerChallenge(app.services.deps, request.params.ref, action === 'complete');
+    if (!answer) return closed(reply, await langFor(request));
+    const lang = await langFor(request);
+    const target = withLangIfOurs(answer.notificationURL, request, lang);
+    const heading = pageText(lang, answer.transStatus === 'Y' ? 'authCompleted' : 'authFailed');
+    const body = `<main><div role="status"><h1>${heading}</h1>
 <p>${pageText(lang, 'returning')}</p></div>
 <form id="cres-form" method="post" action="${esc(target)}" target="_self">
 <input type="hidden" name="cres" value="${esc(answer.cRes)}">
@@ -156,7 +167,6 @@ export async function acsPlugin(app: FastifyInstance): Promise<void> {
 </form>
 </main>
 <script nonce="%NONCE%">document.getElementById('cres-form').submit();</script>`;
-      return send(reply, lang, heading, body, `'self' ${new URL(target).origin}`);
-    },
-  );
+    return send(reply, lang, heading, body, `'self' ${new URL(target).origin}`);
+  });
 }

@@ -52,7 +52,11 @@ function resultPage(tx: Transaction, lang: PageLang): Page {
 }
 
 /** A catalogue text (a method's name, a field's caption) in `lang`, else in English, else `fallback`. */
-function catalogueText(list: ReadonlyArray<{ language: string; message: string }> | undefined, lang: PageLang, fallback: string) {
+function catalogueText(
+  list: ReadonlyArray<{ language: string; message: string }> | undefined,
+  lang: PageLang,
+  fallback: string,
+) {
   return (list?.find((t) => t.language === lang) ?? list?.find((t) => t.language === 'en'))?.message ?? fallback;
 }
 

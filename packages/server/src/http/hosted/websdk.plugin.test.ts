@@ -56,22 +56,31 @@ describe('Web SDK assets', () => {
     ['br, gzip', 'br', brotliDecompressSync],
     ['gzip, deflate', 'gzip', gunzipSync],
     ['gzip;q=1, br;q=0', 'gzip', gunzipSync],
-  ] as const)('Accept-Encoding %s: the scripts are sent %s, the same bytes once decoded', async (accept, encoding, decode) => {
-    const plain = readFileSync(BUNDLE_FILES.websdk);
-    const res = await raw(`${gw.url}/sdk/v1/websdk.js`, { 'accept-encoding': accept });
-    expect(res.status).toBe(200);
-    expect(res.headers['content-encoding']).toBe(encoding);
-    expect(res.headers.vary).toMatch(/accept-encoding/i);
-    expect(decode(res.body).equals(plain)).toBe(true);
-    expect(res.body.length).toBeLessThan(plain.length / 2);
-    // its own validator: a cache never answers the compressed bytes to a client that cannot read them
-    const etag = String(res.headers.etag);
-    expect(etag).toMatch(new RegExp(`^"[0-9a-f]{32}-${encoding}"$`));
-    expect((await raw(`${gw.url}/sdk/v1/websdk.js`, { 'accept-encoding': accept, 'if-none-match': etag })).status).toBe(304);
-  });
+  ] as const)(
+    'Accept-Encoding %s: the scripts are sent %s, the same bytes once decoded',
+    async (accept, encoding, decode) => {
+      const plain = readFileSync(BUNDLE_FILES.websdk);
+      const res = await raw(`${gw.url}/sdk/v1/websdk.js`, { 'accept-encoding': accept });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(decode(res.body).equals(plain)).toBe(true);
+      expect(res.body.length).toBeLessThan(plain.length / 2);
+      // its own validator: a cache never answers the compressed bytes to a client that cannot read them
+      const etag = String(res.headers.etag);
+      expect(etag).toMatch(new RegExp(`^"[0-9a-f]{32}-${encoding}"$`));
+      expect(
+        (await raw(`${gw.url}/sdk/v1/websdk.js`, { 'accept-encoding': accept, 'if-none-match': etag })).status,
+      ).toBe(304);
+    },
+  );
 
   it('identity (or no Accept-Encoding) is sent as is', async () => {
-    const cases: Array<Record<string, string>> = [{ 'accept-encoding': 'identity' }, {}, { 'accept-encoding': 'br;q=0, gzip;q=0' }];
+    const cases: Array<Record<string, string>> = [
+      { 'accept-encoding': 'identity' },
+      {},
+      { 'accept-encoding': 'br;q=0, gzip;q=0' },
+    ];
     for (const headers of cases) {
       const res = await raw(`${gw.url}/sdk/v1/websdk.js`, headers);
       expect(res.headers['content-encoding']).toBeUndefined();

@@ -89,7 +89,8 @@ export async function websdkPlugin(app: FastifyInstance): Promise<void> {
       const m = /^(websdk|checkout(?:-[a-z]{2})?)\.([0-9a-f]{16})\.js$/.exec(file);
       const name = m?.[1] as BundleName | undefined;
       const b = name && name in BUNDLE_FILES ? bundle(name) : undefined;
-      if (m && name && b && m[2] === b.hash) return sendBundle(request, reply, name, `public, max-age=${YEAR}, immutable`);
+      if (m && name && b && m[2] === b.hash)
+        return sendBundle(request, reply, name, `public, max-age=${YEAR}, immutable`);
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     },
   );

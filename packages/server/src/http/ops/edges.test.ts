@@ -9,7 +9,11 @@ import { dialects, freshPgSchema } from '../../../test/dialects.js';
 import { apiKey, type Gateway, startGateway, validOrder } from '../../../test/harness.js';
 
 /** Sends raw bytes, then `more` after the first bytes if given; resolves with everything the server wrote until it closed. */
-function rawExchange(url: string, first: string, opts: { keepOpenMs?: number } = {}): Promise<{ text: string; closed: boolean }> {
+function rawExchange(
+  url: string,
+  first: string,
+  opts: { keepOpenMs?: number } = {},
+): Promise<{ text: string; closed: boolean }> {
   const u = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(u.port), u.hostname, () => socket.write(first));
@@ -41,14 +45,21 @@ describe('framework errors answer our error shape', () => {
   it('answers a path parameter over the length limit 414 5000.1014, not FST_ERR_MAX_PARAM_LENGTH', async () => {
     const r = await gw.request('POST', `/admin/v1/deliveries/${'d'.repeat(200)}/resend`);
     expect(r.status).toBe(414);
-    expect(r.json).toEqual({ result: { status: 'error', errors: { code: '5000.1014', reason: 'Request URI too long' } } });
+    expect(r.json).toEqual({
+      result: { status: 'error', errors: { code: '5000.1014', reason: 'Request URI too long' } },
+    });
     expect(r.text).not.toContain('FST_');
   });
 
   it('answers headers over the size limit 431 5000.1031 and closes', async () => {
-    const { text, closed } = await rawExchange(gw.url, `GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    const { text, closed } = await rawExchange(
+      gw.url,
+      `GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
     expect(text.startsWith('HTTP/1.1 431 ')).toBe(true);
-    expect(bodyOf(text)).toEqual({ result: { status: 'error', errors: { code: '5000.1031', reason: 'Request header fields too large' } } });
+    expect(bodyOf(text)).toEqual({
+      result: { status: 'error', errors: { code: '5000.1031', reason: 'Request header fields too large' } },
+    });
     expect(closed).toBe(true);
   });
 
@@ -63,7 +74,9 @@ describe('framework errors answer our error shape', () => {
     const { text, closed } = await rawExchange(gw.url, head);
     expect(text.startsWith('HTTP/1.1 408 ')).toBe(true);
     expect(text.toLowerCase()).toContain('connection: close');
-    expect(bodyOf(text)).toEqual({ result: { status: 'error', errors: { code: '5000.1008', reason: 'Request not received in time' } } });
+    expect(bodyOf(text)).toEqual({
+      result: { status: 'error', errors: { code: '5000.1008', reason: 'Request not received in time' } },
+    });
     expect(closed).toBe(true);
   });
 

@@ -40,7 +40,13 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
     err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
   if (socket.writable) {
     const body = edgeBody(status);
-    const text = { 400: 'Bad Request', 408: 'Request Timeout', 414: 'URI Too Long', 431: 'Request Header Fields Too Large', 500: 'Internal Server Error' }[status];
+    const text = {
+      400: 'Bad Request',
+      408: 'Request Timeout',
+      414: 'URI Too Long',
+      431: 'Request Header Fields Too Large',
+      500: 'Internal Server Error',
+    }[status];
     socket.write(
       `HTTP/1.1 ${status} ${text}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
     );

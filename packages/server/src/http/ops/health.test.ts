@@ -21,7 +21,9 @@ describe.each(dialects())('operations endpoints on %s', (dialect) => {
     const r = await gw.request('GET', '/openapi.json');
     expect(r.status).toBe(200);
     expect(r.json.openapi).toBe('3.1.0');
-    expect(Object.keys(r.json.paths)).toEqual(expect.arrayContaining(['/orders', '/orders/status', '/oauth2/token', '/health']));
+    expect(Object.keys(r.json.paths)).toEqual(
+      expect.arrayContaining(['/orders', '/orders/status', '/oauth2/token', '/health']),
+    );
     const create = r.json.paths['/orders'].post;
     expect(create.requestBody.content['application/json'].schema.required).toEqual(
       expect.arrayContaining(['processingEntityId', 'amount', 'currency', 'permittedOperations']),
@@ -50,7 +52,9 @@ describe('unexpected failures', () => {
       await gw.rt.store.db.destroy();
       const r = await gw.request('GET', '/orders/status?sessionId=x', { headers: { 'x-api-key': gw.demo.apiKey } });
       expect(r.status).toBe(500);
-      expect(r.json).toEqual({ result: { status: 'error', errors: { code: '7000.1000', reason: 'Internal system error' } } });
+      expect(r.json).toEqual({
+        result: { status: 'error', errors: { code: '7000.1000', reason: 'Internal system error' } },
+      });
       expect(r.text).not.toMatch(/at .*\.ts|stack|Error:/);
       const logged = gw.logs.find((l) => l.msg === 'unexpected error');
       expect(logged).toBeDefined();

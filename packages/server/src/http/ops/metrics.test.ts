@@ -16,7 +16,10 @@ describe.each(dialects())('metrics and readiness on %s', (dialect) => {
   it('serves Prometheus text with requests by route and status, latency, outbox, event-loop lag and e-mails after traffic', async () => {
     await gw.request('POST', '/orders', { headers: apiKey(gw), body: validOrder(gw) });
     // a webhook to a closed port: queued now, retried after the relay's attempt
-    const queued = await gw.request('POST', '/admin/v1/test-notifications', { headers: apiKey(gw), body: { kind: 'webhook', url: 'http://127.0.0.1:9/t' } });
+    const queued = await gw.request('POST', '/admin/v1/test-notifications', {
+      headers: apiKey(gw),
+      body: { kind: 'webhook', url: 'http://127.0.0.1:9/t' },
+    });
     expect(queued.status).toBe(202);
     await gw.request('GET', '/orders/status?sessionId=nope', { headers: apiKey(gw) });
     metrics.emails.inc({ outcome: 'sent' });
@@ -25,9 +28,13 @@ describe.each(dialects())('metrics and readiness on %s', (dialect) => {
     expect(r.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(r.text).toMatch(/^# TYPE gatehouse_http_requests_total counter$/m);
     expect(r.text).toMatch(/^gatehouse_http_requests_total\{method="POST",route="\/orders",status="201"\} [1-9]/m);
-    expect(r.text).toMatch(/^gatehouse_http_requests_total\{method="GET",route="\/orders\/status",status="404"\} [1-9]/m);
+    expect(r.text).toMatch(
+      /^gatehouse_http_requests_total\{method="GET",route="\/orders\/status",status="404"\} [1-9]/m,
+    );
     expect(r.text).toMatch(/^# TYPE gatehouse_http_request_duration_seconds histogram$/m);
-    expect(r.text).toMatch(/^gatehouse_http_request_duration_seconds_bucket\{le="\+Inf",method="POST",route="\/orders",status="201"\} [1-9]/m);
+    expect(r.text).toMatch(
+      /^gatehouse_http_request_duration_seconds_bucket\{le="\+Inf",method="POST",route="\/orders",status="201"\} [1-9]/m,
+    );
     expect(r.text).toMatch(/^gatehouse_outbox_depth [1-9]/m);
     expect(r.text).toMatch(/^gatehouse_outbox_oldest_due_age_seconds \d/m);
     expect(r.text).toMatch(/^gatehouse_nodejs_eventloop_lag_seconds \d/m);

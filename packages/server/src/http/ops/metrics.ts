@@ -15,7 +15,11 @@ const RELAY_STALE_MS = 90_000;
  */
 export function registerMetrics(app: FastifyInstance): void {
   app.addHook('onResponse', (request, reply, done) => {
-    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
+    const labels = {
+      method: request.method,
+      route: request.routeOptions.url ?? 'unmatched',
+      status: String(reply.statusCode),
+    };
     metrics.httpRequests.inc(labels);
     metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
     done();
@@ -65,10 +69,14 @@ export function registerMetrics(app: FastifyInstance): void {
     },
   });
 
-  app.get('/metrics', { schema: { summary: 'Prometheus metrics', tags: ['operations'], hide: true } }, async (_request, reply) => {
-    const text = (await metricsRegistry.metrics()) + (await storeRegistry.metrics());
-    return reply.type(metricsRegistry.contentType).send(text);
-  });
+  app.get(
+    '/metrics',
+    { schema: { summary: 'Prometheus metrics', tags: ['operations'], hide: true } },
+    async (_request, reply) => {
+      const text = (await metricsRegistry.metrics()) + (await storeRegistry.metrics());
+      return reply.type(metricsRegistry.contentType).send(text);
+    },
+  );
 
   const Ready = Type.Object({
     status: Type.Enum(['ready', 'unavailable']),
@@ -80,7 +88,8 @@ export function registerMetrics(app: FastifyInstance): void {
     '/ready',
     {
       schema: {
-        summary: 'Readiness: the store answers, every migration is applied, the relay of this process (if any) is alive',
+        summary:
+          'Readiness: the store answers, every migration is applied, the relay of this process (if any) is alive',
         tags: ['operations'],
         response: { 200: Ready, 503: Ready },
       },
@@ -94,7 +103,11 @@ export function registerMetrics(app: FastifyInstance): void {
           store.dialect.name === 'postgres'
             ? (await sql<{ s: string }>`SELECT current_schema() AS s`.execute(store.db)).rows[0]?.s
             : undefined;
-        const migrator = new Migrator({ db: store.db, provider: migrationProvider(store.dialect), ...(schema ? { migrationTableSchema: schema } : {}) });
+        const migrator = new Migrator({
+          db: store.db,
+          provider: migrationProvider(store.dialect),
+          ...(schema ? { migrationTableSchema: schema } : {}),
+        });
         migrations = (await migrator.getMigrations()).every((m) => m.executedAt !== undefined) ? 'done' : 'pending';
       } catch (err) {
         storeUp = false;
@@ -103,7 +116,9 @@ export function registerMetrics(app: FastifyInstance): void {
       const beat = lastRelayHeartbeat();
       const relay = beat === undefined ? 'absent' : performance.now() - beat > RELAY_STALE_MS ? 'stalled' : 'alive';
       const ready = storeUp && migrations === 'done' && relay !== 'stalled';
-      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', store: storeUp ? 'up' : 'down', migrations, relay });
+      return reply
+        .code(ready ? 200 : 503)
+        .send({ status: ready ? 'ready' : 'unavailable', store: storeUp ? 'up' : 'down', migrations, relay });
     },
   );
 }

@@ -4,15 +4,33 @@ import { sessionClient } from '../../../test/session-client.js';
 import { apiKey, type Gateway, startGateway, validOrder } from '../../../test/harness.js';
 
 describe('the private-network rule (ipaddr.js)', () => {
-  it.each(['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '::ffff:169.254.169.254', '224.0.0.1', '255.255.255.255'])(
-    'classes %s as private',
-    (a) => expect(isPrivateAddress(a)).toBe(true),
+  it.each([
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.16.0.1',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '::1',
+    'fe80::1',
+    'fd00::1',
+    '::ffff:127.0.0.1',
+    '::ffff:169.254.169.254',
+    '224.0.0.1',
+    '255.255.255.255',
+  ])('classes %s as private', (a) => expect(isPrivateAddress(a)).toBe(true));
+  it.each(['93.184.216.34', '8.8.8.8', '2606:4700::1111'])('classes %s as public', (a) =>
+    expect(isPrivateAddress(a)).toBe(false),
   );
-  it.each(['93.184.216.34', '8.8.8.8', '2606:4700::1111'])('classes %s as public', (a) => expect(isPrivateAddress(a)).toBe(false));
-  it.each(['http://localhost:8080/x', 'http://api.localhost/x', 'http://[::1]/x', 'http://2130706433/x', 'http://0x7f.1/x', 'http://169.254.169.254/latest/meta-data'])(
-    'refuses %s at configuration',
-    (u) => expect(privateTargetReason(u)).toMatch(/private, loopback or link-local/),
-  );
+  it.each([
+    'http://localhost:8080/x',
+    'http://api.localhost/x',
+    'http://[::1]/x',
+    'http://2130706433/x',
+    'http://0x7f.1/x',
+    'http://169.254.169.254/latest/meta-data',
+  ])('refuses %s at configuration', (u) => expect(privateTargetReason(u)).toMatch(/private, loopback or link-local/));
   it('accepts a public name or address', () => {
     expect(privateTargetReason('https://shop.example/dmn')).toBeUndefined();
     expect(privateTargetReason('https://93.184.216.34/dmn')).toBeUndefined();

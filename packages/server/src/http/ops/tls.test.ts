@@ -17,17 +17,36 @@ const run = promisify(execFile);
 async function makeCertificate(dir: string, name: string): Promise<{ cert: string; key: string }> {
   const cert = join(dir, `${name}.cert.pem`);
   const key = join(dir, `${name}.key.pem`);
-  await run('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '2', '-subj', `/CN=${name}`, '-addext', 'subjectAltName=IP:127.0.0.1']);
+  await run('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    key,
+    '-out',
+    cert,
+    '-days',
+    '2',
+    '-subj',
+    `/CN=${name}`,
+    '-addext',
+    'subjectAltName=IP:127.0.0.1',
+  ]);
   return { cert, key };
 }
 
 function handshake(port: number, options: { minVersion: 'TLSv1' | 'TLSv1.2'; maxVersion: 'TLSv1.1' | 'TLSv1.2' }) {
   return new Promise<{ ok: boolean; protocol?: string | null; fingerprint?: string; error?: string }>((resolve) => {
-    const socket = tlsConnect({ host: '127.0.0.1', port, rejectUnauthorized: false, ciphers: 'DEFAULT@SECLEVEL=0', ...options }, () => {
-      const peer = socket.getPeerCertificate();
-      resolve({ ok: true, protocol: socket.getProtocol(), fingerprint: peer.fingerprint256 });
-      socket.end();
-    });
+    const socket = tlsConnect(
+      { host: '127.0.0.1', port, rejectUnauthorized: false, ciphers: 'DEFAULT@SECLEVEL=0', ...options },
+      () => {
+        const peer = socket.getPeerCertificate();
+        resolve({ ok: true, protocol: socket.getProtocol(), fingerprint: peer.fingerprint256 });
+        socket.end();
+      },
+    );
     socket.on('error', (err) => resolve({ ok: false, error: err.message }));
   });
 }
@@ -61,13 +80,22 @@ describe('TLS termination', () => {
   it('offers TLS 1.2 only with ECDHE and AEAD ciphers: AES128-SHA and other CBC or static-RSA suites are refused', async () => {
     const suite = (ciphers: string) =>
       new Promise<{ ok: boolean; cipher?: string }>((resolve) => {
-        const socket = tlsConnect({ host: '127.0.0.1', port, rejectUnauthorized: false, minVersion: 'TLSv1.2', maxVersion: 'TLSv1.2', ciphers }, () => {
-          resolve({ ok: true, cipher: socket.getCipher().name });
-          socket.end();
-        });
+        const socket = tlsConnect(
+          { host: '127.0.0.1', port, rejectUnauthorized: false, minVersion: 'TLSv1.2', maxVersion: 'TLSv1.2', ciphers },
+          () => {
+            resolve({ ok: true, cipher: socket.getCipher().name });
+            socket.end();
+          },
+        );
         socket.on('error', () => resolve({ ok: false }));
       });
-    for (const weak of ['AES128-SHA', 'AES256-SHA', 'AES128-GCM-SHA256', 'ECDHE-RSA-AES128-SHA', 'ECDHE-RSA-AES128-SHA256']) {
+    for (const weak of [
+      'AES128-SHA',
+      'AES256-SHA',
+      'AES128-GCM-SHA256',
+      'ECDHE-RSA-AES128-SHA',
+      'ECDHE-RSA-AES128-SHA256',
+    ]) {
       expect({ weak, ...(await suite(`${weak}@SECLEVEL=0`)) }).toEqual({ weak, ok: false });
     }
     expect(await suite('ECDHE-RSA-AES128-GCM-SHA256')).toEqual({ ok: true, cipher: 'ECDHE-RSA-AES128-GCM-SHA256' });

@@ -19,7 +19,8 @@ export function tlsFiles(config: Config): TlsFiles | undefined {
   const cert = config.GATEHOUSE_TLS_CERT;
   const key = config.GATEHOUSE_TLS_KEY;
   if (!cert && !key) return undefined;
-  if (!cert || !key) throw new Error('GATEHOUSE_TLS_CERT and GATEHOUSE_TLS_KEY go together: give both PEM files, or neither');
+  if (!cert || !key)
+    throw new Error('GATEHOUSE_TLS_CERT and GATEHOUSE_TLS_KEY go together: give both PEM files, or neither');
   return { cert, key };
 }
 
@@ -58,7 +59,9 @@ export function registerHsts(app: FastifyInstance): void {
 }
 
 /** Fastify's server options for TLS, or none. */
-export async function tlsServerOptions(config: Config): Promise<{ http2: true; https: SecureContextOptions & { allowHTTP1: true } } | undefined> {
+export async function tlsServerOptions(
+  config: Config,
+): Promise<{ http2: true; https: SecureContextOptions & { allowHTTP1: true } } | undefined> {
   const files = tlsFiles(config);
   if (!files) return undefined;
   return { http2: true, https: { ...(await secureContextOptions(files)), allowHTTP1: true } };

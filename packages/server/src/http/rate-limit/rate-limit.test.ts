@@ -105,11 +105,15 @@ describe.each(dialects())('rate limits through the real server on %s', (dialect:
   });
 
   it('answers an API key over GATEHOUSE_RATE_LIMIT 429 7300.4290 with Retry-After', async () => {
-    const rs = await burst(40, () => gw.request('GET', `/orders/status?sessionId=${sessionId}`, { headers: apiKey(gw) }));
+    const rs = await burst(40, () =>
+      gw.request('GET', `/orders/status?sessionId=${sessionId}`, { headers: apiKey(gw) }),
+    );
     const limited = rs.filter((r) => r.status === 429);
     expect(limited.length).toBeGreaterThan(0);
     expect(rs.filter((r) => r.status === 200).length).toBeGreaterThan(0);
-    expect(limited[0]!.json).toEqual({ result: { status: 'error', errors: { code: '7300.4290', reason: 'Too many requests' } } });
+    expect(limited[0]!.json).toEqual({
+      result: { status: 'error', errors: { code: '7300.4290', reason: 'Too many requests' } },
+    });
     expect(Number(limited[0]!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
   });
 
@@ -132,7 +136,9 @@ describe.each(dialects())('rate limits through the real server on %s', (dialect:
   it('refuses an address after GATEHOUSE_AUTH_FAILURE_LIMIT failed authentications, even with a right key', async () => {
     let first429: Awaited<ReturnType<Gateway['request']>> | undefined;
     for (let i = 0; i < 20 && !first429; i++) {
-      const r = await gw.request('GET', `/orders/status?sessionId=${sessionId}`, { headers: { 'x-api-key': 'ghk_wrong_' + i } });
+      const r = await gw.request('GET', `/orders/status?sessionId=${sessionId}`, {
+        headers: { 'x-api-key': 'ghk_wrong_' + i },
+      });
       if (r.status === 429) first429 = r;
       else expect(r.status).toBe(401);
     }
@@ -153,7 +159,9 @@ describe.each(dialects())('GATEHOUSE_RATE_LIMIT=0 on %s', (dialect: DialectName)
   });
 
   it('disables the limits', async () => {
-    const bad = await burst(30, () => gw.request('GET', '/orders/status?sessionId=x', { headers: { 'x-api-key': 'ghk_wrong' } }));
+    const bad = await burst(30, () =>
+      gw.request('GET', '/orders/status?sessionId=x', { headers: { 'x-api-key': 'ghk_wrong' } }),
+    );
     expect(bad.every((r) => r.status === 401)).toBe(true);
     const rs = await burst(30, () => gw.request('POST', '/orders', { headers: apiKey(gw), body: validOrder(gw) }));
     expect(rs.every((r) => r.status === 201)).toBe(true);
@@ -222,7 +230,7 @@ describe.runIf(dialects().includes('postgres'))('shared counts when the database
     await gw.close();
   });
 
-  it('fails open: requests are served on this node\'s counts, the failure is logged once, then the recovery', async () => {
+  it("fails open: requests are served on this node's counts, the failure is logged once, then the recovery", async () => {
     const warned = () => gw.logs.filter((l) => String(l.msg).includes('shared counts are unreachable')).length;
     await sql`ALTER TABLE rate_limit_windows RENAME TO rate_limit_windows_away`.execute(gw.rt.store.db);
     await until(

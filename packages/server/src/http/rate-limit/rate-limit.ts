@@ -68,8 +68,17 @@ export interface RateLimitOptions {
   shared?: Pick<RateLimitWindowsRepo, 'add' | 'overLimit' | 'prune'> | undefined;
 }
 
-export function rateLimitOptions(config: Config, now: () => number, shared?: RateLimitOptions['shared']): RateLimitOptions {
-  return { perSecond: config.GATEHOUSE_RATE_LIMIT, failuresPerMinute: config.GATEHOUSE_AUTH_FAILURE_LIMIT, now, shared };
+export function rateLimitOptions(
+  config: Config,
+  now: () => number,
+  shared?: RateLimitOptions['shared'],
+): RateLimitOptions {
+  return {
+    perSecond: config.GATEHOUSE_RATE_LIMIT,
+    failuresPerMinute: config.GATEHOUSE_AUTH_FAILURE_LIMIT,
+    now,
+    shared,
+  };
 }
 
 /** Registers the limits on the root instance, before the interface plugins. A limit of 0 registers nothing. */

@@ -8,8 +8,16 @@ const base = { processingEntityId: '00000000-0000-4000-8000-000000000000', amoun
 describe('the order request kept with the command (ADR 0014)', () => {
   it.each([
     ['with a productId', { ...base, productId: 'p-1', items: [item], custom: { a: 1 } }, 'p-1'],
-    ['with an empty productId and items', { productId: '', ...base, items: [item, { ...item, name: 'Cake' }] }, 'TeaCake'],
-    ['without a productId, with items', { ...base, items: [item], urlDetails: { webhookUrl: 'https://x.example/h' } }, 'Tea'],
+    [
+      'with an empty productId and items',
+      { productId: '', ...base, items: [item, { ...item, name: 'Cake' }] },
+      'TeaCake',
+    ],
+    [
+      'without a productId, with items',
+      { ...base, items: [item], urlDetails: { webhookUrl: 'https://x.example/h' } },
+      'Tea',
+    ],
     ['without a productId or items', { ...base, merchantTransactionId: 'm-1' }, null],
   ])('is the JSON text as received %s; productId is derived beside it', (_name, body, productId) => {
     const text = `  ${JSON.stringify(body, null, 1)}\n`;

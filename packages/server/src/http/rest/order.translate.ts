@@ -24,7 +24,8 @@ export function toCreateOrderCommand(body: OrderRequest, requestJson: string): C
       throw new Invalid('openAmount.max', 'must be greater than or equal to openAmount.min');
     }
     const max = toMinor(body.openAmount.max, currency, 'openAmount.max');
-    if (amount < min || amount > max) throw new Invalid('amount', 'must be between openAmount.min and openAmount.max', 'amount');
+    if (amount < min || amount > max)
+      throw new Invalid('amount', 'must be between openAmount.min and openAmount.max', 'amount');
     openAmount = { min, max };
   }
 
@@ -48,7 +49,12 @@ export function toCreateOrderCommand(body: OrderRequest, requestJson: string): C
 
   const productId =
     body.productId ||
-    (body.items && body.items.length > 0 ? body.items.map((i) => i.name).join('').slice(0, 50) : null) ||
+    (body.items && body.items.length > 0
+      ? body.items
+          .map((i) => i.name)
+          .join('')
+          .slice(0, 50)
+      : null) ||
     null;
 
   return {

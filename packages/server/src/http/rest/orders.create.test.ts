@@ -26,7 +26,10 @@ describe.each(dialects())('POST /orders on %s', (dialect) => {
   });
 
   it('keeps the request exactly as received, and answers idempotent retries of it (ADR 0014)', async () => {
-    const body = validOrder(gw, { urlDetails: { webhookUrl: 'https://shop.example/hook' }, amountDetails: { totalTax: 1 } });
+    const body = validOrder(gw, {
+      urlDetails: { webhookUrl: 'https://shop.example/hook' },
+      amountDetails: { totalTax: 1 },
+    });
     const raw = `\n  ${JSON.stringify(body, null, 2).replace('"amount": ', '"amount":     ')}  \n`;
     const headers = { ...apiKey(gw), 'content-type': 'application/json', 'idempotency-key': `raw-${dialect}` };
     const first = await gw.request('POST', '/orders', { headers, raw });
@@ -47,4 +50,3 @@ describe.each(dialects())('POST /orders on %s', (dialect) => {
     expect(again.headers.get('idempotent-replayed')).toBe('true');
   });
 });
-

@@ -21,7 +21,11 @@ export function registerCreateOrder(app: FastifyInstance): void {
         security: [{ apiKey: [] }, { bearer: [] }],
         headers: Type.Object({
           'idempotency-key': Type.Optional(
-            Type.String({ minLength: 1, maxLength: 255, description: 'Retries with the same key and body replay the first response' }),
+            Type.String({
+              minLength: 1,
+              maxLength: 255,
+              description: 'Retries with the same key and body replay the first response',
+            }),
           ),
         }),
         body: OrderRequest,
@@ -38,9 +42,7 @@ export function registerCreateOrder(app: FastifyInstance): void {
         ctx,
         cmd,
         (order) => ({ status: 201, body: createdBody(order.sessionId) }),
-        key === undefined
-          ? undefined
-          : { key, requestHash: requestHashOf(services.deps.vault, request.body) },
+        key === undefined ? undefined : { key, requestHash: requestHashOf(services.deps.vault, request.body) },
       );
       if (result.replayed) void reply.header('idempotent-replayed', 'true');
       return reply.code(result.status).type('application/json; charset=utf-8').send(result.body);

@@ -22,13 +22,16 @@ export async function authenticatePayment(app: FastifyInstance, request: Fastify
   const apiKey = request.headers['x-api-key'];
   if (typeof apiKey === 'string' && apiKey.length > 0) return authenticateApiKey(deps.storage.read, apiKey);
   const authorization = request.headers.authorization;
-  if (typeof authorization !== 'string' || !/^bearer\s/i.test(authorization)) throw new Unauthenticated('no credential');
+  if (typeof authorization !== 'string' || !/^bearer\s/i.test(authorization))
+    throw new Unauthenticated('no credential');
   const token = authorization.slice(7).trim();
   const now = deps.clock.now();
   const claims = await verifyAccessToken(box, token, Math.floor(now / 1000));
   if (claims) return contextOfAccessToken(deps.storage.read, claims);
-  const order = token.length > 0 && token.length <= 255 ? await deps.storage.read.orders.findBySessionId(token) : undefined;
-  if (!order || order.entityId === null || now >= order.sessionExpiresAt) throw new Unauthenticated('invalid bearer token');
+  const order =
+    token.length > 0 && token.length <= 255 ? await deps.storage.read.orders.findBySessionId(token) : undefined;
+  if (!order || order.entityId === null || now >= order.sessionExpiresAt)
+    throw new Unauthenticated('invalid bearer token');
   boundOrders.set(request, order);
   return {
     merchantId: order.merchantId,

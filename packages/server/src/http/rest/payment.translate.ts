@@ -51,7 +51,10 @@ export function followUpCommandOf(
     merchantTransactionId: body.merchantTransactionId ?? null,
     webhookUrl: body.urlDetails?.webhookUrl ?? null,
   };
-  const mayReach = async (repos: Repos, tx: { merchantId: string; entityId: string | null; orderId: number | null }) => {
+  const mayReach = async (
+    repos: Repos,
+    tx: { merchantId: string; entityId: string | null; orderId: number | null },
+  ) => {
     if (tx.merchantId !== ctx.merchantId || tx.entityId === null) return false;
     if (bound && tx.orderId !== bound.id) return false;
     try {
@@ -73,8 +76,15 @@ function instrumentOf(option: PaymentRequest['paymentOption']): Instrument {
     : [];
   const card = option?.card;
   const cardOnlyCvv = card !== undefined && Object.keys(card).every((k) => k === 'CVV' || k === 'threeD');
-  if (chosen.length > 1 || (chosen.length === 1 && card !== undefined && (chosen[0] === 'alternativePaymentMethod' || !cardOnlyCvv))) {
-    throw new Invalid('paymentOption', 'must have exactly one of card, tempToken, userPaymentOptionId, alternativePaymentMethod', 'payment_option');
+  if (
+    chosen.length > 1 ||
+    (chosen.length === 1 && card !== undefined && (chosen[0] === 'alternativePaymentMethod' || !cardOnlyCvv))
+  ) {
+    throw new Invalid(
+      'paymentOption',
+      'must have exactly one of card, tempToken, userPaymentOptionId, alternativePaymentMethod',
+      'payment_option',
+    );
   }
   const cvv = card?.CVV !== undefined ? { cvv: card.CVV } : {};
   const apm = apmInputOf(option);

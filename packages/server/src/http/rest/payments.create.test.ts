@@ -17,9 +17,19 @@ describe.each(dialects())('POST /payment-api/payments on %s', (dialect: DialectN
       body: { processingEntityId: gw.demo.processingEntityId, currency: 'EUR', ...body },
     });
   const sale = (number: string, extra: Record<string, unknown> = {}) =>
-    pay({ transactionType: 'Sale', amount: 10, paymentOption: { card: wireCard(number) }, billingAddress: { zip: '10001' }, ...extra });
-  const op = (transactionType: string, relatedTransactionId: string, amount: number, headers?: Record<string, string>) =>
-    pay({ transactionType, relatedTransactionId, amount }, headers);
+    pay({
+      transactionType: 'Sale',
+      amount: 10,
+      paymentOption: { card: wireCard(number) },
+      billingAddress: { zip: '10001' },
+      ...extra,
+    });
+  const op = (
+    transactionType: string,
+    relatedTransactionId: string,
+    amount: number,
+    headers?: Record<string, string>,
+  ) => pay({ transactionType, relatedTransactionId, amount }, headers);
 
   beforeAll(async () => {
     gw = await startGateway({ dialect, clockStart: T0 });
@@ -63,12 +73,15 @@ describe.each(dialects())('POST /payment-api/payments on %s', (dialect: DialectN
         expirationYear: '2030',
         cardHolderName: 'John Smith',
       });
-      expect(card.maskedCardNumber).toBe(`${row.number.slice(0, 6)}${'*'.repeat(row.number.length - 10)}${row.number.slice(-4)}`);
+      expect(card.maskedCardNumber).toBe(
+        `${row.number.slice(0, 6)}${'*'.repeat(row.number.length - 10)}${row.number.slice(-4)}`,
+      );
       expect(['Credit', 'Debit']).toContain(card.cardType);
       expect(card.issuerCountry).toMatch(/^[A-Z]{2}$/);
       if (row.brand) expect(card.cardBrand).toBe(row.brand);
       if (row.cardType) expect(card.cardType).toBe(row.cardType);
-      if (row.threeD) expect(card.threeD).toMatchObject({ version: '2.2.0', eci: expect.any(String), dsTransID: expect.any(String) });
+      if (row.threeD)
+        expect(card.threeD).toMatchObject({ version: '2.2.0', eci: expect.any(String), dsTransID: expect.any(String) });
       else expect(card.threeD).toBeUndefined();
       expect(r.text).not.toContain(row.number);
     });
@@ -92,18 +105,31 @@ describe.each(dialects())('POST /payment-api/payments on %s', (dialect: DialectN
     it('refuses a number failing Luhn (400 naming the field)', async () => {
       const r = await sale('4761344136141391');
       expect(r.status).toBe(400);
-      expect(r.json.result.errors).toEqual({ code: '5000.1001', reason: '[paymentOption.card.cardNumber] is not a valid card number' });
+      expect(r.json.result.errors).toEqual({
+        code: '5000.1001',
+        reason: '[paymentOption.card.cardNumber] is not a valid card number',
+      });
     });
     it('refuses an expiry in the past', async () => {
-      const r = await pay({ transactionType: 'Sale', amount: 10, paymentOption: { card: wireCard('4761344136141390', { expirationYear: '2026', expirationMonth: '02' }) } });
+      const r = await pay({
+        transactionType: 'Sale',
+        amount: 10,
+        paymentOption: { card: wireCard('4761344136141390', { expirationYear: '2026', expirationMonth: '02' }) },
+      });
       expect(r.status).toBe(400);
       expect(r.json.result.errors.reason).toMatch(/^\[paymentOption\.card\.expirationYear\]/);
     });
     it.each([
       [{ tempToken: 'abc' }, '[paymentOption.tempToken] is not a token of this merchant site'],
       [{ userPaymentOptionId: '123' }, '[userTokenId] must not be null'],
-      [{ alternativePaymentMethod: { name: 'apmgw_Test' } }, '[paymentOption.alternativePaymentMethod.paymentMethod] apmgw_Test is not an enabled payment method'],
-      [{ card: wireCard('4761344136141390'), tempToken: 'abc' }, '[paymentOption] must have exactly one of card, tempToken, userPaymentOptionId, alternativePaymentMethod'],
+      [
+        { alternativePaymentMethod: { name: 'apmgw_Test' } },
+        '[paymentOption.alternativePaymentMethod.paymentMethod] apmgw_Test is not an enabled payment method',
+      ],
+      [
+        { card: wireCard('4761344136141390'), tempToken: 'abc' },
+        '[paymentOption] must have exactly one of card, tempToken, userPaymentOptionId, alternativePaymentMethod',
+      ],
       [{}, '[paymentOption.card] must not be null'],
     ])('refuses paymentOption %j', async (paymentOption, reason) => {
       const r = await pay({ transactionType: 'Sale', amount: 10, paymentOption });
@@ -126,7 +152,9 @@ describe.each(dialects())('POST /payment-api/payments on %s', (dialect: DialectN
 
   describe('the state machine through the API', () => {
     it('settles an Auth in parts up to the authorised amount, refunds a settle, refuses the excess', async () => {
-      const auth = (await pay({ transactionType: 'Auth', amount: 10, paymentOption: { card: wireCard('5555555555554444') } })).json;
+      const auth = (
+        await pay({ transactionType: 'Auth', amount: 10, paymentOption: { card: wireCard('5555555555554444') } })
+      ).json;
       expect(auth.result.status).toBe('approved');
       const s1 = await op('Settle', auth.transactionId, 6);
       expect(s1.json).toMatchObject({ result: { status: 'approved' }, transactionType: 'Settle', amount: 6 });
@@ -134,7 +162,9 @@ describe.each(dialects())('POST /payment-api/payments on %s', (dialect: DialectN
       expect(s2.json.result.status).toBe('approved');
       const s3 = await op('Settle', auth.transactionId, 0.01);
       expect(s3.status).toBe(400);
-      expect(s3.json.result.errors.reason).toMatch(/in state approved Auth: the amount exceeds what remains authorised \(0\.00 EUR\)/);
+      expect(s3.json.result.errors.reason).toMatch(
+        /in state approved Auth: the amount exceeds what remains authorised \(0\.00 EUR\)/,
+      );
       const r1 = await op('Refund', s1.json.transactionId, 2.5);
       expect(r1.json).toMatchObject({ result: { status: 'approved' }, transactionType: 'Refund' });
       const r2 = await op('Refund', s1.json.transactionId, 3.51);
@@ -160,7 +190,9 @@ describe.each(dialects())('POST /payment-api/payments on %s', (dialect: DialectN
     });
 
     it('voiding a settle gives its amount back to the authorisation', async () => {
-      const auth = (await pay({ transactionType: 'PreAuth', amount: 10, paymentOption: { card: wireCard('5555555555554444') } })).json;
+      const auth = (
+        await pay({ transactionType: 'PreAuth', amount: 10, paymentOption: { card: wireCard('5555555555554444') } })
+      ).json;
       const s1 = (await op('Settle', auth.transactionId, 10)).json;
       expect((await op('Void', s1.transactionId, 10)).json.result.status).toBe('approved');
       expect((await op('Settle', auth.transactionId, 10)).json.result.status).toBe('approved');
@@ -188,7 +220,9 @@ describe.each(dialects())('POST /payment-api/payments on %s', (dialect: DialectN
     });
 
     it('refuses to settle an Auth after 7 days', async () => {
-      const a = (await pay({ transactionType: 'Auth', amount: 10, paymentOption: { card: wireCard('5555555555554444') } })).json;
+      const a = (
+        await pay({ transactionType: 'Auth', amount: 10, paymentOption: { card: wireCard('5555555555554444') } })
+      ).json;
       clock.set(T0 + 7 * DAY + 1);
       try {
         const s = await op('Settle', a.transactionId, 1);
@@ -202,16 +236,34 @@ describe.each(dialects())('POST /payment-api/payments on %s', (dialect: DialectN
 
   describe('orders', () => {
     it('pays an order; its status is then the payment; a second payment is refused', async () => {
-      const created = await gw.request('POST', '/orders', { headers: apiKey(gw), body: validOrder(gw, { amount: 12.5, currency: 'EUR' }) });
+      const created = await gw.request('POST', '/orders', {
+        headers: apiKey(gw),
+        body: validOrder(gw, { amount: 12.5, currency: 'EUR' }),
+      });
       const sessionId = created.json.sessionId as string;
-      const wrong = await pay({ sessionId, transactionType: 'Sale', amount: 12, paymentOption: { card: wireCard('4761344136141390') } });
+      const wrong = await pay({
+        sessionId,
+        transactionType: 'Sale',
+        amount: 12,
+        paymentOption: { card: wireCard('4761344136141390') },
+      });
       expect(wrong.status).toBe(400);
       expect(wrong.json.result.errors.reason).toBe('[amount] must be the order amount');
-      const ok = await pay({ sessionId, transactionType: 'Sale', amount: 12.5, paymentOption: { card: wireCard('4761344136141390') } });
+      const ok = await pay({
+        sessionId,
+        transactionType: 'Sale',
+        amount: 12.5,
+        paymentOption: { card: wireCard('4761344136141390') },
+      });
       expect(ok.json.result.status).toBe('approved');
       const status = await gw.request('GET', `/orders/status?sessionId=${sessionId}`, { headers: apiKey(gw) });
       expect(status.json).toEqual(ok.json);
-      const again = await pay({ sessionId, transactionType: 'Sale', amount: 12.5, paymentOption: { card: wireCard('4761344136141390') } });
+      const again = await pay({
+        sessionId,
+        transactionType: 'Sale',
+        amount: 12.5,
+        paymentOption: { card: wireCard('4761344136141390') },
+      });
       expect(again.status).toBe(400);
       expect(again.json.result.errors.reason).toMatch(/already paid it/);
     });
@@ -221,20 +273,32 @@ describe.each(dialects())('POST /payment-api/payments on %s', (dialect: DialectN
         headers: apiKey(gw),
         body: validOrder(gw, { amount: 10, openAmount: { min: 5, max: 20 } }),
       });
-      const r = await pay({ sessionId: created.json.sessionId, transactionType: 'Sale', amount: 17, paymentOption: { card: wireCard('4761344136141390') } });
+      const r = await pay({
+        sessionId: created.json.sessionId,
+        transactionType: 'Sale',
+        amount: 17,
+        paymentOption: { card: wireCard('4761344136141390') },
+      });
       expect(r.json.result.status).toBe('approved');
     });
   });
 
   describe('the order sessionId as bearer token', () => {
     const order = async (permittedOperations: string[]) =>
-      (await gw.request('POST', '/orders', { headers: apiKey(gw), body: validOrder(gw, { amount: 10, permittedOperations }) })).json
-        .sessionId as string;
+      (
+        await gw.request('POST', '/orders', {
+          headers: apiKey(gw),
+          body: validOrder(gw, { amount: 10, permittedOperations }),
+        })
+      ).json.sessionId as string;
 
     it('pays its own order and, with operations, settles its transactions only', async () => {
       const sid = await order(['payments', 'operations']);
       const bearer = { authorization: `Bearer ${sid}` };
-      const a = await pay({ transactionType: 'Auth', amount: 10, paymentOption: { card: wireCard('5555555555554444') } }, bearer);
+      const a = await pay(
+        { transactionType: 'Auth', amount: 10, paymentOption: { card: wireCard('5555555555554444') } },
+        bearer,
+      );
       expect(a.json.result.status).toBe('approved');
       expect((await op('Settle', a.json.transactionId, 10, bearer)).json.result.status).toBe('approved');
       const foreign = (await sale('4761344136141390')).json;
@@ -244,11 +308,17 @@ describe.each(dialects())('POST /payment-api/payments on %s', (dialect: DialectN
 
     it('cannot settle without operations, nor pay without payments', async () => {
       const payOnly = await order(['payments']);
-      const a = await pay({ transactionType: 'Auth', amount: 10, paymentOption: { card: wireCard('5555555555554444') } }, { authorization: `Bearer ${payOnly}` });
+      const a = await pay(
+        { transactionType: 'Auth', amount: 10, paymentOption: { card: wireCard('5555555555554444') } },
+        { authorization: `Bearer ${payOnly}` },
+      );
       expect(a.json.result.status).toBe('approved');
       expect((await op('Settle', a.json.transactionId, 10, { authorization: `Bearer ${payOnly}` })).status).toBe(403);
       const opsOnly = await order(['operations']);
-      const p = await pay({ transactionType: 'Sale', amount: 10, paymentOption: { card: wireCard('4761344136141390') } }, { authorization: `Bearer ${opsOnly}` });
+      const p = await pay(
+        { transactionType: 'Sale', amount: 10, paymentOption: { card: wireCard('4761344136141390') } },
+        { authorization: `Bearer ${opsOnly}` },
+      );
       expect(p.status).toBe(403);
       expect(p.json.result.errors.code).toBe('7300.3000');
     });
@@ -256,11 +326,22 @@ describe.each(dialects())('POST /payment-api/payments on %s', (dialect: DialectN
     it('is refused for another order and after 30 minutes', async () => {
       const sid = await order(['payments']);
       const other = await order(['payments']);
-      const r = await pay({ sessionId: other, transactionType: 'Sale', amount: 10, paymentOption: { card: wireCard('4761344136141390') } }, { authorization: `Bearer ${sid}` });
+      const r = await pay(
+        {
+          sessionId: other,
+          transactionType: 'Sale',
+          amount: 10,
+          paymentOption: { card: wireCard('4761344136141390') },
+        },
+        { authorization: `Bearer ${sid}` },
+      );
       expect(r.status).toBe(403);
       clock.set(T0 + 30 * 60 * 1000);
       try {
-        const late = await pay({ transactionType: 'Sale', amount: 10, paymentOption: { card: wireCard('4761344136141390') } }, { authorization: `Bearer ${sid}` });
+        const late = await pay(
+          { transactionType: 'Sale', amount: 10, paymentOption: { card: wireCard('4761344136141390') } },
+          { authorization: `Bearer ${sid}` },
+        );
         expect(late.status).toBe(401);
       } finally {
         clock.set(T0);
@@ -305,7 +386,12 @@ describe.each(dialects())('POST /payment-api/payments on %s', (dialect: DialectN
       headers: apiKey(gw),
       body: validOrder(gw, { amount: 10, urlDetails: { webhookUrl: 'http://127.0.0.1:9/hook' } }),
     });
-    const r = await pay({ sessionId: created.json.sessionId, transactionType: 'Sale', amount: 10, paymentOption: { card: wireCard('4761344136141390') } });
+    const r = await pay({
+      sessionId: created.json.sessionId,
+      transactionType: 'Sale',
+      amount: 10,
+      paymentOption: { card: wireCard('4761344136141390') },
+    });
     const rows = await gw.rt.deps.storage.read.notifications.list({ transactionId: r.json.transactionId, limit: 10 });
     const webhook = rows.find((n) => n.kind === 'webhook')!;
     expect(webhook.eventType).toBe('transaction.approved');

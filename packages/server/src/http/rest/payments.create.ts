@@ -27,12 +27,16 @@ export function registerCreatePayment(app: FastifyInstance): void {
       schema: {
         summary: 'Create a payment or a follow-up operation',
         description:
-          'Auth, PreAuth or Sale with `paymentOption.card` (optionally paying the order `sessionId`: amount and currency must match it), or Settle, Void, Refund of `relatedTransactionId`. A decline is HTTP 200 with `result.status: declined`. Accepts an API key, a merchant access token (scope `payments` to pay, `operations` to settle, void or refund), or the order\'s sessionId as bearer token for that order within its permittedOperations. `idempotency-key` replays the first response; while the first request is still with the acquirer, a retry is answered 409 5300.1003.',
+          "Auth, PreAuth or Sale with `paymentOption.card` (optionally paying the order `sessionId`: amount and currency must match it), or Settle, Void, Refund of `relatedTransactionId`. A decline is HTTP 200 with `result.status: declined`. Accepts an API key, a merchant access token (scope `payments` to pay, `operations` to settle, void or refund), or the order's sessionId as bearer token for that order within its permittedOperations. `idempotency-key` replays the first response; while the first request is still with the acquirer, a retry is answered 409 5300.1003.",
         tags: ['payments'],
         security: [{ apiKey: [] }, { bearer: [] }],
         headers: Type.Object({
           'idempotency-key': Type.Optional(
-            Type.String({ minLength: 1, maxLength: 255, description: 'Retries with the same key and body replay the first response' }),
+            Type.String({
+              minLength: 1,
+              maxLength: 255,
+              description: 'Retries with the same key and body replay the first response',
+            }),
           ),
         }),
         body: PaymentRequest,
@@ -68,7 +72,10 @@ export function registerCreatePayment(app: FastifyInstance): void {
       }
       const { payer, instrument, options } = await restPaymentOf(deps, ctx, body, bound, charge, baseUrlOf(request));
       payer.origin.requestId = request.id;
-      return sendPaid(reply, await payOrder(deps, payer, instrument, { ...options, ...(idempotency ? { idempotency } : {}) }));
+      return sendPaid(
+        reply,
+        await payOrder(deps, payer, instrument, { ...options, ...(idempotency ? { idempotency } : {}) }),
+      );
     },
   );
 }

@@ -30,7 +30,8 @@ const METHOD_FIELD = 'paymentOption.alternativePaymentMethod.paymentMethod';
 /** paymentOption.alternativePaymentMethod.paymentMethod of a request: a method of the catalogue, else 1068. */
 function methodOf(deps: DomainDeps, body: Record<string, unknown>): string {
   const name = String(obj(obj(body.paymentOption)?.alternativePaymentMethod)?.paymentMethod);
-  if (!deps.acquirer.apmMethod(name)) throw new MethodNotEnabled(METHOD_FIELD, `${name} is not an enabled payment method`);
+  if (!deps.acquirer.apmMethod(name))
+    throw new MethodNotEnabled(METHOD_FIELD, `${name} is not an enabled payment method`);
   return name;
 }
 
@@ -76,10 +77,15 @@ export function registerAccounts(app: FastifyInstance): void {
     body: AccountCaptureRequest,
     response: AccountResponse,
     async handle(session, body, request) {
-      const urlDetails = obj(body.urlDetails) ?? (str(body.notificationUrl) ? { notificationUrl: str(body.notificationUrl) } : undefined);
+      const urlDetails =
+        obj(body.urlDetails) ??
+        (str(body.notificationUrl) ? { notificationUrl: str(body.notificationUrl) } : undefined);
       return {
         userTokenId: String(body.userTokenId),
-        redirectUrl: accountCaptureUrl(deps(), request, session.token, { ...body, ...(urlDetails ? { urlDetails } : {}) }),
+        redirectUrl: accountCaptureUrl(deps(), request, session.token, {
+          ...body,
+          ...(urlDetails ? { urlDetails } : {}),
+        }),
       };
     },
   });
@@ -101,7 +107,11 @@ export function registerAccounts(app: FastifyInstance): void {
       const ctx = contextOf(request);
       const body = obj(request.body) ?? {}; // validated by the route's schema
       const session = await findCallerSession(deps(), String(body.sessionToken), ctx);
-      return success(request, { sessionToken: session.token, clientUniqueId: String(body.clientUniqueId), ...accountFields(await enroll(ctx, body)) });
+      return success(request, {
+        sessionToken: session.token,
+        clientUniqueId: String(body.clientUniqueId),
+        ...accountFields(await enroll(ctx, body)),
+      });
     },
   );
 
@@ -130,8 +140,14 @@ export function registerAccounts(app: FastifyInstance): void {
     response: AccountResponse,
     async handle(session, body) {
       const order = await requireSessionOrder(deps(), session);
-      if (!order.pricing) throw new Invalid('sessionToken', "names an order without an amount");
-      const a = await fundBankAccount(deps(), session, userOf(session, body), methodOf(deps(), body), order.pricing.amount);
+      if (!order.pricing) throw new Invalid('sessionToken', 'names an order without an amount');
+      const a = await fundBankAccount(
+        deps(),
+        session,
+        userOf(session, body),
+        methodOf(deps(), body),
+        order.pricing.amount,
+      );
       return { clientUniqueId: String(body.clientUniqueId), ...accountFields(a, order.pricing.currency) };
     },
   });
@@ -139,7 +155,8 @@ export function registerAccounts(app: FastifyInstance): void {
   registerTokenMethod(app, {
     name: 'getAccountDetails',
     summary: "Get a user's enrolled account",
-    description: "The user's account for the APM: status, masked bank details. No account is errCode 1019 naming userId.",
+    description:
+      "The user's account for the APM: status, masked bank details. No account is errCode 1019 naming userId.",
     body: GetAccountDetailsRequest,
     response: AccountResponse,
     async handle(session, body) {

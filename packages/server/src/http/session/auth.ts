@@ -111,7 +111,10 @@ declare module 'fastify' {
 }
 
 /** The `preValidation` hook of a checksum-signed session route. */
-export function checksumAuth(app: FastifyInstance, method: SessionMethod | ChecksumRule): preValidationAsyncHookHandler {
+export function checksumAuth(
+  app: FastifyInstance,
+  method: SessionMethod | ChecksumRule,
+): preValidationAsyncHookHandler {
   return async (request) => {
     const body = bodyObject(request);
     request.sessionContext = await authenticateChecksum(app.services, method, body);

@@ -32,7 +32,9 @@ describe.each(dialects())('getCardDetails and getDccDetails on %s', (dialect: Di
   });
   afterAll(async () => {
     try {
-      expect(await cardNumbersAtRest(gw, [...CARD_ROWS.map((r) => r.number), '4761344136141391', '4000008260000000'])).toEqual([]);
+      expect(
+        await cardNumbersAtRest(gw, [...CARD_ROWS.map((r) => r.number), '4761344136141391', '4000008260000000']),
+      ).toEqual([]);
     } finally {
       await gw.close();
     }
@@ -65,7 +67,13 @@ describe.each(dialects())('getCardDetails and getDccDetails on %s', (dialect: Di
 
   it('knows the issuer country and currency of a country range (400000826… is GB, GBP)', async () => {
     const r = await details('4000008260000000');
-    expect(r).toMatchObject({ status: 'SUCCESS', brand: 'Visa', issuerCountry: 'GB', currency: 'GBP', dccAllowed: true });
+    expect(r).toMatchObject({
+      status: 'SUCCESS',
+      brand: 'Visa',
+      issuerCountry: 'GB',
+      currency: 'GBP',
+      dccAllowed: true,
+    });
   });
 
   it('refuses a number failing Luhn with 1004, and a foreign or dead session with 1069', async () => {
@@ -80,7 +88,9 @@ describe.each(dialects())('getCardDetails and getDccDetails on %s', (dialect: Di
 
   const dcc = async (fields: Record<string, unknown>) => {
     const { sessionToken } = await sc.openOrder();
-    return (await sc.send('getDccDetails', { sessionToken, clientUniqueId: 'u-dcc', clientRequestId: 'r-dcc', ...fields })).json;
+    return (
+      await sc.send('getDccDetails', { sessionToken, clientUniqueId: 'u-dcc', clientRequestId: 'r-dcc', ...fields })
+    ).json;
   };
 
   it('quotes the order amount into the card currency with a 3.5% markup, same all day, new the next day', async () => {
@@ -109,7 +119,9 @@ describe.each(dialects())('getCardDetails and getDccDetails on %s', (dialect: Di
   });
 
   it('takes currency over country over the card currency, and amount / originalAmount as given', async () => {
-    expect(await dcc({ cardNumber: '4000008260000000', country: 'US', currency: 'CHF' })).toMatchObject({ currency: 'CHF' });
+    expect(await dcc({ cardNumber: '4000008260000000', country: 'US', currency: 'CHF' })).toMatchObject({
+      currency: 'CHF',
+    });
     expect(await dcc({ cardNumber: '4000008260000000', country: 'US' })).toMatchObject({ currency: 'USD' });
     const r = await dcc({ amount: '20.00', currency: 'USD' });
     expect(r).toMatchObject({ originalAmount: '20.00', originalCurrency: 'EUR', currency: 'USD' });
@@ -120,8 +132,18 @@ describe.each(dialects())('getCardDetails and getDccDetails on %s', (dialect: Di
       originalCurrency: 'USD',
       currency: 'EUR',
     });
-    expect(noSession.json).toMatchObject({ status: 'SUCCESS', originalAmount: '15.00', originalCurrency: 'USD', currency: 'EUR' });
-    expect(await dcc({ currency: 'EUR' })).toMatchObject({ status: 'SUCCESS', markUpValue: '0', amount: '10.00', rateValueWithMarkup: '1.000000' });
+    expect(noSession.json).toMatchObject({
+      status: 'SUCCESS',
+      originalAmount: '15.00',
+      originalCurrency: 'USD',
+      currency: 'EUR',
+    });
+    expect(await dcc({ currency: 'EUR' })).toMatchObject({
+      status: 'SUCCESS',
+      markUpValue: '0',
+      amount: '10.00',
+      rateValueWithMarkup: '1.000000',
+    });
   });
 
   it('refuses a quote without a target, with a bad card number or an unknown country', async () => {
@@ -132,7 +154,9 @@ describe.each(dialects())('getCardDetails and getDccDetails on %s', (dialect: Di
 
   it('a DCC payment charges the converted amount in the card currency and records both', async () => {
     const { sessionToken } = await sc.openOrder();
-    const quote = (await sc.send('getDccDetails', { sessionToken, clientUniqueId: 'u-dcc', cardNumber: '4000008260000000' })).json;
+    const quote = (
+      await sc.send('getDccDetails', { sessionToken, clientUniqueId: 'u-dcc', cardNumber: '4000008260000000' })
+    ).json;
     expect(quote).toMatchObject({ status: 'SUCCESS', currency: 'GBP' });
     const pay = (fields: Record<string, unknown>) =>
       sc
@@ -148,11 +172,19 @@ describe.each(dialects())('getCardDetails and getDccDetails on %s', (dialect: Di
     // not the quote of the day, or an original amount other than the order's: refused
     expect(await pay({ amount: '1.00' })).toMatchObject({ status: 'ERROR', errCode: 1040 });
     expect(
-      await pay({ currencyConversion: { type: 'DCC', originalAmount: '9.00', originalCurrency: 'EUR' }, amount: '1.00' }),
+      await pay({
+        currencyConversion: { type: 'DCC', originalAmount: '9.00', originalCurrency: 'EUR' },
+        amount: '1.00',
+      }),
     ).toMatchObject({ status: 'ERROR', errCode: 1040 });
     expect(await pay({ currency: 'USD' })).toMatchObject({ status: 'ERROR' });
     const r = await pay({});
-    expect(r).toMatchObject({ status: 'SUCCESS', transactionStatus: 'APPROVED', amount: quote.amount, currency: 'GBP' });
+    expect(r).toMatchObject({
+      status: 'SUCCESS',
+      transactionStatus: 'APPROVED',
+      amount: quote.amount,
+      currency: 'GBP',
+    });
     const conv = await gw.rt.deps.storage.read.dcc.find(r.transactionId);
     expect(conv).toEqual({
       transactionId: r.transactionId,

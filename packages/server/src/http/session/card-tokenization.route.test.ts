@@ -60,7 +60,10 @@ describe.each(dialects())('cardTokenization and ccTempToken payments on %s', (di
 
     const { sessionToken: s2 } = await sc.openOrder();
     const t2 = await tokenize(s2, '5555555555554444');
-    expect(await payWith(s2, { ccTempToken: t2.ccTempToken })).toMatchObject({ transactionStatus: 'APPROVED', cvv2Code: 'P' });
+    expect(await payWith(s2, { ccTempToken: t2.ccTempToken })).toMatchObject({
+      transactionStatus: 'APPROVED',
+      cvv2Code: 'P',
+    });
   });
 
   it('a declined payment uses the token up too; the test-card table decides', async () => {
@@ -70,7 +73,10 @@ describe.each(dialects())('cardTokenization and ccTempToken payments on %s', (di
       transactionStatus: 'DECLINED',
       gwErrorReason: 'Decline',
     });
-    expect(await payWith(sessionToken, { ccTempToken: t.ccTempToken })).toMatchObject({ status: 'ERROR', errCode: 1019 });
+    expect(await payWith(sessionToken, { ccTempToken: t.ccTempToken })).toMatchObject({
+      status: 'ERROR',
+      errCode: 1019,
+    });
   });
 
   it('refuses a token of another session, an unknown token, and a token with a card number', async () => {
@@ -78,8 +84,13 @@ describe.each(dialects())('cardTokenization and ccTempToken payments on %s', (di
     const { sessionToken: b } = await sc.openOrder();
     const t = await tokenize(a, '4761344136141390');
     expect(await payWith(b, { ccTempToken: t.ccTempToken })).toMatchObject({ status: 'ERROR', errCode: 1019 });
-    expect(await payWith(b, { ccTempToken: '00000000-0000-4000-8000-000000000000' })).toMatchObject({ status: 'ERROR', errCode: 1019 });
-    expect(await payWith(a, { ccTempToken: t.ccTempToken, cardNumber: '4761344136141390' })).toMatchObject({ status: 'ERROR' });
+    expect(await payWith(b, { ccTempToken: '00000000-0000-4000-8000-000000000000' })).toMatchObject({
+      status: 'ERROR',
+      errCode: 1019,
+    });
+    expect(await payWith(a, { ccTempToken: t.ccTempToken, cardNumber: '4761344136141390' })).toMatchObject({
+      status: 'ERROR',
+    });
     // still usable by its own session
     expect(await payWith(a, { ccTempToken: t.ccTempToken })).toMatchObject({ transactionStatus: 'APPROVED' });
   });
@@ -88,7 +99,10 @@ describe.each(dialects())('cardTokenization and ccTempToken payments on %s', (di
     const { sessionToken } = await sc.openOrder();
     const t = await tokenize(sessionToken, '4761344136141390');
     clock.advance(16 * 60 * 1000);
-    expect(await payWith(sessionToken, { ccTempToken: t.ccTempToken, CVV: '217' })).toMatchObject({ status: 'ERROR', errCode: 1069 });
+    expect(await payWith(sessionToken, { ccTempToken: t.ccTempToken, CVV: '217' })).toMatchObject({
+      status: 'ERROR',
+      errCode: 1069,
+    });
   });
 
   it('refuses bad card data like a payment does (Luhn 1004, expiry 1029, CVV 1062) and a dead session (1069)', async () => {
@@ -96,7 +110,10 @@ describe.each(dialects())('cardTokenization and ccTempToken payments on %s', (di
     const send = (card: Record<string, unknown>, token = sessionToken) =>
       sc.send('cardTokenization', { sessionToken: token, cardData: card }).then((x) => x.json);
     expect(await send(wireCard('4761344136141391'))).toMatchObject({ status: 'ERROR', errCode: 1004 });
-    expect(await send(wireCard('4761344136141390', { expirationYear: '2025' }))).toMatchObject({ status: 'ERROR', errCode: 1029 });
+    expect(await send(wireCard('4761344136141390', { expirationYear: '2025' }))).toMatchObject({
+      status: 'ERROR',
+      errCode: 1029,
+    });
     expect(await send(wireCard('4761344136141390', { CVV: '1x' }))).toMatchObject({ status: 'ERROR', errCode: 1062 });
     expect(await send(wireCard('4761344136141390'), '00000000-0000-4000-8000-000000000000')).toMatchObject({
       status: 'ERROR',

@@ -15,9 +15,12 @@ import { SESSION_API, success } from './envelope.js';
 function wireCardOf(data: ServerCallBody<'cardTokenization'>['cardData']): WireCard {
   const { cardNumber, cardHolderName, expirationMonth, expirationYear, CVV } = data;
   if (cardNumber === undefined) throw new Missing('paymentOption.card.cardNumber', CARD_SUBJECTS.cardNumber);
-  if (cardHolderName === undefined) throw new Missing('paymentOption.card.cardHolderName', CARD_SUBJECTS.cardHolderName);
-  if (expirationMonth === undefined) throw new Missing('paymentOption.card.expirationMonth', CARD_SUBJECTS.expirationMonth);
-  if (expirationYear === undefined) throw new Missing('paymentOption.card.expirationYear', CARD_SUBJECTS.expirationYear);
+  if (cardHolderName === undefined)
+    throw new Missing('paymentOption.card.cardHolderName', CARD_SUBJECTS.cardHolderName);
+  if (expirationMonth === undefined)
+    throw new Missing('paymentOption.card.expirationMonth', CARD_SUBJECTS.expirationMonth);
+  if (expirationYear === undefined)
+    throw new Missing('paymentOption.card.expirationYear', CARD_SUBJECTS.expirationYear);
   return { cardNumber, cardHolderName, expirationMonth, expirationYear, ...(CVV !== undefined ? { CVV } : {}) };
 }
 

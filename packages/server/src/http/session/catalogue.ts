@@ -16,7 +16,10 @@ import { SESSION_API, success } from './envelope.js';
  * the method's fields with nested values flattened (security/catalogue-checksum.ts).
  */
 
-export function catalogueChecksumAuth(app: FastifyInstance, method: CatalogueMethodName): preValidationAsyncHookHandler {
+export function catalogueChecksumAuth(
+  app: FastifyInstance,
+  method: CatalogueMethodName,
+): preValidationAsyncHookHandler {
   const fields = CATALOGUE_CHECKSUM_FIELDS[method];
   return checksumAuth(app, (secret, given, body) => verifyCatalogueChecksum(fields, body, secret, given));
 }

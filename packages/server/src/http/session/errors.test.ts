@@ -30,7 +30,9 @@ describe('the one error catalogue on the session API (docs/decisions/0600)', () 
     expect(code(new SessionExpired())).toBe(1069);
     expect(code(new DuplicateRequest())).toBe(1066);
     expect(code(new BadRequest('Malformed JSON'))).toBe(1066);
-    expect(code(new MethodNotEnabled('paymentOption.alternativePaymentMethod.paymentMethod', 'x is not enabled'))).toBe(1068);
+    expect(code(new MethodNotEnabled('paymentOption.alternativePaymentMethod.paymentMethod', 'x is not enabled'))).toBe(
+      1068,
+    );
     expect(code(new UnsupportedCurrency('currency', 'Currency not supported: XDR'))).toBe(1070);
     expect(code(new TransactionRefused('voided', 'The transaction is voided'))).toBe(1058);
     expect(code(new WithdrawalLimitReached(1))).toBe(1058);
@@ -61,7 +63,14 @@ describe('the one error catalogue on the session API (docs/decisions/0600)', () 
     });
     expect(domainToWire(required)).toEqual({ errCode: 1040, reason: '[amount] must not be null' });
     const tooLong = (parentSchema: unknown, field: string) =>
-      domainToWire(schemaErrorToDomain({ keyword: 'maxLength', params: { limit: 12 }, parentSchema: parentSchema as never, instancePath: `/${field}` }));
+      domainToWire(
+        schemaErrorToDomain({
+          keyword: 'maxLength',
+          params: { limit: 12 },
+          parentSchema: parentSchema as never,
+          instancePath: `/${field}`,
+        }),
+      );
     expect(tooLong(amount, 'amount').errCode).toBe(1040);
     expect(tooLong(body.properties.note, 'note').errCode).toBe(1019);
     // the annotated copy keeps TypeBox's hidden members and leaves the original alone
@@ -72,9 +81,17 @@ describe('the one error catalogue on the session API (docs/decisions/0600)', () 
   it('keeps the REST answers of the same errors', () => {
     expect(restWire(new Invalid('paymentOption.card.CVV', 'must be 3 or 4 digits', 'card_cvv'))).toEqual({
       status: 400,
-      body: { result: { status: 'error', errors: { code: '5000.1001', reason: '[paymentOption.card.CVV] must be 3 or 4 digits' } } },
+      body: {
+        result: {
+          status: 'error',
+          errors: { code: '5000.1001', reason: '[paymentOption.card.CVV] must be 3 or 4 digits' },
+        },
+      },
     });
-    expect(restWire(new UnsupportedCurrency('currency', '[currency] EUR is not supported by sofort')).body.result.errors.code).toBe('5000.1001');
+    expect(
+      restWire(new UnsupportedCurrency('currency', '[currency] EUR is not supported by sofort')).body.result.errors
+        .code,
+    ).toBe('5000.1001');
     expect(restWire(new TransactionRefused('voided', 'The transaction is voided')).status).toBe(400);
   });
 });

@@ -13,7 +13,8 @@ describe.each(dialects())('a payment on a session without an order, on %s', (dia
   let sc: SessionClient;
   let seq = 0;
 
-  const token = async () => (await sc.send('getSessionToken', { clientRequestId: `t-${++seq}` })).json.sessionToken as string;
+  const token = async () =>
+    (await sc.send('getSessionToken', { clientRequestId: `t-${++seq}` })).json.sessionToken as string;
   const pay = (sessionToken: string, fields: Record<string, unknown> = {}) =>
     sc
       .send('payment', {

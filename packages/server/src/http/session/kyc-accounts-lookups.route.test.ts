@@ -30,7 +30,11 @@ describe.each(dialects())('KYC, accounts and lookups (session API) on %s', (dial
     w = wireClient(gw);
     sc = sessionClient(gw);
     const m = await createMerchant(gw.rt.deps, { name: 'Other merchant' });
-    const creds = { merchantId: m.merchant.id, merchantSiteId: m.site.id, merchantSecretKey: m.merchantSecretKey.expose() };
+    const creds = {
+      merchantId: m.merchant.id,
+      merchantSiteId: m.site.id,
+      merchantSecretKey: m.merchantSecretKey.expose(),
+    };
     other = wireClient(gw, { ...gw.demo, ...creds });
     otherSc = sessionClient(gw, creds);
   });
@@ -45,7 +49,12 @@ describe.each(dialects())('KYC, accounts and lookups (session API) on %s', (dial
       clientUniqueId: 'cu-1',
       clientRequestId: `r-${++seq}`,
       userDetails: { firstName: 'Ada', lastName: 'Byron', country: 'GB' },
-      ekycUserDetails: { userName: 'ada', dateOfBirth: '1815-12-10', identification: 'X1', identificationType: 'passport' },
+      ekycUserDetails: {
+        userName: 'ada',
+        dateOfBirth: '1815-12-10',
+        identification: 'X1',
+        identificationType: 'passport',
+      },
       ...extra,
     });
   const page = async (url: string, method = 'GET') => gw.request(method, new URL(url).pathname);
@@ -80,18 +89,59 @@ describe.each(dialects())('KYC, accounts and lookups (session API) on %s', (dial
           merchantDetails: { customField1: 'x' },
         })
       ).json;
-      expect(r).toMatchObject({ status: 'SUCCESS', kycStatus: 'Pending', url: expect.stringContaining('/sandbox/kyc/') });
+      expect(r).toMatchObject({
+        status: 'SUCCESS',
+        kycStatus: 'Pending',
+        url: expect.stringContaining('/sandbox/kyc/'),
+      });
       expect((await page(`${r.url}/decline`, 'POST')).text).toContain('Declined');
     });
 
     it('a wrong checksum is 1001; a missing ekycUserDetails or kycUserDetails is refused naming it', async () => {
-      const body = w.signed(S, { userTokenId: 'u', userId: 'u', clientUniqueId: 'c', clientRequestId: 'r', userDetails: {}, ekycUserDetails: {} });
-      expect((await w.post('eKYC', { ...body, checksum: '0'.repeat(64) })).json).toMatchObject({ status: 'ERROR', errCode: 1001 });
-      expect((await w.post('getDocumentUploadUrl', { ...body, checksum: '0'.repeat(64) })).json).toMatchObject({ status: 'ERROR', errCode: 1001 });
-      const m1 = (await w.call('eKYC', S, { userTokenId: 'u', userId: 'u', clientUniqueId: 'c', clientRequestId: 'r', userDetails: {} })).json;
-      expect(m1).toMatchObject({ status: 'ERROR', errCode: 1019, reason: expect.stringContaining('[ekycUserDetails] must not be null') });
-      const m2 = (await w.call('getDocumentUploadUrl', S, { userTokenId: 'u', userId: 'u', clientUniqueId: 'c', clientRequestId: 'r', userDetails: {} })).json;
-      expect(m2).toMatchObject({ status: 'ERROR', errCode: 1019, reason: expect.stringContaining('[kycUserDetails] must not be null') });
+      const body = w.signed(S, {
+        userTokenId: 'u',
+        userId: 'u',
+        clientUniqueId: 'c',
+        clientRequestId: 'r',
+        userDetails: {},
+        ekycUserDetails: {},
+      });
+      expect((await w.post('eKYC', { ...body, checksum: '0'.repeat(64) })).json).toMatchObject({
+        status: 'ERROR',
+        errCode: 1001,
+      });
+      expect((await w.post('getDocumentUploadUrl', { ...body, checksum: '0'.repeat(64) })).json).toMatchObject({
+        status: 'ERROR',
+        errCode: 1001,
+      });
+      const m1 = (
+        await w.call('eKYC', S, {
+          userTokenId: 'u',
+          userId: 'u',
+          clientUniqueId: 'c',
+          clientRequestId: 'r',
+          userDetails: {},
+        })
+      ).json;
+      expect(m1).toMatchObject({
+        status: 'ERROR',
+        errCode: 1019,
+        reason: expect.stringContaining('[ekycUserDetails] must not be null'),
+      });
+      const m2 = (
+        await w.call('getDocumentUploadUrl', S, {
+          userTokenId: 'u',
+          userId: 'u',
+          clientUniqueId: 'c',
+          clientRequestId: 'r',
+          userDetails: {},
+        })
+      ).json;
+      expect(m2).toMatchObject({
+        status: 'ERROR',
+        errCode: 1019,
+        reason: expect.stringContaining('[kycUserDetails] must not be null'),
+      });
     });
   });
 
@@ -107,7 +157,9 @@ describe.each(dialects())('KYC, accounts and lookups (session API) on %s', (dial
       ...extra,
     });
     const addBank = (body: object, creds = sc.creds) =>
-      gw.request('POST', '/ppp/api/v1/addBankAccount.do', { body: buildWithdrawalRequest(creds, body, { now: new Date(gw.clock.now()) }) });
+      gw.request('POST', '/ppp/api/v1/addBankAccount.do', {
+        body: buildWithdrawalRequest(creds, body, { now: new Date(gw.clock.now()) }),
+      });
 
     it('addBankAccount enrols the account masked; getAccountDetails reads it; fundAccount adds the order amount', async () => {
       const u = uid();
@@ -122,34 +174,78 @@ describe.each(dialects())('KYC, accounts and lookups (session API) on %s', (dial
         bankAccount: { bankName: 'First Bank', accountNumber: '****6789', routingNumber: '011000015' },
       });
       expect(JSON.stringify(a)).not.toContain('000123456789');
-      const details = { sessionToken, clientUniqueId: 'cu', clientRequestId: 'r', paymentOption: APM('apmgw_VIP_Preferred'), userId: `id-${u}` };
-      expect((await w.post('getAccountDetails', details)).json).toMatchObject({ status: 'SUCCESS', accountStatus: 'Enrolled', bankAccount: { accountNumber: '****6789' } });
+      const details = {
+        sessionToken,
+        clientUniqueId: 'cu',
+        clientRequestId: 'r',
+        paymentOption: APM('apmgw_VIP_Preferred'),
+        userId: `id-${u}`,
+      };
+      expect((await w.post('getAccountDetails', details)).json).toMatchObject({
+        status: 'SUCCESS',
+        accountStatus: 'Enrolled',
+        bankAccount: { accountNumber: '****6789' },
+      });
       const f = (await w.post('fundAccount', details)).json;
       expect(f).toMatchObject({ status: 'SUCCESS', accountStatus: 'Funded', fundedAmount: '12.00', currency: 'EUR' });
       expect((await w.post('fundAccount', details)).json).toMatchObject({ fundedAmount: '24.00' });
       // an APM without an enrolled account
-      expect((await w.post('getAccountDetails', { ...details, paymentOption: APM('apmgw_PlayPlus') })).json).toMatchObject({
+      expect(
+        (await w.post('getAccountDetails', { ...details, paymentOption: APM('apmgw_PlayPlus') })).json,
+      ).toMatchObject({
         status: 'ERROR',
         errCode: 1019,
         reason: '[userId] has no account enrolled for apmgw_PlayPlus',
       });
       // enrollAccount: no checksum, bankAccount optional
-      const e = (await w.post('enrollAccount', { ...bankBody(sessionToken, u, { paymentOption: APM('apmgw_PlayPlus') }), bankAccount: undefined })).json;
-      expect(e).toMatchObject({ status: 'SUCCESS', accountStatus: 'Enrolled', paymentMethod: 'apmgw_PlayPlus', bankAccount: {} });
-      expect((await w.post('fundAccount', { ...details, paymentOption: APM('apmgw_PlayPlus') })).json).toMatchObject({ fundedAmount: '12.00' });
+      const e = (
+        await w.post('enrollAccount', {
+          ...bankBody(sessionToken, u, { paymentOption: APM('apmgw_PlayPlus') }),
+          bankAccount: undefined,
+        })
+      ).json;
+      expect(e).toMatchObject({
+        status: 'SUCCESS',
+        accountStatus: 'Enrolled',
+        paymentMethod: 'apmgw_PlayPlus',
+        bankAccount: {},
+      });
+      expect((await w.post('fundAccount', { ...details, paymentOption: APM('apmgw_PlayPlus') })).json).toMatchObject({
+        fundedAmount: '12.00',
+      });
     });
 
     it('addBankAccount: a wrong checksum is 1001, a missing bankAccount names it; the no-checksum calls need a sessionToken', async () => {
       const u = uid();
       const { sessionToken } = await sc.openOrder({ userTokenId: u } as Record<string, unknown>);
       const signed = buildWithdrawalRequest(sc.creds, bankBody(sessionToken, u), { now: new Date(gw.clock.now()) });
-      expect((await gw.request('POST', '/ppp/api/v1/addBankAccount.do', { body: { ...signed, checksum: 'a'.repeat(64) } })).json).toMatchObject({ status: 'ERROR', errCode: 1001 });
+      expect(
+        (await gw.request('POST', '/ppp/api/v1/addBankAccount.do', { body: { ...signed, checksum: 'a'.repeat(64) } }))
+          .json,
+      ).toMatchObject({ status: 'ERROR', errCode: 1001 });
       const { bankAccount: _, ...without } = bankBody(sessionToken, u);
-      expect((await addBank(without)).json).toMatchObject({ status: 'ERROR', errCode: 1019, reason: expect.stringContaining('[bankAccount] must not be null') });
-      for (const m of ['enrollAccount', 'fundAccount', 'getAccountDetails', 'accountCapture', 'getMcpRates', 'getDocumentUrl']) {
-        expect((await w.post(m, { clientRequestId: 'r' })).json).toMatchObject({ status: 'ERROR', reason: expect.stringContaining('[sessionToken] must not be null') });
+      expect((await addBank(without)).json).toMatchObject({
+        status: 'ERROR',
+        errCode: 1019,
+        reason: expect.stringContaining('[bankAccount] must not be null'),
+      });
+      for (const m of [
+        'enrollAccount',
+        'fundAccount',
+        'getAccountDetails',
+        'accountCapture',
+        'getMcpRates',
+        'getDocumentUrl',
+      ]) {
+        expect((await w.post(m, { clientRequestId: 'r' })).json).toMatchObject({
+          status: 'ERROR',
+          reason: expect.stringContaining('[sessionToken] must not be null'),
+        });
       }
-      expect((await w.post('getAccountDetails', { sessionToken, clientUniqueId: 'c', clientRequestId: 'r', userId: 'x' })).json).toMatchObject({
+      expect(
+        (await w.post('getAccountDetails', { sessionToken, clientUniqueId: 'c', clientRequestId: 'r', userId: 'x' }))
+          .json,
+      ).toMatchObject({
         status: 'ERROR',
         reason: expect.stringContaining('[paymentOption] must not be null'),
       });
@@ -160,26 +256,69 @@ describe.each(dialects())('KYC, accounts and lookups (session API) on %s', (dial
       const { sessionToken } = await sc.openOrder({ userTokenId: u } as Record<string, unknown>);
       await addBank(bankBody(sessionToken, u));
       const theirs = await otherSc.openOrder({ userTokenId: u } as Record<string, unknown>);
-      const details = { clientUniqueId: 'cu', clientRequestId: 'r', paymentOption: APM('apmgw_VIP_Preferred'), userId: `id-${u}` };
-      expect((await other.post('getAccountDetails', { sessionToken: theirs.sessionToken, ...details })).json).toMatchObject({ status: 'ERROR', errCode: 1019 });
-      expect((await other.post('fundAccount', { sessionToken: theirs.sessionToken, ...details })).json).toMatchObject({ status: 'ERROR', errCode: 1019 });
+      const details = {
+        clientUniqueId: 'cu',
+        clientRequestId: 'r',
+        paymentOption: APM('apmgw_VIP_Preferred'),
+        userId: `id-${u}`,
+      };
+      expect(
+        (await other.post('getAccountDetails', { sessionToken: theirs.sessionToken, ...details })).json,
+      ).toMatchObject({ status: 'ERROR', errCode: 1019 });
+      expect((await other.post('fundAccount', { sessionToken: theirs.sessionToken, ...details })).json).toMatchObject({
+        status: 'ERROR',
+        errCode: 1019,
+      });
       // the demo's session signed by the other merchant: expired for it (1069); the account unchanged
-      expect((await addBank(bankBody(sessionToken, u, { bankAccount: { accountNumber: '999999999' } }), otherSc.creds)).json).toMatchObject({ status: 'ERROR', errCode: 1069 });
+      expect(
+        (await addBank(bankBody(sessionToken, u, { bankAccount: { accountNumber: '999999999' } }), otherSc.creds)).json,
+      ).toMatchObject({ status: 'ERROR', errCode: 1069 });
       // merchant ids that are not the session's
-      expect((await other.post('getAccountDetails', { sessionToken, merchantId: other.signed([], {}).merchantId, ...details })).json).toMatchObject({ status: 'ERROR', errCode: 1013 });
-      expect((await w.post('getAccountDetails', { sessionToken, ...details })).json).toMatchObject({ accountStatus: 'Enrolled', bankAccount: { accountNumber: '****6789' } });
+      expect(
+        (
+          await other.post('getAccountDetails', {
+            sessionToken,
+            merchantId: other.signed([], {}).merchantId,
+            ...details,
+          })
+        ).json,
+      ).toMatchObject({ status: 'ERROR', errCode: 1013 });
+      expect((await w.post('getAccountDetails', { sessionToken, ...details })).json).toMatchObject({
+        accountStatus: 'Enrolled',
+        bankAccount: { accountNumber: '****6789' },
+      });
     });
 
     it('accountCapture answers the capture page for a payout-capable APM; a deposit-only one is 1068', async () => {
       const u = uid();
       const { sessionToken } = await sc.openOrder({ userTokenId: u } as Record<string, unknown>);
-      const body = { sessionToken, userTokenId: u, paymentMethod: 'apmgw_BankPayout', currencyCode: 'EUR', countryCode: 'DE', amount: '10.00', languageCode: 'en' };
+      const body = {
+        sessionToken,
+        userTokenId: u,
+        paymentMethod: 'apmgw_BankPayout',
+        currencyCode: 'EUR',
+        countryCode: 'DE',
+        amount: '10.00',
+        languageCode: 'en',
+      };
       const r = (await w.post('accountCapture', body)).json;
-      expect(r).toMatchObject({ status: 'SUCCESS', userTokenId: u, redirectUrl: expect.stringContaining('/hosted/v1/account-capture?ref=') });
-      expect((await gw.request('GET', new URL(r.redirectUrl).pathname + new URL(r.redirectUrl).search)).status).toBe(200);
-      expect((await w.post('accountCapture', { ...body, paymentMethod: 'apmgw_DirectDebit' })).json).toMatchObject({ status: 'ERROR', errCode: 1068 });
+      expect(r).toMatchObject({
+        status: 'SUCCESS',
+        userTokenId: u,
+        redirectUrl: expect.stringContaining('/hosted/v1/account-capture?ref='),
+      });
+      expect((await gw.request('GET', new URL(r.redirectUrl).pathname + new URL(r.redirectUrl).search)).status).toBe(
+        200,
+      );
+      expect((await w.post('accountCapture', { ...body, paymentMethod: 'apmgw_DirectDebit' })).json).toMatchObject({
+        status: 'ERROR',
+        errCode: 1068,
+      });
       const { userTokenId: _, ...missing } = body;
-      expect((await w.post('accountCapture', missing)).json).toMatchObject({ status: 'ERROR', reason: expect.stringContaining('[userTokenId] must not be null') });
+      expect((await w.post('accountCapture', missing)).json).toMatchObject({
+        status: 'ERROR',
+        reason: expect.stringContaining('[userTokenId] must not be null'),
+      });
     });
   });
 
@@ -189,13 +328,28 @@ describe.each(dialects())('KYC, accounts and lookups (session API) on %s', (dial
       const all = (await w.call('getMerchantPaymentMethods', S, { sessionToken, clientRequestId: 'r1' })).json;
       expect(all.status).toBe('SUCCESS');
       expect(all.paymentMethods.length).toBeGreaterThan(1);
-      const gbp = (await w.call('getMerchantPaymentMethods', S, { sessionToken, clientRequestId: 'r1', currencyCode: 'GBP', countryCode: 'GB', type: 'WITHDRAWAL' })).json;
+      const gbp = (
+        await w.call('getMerchantPaymentMethods', S, {
+          sessionToken,
+          clientRequestId: 'r1',
+          currencyCode: 'GBP',
+          countryCode: 'GB',
+          type: 'WITHDRAWAL',
+        })
+      ).json;
       expect(gbp.paymentMethods.map((m: any) => m.paymentMethod)).toContain('apmgw_BankPayout');
       const body = w.signed(S, { sessionToken, clientRequestId: 'r1' });
-      expect((await w.post('getMerchantPaymentMethods', { ...body, checksum: '0'.repeat(64) })).json).toMatchObject({ errCode: 1001 });
-      expect((await w.call('getMerchantPaymentMethods', S, { clientRequestId: 'r1' })).json).toMatchObject({ errCode: 1019, reason: expect.stringContaining('[sessionToken] must not be null') });
+      expect((await w.post('getMerchantPaymentMethods', { ...body, checksum: '0'.repeat(64) })).json).toMatchObject({
+        errCode: 1001,
+      });
+      expect((await w.call('getMerchantPaymentMethods', S, { clientRequestId: 'r1' })).json).toMatchObject({
+        errCode: 1019,
+        reason: expect.stringContaining('[sessionToken] must not be null'),
+      });
       // another merchant's session is expired for this caller
-      expect((await other.call('getMerchantPaymentMethods', S, { sessionToken, clientRequestId: 'r1' })).json).toMatchObject({ errCode: 1069 });
+      expect(
+        (await other.call('getMerchantPaymentMethods', S, { sessionToken, clientRequestId: 'r1' })).json,
+      ).toMatchObject({ errCode: 1069 });
     });
 
     it("getMcpRates answers today's rates from fromCurrency with the markup", async () => {
@@ -205,35 +359,84 @@ describe.each(dialects())('KYC, accounts and lookups (session API) on %s', (dial
       const usd = r.rates.find((x: any) => x.toCurrency === 'USD');
       expect(usd.rate).toMatch(/^\d+\.\d{6}$/);
       expect(r.rates.some((x: any) => x.toCurrency === 'EUR')).toBe(false);
-      expect((await w.post('getMcpRates', { sessionToken, fromCurrency: 'EUR', toCurrency: 'GBP' })).json.rates).toHaveLength(1);
-      expect((await w.post('getMcpRates', { sessionToken, fromCurrency: 'XQZ' })).json).toMatchObject({ status: 'ERROR', errCode: 1041 });
-      expect((await w.post('getMcpRates', { sessionToken })).json).toMatchObject({ status: 'ERROR', reason: expect.stringContaining('[fromCurrency] must not be null') });
+      expect(
+        (await w.post('getMcpRates', { sessionToken, fromCurrency: 'EUR', toCurrency: 'GBP' })).json.rates,
+      ).toHaveLength(1);
+      expect((await w.post('getMcpRates', { sessionToken, fromCurrency: 'XQZ' })).json).toMatchObject({
+        status: 'ERROR',
+        errCode: 1041,
+      });
+      expect((await w.post('getMcpRates', { sessionToken })).json).toMatchObject({
+        status: 'ERROR',
+        reason: expect.stringContaining('[fromCurrency] must not be null'),
+      });
     });
 
     it("getPayoutStatus finds the payout by its clientRequestId; another merchant's is 1019", async () => {
       const u = uid();
       const upo = await cardUpo(gw, u, '4761344136141390');
       const clientRequestId = `po-${u}`;
-      const p = (await sc.send('payout', { userTokenId: u, clientRequestId, amount: '7.50', currency: 'EUR', userPaymentOption: { userPaymentOptionId: upo } })).json;
+      const p = (
+        await sc.send('payout', {
+          userTokenId: u,
+          clientRequestId,
+          amount: '7.50',
+          currency: 'EUR',
+          userPaymentOption: { userPaymentOptionId: upo },
+        })
+      ).json;
       expect(p.transactionStatus).toBe('APPROVED');
       const s = (await w.call('getPayoutStatus', S, { clientRequestId })).json;
-      expect(s).toMatchObject({ status: 'SUCCESS', transactionId: p.transactionId, transactionType: 'Payout', transactionStatus: 'APPROVED', amount: '7.50', currency: 'EUR', gwErrorCode: 0 });
-      expect((await other.call('getPayoutStatus', S, { clientRequestId })).json).toMatchObject({ status: 'ERROR', errCode: 1019, reason: '[clientRequestId] names no payout of this site' });
-      expect((await w.post('getPayoutStatus', { ...w.signed(S, { clientRequestId }), checksum: '0'.repeat(64) })).json).toMatchObject({ errCode: 1001 });
-      expect((await w.call('getPayoutStatus', S, {})).json).toMatchObject({ errCode: 1019, reason: expect.stringContaining('[clientRequestId] must not be null') });
+      expect(s).toMatchObject({
+        status: 'SUCCESS',
+        transactionId: p.transactionId,
+        transactionType: 'Payout',
+        transactionStatus: 'APPROVED',
+        amount: '7.50',
+        currency: 'EUR',
+        gwErrorCode: 0,
+      });
+      expect((await other.call('getPayoutStatus', S, { clientRequestId })).json).toMatchObject({
+        status: 'ERROR',
+        errCode: 1019,
+        reason: '[clientRequestId] names no payout of this site',
+      });
+      expect(
+        (await w.post('getPayoutStatus', { ...w.signed(S, { clientRequestId }), checksum: '0'.repeat(64) })).json,
+      ).toMatchObject({ errCode: 1001 });
+      expect((await w.call('getPayoutStatus', S, {})).json).toMatchObject({
+        errCode: 1019,
+        reason: expect.stringContaining('[clientRequestId] must not be null'),
+      });
     });
 
     it('getDocumentUrl answers a page the sandbox serves; an unknown APM is 1068, an unknown documentType 1019', async () => {
       const { sessionToken } = await sc.openOrder();
-      const body = { sessionToken, clientUniqueId: 'cu', clientRequestId: 'r', paymentOption: APM('apmgw_RedirectPay'), documentType: 'PrivacyPolicy' };
+      const body = {
+        sessionToken,
+        clientUniqueId: 'cu',
+        clientRequestId: 'r',
+        paymentOption: APM('apmgw_RedirectPay'),
+        documentType: 'PrivacyPolicy',
+      };
       const r = (await w.post('getDocumentUrl', body)).json;
-      expect(r).toMatchObject({ status: 'SUCCESS', url: expect.stringContaining('/sandbox/documents/apmgw_RedirectPay/PrivacyPolicy') });
+      expect(r).toMatchObject({
+        status: 'SUCCESS',
+        url: expect.stringContaining('/sandbox/documents/apmgw_RedirectPay/PrivacyPolicy'),
+      });
       expect(r.documentUrl).toBe(r.url);
       const served = await gw.request('GET', new URL(r.url).pathname);
       expect(served.status).toBe(200);
       expect(served.text).toContain('Privacy policy');
-      expect((await w.post('getDocumentUrl', { ...body, paymentOption: APM('apmgw_Nope') })).json).toMatchObject({ status: 'ERROR', errCode: 1068 });
-      expect((await w.post('getDocumentUrl', { ...body, documentType: 'Novel' })).json).toMatchObject({ status: 'ERROR', errCode: 1019, reason: expect.stringContaining('[documentType]') });
+      expect((await w.post('getDocumentUrl', { ...body, paymentOption: APM('apmgw_Nope') })).json).toMatchObject({
+        status: 'ERROR',
+        errCode: 1068,
+      });
+      expect((await w.post('getDocumentUrl', { ...body, documentType: 'Novel' })).json).toMatchObject({
+        status: 'ERROR',
+        errCode: 1019,
+        reason: expect.stringContaining('[documentType]'),
+      });
       expect((await gw.request('GET', '/sandbox/documents/apmgw_Nope/FAQ')).status).toBe(404);
     });
   });

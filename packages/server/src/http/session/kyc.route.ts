@@ -24,7 +24,8 @@ ${
     : ''
 }</body></html>`;
 
-const html = (reply: FastifyReply, status: number, body: string) => reply.code(status).type('text/html; charset=utf-8').send(body);
+const html = (reply: FastifyReply, status: number, body: string) =>
+  reply.code(status).type('text/html; charset=utf-8').send(body);
 
 /**
  * eKYC and getDocumentUploadUrl (server facts 2.9, docs/decisions/0132): each starts a Pending KYC
@@ -33,13 +34,18 @@ const html = (reply: FastifyReply, status: number, body: string) => reply.code(s
  */
 export function registerKyc(app: FastifyInstance): void {
   const deps = () => app.services.deps;
-  const answer = (k: KycRecord, base: string) => ({ userId: k.userId, kycId: k.id, kycStatus: k.status, url: `${base}${KYC_PAGE}/${k.uploadKey}` });
+  const answer = (k: KycRecord, base: string) => ({
+    userId: k.userId,
+    kycId: k.id,
+    kycStatus: k.status,
+    url: `${base}${KYC_PAGE}/${k.uploadKey}`,
+  });
 
   registerCatalogueMethod(app, {
     name: 'eKYC',
     summary: 'Start an electronic KYC check',
     description:
-      "Records a Pending eKYC check of userTokenId with ekycUserDetails and answers kycId, kycStatus and the url of its sandbox page, where the check is approved or declined.",
+      'Records a Pending eKYC check of userTokenId with ekycUserDetails and answers kycId, kycStatus and the url of its sandbox page, where the check is approved or declined.',
     body: EkycRequest,
     response: KycResponse,
     async handle(ctx, body, request) {
@@ -47,7 +53,11 @@ export function registerKyc(app: FastifyInstance): void {
         kind: 'eKYC',
         userTokenId: body.userTokenId,
         userId: body.userId,
-        details: { userDetails: body.userDetails, ekycUserDetails: body.ekycUserDetails, clientUniqueId: body.clientUniqueId },
+        details: {
+          userDetails: body.userDetails,
+          ekycUserDetails: body.ekycUserDetails,
+          clientUniqueId: body.clientUniqueId,
+        },
       });
       return { clientUniqueId: body.clientUniqueId, ...answer(k, baseUrlOf(request)) };
     },
@@ -65,7 +75,11 @@ export function registerKyc(app: FastifyInstance): void {
         kind: 'document',
         userTokenId: body.userTokenId,
         userId: body.userId,
-        details: { userDetails: body.userDetails, kycUserDetails: body.kycUserDetails, clientUniqueId: body.clientUniqueId },
+        details: {
+          userDetails: body.userDetails,
+          kycUserDetails: body.kycUserDetails,
+          clientUniqueId: body.clientUniqueId,
+        },
       });
       return { clientUniqueId: body.clientUniqueId, ...answer(k, baseUrlOf(request)) };
     },
@@ -79,7 +93,9 @@ export function registerKyc(app: FastifyInstance): void {
   app.get(`${KYC_PAGE}/:key`, { schema: { hide: true } }, async (request, reply) => {
     const key = keyOf(request.params);
     const k = key && (await findKyc(deps(), key));
-    return k ? html(reply, 200, page(k, '', !production())) : html(reply, 404, '<!doctype html><title>Not found</title><p>No such KYC check.</p>');
+    return k
+      ? html(reply, 200, page(k, '', !production()))
+      : html(reply, 404, '<!doctype html><title>Not found</title><p>No such KYC check.</p>');
   });
   for (const [action, to] of [
     ['approve', 'Approved'],
@@ -90,12 +106,17 @@ export function registerKyc(app: FastifyInstance): void {
       const k = key && (await findKyc(deps(), key));
       if (!k) return html(reply, 404, '<!doctype html><title>Not found</title><p>No such KYC check.</p>');
       // production: the simulated provider's decision is not the user's to make
-      if (production()) return html(reply, 403, page(k, '<p role="alert">The KYC provider decides this check.</p>', false));
+      if (production())
+        return html(reply, 403, page(k, '<p role="alert">The KYC provider decides this check.</p>', false));
       try {
         return html(reply, 200, page(await decideKyc(deps(), k.uploadKey, to)));
       } catch (err) {
         if (!(err instanceof DomainError)) throw err;
-        return html(reply, 409, page(k, `<p role="alert">${k.status === 'Pending' ? 'Changed meanwhile.' : 'Already decided.'}</p>`));
+        return html(
+          reply,
+          409,
+          page(k, `<p role="alert">${k.status === 'Pending' ? 'Changed meanwhile.' : 'Already decided.'}</p>`),
+        );
       }
     });
   }

@@ -25,7 +25,24 @@ import { registerTokenMethod } from './session-token.auth.js';
 export const DOCUMENT_PAGE = '/sandbox/documents';
 
 /** The currencies getMcpRates quotes against, besides fromCurrency (docs/decisions/0133). */
-const MCP_CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'JPY', 'CHF', 'SEK', 'NOK', 'DKK', 'PLN', 'BRL', 'MXN', 'ZAR', 'INR', 'SGD'];
+const MCP_CURRENCIES = [
+  'USD',
+  'EUR',
+  'GBP',
+  'CAD',
+  'AUD',
+  'JPY',
+  'CHF',
+  'SEK',
+  'NOK',
+  'DKK',
+  'PLN',
+  'BRL',
+  'MXN',
+  'ZAR',
+  'INR',
+  'SGD',
+];
 
 const DOCUMENT_TITLES: Record<(typeof DOCUMENT_TYPES)[number], string> = {
   TermsAndConditions: 'Terms and conditions',
@@ -68,7 +85,10 @@ export function registerLookups(app: FastifyInstance): void {
     response: McpRatesResponse,
     async handle(_session, body) {
       const from = checkCurrency(String(body.fromCurrency).toUpperCase(), 'fromCurrency');
-      const to = typeof body.toCurrency === 'string' ? [checkCurrency(body.toCurrency.toUpperCase(), 'toCurrency')] : MCP_CURRENCIES;
+      const to =
+        typeof body.toCurrency === 'string'
+          ? [checkCurrency(body.toCurrency.toUpperCase(), 'toCurrency')]
+          : MCP_CURRENCIES;
       const { acquirer, clock } = deps();
       const day = acquirer.dccDay(clock.now());
       const rates = to
@@ -113,7 +133,11 @@ export function registerLookups(app: FastifyInstance): void {
     async handle(_session, body, request) {
       const name = String(obj(obj(body.paymentOption)?.alternativePaymentMethod)?.paymentMethod);
       const apm = findApm(name);
-      if (!apm) throw new MethodNotEnabled('paymentOption.alternativePaymentMethod.paymentMethod', `${name} is not a payment method of this gateway`);
+      if (!apm)
+        throw new MethodNotEnabled(
+          'paymentOption.alternativePaymentMethod.paymentMethod',
+          `${name} is not a payment method of this gateway`,
+        );
       const url = `${baseUrlOf(request)}${DOCUMENT_PAGE}/${apm.paymentMethod}/${String(body.documentType)}`;
       return { clientUniqueId: String(body.clientUniqueId), url, documentUrl: url };
     },
@@ -123,7 +147,11 @@ export function registerLookups(app: FastifyInstance): void {
     const { method, type } = request.params as { method: string; type: string };
     const apm = findApm(method);
     const title = (DOCUMENT_TITLES as Record<string, string>)[type];
-    if (!apm || !title) return reply.code(404).type('text/html; charset=utf-8').send('<!doctype html><title>Not found</title><p>No such document.</p>');
+    if (!apm || !title)
+      return reply
+        .code(404)
+        .type('text/html; charset=utf-8')
+        .send('<!doctype html><title>Not found</title><p>No such document.</p>');
     return reply
       .type('text/html; charset=utf-8')
       .send(

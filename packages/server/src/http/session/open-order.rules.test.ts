@@ -41,8 +41,16 @@ const ROWS: Row[] = [
   ['timeStamp on 29 February of 2025 (UTC+12)', { timeStamp: '20250229080000' }, OK],
   ['timeStamp at hour 24', { timeStamp: '20250228240000' }, OK],
   ['timeStamp as a JSON number', { timeStamp: 20250228200000 }, OK],
-  ['timeStamp two days old', { timeStamp: '20250226200000' }, v(1021, /^Invalid timeStamp: outside the accepted window/)],
-  ['timeStamp a day ahead of UTC+14', { timeStamp: '20250302200000' }, v(1021, /^Invalid timeStamp: outside the accepted window/)],
+  [
+    'timeStamp two days old',
+    { timeStamp: '20250226200000' },
+    v(1021, /^Invalid timeStamp: outside the accepted window/),
+  ],
+  [
+    'timeStamp a day ahead of UTC+14',
+    { timeStamp: '20250302200000' },
+    v(1021, /^Invalid timeStamp: outside the accepted window/),
+  ],
   ['timeStamp with separators', { timeStamp: '2025-01-01 12:00' }, v(1021, /^Invalid timeStamp/)],
   ['clientRequestId of 255', { clientRequestId: x(255) }, OK],
   ['clientRequestId of 256', { clientRequestId: x(256) }, size('clientRequestId')],
@@ -492,11 +500,7 @@ const ROWS: Row[] = [
     v(1019, /^\[sessionCardDeclineLimit\] must be a positive integer$/),
   ],
   ['sessionCardDeclineLimit -1', { sessionCardDeclineLimit: '-1' }, v(1019, /positive integer/)],
-  [
-    'sessionCardDeclineLimit as a number',
-    { sessionCardDeclineLimit: 3 },
-    OK,
-  ],
+  ['sessionCardDeclineLimit as a number', { sessionCardDeclineLimit: 3 }, OK],
   // billingAddress
   ['billingAddress with the required members', { billingAddress: BILLING }, OK],
   [
@@ -593,7 +597,11 @@ const ROWS: Row[] = [
     { userDetails: { language: 'eng' } },
     v(1019, /^\[userDetails\.language\] (size must be|must be a two-letter)/),
   ],
-  ['userDetails language of digits', { userDetails: { language: '12' } }, v(1019, /must be a two-letter language code/)],
+  [
+    'userDetails language of digits',
+    { userDetails: { language: '12' } },
+    v(1019, /must be a two-letter language code/),
+  ],
   [
     'userDetails dateOfBirth 1990-02-30',
     { userDetails: { dateOfBirth: '1990-02-30' } },

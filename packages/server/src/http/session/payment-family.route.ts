@@ -56,40 +56,49 @@ const METHODS: readonly FamilyMethod[] = [
     name: 'paymentCC',
     as: 'paymentCC',
     summary: 'Pay with a card (cardData)',
-    description: 'Pays the session\'s order (or the order its fields open) with `cardData`, transactionType Auth or Sale; `isPartialApproval` lets the acquirer approve less. Answers payment.do\'s members and `partialApprovalDetails.amountInfo` (requested and processed amounts). A signed body already accepted answers its first answer again and moves no money.',
+    description:
+      "Pays the session's order (or the order its fields open) with `cardData`, transactionType Auth or Sale; `isPartialApproval` lets the acquirer approve less. Answers payment.do's members and `partialApprovalDetails.amountInfo` (requested and processed amounts). A signed body already accepted answers its first answer again and moves no money.",
     extra: partialApprovalDetailsOf,
   },
   {
     name: 'paymentAPM',
     as: 'paymentAPM',
     summary: 'Pay with an APM (paymentMethod)',
-    description: 'Pays with the APM `paymentMethod` (its fields in `userAccountDetails`), or a stored APM `userPaymentOption.userPaymentOptionId`. Answers payment.do\'s APM answer (REDIRECT with `redirectUrl`, PENDING, APPROVED, DECLINED). A signed body already accepted answers its first answer again.',
+    description:
+      "Pays with the APM `paymentMethod` (its fields in `userAccountDetails`), or a stored APM `userPaymentOption.userPaymentOptionId`. Answers payment.do's APM answer (REDIRECT with `redirectUrl`, PENDING, APPROVED, DECLINED). A signed body already accepted answers its first answer again.",
   },
   {
     name: 'payment3D',
     as: 'payment3D',
     summary: 'Pay with a card and 3-D Secure (paymentMethod cc_card)',
-    description: 'Pays with `cardData` (or `userPaymentOption`) and paymentMethod `cc_card`; with `relatedTransactionId` it continues that 3-D Secure step (an InitAuth3D, or a completed challenge). `paResponse` is accepted and not used. A challenge answers REDIRECT with `paRequest` (the cReq) and `acsUrl`.',
+    description:
+      'Pays with `cardData` (or `userPaymentOption`) and paymentMethod `cc_card`; with `relatedTransactionId` it continues that 3-D Secure step (an InitAuth3D, or a completed challenge). `paResponse` is accepted and not used. A challenge answers REDIRECT with `paRequest` (the cReq) and `acsUrl`.',
     extra: paRequestOf,
   },
   ...(['dynamic3D', 'authorization3D'] as const).map((name) => ({
     name,
     as: 'dynamic3D' as const,
-    summary: name === 'dynamic3D' ? 'Pay after an InitAuth3D (dynamic 3-D Secure)' : 'Pay after an InitAuth3D (dynamic3D under the Node SDK\'s name)',
-    description: 'Pays with `cardData` or `userPaymentOption {userPaymentOptionId, CVV}` after the InitAuth3D `relatedTransactionId`: frictionless cards are paid at once, challenge cards answer REDIRECT with `paRequest` and `acsUrl` (the cRes goes to urlDetails.notificationUrl, else successUrl). `externalMpi {eci, cavv, xid}` passes the merchant\'s own 3-D Secure result; `dynamic3DMode: OFF` pays without the step. A related transaction that is not an approved InitAuth3D of the caller answers transactionStatus ERROR, gwExtendedErrorCode 1271.',
+    summary:
+      name === 'dynamic3D'
+        ? 'Pay after an InitAuth3D (dynamic 3-D Secure)'
+        : "Pay after an InitAuth3D (dynamic3D under the Node SDK's name)",
+    description:
+      "Pays with `cardData` or `userPaymentOption {userPaymentOptionId, CVV}` after the InitAuth3D `relatedTransactionId`: frictionless cards are paid at once, challenge cards answer REDIRECT with `paRequest` and `acsUrl` (the cRes goes to urlDetails.notificationUrl, else successUrl). `externalMpi {eci, cavv, xid}` passes the merchant's own 3-D Secure result; `dynamic3DMode: OFF` pays without the step. A related transaction that is not an approved InitAuth3D of the caller answers transactionStatus ERROR, gwExtendedErrorCode 1271.",
     extra: paRequestOf,
   })),
   {
     name: 'authorize3d',
     as: 'authorize3d',
     summary: 'Authorise with 3-D Secure after initPayment',
-    description: 'Continues the InitAuth3D `relatedTransactionId` with `paymentOption.card.threeD`: a frictionless card is paid (APPROVED or DECLINED); a challenge card answers REDIRECT with the challenge step\'s transactionId, which verify3d then pays once the challenge is answered.',
+    description:
+      "Continues the InitAuth3D `relatedTransactionId` with `paymentOption.card.threeD`: a frictionless card is paid (APPROVED or DECLINED); a challenge card answers REDIRECT with the challenge step's transactionId, which verify3d then pays once the challenge is answered.",
   },
   {
     name: 'authenticate3d',
     as: 'authenticate3d',
     summary: 'Authenticate with 3-D Secure only (no payment)',
-    description: 'Authenticates the card of the InitAuth3D `relatedTransactionId` (docs/decisions/0141): answers `paymentOption.card.threeD` {result, eci, cavv, dsTransID, masked card, ...}, or REDIRECT with acsUrl/cReq for a challenge. No money moves.',
+    description:
+      'Authenticates the card of the InitAuth3D `relatedTransactionId` (docs/decisions/0141): answers `paymentOption.card.threeD` {result, eci, cavv, dsTransID, masked card, ...}, or REDIRECT with acsUrl/cReq for a challenge. No money moves.',
   },
 ];
 
@@ -143,7 +152,13 @@ async function payFamily(
     render: (paid, { session, order, userTokenId, options }) =>
       m.as === 'authenticate3d'
         ? sessionAuthenticationFields(paid, session.token, order)
-        : { ...sessionPaymentFields(paid, session.token, order, userTokenId, { ...options, ...customDataOf(request.body) }), ...m.extra?.(paid) },
+        : {
+            ...sessionPaymentFields(paid, session.token, order, userTokenId, {
+              ...options,
+              ...customDataOf(request.body),
+            }),
+            ...m.extra?.(paid),
+          },
   });
 }
 
@@ -159,7 +174,12 @@ function verify3dAuth(app: FastifyInstance): preValidationAsyncHookHandler {
       const site = await app.services.deps.storage.read.merchants.findSite(session.siteId);
       if (!site) throw new NotFound('site', 'Invalid merchant site id');
       // a checksum sent is a signature like any other: verified, and recent enough (docs/decisions/0822)
-      verifySiteChecksum(app.services, (secret, given) => verifyCatalogueChecksum(CHECKSUM_FIELDS.verify3d, body, secret, given), body, site);
+      verifySiteChecksum(
+        app.services,
+        (secret, given) => verifyCatalogueChecksum(CHECKSUM_FIELDS.verify3d, body, secret, given),
+        body,
+        site,
+      );
     }
     request.sessionContext = { merchantId: session.merchantId, siteId: session.siteId };
     logClientRequestId(request, body);

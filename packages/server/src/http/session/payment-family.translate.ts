@@ -60,9 +60,7 @@ const payments: { [K in PaymentFamilyMethod]: (body: Body) => Body } = {
     const mpi = obj(b.externalMpi);
     const off = b.dynamic3DMode === 'OFF';
     // external MPI data, or with dynamic3DMode OFF no 3-D Secure step: the payment runs at once
-    const threeD = mpi
-      ? { externalMpi: without(mpi, 'isExternalMpi') }
-      : { ...threeDOf(b), ...obj(card.threeD) };
+    const threeD = mpi ? { externalMpi: without(mpi, 'isExternalMpi') } : { ...threeDOf(b), ...obj(card.threeD) };
     const rest = without(b, 'cardData', 'userPaymentOption', 'externalMpi', 'isDynamic3D', 'dynamic3DMode', 'orderId');
     return {
       ...(off && !mpi ? without(rest, 'relatedTransactionId') : rest),

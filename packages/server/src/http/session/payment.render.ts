@@ -37,13 +37,21 @@ export function sessionPaymentFields(
   };
   switch (paid.kind) {
     case 'done':
-      return { ...head, ...withStoredOption(sessionTransactionFields(paid.tx), paid.upoId), ...partialApprovalAsked(paid.tx, asked) };
+      return {
+        ...head,
+        ...withStoredOption(sessionTransactionFields(paid.tx), paid.upoId),
+        ...partialApprovalAsked(paid.tx, asked),
+      };
     case 'challenge':
       return { ...head, ...withStoredOption(sessionChallengeFields(paid.tx, paid.challenge), undefined) };
     case 'method':
       return { ...head, ...withStoredOption(sessionInitFields(paid.tx, paid.method), undefined) };
     case 'authenticated':
-      return { ...head, ...withStoredOption(sessionTransactionFields(paid.tx), undefined), ...partialApprovalAsked(paid.tx, asked) };
+      return {
+        ...head,
+        ...withStoredOption(sessionTransactionFields(paid.tx), undefined),
+        ...partialApprovalAsked(paid.tx, asked),
+      };
     case 'replay':
       // the session API claims no idempotency key
       throw new Error('unexpected replay of a session payment');
@@ -54,9 +62,13 @@ export function sessionPaymentFields(
  * The UPO paid with or stored, in paymentOption as the SDKs read it and at the top level
  * (docs/decisions/0148); a card answer without one has the key, empty.
  */
-function withStoredOption<F extends { paymentOption?: unknown }>(fields: F, upoId: string | undefined): Record<string, unknown> {
+function withStoredOption<F extends { paymentOption?: unknown }>(
+  fields: F,
+  upoId: string | undefined,
+): Record<string, unknown> {
   const option = fields.paymentOption as Record<string, unknown> | undefined;
-  if (upoId !== undefined) return { ...fields, userPaymentOptionId: upoId, paymentOption: { ...option, userPaymentOptionId: upoId } };
+  if (upoId !== undefined)
+    return { ...fields, userPaymentOptionId: upoId, paymentOption: { ...option, userPaymentOptionId: upoId } };
   if (option?.card === undefined) return fields;
   return { ...fields, paymentOption: { userPaymentOptionId: '', ...option } };
 }
@@ -92,7 +104,10 @@ export function partialApprovalDetailsOf(paid: PayOrderOutcome): Record<string, 
   if (paid.kind !== 'done' || paid.tx.apm) return {};
   const { tx } = paid;
   return {
-    partialApprovalDetails: { isPartialApproval: tx.partialApproval ? '1' : '0', amountInfo: partialApprovalAmounts(tx) },
+    partialApprovalDetails: {
+      isPartialApproval: tx.partialApproval ? '1' : '0',
+      amountInfo: partialApprovalAmounts(tx),
+    },
   };
 }
 
@@ -104,7 +119,11 @@ export function paRequestOf(paid: PayOrderOutcome): Record<string, unknown> {
 }
 
 /** authenticate3d (docs/decisions/0141): the 3-D Secure result under paymentOption.card.threeD; no money moved. */
-export function sessionAuthenticationFields(paid: PayOrderOutcome, sessionToken: string, order: SessionOrder): Record<string, unknown> {
+export function sessionAuthenticationFields(
+  paid: PayOrderOutcome,
+  sessionToken: string,
+  order: SessionOrder,
+): Record<string, unknown> {
   const head = { sessionToken, orderId: String(order.id) };
   if (paid.kind === 'challenge') {
     const card = cardFieldsOf(paid.tx);
@@ -112,7 +131,20 @@ export function sessionAuthenticationFields(paid: PayOrderOutcome, sessionToken:
       ...head,
       transactionId: paid.tx.id,
       transactionStatus: 'REDIRECT',
-      paymentOption: { card: { threeD: { ...card, transactionId: paid.tx.id, result: '', errCode: 0, errorDescription: '', cancelled: false, acsUrl: paid.challenge.acsUrl, cReq: paid.challenge.cReq } } },
+      paymentOption: {
+        card: {
+          threeD: {
+            ...card,
+            transactionId: paid.tx.id,
+            result: '',
+            errCode: 0,
+            errorDescription: '',
+            cancelled: false,
+            acsUrl: paid.challenge.acsUrl,
+            cReq: paid.challenge.cReq,
+          },
+        },
+      },
     };
   }
   if (paid.kind !== 'authenticated') throw new Error(`unexpected ${paid.kind} outcome of an authentication`);

@@ -28,8 +28,20 @@ describe.each(dialects())('session payment.do and transaction operations on %s',
     });
     return { sessionToken, r: r.json };
   };
-  const op = (method: 'settleTransaction' | 'refundTransaction' | 'voidTransaction', relatedTransactionId: string, amount: string) =>
-    sc.send(method, { clientRequestId: `o-${++seq}`, clientUniqueId: `c-${seq}`, amount, currency: 'EUR', relatedTransactionId }).then((x) => x.json);
+  const op = (
+    method: 'settleTransaction' | 'refundTransaction' | 'voidTransaction',
+    relatedTransactionId: string,
+    amount: string,
+  ) =>
+    sc
+      .send(method, {
+        clientRequestId: `o-${++seq}`,
+        clientUniqueId: `c-${seq}`,
+        amount,
+        currency: 'EUR',
+        relatedTransactionId,
+      })
+      .then((x) => x.json);
 
   beforeAll(async () => {
     gw = await startGateway({ dialect, clockStart: T0 });
@@ -103,7 +115,12 @@ describe.each(dialects())('session payment.do and transaction operations on %s',
     const { r: auth } = await payment('5555555555554444', { transactionType: 'Auth' });
     expect(auth.transactionStatus).toBe('APPROVED');
     const s1 = await op('settleTransaction', auth.transactionId, '4.00');
-    expect(s1).toMatchObject({ status: 'SUCCESS', transactionStatus: 'APPROVED', transactionType: 'Settle', amount: '4.00' });
+    expect(s1).toMatchObject({
+      status: 'SUCCESS',
+      transactionStatus: 'APPROVED',
+      transactionType: 'Settle',
+      amount: '4.00',
+    });
     const s2 = await op('settleTransaction', auth.transactionId, '6.00');
     expect(s2.transactionStatus).toBe('APPROVED');
     const s3 = await op('settleTransaction', auth.transactionId, '0.01');
@@ -124,7 +141,12 @@ describe.each(dialects())('session payment.do and transaction operations on %s',
   it('refuses a follow-up on another site', async () => {
     const { r } = await payment('4761344136141390');
     const other = await gw.request('POST', '/ppp/api/v1/voidTransaction.do', {
-      body: sc.signed('voidTransaction', { amount: '10.00', currency: 'EUR', relatedTransactionId: r.transactionId, merchantSiteId: '0' }),
+      body: sc.signed('voidTransaction', {
+        amount: '10.00',
+        currency: 'EUR',
+        relatedTransactionId: r.transactionId,
+        merchantSiteId: '0',
+      }),
     });
     expect(other.json.status).toBe('ERROR');
   });
@@ -133,7 +155,13 @@ describe.each(dialects())('session payment.do and transaction operations on %s',
     const { sessionToken } = await sc.openOrder({ sessionCardDeclineLimit: '2' } as Record<string, unknown>);
     // a fresh clientRequestId each time: the same signed body again would be a replay (docs/decisions/0805)
     const again = () =>
-      sc.send('payment', { sessionToken, clientRequestId: `d-${++seq}`, amount: '10.00', currency: 'EUR', paymentOption: { card: wireCard('4000128449498204') } });
+      sc.send('payment', {
+        sessionToken,
+        clientRequestId: `d-${++seq}`,
+        amount: '10.00',
+        currency: 'EUR',
+        paymentOption: { card: wireCard('4000128449498204') },
+      });
     expect((await again()).json.transactionStatus).toBe('DECLINED');
     expect((await again()).json.transactionStatus).toBe('DECLINED');
     expect((await again()).json).toMatchObject({ status: 'ERROR', errCode: 1069 });
@@ -146,11 +174,21 @@ describe.each(dialects())('session payment.do and transaction operations on %s',
     // a fresh clientRequestId each time: the same signed body again would be a replay (docs/decisions/0805)
     const send = (number: string) =>
       sc
-        .send('payment', { sessionToken, clientRequestId: `s-${++seq}`, amount: '10.00', currency: 'EUR', paymentOption: { card: wireCard(number) } })
+        .send('payment', {
+          sessionToken,
+          clientRequestId: `s-${++seq}`,
+          amount: '10.00',
+          currency: 'EUR',
+          paymentOption: { card: wireCard(number) },
+        })
         .then((x) => x.json);
     const declined = await send('4000128449498204');
     let st = await gw.request('POST', '/ppp/api/v1/getPaymentStatus.do', { body: { sessionToken } });
-    expect(st.json).toMatchObject({ transactionStatus: 'DECLINED', transactionId: declined.transactionId, gwErrorReason: 'Decline' });
+    expect(st.json).toMatchObject({
+      transactionStatus: 'DECLINED',
+      transactionId: declined.transactionId,
+      gwErrorReason: 'Decline',
+    });
     const approved = await send('4761344136141390');
     st = await gw.request('POST', '/ppp/api/v1/getPaymentStatus.do', { body: { sessionToken } });
     expect(st.json).toMatchObject({
@@ -164,13 +202,27 @@ describe.each(dialects())('session payment.do and transaction operations on %s',
   });
 
   it('queues a DMN to the notificationUrl of the payment, else of the order, else the site', async () => {
-    const { r } = await payment('4761344136141390', { urlDetails: { notificationUrl: 'http://127.0.0.1:9/dmn-payment' } });
-    const { r: r2 } = await payment('4000128449498204', {}, { urlDetails: { notificationUrl: 'http://127.0.0.1:9/dmn-order' } });
+    const { r } = await payment('4761344136141390', {
+      urlDetails: { notificationUrl: 'http://127.0.0.1:9/dmn-payment' },
+    });
+    const { r: r2 } = await payment(
+      '4000128449498204',
+      {},
+      { urlDetails: { notificationUrl: 'http://127.0.0.1:9/dmn-order' } },
+    );
     const read = gw.rt.deps.storage.read.notifications;
     const [d1] = await read.list({ transactionId: r.transactionId, limit: 5 });
     const [d2] = await read.list({ transactionId: r2.transactionId, limit: 5 });
-    expect(d1).toMatchObject({ kind: 'dmn', targetUrl: 'http://127.0.0.1:9/dmn-payment', eventType: 'transaction.approved' });
-    expect(d2).toMatchObject({ kind: 'dmn', targetUrl: 'http://127.0.0.1:9/dmn-order', eventType: 'transaction.declined' });
+    expect(d1).toMatchObject({
+      kind: 'dmn',
+      targetUrl: 'http://127.0.0.1:9/dmn-payment',
+      eventType: 'transaction.approved',
+    });
+    expect(d2).toMatchObject({
+      kind: 'dmn',
+      targetUrl: 'http://127.0.0.1:9/dmn-order',
+      eventType: 'transaction.declined',
+    });
     const params = new URLSearchParams(d1!.payload);
     expect(params.get('Status')).toBe('APPROVED');
     expect(params.get('TransactionID')).toBe(r.transactionId);

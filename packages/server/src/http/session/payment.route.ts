@@ -32,7 +32,8 @@ export function registerPayment(app: FastifyInstance): void {
     async (request) =>
       paySession(app, request, {
         body: request.body,
-        translate: (s, o) => sessionPaymentOf(app.services.deps, contextOf(request), request.body, s, o, baseUrlOf(request)),
+        translate: (s, o) =>
+          sessionPaymentOf(app.services.deps, contextOf(request), request.body, s, o, baseUrlOf(request)),
         replay: 'payment',
         render: (paid, { session, order, userTokenId, options }) =>
           sessionPaymentFields(paid, session.token, order, userTokenId, { ...options, ...customDataOf(request.body) }),

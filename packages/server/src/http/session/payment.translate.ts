@@ -34,7 +34,8 @@ function instrumentOf(option: SessionPaymentOption): Instrument {
   const upoId = option.userPaymentOptionId;
   const token = tokenOf(option);
   if (token) return token;
-  if (upoId !== undefined) return { kind: 'upo', id: upoId, ...(option.card?.CVV !== undefined ? { cvv: option.card.CVV } : {}) };
+  if (upoId !== undefined)
+    return { kind: 'upo', id: upoId, ...(option.card?.CVV !== undefined ? { cvv: option.card.CVV } : {}) };
   return { kind: 'card', card: cardInputOf(paymentCardOf(option)) };
 }
 
@@ -43,7 +44,8 @@ function tokenOf(option: SessionCardPaymentOption): Instrument | undefined {
   const card = option.card;
   if (card?.ccTempToken !== undefined) {
     if (card.ccTempToken === '') throw new Missing(TOKEN_FIELD);
-    if (card.cardNumber !== undefined) throw new Invalid('paymentOption.card', 'must have either cardNumber or ccTempToken', 'payment_option');
+    if (card.cardNumber !== undefined)
+      throw new Invalid('paymentOption.card', 'must have either cardNumber or ccTempToken', 'payment_option');
     return {
       kind: 'tempToken',
       token: card.ccTempToken,
@@ -77,7 +79,8 @@ function payerOf(ctx: Site, body: PaymentBody | InitPaymentBody, session: Sessio
     clientRequestId: body.clientRequestId ?? null,
     productId: order.productId,
     userTokenId: body.userTokenId ?? session.userTokenId,
-    notificationUrl: str(obj(body.urlDetails)?.notificationUrl) ?? str(obj(order.details.urlDetails)?.notificationUrl) ?? null,
+    notificationUrl:
+      str(obj(body.urlDetails)?.notificationUrl) ?? str(obj(order.details.urlDetails)?.notificationUrl) ?? null,
   };
   return { via: 'session', origin, sessionToken: session.token, orderId: order.id };
 }
@@ -117,9 +120,16 @@ export function sessionPaymentOf(
   if (amount !== 0 && processing?.authenticationOnlyType !== undefined) delete processing.authenticationOnlyType;
   const type = (requested as PaymentType | undefined) ?? order.transactionType ?? 'Sale';
   const userTokenId = body.userTokenId ?? session.userTokenId;
-  const zeroAuth = amount === 0 && type !== 'Sale' && related === undefined && !processing?.zeroAmountReason && !processing?.authenticationOnlyType;
+  const zeroAuth =
+    amount === 0 &&
+    type !== 'Sale' &&
+    related === undefined &&
+    !processing?.zeroAmountReason &&
+    !processing?.authenticationOnlyType;
   // spec §3 "Zero-amount Auth": approved without a reason sent; it stores the card (docs/decisions/0148)
-  const options = zeroAuth ? { ...processing, zeroAmountReason: userTokenId ? 'addCard' : 'accountVerification' } : processing;
+  const options = zeroAuth
+    ? { ...processing, zeroAmountReason: userTokenId ? 'addCard' : 'accountVerification' }
+    : processing;
   const details = order.details;
   const billing = billingOf(body.billingAddress ?? details.billingAddress);
   const country = billing?.country ?? str(obj(body.userDetails ?? details.userDetails)?.country);
@@ -173,7 +183,8 @@ function cvvNotUsedOf(body: PaymentBody): boolean {
 function cardAsProcessed(option: SessionPaymentOption, cvvNotUsed: boolean): SessionPaymentOption {
   const card = option.card;
   if (!card) return option;
-  const wallet = obj((card as Record<string, unknown>).externalToken) !== undefined && card.cardHolderName === undefined;
+  const wallet =
+    obj((card as Record<string, unknown>).externalToken) !== undefined && card.cardHolderName === undefined;
   if (!cvvNotUsed && !wallet) return option;
   const { CVV: _cvv, ...withoutCvv } = card;
   return { ...option, card: { ...(cvvNotUsed ? withoutCvv : card), ...(wallet ? { cardHolderName: '' } : {}) } };
@@ -209,7 +220,10 @@ function cardholderAbsentOf(body: PaymentBody, related: string | undefined): Par
   const card = obj(body.paymentOption.card);
   const mode = obj(card?.storedCredentials)?.storedCredentialsMode;
   if (mode !== undefined && mode !== '0' && mode !== '1' && mode !== 0 && mode !== 1) {
-    throw new Invalid('paymentOption.card.storedCredentials.storedCredentialsMode', 'must be "0" (first use) or "1" (a later use)');
+    throw new Invalid(
+      'paymentOption.card.storedCredentials.storedCredentialsMode',
+      'must be "0" (first use) or "1" (a later use)',
+    );
   }
   const mpi = obj(obj(card?.threeD)?.externalMpi);
   if (mpi) {
@@ -235,7 +249,8 @@ function cardholderAbsentOf(body: PaymentBody, related: string | undefined): Par
   const repeatType = str(body.authenticationOnlyType);
   const mit =
     String(mode) === '1' ||
-    (related !== undefined && (truthy(body.isRebilling) || (repeatType !== undefined && MIT_TYPES.includes(repeatType))));
+    (related !== undefined &&
+      (truthy(body.isRebilling) || (repeatType !== undefined && MIT_TYPES.includes(repeatType))));
   if (mit) return { mit: related !== undefined ? { relatedTransactionId: related } : {} };
   if (related === undefined) return {};
   return { threeD: { relatedTransactionId: related, request: threeDRequestOf(body.paymentOption.card) ?? {} } };
@@ -259,7 +274,8 @@ export function sessionInitPaymentOf(
   return {
     payer: payerOf(ctx, body, session, order),
     // a ccTempToken of this session may stand for the card; the payment after the steps uses it up (0363)
-    instrument: tokenOf(body.paymentOption) ?? upoOf(body.paymentOption) ?? { kind: 'card', card: cardInputOf(paymentCardOf(body.paymentOption)) },
+    instrument: tokenOf(body.paymentOption) ??
+      upoOf(body.paymentOption) ?? { kind: 'card', card: cardInputOf(paymentCardOf(body.paymentOption)) },
     options: {
       type: order.transactionType ?? 'Sale',
       amount,

@@ -46,7 +46,12 @@ describe.each(dialects())('payout.do on %s', (dialect: DialectName) => {
   });
   afterAll(async () => {
     try {
-      expect(await cardNumbersAtRest(gw, ROWS.map((r) => r[0]))).toEqual([]);
+      expect(
+        await cardNumbersAtRest(
+          gw,
+          ROWS.map((r) => r[0]),
+        ),
+      ).toEqual([]);
     } finally {
       await gw.close();
     }
@@ -59,7 +64,13 @@ describe.each(dialects())('payout.do on %s', (dialect: DialectName) => {
     expirationYear: '2030',
   });
   const send = (fields: Record<string, unknown>) =>
-    sc.send('payout', { userTokenId: 'payee', clientRequestId: `po-${++seq}`, amount: '12.50', currency: 'EUR', ...fields });
+    sc.send('payout', {
+      userTokenId: 'payee',
+      clientRequestId: `po-${++seq}`,
+      amount: '12.50',
+      currency: 'EUR',
+      ...fields,
+    });
 
   it.each(ROWS)('to card %s: %s %s', async (number, status, reason) => {
     const r = (await send({ clientUniqueId: `cu-${number.slice(-6)}`, cardData: cardData(number) })).json;
@@ -109,7 +120,11 @@ describe.each(dialects())('payout.do on %s', (dialect: DialectName) => {
   it('a UPO of another user, or an unknown one, is 1011 and moves nothing', async () => {
     const upo = await cardUpo(gw, 'someone', '4761344136141390');
     const r = (await send({ userPaymentOption: { userPaymentOptionId: upo } })).json;
-    expect(r).toMatchObject({ status: 'ERROR', errCode: 1011, reason: '[userPaymentOption.userPaymentOptionId] is not a payment option of this user' });
+    expect(r).toMatchObject({
+      status: 'ERROR',
+      errCode: 1011,
+      reason: '[userPaymentOption.userPaymentOptionId] is not a payment option of this user',
+    });
     expect(r.transactionId).toBeUndefined();
     expect((await send({ userPaymentOptionId: '987654321' })).json).toMatchObject({ status: 'ERROR', errCode: 1011 });
   });
@@ -117,33 +132,103 @@ describe.each(dialects())('payout.do on %s', (dialect: DialectName) => {
   it('to an APM UPO of a payout-capable method; a deposit-only method or an unsupported currency is refused', async () => {
     const wallet = await apmUpo(gw, 'payee', 'apmgw_MobileWallet', { phone: '+4915112345678' });
     const r = (await send({ userPaymentOption: { userPaymentOptionId: wallet } })).json;
-    expect(r).toMatchObject({ status: 'SUCCESS', transactionStatus: 'APPROVED', transactionType: 'Payout', paymentMethod: 'apmgw_MobileWallet', userPaymentOptionId: wallet });
+    expect(r).toMatchObject({
+      status: 'SUCCESS',
+      transactionStatus: 'APPROVED',
+      transactionType: 'Payout',
+      paymentMethod: 'apmgw_MobileWallet',
+      userPaymentOptionId: wallet,
+    });
     expect(r.paymentOption).toBeUndefined();
     const dmn = await listDeliveries(gw.rt.deps, { transactionId: r.transactionId, limit: 5 });
     expect(new URLSearchParams(dmn[0]!.payload).get('payment_method')).toBe('apmgw_MobileWallet');
     const chf = (await send({ currency: 'CHF', userPaymentOption: { userPaymentOptionId: wallet } })).json;
     expect(chf).toMatchObject({ status: 'ERROR', errCode: 1011 });
     expect(chf.reason).toContain('cannot receive payouts in CHF');
-    const debit = await apmUpo(gw, 'payee', 'apmgw_DirectDebit', { account_holder_name: 'Ada', iban: 'DE89370400440532013000' });
-    expect((await send({ userPaymentOption: { userPaymentOptionId: debit } })).json).toMatchObject({ status: 'ERROR', errCode: 1011 });
+    const debit = await apmUpo(gw, 'payee', 'apmgw_DirectDebit', {
+      account_holder_name: 'Ada',
+      iban: 'DE89370400440532013000',
+    });
+    expect((await send({ userPaymentOption: { userPaymentOptionId: debit } })).json).toMatchObject({
+      status: 'ERROR',
+      errCode: 1011,
+    });
   });
 
   it.each([
     [{}, 1011, '[userPaymentOption.userPaymentOptionId] must not be null'],
-    [{ cardData: { cardNumber: '4761344136141391', cardHolderName: 'J', expirationMonth: '12', expirationYear: '2030' } }, 1004, '[cardData.cardNumber] is not a valid card number'],
-    [{ cardData: { cardNumber: '4761344136141390', cardHolderName: 'J', expirationMonth: '12', expirationYear: '2020' } }, 1029, '[cardData.expirationYear] the card has expired'],
-    [{ amount: '0.00', cardData: { cardNumber: '4761344136141390', cardHolderName: 'J', expirationMonth: '12', expirationYear: '2030' } }, 1040, '[amount] must be greater than 0'],
-    [{ userPaymentOptionId: '1', cardData: { cardNumber: '4761344136141390', cardHolderName: 'J', expirationMonth: '12', expirationYear: '2030' } }, 1019, '[cardData] must not be sent beside a userPaymentOptionId'],
+    [
+      {
+        cardData: {
+          cardNumber: '4761344136141391',
+          cardHolderName: 'J',
+          expirationMonth: '12',
+          expirationYear: '2030',
+        },
+      },
+      1004,
+      '[cardData.cardNumber] is not a valid card number',
+    ],
+    [
+      {
+        cardData: {
+          cardNumber: '4761344136141390',
+          cardHolderName: 'J',
+          expirationMonth: '12',
+          expirationYear: '2020',
+        },
+      },
+      1029,
+      '[cardData.expirationYear] the card has expired',
+    ],
+    [
+      {
+        amount: '0.00',
+        cardData: {
+          cardNumber: '4761344136141390',
+          cardHolderName: 'J',
+          expirationMonth: '12',
+          expirationYear: '2030',
+        },
+      },
+      1040,
+      '[amount] must be greater than 0',
+    ],
+    [
+      {
+        userPaymentOptionId: '1',
+        cardData: {
+          cardNumber: '4761344136141390',
+          cardHolderName: 'J',
+          expirationMonth: '12',
+          expirationYear: '2030',
+        },
+      },
+      1019,
+      '[cardData] must not be sent beside a userPaymentOptionId',
+    ],
   ])('refuses %j with errCode %i', async (fields, errCode, reason) => {
     const r = (await send(fields)).json;
     expect(r).toMatchObject({ status: 'ERROR', errCode, reason });
   });
 
   it('a wrong checksum is 1001; userTokenId is required', async () => {
-    const body = sc.signed('payout', { userTokenId: 'payee', amount: '1.00', currency: 'EUR', userPaymentOptionId: '1' });
-    expect((await sc.call('payout', { ...body, amount: '2.00' })).json).toMatchObject({ status: 'ERROR', errCode: 1001 });
+    const body = sc.signed('payout', {
+      userTokenId: 'payee',
+      amount: '1.00',
+      currency: 'EUR',
+      userPaymentOptionId: '1',
+    });
+    expect((await sc.call('payout', { ...body, amount: '2.00' })).json).toMatchObject({
+      status: 'ERROR',
+      errCode: 1001,
+    });
     const noUser = sc.signed('payout', { amount: '1.00', currency: 'EUR', userPaymentOptionId: '1' });
-    expect((await sc.call('payout', noUser)).json).toMatchObject({ status: 'ERROR', errCode: 1019, reason: '[userTokenId] must not be null' });
+    expect((await sc.call('payout', noUser)).json).toMatchObject({
+      status: 'ERROR',
+      errCode: 1019,
+      reason: '[userTokenId] must not be null',
+    });
   });
 
   it('with a sessionToken, getPaymentStatus of that session reports the payout', async () => {
@@ -151,28 +236,60 @@ describe.each(dialects())('payout.do on %s', (dialect: DialectName) => {
     const r = (await send({ sessionToken: token, cardData: cardData('5555555555554444') })).json;
     expect(r).toMatchObject({ status: 'SUCCESS', transactionStatus: 'APPROVED', sessionToken: token });
     const s = (await sc.send('getPaymentStatus', { sessionToken: token })).json;
-    expect(s).toMatchObject({ status: 'SUCCESS', transactionId: r.transactionId, transactionType: 'Payout', transactionStatus: 'APPROVED' });
+    expect(s).toMatchObject({
+      status: 'SUCCESS',
+      transactionId: r.transactionId,
+      transactionType: 'Payout',
+      transactionStatus: 'APPROVED',
+    });
   });
 
   it('on a site refusing repeated clientRequestIds, a repeated payout is 1066 and pays nothing twice', async () => {
     const { merchant, site, merchantSecretKey } = await createMerchant(gw.rt.deps, { name: 'Strict payouts' });
     await configureSite(gw.rt.deps, site.id, { uniqueClientRequestId: true });
-    const strict = sessionClient(gw, { merchantId: merchant.id, merchantSiteId: site.id, merchantSecretKey: merchantSecretKey.expose() });
-    const fields = { userTokenId: 'payee', clientRequestId: 'once', amount: '5.00', currency: 'EUR', cardData: cardData('4761344136141390') };
+    const strict = sessionClient(gw, {
+      merchantId: merchant.id,
+      merchantSiteId: site.id,
+      merchantSecretKey: merchantSecretKey.expose(),
+    });
+    const fields = {
+      userTokenId: 'payee',
+      clientRequestId: 'once',
+      amount: '5.00',
+      currency: 'EUR',
+      cardData: cardData('4761344136141390'),
+    };
     const first = await strict.call('payout', strict.signed('payout', fields));
     expect(first.json).toMatchObject({ status: 'SUCCESS', transactionStatus: 'APPROVED' });
     // another body with the used clientRequestId is refused; the same signed body again is a replay
     // of the first answer (docs/decisions/0805)
-    expect((await strict.send('payout', { ...fields, amount: '6.00' })).json).toMatchObject({ status: 'ERROR', errCode: 1066, reason: 'Duplicate clientRequestId' });
+    expect((await strict.send('payout', { ...fields, amount: '6.00' })).json).toMatchObject({
+      status: 'ERROR',
+      errCode: 1066,
+      reason: 'Duplicate clientRequestId',
+    });
     expect((await strict.send('payout', fields)).text).toBe(first.text);
-    const rows = await gw.rt.store.db.selectFrom('transactions').select('id').where('site_id', '=', site.id).where('type', '=', 'Payout').execute();
+    const rows = await gw.rt.store.db
+      .selectFrom('transactions')
+      .select('id')
+      .where('site_id', '=', site.id)
+      .where('type', '=', 'Payout')
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
   it('a payout is final: it cannot be voided, refunded or settled', async () => {
     const r = (await send({ cardData: cardData('4761344136141390') })).json;
     for (const method of ['voidTransaction', 'refundTransaction', 'settleTransaction'] as const) {
-      const f = (await sc.send(method, { clientRequestId: `f-${++seq}`, clientUniqueId: 'x', amount: '12.50', currency: 'EUR', relatedTransactionId: r.transactionId })).json;
+      const f = (
+        await sc.send(method, {
+          clientRequestId: `f-${++seq}`,
+          clientUniqueId: 'x',
+          amount: '12.50',
+          currency: 'EUR',
+          relatedTransactionId: r.transactionId,
+        })
+      ).json;
       expect(f).toMatchObject({ status: 'ERROR', errCode: 1058 });
     }
   });

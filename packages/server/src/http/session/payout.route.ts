@@ -29,7 +29,12 @@ function destinationOf(body: PayoutBody): PayoutDestination {
     throw new Invalid('userPaymentOptionId', 'must not be sent beside userPaymentOption', 'stored_option');
   }
   if (upoId !== undefined && card) throw new Invalid('cardData', 'must not be sent beside a userPaymentOptionId');
-  if (card) return { kind: 'card', card: cardInputOf(card as unknown as WireCard, 'cardData', CARD_DATA_SUBJECTS), path: 'cardData' };
+  if (card)
+    return {
+      kind: 'card',
+      card: cardInputOf(card as unknown as WireCard, 'cardData', CARD_DATA_SUBJECTS),
+      path: 'cardData',
+    };
   if (upoId === undefined) throw new Missing('userPaymentOption.userPaymentOptionId', 'stored_option');
   const cvv = str(option?.CVV);
   return { kind: 'upo', userPaymentOptionId: upoId, field: upoField, ...(cvv ? { cvv: new Secret(cvv) } : {}) };
@@ -93,7 +98,9 @@ export function registerPayout(app: FastifyInstance): void {
           ...(session ? { onPending: (repos: Repos) => repos.sessions.touch(session.token, deps.clock.now()) } : {}),
           // a body already accepted answers its first answer and moves no money (docs/decisions/0805)
           idempotency: (upo) =>
-            replayClaim(app, request, 'payout', { userTokenId }, (tx) => fieldsOf(tx, upo), { claimsClientRequestId: false }),
+            replayClaim(app, request, 'payout', { userTokenId }, (tx) => fieldsOf(tx, upo), {
+              claimsClientRequestId: false,
+            }),
         },
       );
       if (run.replay) return replayed(run.replay);

@@ -16,7 +16,7 @@ export function registerPlans(app: FastifyInstance): void {
     name: 'createPlan',
     summary: 'Create a rebilling plan',
     description:
-      'A plan of the caller\'s site: initialAmount (the recurringAmount when absent), recurringAmount, currency, startAfter (all zero: at once), recurringPeriod (monthly when absent), endAfter, planStatus ACTIVE (default) or INACTIVE. Answers planId.',
+      "A plan of the caller's site: initialAmount (the recurringAmount when absent), recurringAmount, currency, startAfter (all zero: at once), recurringPeriod (monthly when absent), endAfter, planStatus ACTIVE (default) or INACTIVE. Answers planId.",
     body: CreatePlanRequest,
     response: PlanIdResponse,
     async handle(ctx, b) {

@@ -26,7 +26,12 @@ describe.each(dialects())('replayed session bodies on %s', (dialect: DialectName
 
   const transactions = async () =>
     Number(
-      (await gw.rt.store.db.selectFrom('transactions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n,
+      (
+        await gw.rt.store.db
+          .selectFrom('transactions')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
     );
   const dmns = async (transactionId: string) => (await listDeliveries(gw.rt.deps, { transactionId, limit: 10 })).length;
   /** sends one signed body twice: the second answer is the first, byte for byte, and adds no transaction */
@@ -52,8 +57,18 @@ describe.each(dialects())('replayed session bodies on %s', (dialect: DialectName
       billingAddress: { zip: '10001', country: 'US' },
     });
   };
-  const op = (method: 'settleTransaction' | 'refundTransaction' | 'voidTransaction', relatedTransactionId: string, amount: string) =>
-    ({ clientRequestId: `o-${++seq}`, clientUniqueId: `c-${seq}`, amount, currency: 'EUR', relatedTransactionId, method });
+  const op = (
+    method: 'settleTransaction' | 'refundTransaction' | 'voidTransaction',
+    relatedTransactionId: string,
+    amount: string,
+  ) => ({
+    clientRequestId: `o-${++seq}`,
+    clientUniqueId: `c-${seq}`,
+    amount,
+    currency: 'EUR',
+    relatedTransactionId,
+    method,
+  });
 
   it('payment: the replay answers the first answer, one transaction, one DMN', async () => {
     const sale = await payment('Sale');
@@ -85,15 +100,34 @@ describe.each(dialects())('replayed session bodies on %s', (dialect: DialectName
   });
 
   it('payout: the replay answers the first answer, one transaction, one DMN', async () => {
-    const card = { cardNumber: '4761344136141390', cardHolderName: 'Jane Roe', expirationMonth: '12', expirationYear: '2030' };
-    const r = await twice('payout', { userTokenId: 'payee', clientRequestId: `po-${++seq}`, amount: '12.50', currency: 'EUR', cardData: card });
+    const card = {
+      cardNumber: '4761344136141390',
+      cardHolderName: 'Jane Roe',
+      expirationMonth: '12',
+      expirationYear: '2030',
+    };
+    const r = await twice('payout', {
+      userTokenId: 'payee',
+      clientRequestId: `po-${++seq}`,
+      amount: '12.50',
+      currency: 'EUR',
+      cardData: card,
+    });
     expect(r).toMatchObject({ status: 'SUCCESS', transactionStatus: 'APPROVED', transactionType: 'Payout' });
     expect(await dmns(r.transactionId)).toBe(1);
   });
 
   it('withdrawal approveRequest: the replay answers the first answer and places no second order', async () => {
     const upo = await cardUpo(gw, 'wd-replay', '4761344136141390');
-    const submitted = (await wdCall(gw, 'submitRequest', { userTokenId: 'wd-replay', userId: 'id-wd', userPMId: upo, amount: '25.00', currency: 'EUR' })).json;
+    const submitted = (
+      await wdCall(gw, 'submitRequest', {
+        userTokenId: 'wd-replay',
+        userId: 'id-wd',
+        userPMId: upo,
+        amount: '25.00',
+        currency: 'EUR',
+      })
+    ).json;
     expect(submitted.status).toBe('SUCCESS');
     // a partial approval: a second one would place another order
     const body = { wdRequestId: submitted.wdRequestId, amount: '10.00', operatorName: 'olga' };
@@ -114,8 +148,14 @@ describe.each(dialects())('replayed session bodies on %s', (dialect: DialectName
     const settled = answers.filter((a) => a.json.transactionStatus === 'APPROVED');
     expect(settled.length).toBeGreaterThanOrEqual(1);
     expect(new Set(settled.map((a) => a.text)).size).toBe(1);
-    for (const a of answers) if (a.json.transactionStatus !== 'APPROVED') expect(a.json).toMatchObject({ status: 'ERROR', errCode: 1066, reason: 'Still Processing' });
-    const settles = await gw.rt.store.db.selectFrom('transactions').select('id').where('related_transaction_id', '=', auth.transactionId).execute();
+    for (const a of answers)
+      if (a.json.transactionStatus !== 'APPROVED')
+        expect(a.json).toMatchObject({ status: 'ERROR', errCode: 1066, reason: 'Still Processing' });
+    const settles = await gw.rt.store.db
+      .selectFrom('transactions')
+      .select('id')
+      .where('related_transaction_id', '=', auth.transactionId)
+      .execute();
     expect(settles).toHaveLength(1);
     expect((await sc.call(method, body)).text).toBe(settled[0]!.text);
   });
@@ -123,7 +163,12 @@ describe.each(dialects())('replayed session bodies on %s', (dialect: DialectName
   it('two legitimate bodies with the same checksum (two sessions) are not one replay', async () => {
     const a = await sc.openOrder();
     const b = await sc.openOrder();
-    const fields = { clientRequestId: `same-${++seq}`, amount: '10.00', currency: 'EUR', paymentOption: { card: wireCard('4761344136141390') } };
+    const fields = {
+      clientRequestId: `same-${++seq}`,
+      amount: '10.00',
+      currency: 'EUR',
+      paymentOption: { card: wireCard('4761344136141390') },
+    };
     const one = sc.signed('payment', { ...fields, sessionToken: a.sessionToken });
     const two = sc.signed('payment', { ...fields, sessionToken: b.sessionToken });
     expect(two.checksum).toBe(one.checksum);
@@ -148,22 +193,44 @@ describe.each(dialects())('replayed session bodies on %s', (dialect: DialectName
     try {
       const { sessionToken } = await sc.openOrder();
       const id = `u-${++seq}`;
-      const body = sc.signed('payment', { sessionToken, clientRequestId: id, amount: '10.00', currency: 'EUR', transactionType: 'Auth', paymentOption: { card: wireCard('4761344136141390') } });
+      const body = sc.signed('payment', {
+        sessionToken,
+        clientRequestId: id,
+        amount: '10.00',
+        currency: 'EUR',
+        transactionType: 'Auth',
+        paymentOption: { card: wireCard('4761344136141390') },
+      });
       const first = await sc.call('payment', body);
       expect(first.json.transactionStatus).toBe('APPROVED');
       expect((await sc.call('payment', body)).text).toBe(first.text);
-      const settle = await sc.send('settleTransaction', { clientRequestId: id, amount: '1.00', currency: 'EUR', relatedTransactionId: first.json.transactionId });
+      const settle = await sc.send('settleTransaction', {
+        clientRequestId: id,
+        amount: '1.00',
+        currency: 'EUR',
+        relatedTransactionId: first.json.transactionId,
+      });
       expect(settle.json).toMatchObject({ status: 'ERROR', errCode: 1066, reason: 'Duplicate clientRequestId' });
       const status = await sc.send('getPaymentStatus', { sessionToken, clientRequestId: id });
       expect(status.json).toMatchObject({ status: 'ERROR', errCode: 1066, reason: 'Duplicate clientRequestId' });
       // a read-only method spends a fresh value too; a refused call leaves its value unused
       const fresh = `u-${++seq}`;
-      expect((await sc.send('getPaymentStatus', { sessionToken, clientRequestId: fresh })).json).toMatchObject({ status: 'SUCCESS' });
-      expect((await sc.send('getPaymentStatus', { sessionToken, clientRequestId: fresh })).json).toMatchObject({ errCode: 1066 });
+      expect((await sc.send('getPaymentStatus', { sessionToken, clientRequestId: fresh })).json).toMatchObject({
+        status: 'SUCCESS',
+      });
+      expect((await sc.send('getPaymentStatus', { sessionToken, clientRequestId: fresh })).json).toMatchObject({
+        errCode: 1066,
+      });
       const unused = `u-${++seq}`;
-      const refused = await sc.send('deleteUPO', { userTokenId: 'nobody', userPaymentOptionId: '999999', clientRequestId: unused });
+      const refused = await sc.send('deleteUPO', {
+        userTokenId: 'nobody',
+        userPaymentOptionId: '999999',
+        clientRequestId: unused,
+      });
       expect(refused.json).toMatchObject({ status: 'ERROR', errCode: 1011 });
-      expect((await sc.send('getPaymentStatus', { sessionToken, clientRequestId: unused })).json).toMatchObject({ status: 'SUCCESS' });
+      expect((await sc.send('getPaymentStatus', { sessionToken, clientRequestId: unused })).json).toMatchObject({
+        status: 'SUCCESS',
+      });
     } finally {
       await configureSite(gw.rt.deps, gw.demo.merchantSiteId, { uniqueClientRequestId: false });
     }

@@ -46,12 +46,7 @@ describe.each(dialects())('session authentication order on %s', (dialect) => {
       1021,
       'Invalid timeStamp: must be YYYYMMDDHHmmss',
     ],
-    [
-      'a missing timeStamp',
-      { timeStamp: undefined },
-      1021,
-      'Invalid timeStamp: must be YYYYMMDDHHmmss',
-    ],
+    ['a missing timeStamp', { timeStamp: undefined }, 1021, 'Invalid timeStamp: must be YYYYMMDDHHmmss'],
     ['a wrong checksum on an invalid request', { checksum: 'ab'.repeat(32) }, 1001, 'Invalid checksum'],
   ])('answers %s first', async (_name, over, errCode, reason) => {
     const body: Record<string, unknown> = bad(over);
@@ -73,7 +68,8 @@ describe.each(dialects())('session authentication order on %s', (dialect) => {
   });
 
   it('accepts the local time of a merchant in any time zone, and refuses a stamp no zone can produce (docs/decisions/0822)', async () => {
-    const local = (offsetH: number) => new Date(gw.clock.now() + offsetH * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14);
+    const local = (offsetH: number) =>
+      new Date(gw.clock.now() + offsetH * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14);
     for (const offset of [-12, -7, 0, 5.5, 14]) {
       const { status } = (await s.send('getSessionToken', { timeStamp: local(offset) })).json;
       expect({ offset, status }).toEqual({ offset, status: 'SUCCESS' });

@@ -107,7 +107,12 @@ const CALLS: Record<SessionMethod, { fields: (c: Ctx) => Record<string, unknown>
     fields: (c) => ({
       sessionToken: c.sessionToken,
       clientRequestId: 'r-ct',
-      cardData: { cardNumber: '4761344136141390', cardHolderName: 'John Smith', expirationMonth: '12', expirationYear: '2030' },
+      cardData: {
+        cardNumber: '4761344136141390',
+        cardHolderName: 'John Smith',
+        expirationMonth: '12',
+        expirationYear: '2030',
+      },
     }),
     outcome: ok,
   },
@@ -220,7 +225,9 @@ describe.each(dialects())('session checksums on %s', (dialect) => {
       for (const bad of [undefined, '', 'zz', 42]) {
         const r = await s.call(method, bad === undefined ? unsigned : { ...unsigned, checksum: bad });
         // without a checksum the sessionToken authorises these calls, merchant ids or not (docs/decisions/0135)
-        const unsignedForm = ['getPaymentStatus', 'getCardDetails', 'getDccDetails', 'cardTokenization'].includes(method);
+        const unsignedForm = ['getPaymentStatus', 'getCardDetails', 'getDccDetails', 'cardTokenization'].includes(
+          method,
+        );
         if (unsignedForm && bad === undefined) expectOutcome(r.json, ok);
         else expect(r.json, `checksum ${String(bad)}`).toMatchObject({ status: 'ERROR', errCode: 1001 });
       }

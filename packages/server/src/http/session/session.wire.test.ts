@@ -181,8 +181,18 @@ describe.each(dialects())('session interface on the wire, on %s', (dialect) => {
     const paths = Object.keys(r.json.paths).filter((p) => p.startsWith('/ppp/api/v1/'));
     const catalogue = Object.keys(CATALOGUE_CHECKSUM_FIELDS);
     // beside the catalogue table: the unsigned and [BODY]-signed calls of server facts 2.9 / 2.10
-    const accountsAndLookups = ['accountCapture', 'addBankAccount', 'enrollAccount', 'fundAccount', 'getAccountDetails', 'getMcpRates', 'getDocumentUrl'];
-    expect(paths.sort()).toEqual([...METHODS, ...catalogue, ...accountsAndLookups].map((m) => `/ppp/api/v1/${m}.do`).sort());
+    const accountsAndLookups = [
+      'accountCapture',
+      'addBankAccount',
+      'enrollAccount',
+      'fundAccount',
+      'getAccountDetails',
+      'getMcpRates',
+      'getDocumentUrl',
+    ];
+    expect(paths.sort()).toEqual(
+      [...METHODS, ...catalogue, ...accountsAndLookups].map((m) => `/ppp/api/v1/${m}.do`).sort(),
+    );
     expect(r.json.paths['/ppp/api/v1/openOrder.do'].post.tags).toEqual(['session']);
   });
 

@@ -34,31 +34,74 @@ describe.each(dialects())('subscriptions on %s', (dialect) => {
   };
   const user = async (as = w) => {
     const userTokenId = `sub-user-${++n}`;
-    ok(await call('createUser', { userTokenId, clientRequestId: 'c', firstName: 'Ada', lastName: 'Byron', countryCode: 'GB', email: 'ada@example.com' }, as));
+    ok(
+      await call(
+        'createUser',
+        {
+          userTokenId,
+          clientRequestId: 'c',
+          firstName: 'Ada',
+          lastName: 'Byron',
+          countryCode: 'GB',
+          email: 'ada@example.com',
+        },
+        as,
+      ),
+    );
     return userTokenId;
   };
   const card = async (userTokenId: string, as = w, number = APPROVED_CARD) =>
-    ok(await call('addUPOCreditCard', { userTokenId, clientRequestId: 'c', ccCardNumber: number, ccExpMonth: '12', ccExpYear: '2035', ccNameOnCard: 'Ada Byron' }, as))
-      .userPaymentOptionId as string;
+    ok(
+      await call(
+        'addUPOCreditCard',
+        {
+          userTokenId,
+          clientRequestId: 'c',
+          ccCardNumber: number,
+          ccExpMonth: '12',
+          ccExpYear: '2035',
+          ccNameOnCard: 'Ada Byron',
+        },
+        as,
+      ),
+    ).userPaymentOptionId as string;
   const plan = async (extra: Record<string, unknown> = {}, as = w) =>
     ok(
       await call(
         'createPlan',
-        { name: `Plan ${++n}`, initialAmount: '5.00', recurringAmount: '9.99', currency: 'EUR', startAfter: PERIOD('0'), recurringPeriod: PERIOD('1'), endAfter: PERIOD('0', '1'), ...extra },
+        {
+          name: `Plan ${++n}`,
+          initialAmount: '5.00',
+          recurringAmount: '9.99',
+          currency: 'EUR',
+          startAfter: PERIOD('0'),
+          recurringPeriod: PERIOD('1'),
+          endAfter: PERIOD('0', '1'),
+          ...extra,
+        },
         as,
       ),
     ).planId as string;
   /** a user with a card subscribed to a new plan: ids and the answer */
-  const subscribe = async (o: { number?: string; plan?: Record<string, unknown>; endAfter?: object; as?: WireClient } = {}) => {
+  const subscribe = async (
+    o: { number?: string; plan?: Record<string, unknown>; endAfter?: object; as?: WireClient } = {},
+  ) => {
     const as = o.as ?? w;
     const userTokenId = await user(as);
     const userPaymentOptionId = await card(userTokenId, as, o.number);
     const planId = await plan(o.plan, as);
-    const r = ok(await call('createSubscription', { userTokenId, planId, userPaymentOptionId, endAfter: o.endAfter ?? PERIOD('2'), clientRequestId: 'c' }, as));
+    const r = ok(
+      await call(
+        'createSubscription',
+        { userTokenId, planId, userPaymentOptionId, endAfter: o.endAfter ?? PERIOD('2'), clientRequestId: 'c' },
+        as,
+      ),
+    );
     return { userTokenId, userPaymentOptionId, planId, subscriptionId: r.subscriptionId as string, answer: r };
   };
   const listed = async (subscriptionId: string, as = w) =>
-    ok(await call('getSubscriptionsList', { subscriptionIds: [subscriptionId] }, as)).subscriptions[0] as Record<string, any> | undefined;
+    ok(await call('getSubscriptionsList', { subscriptionIds: [subscriptionId] }, as)).subscriptions[0] as
+      Record<string, any> | undefined;
   const runDue = async (at?: number) => {
     const r = await gw.request('POST', '/admin/v1/sandbox/rebilling/run-due', {
       headers: apiKey(gw),
@@ -76,7 +119,12 @@ describe.each(dialects())('subscriptions on %s', (dialect) => {
     w = wireClient(gw);
     await setSiteNotificationUrl(gw.rt.deps, gw.demo.merchantSiteId, 'http://127.0.0.1:9/dmn');
     const m = await createMerchant(gw.rt.deps, { name: 'Other merchant' });
-    other = wireClient(gw, { ...gw.demo, merchantId: m.merchant.id, merchantSiteId: m.site.id, merchantSecretKey: m.merchantSecretKey.expose() });
+    other = wireClient(gw, {
+      ...gw.demo,
+      merchantId: m.merchant.id,
+      merchantSiteId: m.site.id,
+      merchantSecretKey: m.merchantSecretKey.expose(),
+    });
   });
   afterAll(async () => {
     await gw.close();
@@ -109,7 +157,10 @@ describe.each(dialects())('subscriptions on %s', (dialect) => {
     expect(first.approved).toBeGreaterThanOrEqual(1);
     // the same instant again: nothing is charged twice
     expect((await runDue()).attempted).toBe(0);
-    expect(await listed(s.subscriptionId)).toMatchObject({ subscriptionStatus: 'ACTIVE', nextChargeDate: '2026-12-25T10:00:00.000Z' });
+    expect(await listed(s.subscriptionId)).toMatchObject({
+      subscriptionStatus: 'ACTIVE',
+      nextChargeDate: '2026-12-25T10:00:00.000Z',
+    });
 
     // a month later, by moving the injected clock
     clock.set(Date.UTC(2026, 11, 25, 10, 0, 0));
@@ -125,11 +176,22 @@ describe.each(dialects())('subscriptions on %s', (dialect) => {
     ]);
     for (const [i, c] of cs.entries()) {
       const tx = (await gw.rt.deps.storage.read.payments.find(c.transactionId!))!;
-      expect(tx).toMatchObject({ type: 'Sale', status: 'approved', amount: i === 0 ? 500 : 999, currency: 'EUR', userTokenId: s.userTokenId, clientUniqueId: `subscription-${s.subscriptionId}-${i}` });
+      expect(tx).toMatchObject({
+        type: 'Sale',
+        status: 'approved',
+        amount: i === 0 ? 500 : 999,
+        currency: 'EUR',
+        userTokenId: s.userTokenId,
+        clientUniqueId: `subscription-${s.subscriptionId}-${i}`,
+      });
       expect(tx.options).toMatchObject({ isRebilling: true });
       expect(tx.card).toMatchObject({ last4Digits: '1390' });
       const [dmn] = await dmnsOf(tx.id);
-      expect(dmn).toMatchObject({ kind: 'dmn', targetUrl: 'http://127.0.0.1:9/dmn', eventType: 'transaction.approved' });
+      expect(dmn).toMatchObject({
+        kind: 'dmn',
+        targetUrl: 'http://127.0.0.1:9/dmn',
+        eventType: 'transaction.approved',
+      });
       const p = new URLSearchParams(dmn!.payload);
       expect(p.get('Status')).toBe('APPROVED');
       expect(p.get('TransactionID')).toBe(tx.id);
@@ -142,16 +204,23 @@ describe.each(dialects())('subscriptions on %s', (dialect) => {
   it('startAfter delays the first charge; an initialAmount of 0 makes the first period free', async () => {
     clock.set(START);
     const trial = await subscribe({ plan: { initialAmount: '9.99', startAfter: PERIOD('0', '0', '14') } });
-    expect(await listed(trial.subscriptionId)).toMatchObject({ startDate: '2026-12-09T10:00:00.000Z', nextChargeDate: '2026-12-09T10:00:00.000Z' });
+    expect(await listed(trial.subscriptionId)).toMatchObject({
+      startDate: '2026-12-09T10:00:00.000Z',
+      nextChargeDate: '2026-12-09T10:00:00.000Z',
+    });
     const free = await subscribe({ plan: { initialAmount: '0' } });
     expect(await listed(free.subscriptionId)).toMatchObject({ nextChargeDate: '2026-12-25T10:00:00.000Z' });
     await runDue(START + 13 * DAY);
     expect(await charges(trial.subscriptionId)).toEqual([]);
     expect(await charges(free.subscriptionId)).toEqual([]);
     await runDue(START + 14 * DAY);
-    expect((await charges(trial.subscriptionId)).map((c) => [c.cycle, c.status, c.amount])).toEqual([[0, 'approved', 999]]);
+    expect((await charges(trial.subscriptionId)).map((c) => [c.cycle, c.status, c.amount])).toEqual([
+      [0, 'approved', 999],
+    ]);
     await runDue(Date.UTC(2026, 11, 25, 10, 0, 0));
-    expect((await charges(free.subscriptionId)).map((c) => [c.cycle, c.status, c.amount])).toEqual([[1, 'approved', 999]]);
+    expect((await charges(free.subscriptionId)).map((c) => [c.cycle, c.status, c.amount])).toEqual([
+      [1, 'approved', 999],
+    ]);
   });
 
   it('cancelSubscription stops the charging; a second cancel is refused (1000)', async () => {
@@ -166,7 +235,9 @@ describe.each(dialects())('subscriptions on %s', (dialect) => {
     const again = (await call('cancelSubscription', { subscriptionId: s.subscriptionId })).json;
     expect(again).toMatchObject({ status: 'ERROR', errCode: 1000 });
     expect(again.reason).toContain('subscriptionId');
-    expect(ok(await call('getSubscriptionsList', { userTokenId: s.userTokenId, subscriptionStatus: 'CANCELED' })).total).toBe(1);
+    expect(
+      ok(await call('getSubscriptionsList', { userTokenId: s.userTokenId, subscriptionStatus: 'CANCELED' })).total,
+    ).toBe(1);
   });
 
   it('a declined charge is recorded with its DMN and retried after 1 and 3 days; the third decline marks the subscription FAILED', async () => {
@@ -178,13 +249,18 @@ describe.each(dialects())('subscriptions on %s', (dialect) => {
     const [dmn] = await dmnsOf(c!.transactionId!);
     expect(dmn).toMatchObject({ kind: 'dmn', eventType: 'transaction.declined' });
     expect(new URLSearchParams(dmn!.payload).get('Status')).toBe('DECLINED');
-    expect(await listed(s.subscriptionId)).toMatchObject({ subscriptionStatus: 'ACTIVE', nextChargeDate: new Date(START + DAY).toISOString() });
+    expect(await listed(s.subscriptionId)).toMatchObject({
+      subscriptionStatus: 'ACTIVE',
+      nextChargeDate: new Date(START + DAY).toISOString(),
+    });
     await runDue(START + DAY);
     [c] = await charges(s.subscriptionId);
     expect(c).toMatchObject({ attempt: 2, status: 'declined' });
     expect(await listed(s.subscriptionId)).toMatchObject({ nextChargeDate: new Date(START + 4 * DAY).toISOString() });
     await runDue(START + 4 * DAY);
-    expect(await charges(s.subscriptionId)).toEqual([expect.objectContaining({ cycle: 0, attempt: 3, status: 'declined' })]);
+    expect(await charges(s.subscriptionId)).toEqual([
+      expect.objectContaining({ cycle: 0, attempt: 3, status: 'declined' }),
+    ]);
     expect(await listed(s.subscriptionId)).toMatchObject({ subscriptionStatus: 'FAILED', nextChargeDate: '' });
     expect((await runDue(Date.UTC(2027, 5, 1))).attempted).toBe(0);
   });
@@ -195,26 +271,48 @@ describe.each(dialects())('subscriptions on %s', (dialect) => {
     const upo = await card(userTokenId);
     const planId = await plan();
     ok(await call('suspendUPO', { userTokenId, clientRequestId: 'c', userPaymentOptionId: upo }));
-    const refused = (await call('createSubscription', { userTokenId, planId, userPaymentOptionId: upo, endAfter: PERIOD('2') })).json;
+    const refused = (
+      await call('createSubscription', { userTokenId, planId, userPaymentOptionId: upo, endAfter: PERIOD('2') })
+    ).json;
     expect(refused).toMatchObject({ status: 'ERROR', errCode: 1011 });
     expect(refused.reason).toBe('[userPaymentOptionId] is suspended');
     ok(await call('enableUPO', { userTokenId, clientRequestId: 'c', userPaymentOptionId: upo }));
-    const id = ok(await call('createSubscription', { userTokenId, planId, userPaymentOptionId: upo, endAfter: PERIOD('2') })).subscriptionId;
+    const id = ok(
+      await call('createSubscription', { userTokenId, planId, userPaymentOptionId: upo, endAfter: PERIOD('2') }),
+    ).subscriptionId;
     ok(await call('suspendUPO', { userTokenId, clientRequestId: 'c', userPaymentOptionId: upo }));
     await runDue();
-    expect(await charges(id)).toEqual([expect.objectContaining({ attempt: 1, status: 'error', transactionId: null, reason: '[userPaymentOptionId] is suspended' })]);
+    expect(await charges(id)).toEqual([
+      expect.objectContaining({
+        attempt: 1,
+        status: 'error',
+        transactionId: null,
+        reason: '[userPaymentOptionId] is suspended',
+      }),
+    ]);
     // nor can a suspended UPO replace the card of a subscription
     const other = await card(userTokenId, w, '5555555555554444');
     ok(await call('suspendUPO', { userTokenId, clientRequestId: 'c', userPaymentOptionId: other }));
-    expect((await call('editSubscription', { subscriptionId: id, userPaymentOptionId: other })).json).toMatchObject({ errCode: 1011, reason: '[userPaymentOptionId] is suspended' });
+    expect((await call('editSubscription', { subscriptionId: id, userPaymentOptionId: other })).json).toMatchObject({
+      errCode: 1011,
+      reason: '[userPaymentOptionId] is suspended',
+    });
     ok(await call('enableUPO', { userTokenId, clientRequestId: 'c', userPaymentOptionId: upo }));
     await runDue(START + DAY);
-    expect(await charges(id)).toEqual([expect.objectContaining({ attempt: 2, status: 'approved', transactionId: expect.any(String) })]);
+    expect(await charges(id)).toEqual([
+      expect.objectContaining({ attempt: 2, status: 'approved', transactionId: expect.any(String) }),
+    ]);
     // a deleted UPO cannot be subscribed either
     const UP = ['merchantId', 'merchantSiteId', 'userTokenId', 'clientRequestId', 'userPaymentOptionId', 'timeStamp'];
     ok(await w.call('deleteUPO', UP, { userTokenId, clientRequestId: 'c', userPaymentOptionId: upo }));
-    const deleted = (await call('createSubscription', { userTokenId, planId, userPaymentOptionId: upo, endAfter: PERIOD('2') })).json;
-    expect(deleted).toMatchObject({ status: 'ERROR', errCode: 1011, reason: '[userPaymentOptionId] is not a payment option of this user' });
+    const deleted = (
+      await call('createSubscription', { userTokenId, planId, userPaymentOptionId: upo, endAfter: PERIOD('2') })
+    ).json;
+    expect(deleted).toMatchObject({
+      status: 'ERROR',
+      errCode: 1011,
+      reason: '[userPaymentOptionId] is not a payment option of this user',
+    });
   });
 
   it('editSubscription changes the card and the recurring amount of the cycles to come', async () => {
@@ -222,18 +320,36 @@ describe.each(dialects())('subscriptions on %s', (dialect) => {
     const s = await subscribe();
     await runDue();
     const second = await card(s.userTokenId, w, '5555555555554444');
-    const e = ok(await call('editSubscription', { subscriptionId: s.subscriptionId, userPaymentOptionId: second, recurringAmount: '12.50', clientRequestId: 'c' }));
+    const e = ok(
+      await call('editSubscription', {
+        subscriptionId: s.subscriptionId,
+        userPaymentOptionId: second,
+        recurringAmount: '12.50',
+        clientRequestId: 'c',
+      }),
+    );
     expect(e).toMatchObject({ subscriptionId: s.subscriptionId, subscriptionStatus: 'ACTIVE' });
     expect(await listed(s.subscriptionId)).toMatchObject({ userPaymentOptionId: second, recurringAmount: '12.50' });
     await runDue(Date.UTC(2026, 11, 25, 10, 0, 0));
     const [, c1] = await charges(s.subscriptionId);
     expect(c1).toMatchObject({ cycle: 1, amount: 1250, status: 'approved' });
-    expect((await gw.rt.deps.storage.read.payments.find(c1!.transactionId!))!.card).toMatchObject({ last4Digits: '4444' });
+    expect((await gw.rt.deps.storage.read.payments.find(c1!.transactionId!))!.card).toMatchObject({
+      last4Digits: '4444',
+    });
     // a currency without an amount, another user's UPO: refused, nothing changed
-    expect((await call('editSubscription', { subscriptionId: s.subscriptionId, currency: 'USD' })).json).toMatchObject({ status: 'ERROR', errCode: 1040 });
+    expect((await call('editSubscription', { subscriptionId: s.subscriptionId, currency: 'USD' })).json).toMatchObject({
+      status: 'ERROR',
+      errCode: 1040,
+    });
     const strangerUpo = await card(await user());
-    expect((await call('editSubscription', { subscriptionId: s.subscriptionId, userPaymentOptionId: strangerUpo })).json).toMatchObject({ errCode: 1011 });
-    expect(await listed(s.subscriptionId)).toMatchObject({ userPaymentOptionId: second, currency: 'EUR', recurringAmount: '12.50' });
+    expect(
+      (await call('editSubscription', { subscriptionId: s.subscriptionId, userPaymentOptionId: strangerUpo })).json,
+    ).toMatchObject({ errCode: 1011 });
+    expect(await listed(s.subscriptionId)).toMatchObject({
+      userPaymentOptionId: second,
+      currency: 'EUR',
+      recurringAmount: '12.50',
+    });
   });
 
   it('getSubscriptionsList filters by user, plans (an array in the checksum) and status', async () => {
@@ -242,10 +358,18 @@ describe.each(dialects())('subscriptions on %s', (dialect) => {
     const b = await subscribe();
     const all = ok(await call('getSubscriptionsList', {}));
     expect(all.total).toBe(all.subscriptions.length);
-    expect(all.subscriptions.map((x: any) => x.subscriptionId)).toEqual(expect.arrayContaining([a.subscriptionId, b.subscriptionId]));
-    const byPlans = ok(await call('getSubscriptionsList', { planIds: [a.planId, b.planId], subscriptionStatus: 'ACTIVE' }));
+    expect(all.subscriptions.map((x: any) => x.subscriptionId)).toEqual(
+      expect.arrayContaining([a.subscriptionId, b.subscriptionId]),
+    );
+    const byPlans = ok(
+      await call('getSubscriptionsList', { planIds: [a.planId, b.planId], subscriptionStatus: 'ACTIVE' }),
+    );
     expect(byPlans.subscriptions.map((x: any) => x.subscriptionId)).toEqual([a.subscriptionId, b.subscriptionId]);
-    expect(ok(await call('getSubscriptionsList', { userTokenId: b.userTokenId })).subscriptions.map((x: any) => x.subscriptionId)).toEqual([b.subscriptionId]);
+    expect(
+      ok(await call('getSubscriptionsList', { userTokenId: b.userTokenId })).subscriptions.map(
+        (x: any) => x.subscriptionId,
+      ),
+    ).toEqual([b.subscriptionId]);
   });
 
   it("another merchant's plan, user, UPO and subscription are refused, and nothing changes", async () => {
@@ -258,7 +382,11 @@ describe.each(dialects())('subscriptions on %s', (dialect) => {
     const attempts: Array<[Record<string, unknown>, number, string]> = [
       [{ userTokenId: mine, planId: theirs.planId, userPaymentOptionId: myUpo }, 1000, 'planId'],
       [{ userTokenId: theirs.userTokenId, planId: myPlan, userPaymentOptionId: myUpo }, 1010, 'userTokenId'],
-      [{ userTokenId: mine, planId: myPlan, userPaymentOptionId: theirs.userPaymentOptionId }, 1011, 'userPaymentOptionId'],
+      [
+        { userTokenId: mine, planId: myPlan, userPaymentOptionId: theirs.userPaymentOptionId },
+        1011,
+        'userPaymentOptionId',
+      ],
     ];
     for (const [fields, errCode, field] of attempts) {
       const r = (await call('createSubscription', { ...fields, endAfter: PERIOD('2') })).json;
@@ -266,7 +394,10 @@ describe.each(dialects())('subscriptions on %s', (dialect) => {
       expect(r.reason).toContain(`[${field}]`);
     }
     expect(ok(await call('getSubscriptionsList', {})).total).toBe(before);
-    for (const [m, extra] of [['editSubscription', { recurringAmount: '0.01' }], ['cancelSubscription', {}]] as const) {
+    for (const [m, extra] of [
+      ['editSubscription', { recurringAmount: '0.01' }],
+      ['cancelSubscription', {}],
+    ] as const) {
       const r = (await call(m, { subscriptionId: theirs.subscriptionId, ...extra })).json;
       expect(r, m).toMatchObject({ status: 'ERROR', errCode: 1000 });
       expect(r.reason).toContain('[subscriptionId]');
@@ -275,7 +406,10 @@ describe.each(dialects())('subscriptions on %s', (dialect) => {
     // our sandbox run charges only our merchant's subscriptions
     await runDue();
     expect(await charges(theirs.subscriptionId)).toEqual([]);
-    expect(await listed(theirs.subscriptionId, other)).toMatchObject({ subscriptionStatus: 'ACTIVE', recurringAmount: '9.99' });
+    expect(await listed(theirs.subscriptionId, other)).toMatchObject({
+      subscriptionStatus: 'ACTIVE',
+      recurringAmount: '9.99',
+    });
   });
 
   it('two racing runs for the same instant charge each due cycle once', async () => {
@@ -290,16 +424,40 @@ describe.each(dialects())('subscriptions on %s', (dialect) => {
       expect(cs.map((c) => [c.cycle, c.attempt, c.status])).toEqual([[0, 1, 'approved']]);
     }
     // the store's unique key refuses a second claim of a cycle outright
-    const claim = { subscriptionId: subs[0]!.subscriptionId, cycle: 0, attempt: 1, amount: 500, currency: 'EUR', dueAt: START, createdAt: START };
+    const claim = {
+      subscriptionId: subs[0]!.subscriptionId,
+      cycle: 0,
+      attempt: 1,
+      amount: 500,
+      currency: 'EUR',
+      dueAt: START,
+      createdAt: START,
+    };
     expect(await gw.rt.deps.storage.write((repos) => repos.subscriptions.claimCharge(claim))).toBe(false);
   });
 
   // Every method: a bad checksum is 1001 and changes nothing; a missing required field is named.
   const REQUIRED: Array<[CatalogueMethodName, Record<string, unknown>, string]> = [
-    ['createSubscription', { userTokenId: 'u', planId: '1', userPaymentOptionId: '1', endAfter: PERIOD('1') }, 'planId'],
-    ['createSubscription', { userTokenId: 'u', planId: '1', userPaymentOptionId: '1', endAfter: PERIOD('1') }, 'userTokenId'],
-    ['createSubscription', { userTokenId: 'u', planId: '1', userPaymentOptionId: '1', endAfter: PERIOD('1') }, 'userPaymentOptionId'],
-    ['createSubscription', { userTokenId: 'u', planId: '1', userPaymentOptionId: '1', endAfter: PERIOD('1') }, 'endAfter'],
+    [
+      'createSubscription',
+      { userTokenId: 'u', planId: '1', userPaymentOptionId: '1', endAfter: PERIOD('1') },
+      'planId',
+    ],
+    [
+      'createSubscription',
+      { userTokenId: 'u', planId: '1', userPaymentOptionId: '1', endAfter: PERIOD('1') },
+      'userTokenId',
+    ],
+    [
+      'createSubscription',
+      { userTokenId: 'u', planId: '1', userPaymentOptionId: '1', endAfter: PERIOD('1') },
+      'userPaymentOptionId',
+    ],
+    [
+      'createSubscription',
+      { userTokenId: 'u', planId: '1', userPaymentOptionId: '1', endAfter: PERIOD('1') },
+      'endAfter',
+    ],
     ['editSubscription', { subscriptionId: '1', recurringAmount: '1.00' }, 'subscriptionId'],
     ['cancelSubscription', { subscriptionId: '1' }, 'subscriptionId'],
   ];
@@ -336,7 +494,10 @@ describe('the sandbox run of due charges', () => {
     const gw = await startGateway();
     try {
       expect((await gw.request('POST', '/admin/v1/sandbox/rebilling/run-due', { body: {} })).status).toBe(401);
-      const r = await gw.request('POST', '/admin/v1/sandbox/rebilling/run-due', { headers: apiKey(gw), body: { at: 'tomorrow' } });
+      const r = await gw.request('POST', '/admin/v1/sandbox/rebilling/run-due', {
+        headers: apiKey(gw),
+        body: { at: 'tomorrow' },
+      });
       expect(r.status).toBe(400);
     } finally {
       await gw.close();

@@ -139,10 +139,22 @@ describe.each(dialects())('the timeStamp window of signed session calls on %s', 
     const stale = buildWithdrawalRequest(sc.creds, { clientRequestId: `w-${++seq}` }, { now: old });
     const staleAnswer = await gw.request('POST', '/ppp/api/withdrawal/getRequests.do', { body: stale });
     expect(staleAnswer.json).toMatchObject({ status: 'ERROR', errCode: 1021 });
-    const fresh = buildWithdrawalRequest(sc.creds, { clientRequestId: `w-${++seq}` }, { now: new Date(gw.clock.now()) });
-    expect((await gw.request('POST', '/ppp/api/withdrawal/getRequests.do', { body: fresh })).json).toMatchObject({ status: 'SUCCESS' });
+    const fresh = buildWithdrawalRequest(
+      sc.creds,
+      { clientRequestId: `w-${++seq}` },
+      { now: new Date(gw.clock.now()) },
+    );
+    expect((await gw.request('POST', '/ppp/api/withdrawal/getRequests.do', { body: fresh })).json).toMatchObject({
+      status: 'SUCCESS',
+    });
     const { sessionToken } = await sc.openOrder();
-    const verify = wireClient(gw).signed(CATALOGUE_CHECKSUM_FIELDS.verify3d, { sessionToken, clientRequestId: `v-${++seq}`, amount: '10.00', currency: 'EUR', timeStamp: stamp(-48) });
+    const verify = wireClient(gw).signed(CATALOGUE_CHECKSUM_FIELDS.verify3d, {
+      sessionToken,
+      clientRequestId: `v-${++seq}`,
+      amount: '10.00',
+      currency: 'EUR',
+      timeStamp: stamp(-48),
+    });
     expect((await sc.call('verify3d', verify)).json).toMatchObject({ status: 'ERROR', errCode: 1021 });
   });
 });

@@ -29,7 +29,7 @@ const TYPE_OF: Record<Method, FollowUpType> = {
 const DESCRIPTIONS: Record<Method, string> = {
   settleTransaction: 'Settles relatedTransactionId (an approved Auth or PreAuth), in part or in full.',
   refundTransaction:
-    'Refunds relatedTransactionId (an approved Sale or Settle), in part or in full. Without relatedTransactionId, credits `paymentOption.card` or `paymentOption.userPaymentOptionId` (a stored payment option of userTokenId) as a transaction of type Credit, at most the site\'s limit for one refund without a related transaction (docs/decisions/0371).',
+    "Refunds relatedTransactionId (an approved Sale or Settle), in part or in full. Without relatedTransactionId, credits `paymentOption.card` or `paymentOption.userPaymentOptionId` (a stored payment option of userTokenId) as a transaction of type Credit, at most the site's limit for one refund without a related transaction (docs/decisions/0371).",
   voidTransaction:
     'Voids relatedTransactionId. Without amount and currency the whole transaction is voided; with them they must be its amount and currency (docs/decisions/0370).',
 };

@@ -5,7 +5,9 @@ import { CATALOGUE_CHECKSUM_FIELDS } from '../../security/catalogue-checksum.js'
 import { CHECKSUM_FIELDS } from '../../security/checksum.js';
 import { SESSION_API } from './envelope.js';
 
-const KNOWN = new Set([...Object.keys(CHECKSUM_FIELDS), ...Object.keys(CATALOGUE_CHECKSUM_FIELDS)].map((m) => `${m}.do`));
+const KNOWN = new Set(
+  [...Object.keys(CHECKSUM_FIELDS), ...Object.keys(CATALOGUE_CHECKSUM_FIELDS)].map((m) => `${m}.do`),
+);
 
 /**
  * Every other path and HTTP method under /ppp/api/v1/: an ERROR envelope (errCode 1066), never a

@@ -18,7 +18,12 @@ import { replayClaim, replayed } from './replay.js';
 type RefundBody = Static<typeof ServerCallRequests.refundTransaction> & { readonly [member: string]: unknown };
 
 const OPTION = 'paymentOption';
-const CARD_MEMBERS = ['cardNumber', 'cardHolderName', 'expirationMonth', 'expirationYear'] as const satisfies CardMember[];
+const CARD_MEMBERS = [
+  'cardNumber',
+  'cardHolderName',
+  'expirationMonth',
+  'expirationYear',
+] as const satisfies CardMember[];
 
 /** `paymentOption` of an unreferenced refund: exactly one of a card and a stored payment option. */
 function destinationOf(option: Record<string, unknown>): PayoutDestination {
@@ -31,11 +36,20 @@ function destinationOf(option: Record<string, unknown>): PayoutDestination {
     const id = typeof upo === 'number' ? String(upo) : str(upo);
     if (id === undefined || id === '') throw new Missing(`${OPTION}.userPaymentOptionId`, 'stored_option');
     const cvv = str(card?.CVV);
-    return { kind: 'upo', userPaymentOptionId: id, field: `${OPTION}.userPaymentOptionId`, ...(cvv ? { cvv: new Secret(cvv) } : {}) };
+    return {
+      kind: 'upo',
+      userPaymentOptionId: id,
+      field: `${OPTION}.userPaymentOptionId`,
+      ...(cvv ? { cvv: new Secret(cvv) } : {}),
+    };
   }
   if (!card) throw new Missing(`${OPTION}.card`, 'payment_option');
   if (card.ccTempToken !== undefined) {
-    throw new Invalid(`${OPTION}.card.ccTempToken`, 'is not accepted for a refund: send the card or a userPaymentOptionId', 'card_token');
+    throw new Invalid(
+      `${OPTION}.card.ccTempToken`,
+      'is not accepted for a refund: send the card or a userPaymentOptionId',
+      'card_token',
+    );
   }
   for (const f of CARD_MEMBERS) {
     if (typeof card[f] !== 'string' || card[f] === '') throw new Missing(`${OPTION}.card.${f}`, CARD_SUBJECTS[f]);

@@ -26,11 +26,37 @@ describe.each(dialects())('addUPOCreditCardByToken on %s', (dialect) => {
   };
   const user = async (as = w) => {
     const userTokenId = `bytoken-${++n}`;
-    ok(await call('createUser', { userTokenId, clientRequestId: 'c', firstName: 'Ada', lastName: 'Byron', countryCode: 'GB', email: 'ada@example.com' }, as));
+    ok(
+      await call(
+        'createUser',
+        {
+          userTokenId,
+          clientRequestId: 'c',
+          firstName: 'Ada',
+          lastName: 'Byron',
+          countryCode: 'GB',
+          email: 'ada@example.com',
+        },
+        as,
+      ),
+    );
     return userTokenId;
   };
   const addCard = async (userTokenId: string, as = w) =>
-    ok(await call('addUPOCreditCard', { userTokenId, clientRequestId: 'c', ccCardNumber: '4761344136141390', ccExpMonth: '12', ccExpYear: '2030', ccNameOnCard: 'Ada Byron' }, as));
+    ok(
+      await call(
+        'addUPOCreditCard',
+        {
+          userTokenId,
+          clientRequestId: 'c',
+          ccCardNumber: '4761344136141390',
+          ccExpMonth: '12',
+          ccExpYear: '2030',
+          ccNameOnCard: 'Ada Byron',
+        },
+        as,
+      ),
+    );
   const byToken = (userTokenId: string, card: Record<string, any>, extra: Record<string, unknown> = {}, as = w) =>
     call(
       'addUPOCreditCardByToken',
@@ -50,13 +76,20 @@ describe.each(dialects())('addUPOCreditCardByToken on %s', (dialect) => {
       as,
     );
   const upos = async (userTokenId: string, as = w) =>
-    ok(await as.call('getUserUPOs', F.getUserDetails, { userTokenId, clientRequestId: 'c' })).paymentMethods as Array<Record<string, any>>;
+    ok(await as.call('getUserUPOs', F.getUserDetails, { userTokenId, clientRequestId: 'c' })).paymentMethods as Array<
+      Record<string, any>
+    >;
 
   beforeAll(async () => {
     gw = await startGateway({ dialect, clockStart: Date.UTC(2026, 10, 25, 10, 0, 0) });
     w = wireClient(gw);
     const m = await createMerchant(gw.rt.deps, { name: 'Other merchant' });
-    other = wireClient(gw, { ...gw.demo, merchantId: m.merchant.id, merchantSiteId: m.site.id, merchantSecretKey: m.merchantSecretKey.expose() });
+    other = wireClient(gw, {
+      ...gw.demo,
+      merchantId: m.merchant.id,
+      merchantSiteId: m.site.id,
+      merchantSecretKey: m.merchantSecretKey.expose(),
+    });
   });
   afterAll(async () => {
     await gw.close();
@@ -65,11 +98,24 @@ describe.each(dialects())('addUPOCreditCardByToken on %s', (dialect) => {
   it("stores the ccToken's card for another user, with the expiry and holder sent, and it pays", async () => {
     const card = await addCard(await user());
     const u2 = await user();
-    const r = ok(await byToken(u2, card, { billingAddress: { firstName: 'Grace', lastName: 'Hopper', countryCode: 'US', email: 'g@example.com' } }));
-    expect(r).toMatchObject({ userPaymentOptionId: expect.stringMatching(/^\d+$/), bin: '476134', last4Digits: '1390', uniqueCC: card.uniqueCC });
+    const r = ok(
+      await byToken(u2, card, {
+        billingAddress: { firstName: 'Grace', lastName: 'Hopper', countryCode: 'US', email: 'g@example.com' },
+      }),
+    );
+    expect(r).toMatchObject({
+      userPaymentOptionId: expect.stringMatching(/^\d+$/),
+      bin: '476134',
+      last4Digits: '1390',
+      uniqueCC: card.uniqueCC,
+    });
     expect(r.userPaymentOptionId).not.toBe(card.userPaymentOptionId);
     expect(await upos(u2)).toEqual([
-      expect.objectContaining({ userPaymentOptionId: r.userPaymentOptionId, expiryDate: '203111', upoData: expect.objectContaining({ cardHolderName: 'Grace Hopper', last4Digits: '1390' }) }),
+      expect.objectContaining({
+        userPaymentOptionId: r.userPaymentOptionId,
+        expiryDate: '203111',
+        upoData: expect.objectContaining({ cardHolderName: 'Grace Hopper', last4Digits: '1390' }),
+      }),
     ]);
     // the same card again for the same user: the same UPO
     expect(ok(await byToken(u2, card)).userPaymentOptionId).toBe(r.userPaymentOptionId);
@@ -77,8 +123,18 @@ describe.each(dialects())('addUPOCreditCardByToken on %s', (dialect) => {
     const u3 = await user();
     expect(ok(await byToken(u3, r)).last4Digits).toBe('1390');
 
-    const o = ok(await w.call('openOrder', A, { clientUniqueId: 'bt-pay', amount: '5.00', currency: 'EUR', userTokenId: u2 }));
-    const paid = await w.call('payment', A, { sessionToken: o.sessionToken, userTokenId: u2, clientUniqueId: 'bt-pay', amount: '5.00', currency: 'EUR', paymentOption: { userPaymentOptionId: r.userPaymentOptionId }, billingAddress: { country: 'GB', email: 'ada@example.com', firstName: 'Ada', lastName: 'Byron' } });
+    const o = ok(
+      await w.call('openOrder', A, { clientUniqueId: 'bt-pay', amount: '5.00', currency: 'EUR', userTokenId: u2 }),
+    );
+    const paid = await w.call('payment', A, {
+      sessionToken: o.sessionToken,
+      userTokenId: u2,
+      clientUniqueId: 'bt-pay',
+      amount: '5.00',
+      currency: 'EUR',
+      paymentOption: { userPaymentOptionId: r.userPaymentOptionId },
+      billingAddress: { country: 'GB', email: 'ada@example.com', firstName: 'Ada', lastName: 'Byron' },
+    });
     expect(paid.json).toMatchObject({ status: 'SUCCESS', transactionStatus: 'APPROVED' });
   });
 

@@ -37,7 +37,15 @@ describe.each(dialects())('a card paid with userTokenId becomes its UPO on %s', 
 
   const pay = async (fields: Record<string, unknown>, order: Record<string, unknown> = {}) => {
     const { sessionToken } = await sc.openOrder(order);
-    return (await sc.send('payment', { sessionToken, clientRequestId: `p-${++seq}`, amount: '10.00', currency: 'EUR', ...fields })).json;
+    return (
+      await sc.send('payment', {
+        sessionToken,
+        clientRequestId: `p-${++seq}`,
+        amount: '10.00',
+        currency: 'EUR',
+        ...fields,
+      })
+    ).json;
   };
   const upos = async (userTokenId: string) =>
     (await sc.send('getUserUPOs', { userTokenId, clientRequestId: `l-${++seq}` })).json.paymentMethods.map(
@@ -92,7 +100,12 @@ describe.each(dialects())('a card paid with userTokenId becomes its UPO on %s', 
       { userTokenId: 'jo', amount: '0.00', transactionType: 'Auth', paymentOption: { card: wireCard(VISA) } },
       { amount: '0.00', transactionType: 'Auth' },
     );
-    expect(r).toMatchObject({ status: 'SUCCESS', transactionStatus: 'APPROVED', transactionType: 'Auth', amount: '0.00' });
+    expect(r).toMatchObject({
+      status: 'SUCCESS',
+      transactionStatus: 'APPROVED',
+      transactionType: 'Auth',
+      amount: '0.00',
+    });
     expect(r.paymentOption.userPaymentOptionId).toMatch(/^\d+$/);
     expect(await upos('jo')).toEqual([r.paymentOption.userPaymentOptionId]);
   });
@@ -101,7 +114,13 @@ describe.each(dialects())('a card paid with userTokenId becomes its UPO on %s', 
     const { sessionToken } = await sc.openOrder({ userTokenId: 'kit' });
     const card = wireCard(FRICTIONLESS);
     const init = (
-      await sc.send('initPayment', { sessionToken, clientRequestId: `i-${++seq}`, amount: '10.00', currency: 'EUR', paymentOption: { card } })
+      await sc.send('initPayment', {
+        sessionToken,
+        clientRequestId: `i-${++seq}`,
+        amount: '10.00',
+        currency: 'EUR',
+        paymentOption: { card },
+      })
     ).json;
     expect(init).toMatchObject({ transactionStatus: 'APPROVED', transactionType: 'InitAuth3D' });
     expect(await upos('kit')).toEqual([]);

@@ -45,7 +45,10 @@ describe.each(dialects())('3-D Secure with a UPO on %s', (dialect: DialectName) 
       currency: 'EUR',
       paymentOption: { card: wireCard(number) },
     });
-    expect(r.json, r.text).toMatchObject({ transactionStatus: 'APPROVED', userPaymentOptionId: expect.stringMatching(/^\d+$/) });
+    expect(r.json, r.text).toMatchObject({
+      transactionStatus: 'APPROVED',
+      userPaymentOptionId: expect.stringMatching(/^\d+$/),
+    });
     return r.json.userPaymentOptionId as string;
   };
   const init = async (c: SessionClient, user: string, paymentOption: Record<string, unknown>) => {
@@ -60,7 +63,12 @@ describe.each(dialects())('3-D Secure with a UPO on %s', (dialect: DialectName) 
     });
     return { sessionToken, init: r.json };
   };
-  const pay = async (sessionToken: string, user: string, relatedTransactionId: string, paymentOption: Record<string, any>) =>
+  const pay = async (
+    sessionToken: string,
+    user: string,
+    relatedTransactionId: string,
+    paymentOption: Record<string, any>,
+  ) =>
     (
       await sc.send('payment', {
         sessionToken,
@@ -73,7 +81,12 @@ describe.each(dialects())('3-D Secure with a UPO on %s', (dialect: DialectName) 
           ...paymentOption,
           card: {
             ...paymentOption.card,
-            threeD: { methodCompletionInd: 'Y', notificationURL: NOTIFY, platformType: '02', browserDetails: { language: 'en' } },
+            threeD: {
+              methodCompletionInd: 'Y',
+              notificationURL: NOTIFY,
+              platformType: '02',
+              browserDetails: { language: 'en' },
+            },
           },
         },
       })
@@ -97,7 +110,10 @@ describe.each(dialects())('3-D Secure with a UPO on %s', (dialect: DialectName) 
 
     const r = await pay(sessionToken, 'ann', i.transactionId, option);
     expect(r).toMatchObject({ status: 'SUCCESS', transactionStatus: 'REDIRECT', transactionType: 'Auth3D' });
-    expect(await completeAcs(r.paymentOption.card.threeD.acsUrl)).toMatchObject({ messageType: 'CRes', transStatus: 'Y' });
+    expect(await completeAcs(r.paymentOption.card.threeD.acsUrl)).toMatchObject({
+      messageType: 'CRes',
+      transStatus: 'Y',
+    });
 
     const paid = await pay(sessionToken, 'ann', r.transactionId, option);
     expect(paid).toMatchObject({
@@ -145,8 +161,14 @@ describe.each(dialects())('3-D Secure with a UPO on %s', (dialect: DialectName) 
     const both = await init(sc, 'cid', { userPaymentOptionId: upo, card: wireCard(FRICTIONLESS) });
     expect(both.init).toMatchObject({ status: 'ERROR' });
     // an APM UPO has no 3-D Secure
-    const debit = await apmUpo(gw, 'cid', 'apmgw_DirectDebit', { account_holder_name: 'Cid', iban: 'DE89370400440532013000' });
-    expect((await init(sc, 'cid', { userPaymentOptionId: debit })).init).toMatchObject({ status: 'ERROR', errCode: 1011 });
+    const debit = await apmUpo(gw, 'cid', 'apmgw_DirectDebit', {
+      account_holder_name: 'Cid',
+      iban: 'DE89370400440532013000',
+    });
+    expect((await init(sc, 'cid', { userPaymentOptionId: debit })).init).toMatchObject({
+      status: 'ERROR',
+      errCode: 1011,
+    });
 
     // authenticated with one card, paid with another user's UPO or another card: refused, nothing paid
     const { sessionToken, init: i } = await init(sc, 'cid', { userPaymentOptionId: upo });

@@ -59,7 +59,7 @@ export function registerUposAdmin(app: FastifyInstance): void {
     name: 'addUPOCreditCardByToken',
     summary: 'Store an already vaulted card for a user',
     description:
-      'Stores for the user the card of a ccToken that addUPOCreditCard answered to the same merchant (no card number travels), with the expiry and holder sent; bin and last4Digits must be that card\'s. An unknown or foreign ccToken, or another card\'s bin or last4Digits, is errCode 1061; an expired date 1029 (docs/decisions/0134). Answers userPaymentOptionId, ccToken, brand, uniqueCC, bin, last4Digits.',
+      "Stores for the user the card of a ccToken that addUPOCreditCard answered to the same merchant (no card number travels), with the expiry and holder sent; bin and last4Digits must be that card's. An unknown or foreign ccToken, or another card's bin or last4Digits, is errCode 1061; an expired date 1029 (docs/decisions/0134). Answers userPaymentOptionId, ccToken, brand, uniqueCC, bin, last4Digits.",
     body: AddUpoByTokenRequest,
     response: AddUpoResponse,
     async handle(ctx, b) {

@@ -30,10 +30,22 @@ describe.each(dialects())('UPOs: savePM, getUserUPOs, deleteUPO, paying with a U
     }
   });
 
-  const pay = async (userTokenId: string, paymentOption: Record<string, unknown>, extra: Record<string, unknown> = {}) => {
+  const pay = async (
+    userTokenId: string,
+    paymentOption: Record<string, unknown>,
+    extra: Record<string, unknown> = {},
+  ) => {
     const { sessionToken } = await sc.openOrder({ sessionCardDeclineLimit: '5' } as Record<string, unknown>);
     return (
-      await sc.send('payment', { sessionToken, clientRequestId: `p-${++seq}`, userTokenId, amount: '10.00', currency: 'EUR', paymentOption, ...extra })
+      await sc.send('payment', {
+        sessionToken,
+        clientRequestId: `p-${++seq}`,
+        userTokenId,
+        amount: '10.00',
+        currency: 'EUR',
+        paymentOption,
+        ...extra,
+      })
     ).json;
   };
   const list = async (userTokenId: string) =>
@@ -46,7 +58,9 @@ describe.each(dialects())('UPOs: savePM, getUserUPOs, deleteUPO, paying with a U
     const again = await pay('alice', { card: wireCard('4761344136141390') }, { savePM: 'true' });
     expect(again.userPaymentOptionId).toBe(r.userPaymentOptionId);
     // a decline stores nothing (savePM false with a userTokenId still stores: upo-save.route.test.ts)
-    expect((await pay('alice', { card: wireCard('4000128449498204') }, { savePM: true })).userPaymentOptionId).toBeUndefined();
+    expect(
+      (await pay('alice', { card: wireCard('4000128449498204') }, { savePM: true })).userPaymentOptionId,
+    ).toBeUndefined();
     const l = await list('alice');
     expect(l).toMatchObject({ status: 'SUCCESS', userTokenId: 'alice' });
     expect(l.paymentMethods).toEqual([
@@ -102,7 +116,9 @@ describe.each(dialects())('UPOs: savePM, getUserUPOs, deleteUPO, paying with a U
     });
     const del = await foreign.send('deleteUPO', { userTokenId: 'erin', userPaymentOptionId: id, clientRequestId: 'x' });
     expect(del.json).toMatchObject({ status: 'ERROR', errCode: 1011 });
-    expect((await foreign.send('getUserUPOs', { userTokenId: 'erin', clientRequestId: 'y' })).json.paymentMethods).toEqual([]);
+    expect(
+      (await foreign.send('getUserUPOs', { userTokenId: 'erin', clientRequestId: 'y' })).json.paymentMethods,
+    ).toEqual([]);
     const { sessionToken } = await foreign.openOrder();
     const fp = await foreign.send('payment', {
       sessionToken,
@@ -116,7 +132,9 @@ describe.each(dialects())('UPOs: savePM, getUserUPOs, deleteUPO, paying with a U
     const ok = await sc.send('deleteUPO', { userTokenId: 'erin', userPaymentOptionId: id, clientRequestId: 'z' });
     expect(ok.json).toMatchObject({ status: 'SUCCESS', errCode: 0 });
     expect((await list('erin')).paymentMethods).toEqual([]);
-    expect((await sc.send('deleteUPO', { userTokenId: 'erin', userPaymentOptionId: id })).json).toMatchObject({ errCode: 1011 });
+    expect((await sc.send('deleteUPO', { userTokenId: 'erin', userPaymentOptionId: id })).json).toMatchObject({
+      errCode: 1011,
+    });
     expect(await pay('erin', { userPaymentOptionId: id })).toMatchObject({ status: 'ERROR', errCode: 1011 });
   });
 });

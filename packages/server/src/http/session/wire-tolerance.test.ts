@@ -65,12 +65,13 @@ describe.each(dialects())('wire tolerance through the real server, on %s', (dial
       expect(r.json).toHaveProperty('withdrawalRequests');
     });
 
-    it.each(['/ppp/api/withdrawal/getRequests', '/ppp/api/withdrawal/getRequests.do', '/ppp//api/withdrawal/getRequests'])(
-      'a withdrawal method at %s',
-      async (path) => {
-        ok(await gw.request('POST', path, { body: w.signed(BODY_ORDER, {}) }));
-      },
-    );
+    it.each([
+      '/ppp/api/withdrawal/getRequests',
+      '/ppp/api/withdrawal/getRequests.do',
+      '/ppp//api/withdrawal/getRequests',
+    ])('a withdrawal method at %s', async (path) => {
+      ok(await gw.request('POST', path, { body: w.signed(BODY_ORDER, {}) }));
+    });
 
     it.each(['getsessiontoken', 'GetSessionToken', 'getSessionToken.DO', 'getSessionTokens'])(
       'method names are matched exactly: %s is an unknown method',
@@ -126,7 +127,12 @@ describe.each(dialects())('wire tolerance through the real server, on %s', (dial
       const r = await w.post('getUserUPOs', upos);
       ok(r);
       expect(r.json.paymentMethods).toEqual([]);
-      const order = await w.call('openOrder', A, { clientRequestId: 'open-2', clientUniqueId: 'open-2', amount: '10.00', currency: 'EUR' });
+      const order = await w.call('openOrder', A, {
+        clientRequestId: 'open-2',
+        clientUniqueId: 'open-2',
+        amount: '10.00',
+        currency: 'EUR',
+      });
       ok(order);
       const { sessionToken } = order.json;
       const init = await w.post(
@@ -136,7 +142,15 @@ describe.each(dialects())('wire tolerance through the real server, on %s', (dial
           clientRequestId: 'open-3',
           amount: '10.00',
           currency: 'EUR',
-          paymentOption: { card: { cardNumber: '4000020951595032', cardHolderName: 'John Smith', expirationMonth: '12', expirationYear: '2030', CVV: '217' } },
+          paymentOption: {
+            card: {
+              cardNumber: '4000020951595032',
+              cardHolderName: 'John Smith',
+              expirationMonth: '12',
+              expirationYear: '2030',
+              CVV: '217',
+            },
+          },
           timeStamp: 20240722172128,
         }),
       );
@@ -155,7 +169,9 @@ describe.each(dialects())('wire tolerance through the real server, on %s', (dial
       const r = await w.post('openOrder', b);
       ok(r);
       expect(r.json.merchantDetails).toEqual({ customField1: 'kept' });
-      const line = gw.logs.find((l) => l.internalRequestId === r.json.internalRequestId && l.msg === 'unknown fields ignored');
+      const line = gw.logs.find(
+        (l) => l.internalRequestId === r.json.internalRequestId && l.msg === 'unknown fields ignored',
+      );
       expect(line?.ignoredFields).toEqual(
         expect.arrayContaining(['sourceApplication', 'someFutureField', 'merchantDetails.customInfoField1']),
       );
@@ -178,7 +194,13 @@ describe.each(dialects())('wire tolerance through the real server, on %s', (dial
       [false, '0'],
       ['false', '0'],
     ])('a flag sent as %j is accepted (as %s)', async (flag: unknown, _as: string) => {
-      const b = w.signed(A, { clientUniqueId: 'flag', amount: '1.00', currency: 'EUR', isRebilling: flag, isMoto: flag });
+      const b = w.signed(A, {
+        clientUniqueId: 'flag',
+        amount: '1.00',
+        currency: 'EUR',
+        isRebilling: flag,
+        isMoto: flag,
+      });
       ok(await w.post('openOrder', b));
     });
 
@@ -212,7 +234,13 @@ describe.each(dialects())('wire tolerance through the real server, on %s', (dial
         amount: '5.00',
         currency: 'USD',
         paymentOption: {
-          card: { cardNumber: '4761344136141390', cardHolderName: 'Ada Byron', expirationMonth: '09', expirationYear: '2030', CVV: '' },
+          card: {
+            cardNumber: '4761344136141390',
+            cardHolderName: 'Ada Byron',
+            expirationMonth: '09',
+            expirationYear: '2030',
+            CVV: '',
+          },
         },
         billingAddress: { email: 'ada@example.com', country: 'GB' },
         deviceDetails: { ipAddress: '127.0.0.1' },

@@ -103,7 +103,8 @@ export function normalise(schema: Schema, value: unknown, path: string, ignored:
     // a map (`Type.Record`): every member normalised along the one value schema
     const pattern = isObject(schema.patternProperties) ? Object.values(schema.patternProperties) : [];
     if (pattern.length === 1 && isObject(pattern[0])) {
-      for (const key of Object.keys(value)) value[key] = normalise(pattern[0], value[key], path ? `${path}.${key}` : key, ignored);
+      for (const key of Object.keys(value))
+        value[key] = normalise(pattern[0], value[key], path ? `${path}.${key}` : key, ignored);
       return value;
     }
     const branches = objectBranches(schema);
@@ -130,7 +131,8 @@ export function normalise(schema: Schema, value: unknown, path: string, ignored:
   }
   if (Array.isArray(value)) {
     const items = schema.items;
-    if (isObject(items)) for (let i = 0; i < value.length; i++) value[i] = normalise(items, value[i], `${path}[${i}]`, ignored);
+    if (isObject(items))
+      for (let i = 0; i < value.length; i++) value[i] = normalise(items, value[i], `${path}[${i}]`, ignored);
     return value;
   }
   return coerceScalar(schema, value);

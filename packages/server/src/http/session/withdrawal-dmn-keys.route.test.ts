@@ -37,13 +37,27 @@ describe.each(dialects())('withdrawal DMN keys on %s', (dialect: DialectName) =>
     return r.json;
   };
   const submit = (u: string, upo: string) =>
-    call('submitRequest', { userTokenId: u, userPMId: upo, amount: '25.00', currency: 'EUR', merchantWDRequestId: `mwd-${u}`, merchantUniqueId: `mu-${u}` });
+    call('submitRequest', {
+      userTokenId: u,
+      userPMId: upo,
+      amount: '25.00',
+      currency: 'EUR',
+      merchantWDRequestId: `mwd-${u}`,
+      merchantUniqueId: `mu-${u}`,
+    });
 
   it('a request and its orders (placed, settled; approveRequest): every PPP_TransactionID + Status once', async () => {
     const upo1 = await cardUpo(gw, 'wk-1', '4761344136141390');
     const r1 = await submit('wk-1', upo1);
     const place = (amount: string) =>
-      call('placeWithdrawalOrder', { wdRequestId: r1.wdRequestId, merchantWDRequestId: 'mwd-wk-1', userPMId: upo1, amount, currency: 'EUR', settlementType: 0 });
+      call('placeWithdrawalOrder', {
+        wdRequestId: r1.wdRequestId,
+        merchantWDRequestId: 'mwd-wk-1',
+        userPMId: upo1,
+        amount,
+        currency: 'EUR',
+        settlementType: 0,
+      });
     const o1 = await place('10.00');
     const o2 = await place('15.00');
     await call('settleWithdrawalOrder', { wdOrderId: o1.wdOrderId });

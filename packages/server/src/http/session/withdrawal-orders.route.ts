@@ -99,7 +99,11 @@ export function registerWithdrawalOrders(app: FastifyInstance): void {
     description: string,
     body: TSchema,
     response: TSchema,
-    handle: (ctx: ReturnType<typeof contextOf>, body: Body, request: FastifyRequest) => Promise<Record<string, unknown>>,
+    handle: (
+      ctx: ReturnType<typeof contextOf>,
+      body: Body,
+      request: FastifyRequest,
+    ) => Promise<Record<string, unknown>>,
   ) => {
     const req = WITHDRAWAL_REQ_CHECKSUM_FIELDS[method];
     const rule = req
@@ -109,7 +113,13 @@ export function registerWithdrawalOrders(app: FastifyInstance): void {
       `/ppp/api/withdrawal/${method}.do`,
       {
         preValidation: withdrawalChecksumAuth(app, req),
-        schema: { summary, description: `${description} ${rule}`, tags: ['withdrawals'], body, response: { 200: response } },
+        schema: {
+          summary,
+          description: `${description} ${rule}`,
+          tags: ['withdrawals'],
+          body,
+          response: { 200: response },
+        },
       },
       async (request) => {
         const ctx = contextOf(request);
@@ -158,7 +168,9 @@ export function registerWithdrawalOrders(app: FastifyInstance): void {
   const entries = async (ctx: ReturnType<typeof contextOf>, b: Body) => {
     const orders = await listWithdrawalOrders(deps(), ctx, str(b.merchantUniqueId));
     const reqs = new Map<string, { merchantWDRequestId: string | null; merchantUniqueId: string | null }>();
-    for (const o of orders) if (!reqs.has(o.wdRequestId)) reqs.set(o.wdRequestId, (await deps().storage.read.withdrawals.find(o.wdRequestId))!);
+    for (const o of orders)
+      if (!reqs.has(o.wdRequestId))
+        reqs.set(o.wdRequestId, (await deps().storage.read.withdrawals.find(o.wdRequestId))!);
     return orders.map((o) => {
       const w = reqs.get(o.wdRequestId)!;
       return {
@@ -212,7 +224,10 @@ export function registerWithdrawalOrders(app: FastifyInstance): void {
     WdOrderRequest,
     WithdrawalOrderResponse,
     async (ctx, b) => {
-      const { order, payout } = await settleWithdrawalOrder(deps(), ctx, { wdOrderId: String(b.wdOrderId), ...clientRequestId(b) });
+      const { order, payout } = await settleWithdrawalOrder(deps(), ctx, {
+        wdOrderId: String(b.wdOrderId),
+        ...clientRequestId(b),
+      });
       const w = (await deps().storage.read.withdrawals.find(order.wdRequestId))!;
       return {
         ...withdrawalFields(w),
@@ -303,13 +318,17 @@ export function registerWithdrawalOrders(app: FastifyInstance): void {
 
   const netDeposits = async (ctx: ReturnType<typeof contextOf>, b: Body) => {
     const currency = checkCurrency(String(b.currency), 'currency');
-    const n = await netDepositsOf(deps(), ctx, { userTokenId: String(b.userTokenId), upoId: String(b.userPMId), currency });
+    const n = await netDepositsOf(deps(), ctx, {
+      userTokenId: String(b.userTokenId),
+      upoId: String(b.userPMId),
+      currency,
+    });
     return netDepositsFields(b, n, currency);
   };
   route(
     'getNetDeposits',
     "Get a user's net deposits",
-    "What userTokenId paid in with userPMId in currency (approved sales and settlements less refunds), less what was paid out to it, plus the manual movements of updateNetDepositValue.",
+    'What userTokenId paid in with userPMId in currency (approved sales and settlements less refunds), less what was paid out to it, plus the manual movements of updateNetDepositValue.',
     GetNetDepositsRequest,
     NetDepositsResponse,
     netDeposits,

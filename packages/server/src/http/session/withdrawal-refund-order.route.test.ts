@@ -36,15 +36,39 @@ describe.each(dialects())('refund withdrawal orders (settlementType 1) on %s', (
     let sale: any;
     if (deposit !== null) {
       const { sessionToken } = await sc.openOrder({ userTokenId: u, amount: deposit } as Record<string, unknown>);
-      sale = (await sc.send('payment', { sessionToken, clientRequestId: `p-${u}`, userTokenId: u, amount: deposit, currency: 'EUR', paymentOption: { userPaymentOptionId: upo } })).json;
+      sale = (
+        await sc.send('payment', {
+          sessionToken,
+          clientRequestId: `p-${u}`,
+          userTokenId: u,
+          amount: deposit,
+          currency: 'EUR',
+          paymentOption: { userPaymentOptionId: upo },
+        })
+      ).json;
       expect(sale).toMatchObject({ transactionStatus: 'APPROVED', transactionType: 'Sale' });
     }
     return { u, upo, sale };
   };
   const submit = (u: string, upo: string, amount: string) =>
-    call('submitRequest', { userTokenId: u, userId: `id-${u}`, userPMId: upo, amount, currency: 'EUR', merchantWDRequestId: `mwd-${u}`, merchantUniqueId: `mu-${u}` });
+    call('submitRequest', {
+      userTokenId: u,
+      userId: `id-${u}`,
+      userPMId: upo,
+      amount,
+      currency: 'EUR',
+      merchantWDRequestId: `mwd-${u}`,
+      merchantUniqueId: `mu-${u}`,
+    });
   const placeRefund = (r: any, upo: string, amount: string) =>
-    call('placeWithdrawalOrder', { wdRequestId: r.wdRequestId, merchantWDRequestId: r.merchantWDRequestId, userPMId: upo, amount, currency: 'EUR', settlementType: 1 });
+    call('placeWithdrawalOrder', {
+      wdRequestId: r.wdRequestId,
+      merchantWDRequestId: r.merchantWDRequestId,
+      userPMId: upo,
+      amount,
+      currency: 'EUR',
+      settlementType: 1,
+    });
   const txOf = (id: string) => gw.rt.deps.storage.read.payments.find(id);
   const request = async (id: number) => (await call('getRequests', { wdRequestId: id })).withdrawalRequests[0];
 
@@ -52,22 +76,52 @@ describe.each(dialects())('refund withdrawal orders (settlementType 1) on %s', (
     const { u, upo, sale } = await depositor('10.00');
     const r = await submit(u, upo, '4.00');
     const p = await placeRefund(r, upo, '4.00');
-    expect(p).toMatchObject({ status: 'SUCCESS', wdOrderStatus: 'Approved', wdRequestStatus: 'InProgress', settlementType: 1 });
+    expect(p).toMatchObject({
+      status: 'SUCCESS',
+      wdOrderStatus: 'Approved',
+      wdRequestStatus: 'InProgress',
+      settlementType: 1,
+    });
 
     const s = await call('settleWithdrawalOrder', { wdOrderId: p.wdOrderId });
-    expect(s).toMatchObject({ status: 'SUCCESS', wdOrderStatus: 'Settled', wdRequestStatus: 'Approved', approvedAmount: '4.00', transactionStatus: 'APPROVED' });
-    expect(await txOf(s.transactionId)).toMatchObject({ type: 'Refund', status: 'approved', amount: 400, relatedTransactionId: sale.transactionId, userTokenId: u });
+    expect(s).toMatchObject({
+      status: 'SUCCESS',
+      wdOrderStatus: 'Settled',
+      wdRequestStatus: 'Approved',
+      approvedAmount: '4.00',
+      transactionStatus: 'APPROVED',
+    });
+    expect(await txOf(s.transactionId)).toMatchObject({
+      type: 'Refund',
+      status: 'approved',
+      amount: 400,
+      relatedTransactionId: sale.transactionId,
+      userTokenId: u,
+    });
     expect(await txOf(sale.transactionId)).toMatchObject({ refunded: 400 });
     // no payout for this user
-    const payouts = await gw.rt.store.db.selectFrom('transactions').select('id').where('user_token_id', '=', u).where('type', '=', 'Payout').execute();
+    const payouts = await gw.rt.store.db
+      .selectFrom('transactions')
+      .select('id')
+      .where('user_token_id', '=', u)
+      .where('type', '=', 'Payout')
+      .execute();
     expect(payouts).toEqual([]);
     const dmns = await listDeliveries(gw.rt.deps, { transactionId: s.transactionId, limit: 10 });
-    expect(dmns.map((d) => d.eventType).sort()).toEqual(['transaction.approved', 'withdrawal.approved', 'withdrawal_order.settled']);
+    expect(dmns.map((d) => d.eventType).sort()).toEqual([
+      'transaction.approved',
+      'withdrawal.approved',
+      'withdrawal_order.settled',
+    ]);
     // what is left to refund
     const cands = await call('getCandidatesForRefund', { wdRequestId: r.wdRequestId });
-    expect(cands.transactionsDetailList).toEqual([expect.objectContaining({ transactionId: sale.transactionId, refundedAmount: '4.00', availableAmount: '6.00' })]);
+    expect(cands.transactionsDetailList).toEqual([
+      expect.objectContaining({ transactionId: sale.transactionId, refundedAmount: '4.00', availableAmount: '6.00' }),
+    ]);
     const orders = await call('getOrders', { merchantUniqueId: `mu-${u}` });
-    expect(orders.withdrawalOrders).toMatchObject([{ wdOrderId: p.wdOrderId, wdOrderStatus: 'Settled', settlementType: 1, transactionId: s.transactionId }]);
+    expect(orders.withdrawalOrders).toMatchObject([
+      { wdOrderId: p.wdOrderId, wdOrderStatus: 'Settled', settlementType: 1, transactionId: s.transactionId },
+    ]);
   });
 
   it('settleOrdersInBatch settles refund orders the same way, one Refund each, within what is refundable', async () => {
@@ -81,7 +135,12 @@ describe.each(dialects())('refund withdrawal orders (settlementType 1) on %s', (
       ['SUCCESS', 'Settled'],
       ['SUCCESS', 'Settled'],
     ]);
-    const refunds = await gw.rt.store.db.selectFrom('transactions').select(['type', 'amount_minor']).where('related_transaction_id', '=', sale.transactionId).orderBy('id').execute();
+    const refunds = await gw.rt.store.db
+      .selectFrom('transactions')
+      .select(['type', 'amount_minor'])
+      .where('related_transaction_id', '=', sale.transactionId)
+      .orderBy('id')
+      .execute();
     expect(refunds.map((x) => [x.type, Number(x.amount_minor)])).toEqual([
       ['Refund', 600],
       ['Refund', 400],
@@ -119,15 +178,25 @@ describe.each(dialects())('refund withdrawal orders (settlementType 1) on %s', (
     const r = await submit(u, upo, '6.00');
     const p = await placeRefund(r, upo, '6.00');
     expect(p).toMatchObject({ status: 'SUCCESS' });
-    const refund = (await sc.send('refundTransaction', { clientRequestId: `rf-${u}`, relatedTransactionId: sale.transactionId, amount: '5.00', currency: 'EUR' })).json;
+    const refund = (
+      await sc.send('refundTransaction', {
+        clientRequestId: `rf-${u}`,
+        relatedTransactionId: sale.transactionId,
+        amount: '5.00',
+        currency: 'EUR',
+      })
+    ).json;
     expect(refund).toMatchObject({ transactionStatus: 'APPROVED' });
-    const count = async () => (await gw.rt.store.db.selectFrom('transactions').select('id').where('user_token_id', '=', u).execute()).length;
+    const count = async () =>
+      (await gw.rt.store.db.selectFrom('transactions').select('id').where('user_token_id', '=', u).execute()).length;
     const before = await count();
     const s = await call('settleWithdrawalOrder', { wdOrderId: p.wdOrderId });
     expect(s).toMatchObject({ status: 'ERROR', errCode: 1058 });
     expect(s.reason).toContain('Nothing to refund');
     expect(await count()).toBe(before);
-    expect((await call('getOrders', { merchantUniqueId: `mu-${u}` })).withdrawalOrders).toMatchObject([{ wdOrderId: p.wdOrderId, wdOrderStatus: 'Approved' }]);
+    expect((await call('getOrders', { merchantUniqueId: `mu-${u}` })).withdrawalOrders).toMatchObject([
+      { wdOrderId: p.wdOrderId, wdOrderStatus: 'Approved' },
+    ]);
     expect(await txOf(sale.transactionId)).toMatchObject({ refunded: 500 });
   });
 });

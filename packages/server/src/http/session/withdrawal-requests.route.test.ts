@@ -108,15 +108,27 @@ describe.each(dialects())('withdrawal requests (session API) on %s', (dialect: D
     const good = (await wdCall(gw, 'getRequests', { userTokenId: u, maxNumOfRecords: '5' })).json;
     expect(good.status).toBe('SUCCESS');
     const { buildWithdrawalRequest } = await import('@gatehouse/client');
-    const creds = { merchantId: gw.demo.merchantId, merchantSiteId: gw.demo.merchantSiteId, merchantSecretKey: gw.demo.merchantSecretKey };
-    const signed = buildWithdrawalRequest(creds, { userTokenId: u, userId: 'x', userPMId: upo, amount: '1.00', currency: 'EUR' }, { now: new Date(T0) });
+    const creds = {
+      merchantId: gw.demo.merchantId,
+      merchantSiteId: gw.demo.merchantSiteId,
+      merchantSecretKey: gw.demo.merchantSecretKey,
+    };
+    const signed = buildWithdrawalRequest(
+      creds,
+      { userTokenId: u, userId: 'x', userPMId: upo, amount: '1.00', currency: 'EUR' },
+      { now: new Date(T0) },
+    );
     const { userTokenId, userId, ...rest } = signed as Record<string, unknown>;
     const reordered = { userId, userTokenId, ...rest };
     const r1 = await gw.request('POST', '/ppp/api/withdrawal/submitRequest.do', { body: reordered });
     expect(r1.json).toMatchObject({ status: 'ERROR', errCode: 1001, reason: 'Invalid checksum' });
-    const r2 = await gw.request('POST', '/ppp/api/withdrawal/submitRequest.do', { body: { ...signed, checksum: '0'.repeat(64) } });
+    const r2 = await gw.request('POST', '/ppp/api/withdrawal/submitRequest.do', {
+      body: { ...signed, checksum: '0'.repeat(64) },
+    });
     expect(r2.json).toMatchObject({ status: 'ERROR', errCode: 1001 });
-    const r3 = await gw.request('POST', '/ppp/api/withdrawal/submitRequest.do', { body: { ...signed, amount: '2.00' } });
+    const r3 = await gw.request('POST', '/ppp/api/withdrawal/submitRequest.do', {
+      body: { ...signed, amount: '2.00' },
+    });
     expect(r3.json).toMatchObject({ status: 'ERROR', errCode: 1001 });
     // the signed body as built passes
     const ok = await gw.request('POST', '/ppp/api/withdrawal/submitRequest.do', { body: signed });
@@ -147,46 +159,70 @@ describe.each(dialects())('withdrawal requests (session API) on %s', (dialect: D
     expect(b.wdRequestId).not.toBe(a.wdRequestId);
     // another user of the site may use them too
     const v = user();
-    expect(await submit(v, await cardUpo(gw, v, '4761344136141390'), refs)).toMatchObject({ status: 'SUCCESS', wdRequestStatus: 'Pending' });
+    expect(await submit(v, await cardUpo(gw, v, '4761344136141390'), refs)).toMatchObject({
+      status: 'SUCCESS',
+      wdRequestStatus: 'Pending',
+    });
     expect((await wdCall(gw, 'getRequests', { userTokenId: u })).json).toMatchObject({ totalCount: '2' });
   });
 
   it('submitRequest as the server SDKs send it, without userId: accepted, userId is the userTokenId (decision 0147)', async () => {
     const u = user();
     const upo = await cardUpo(gw, u, '4761344136141390');
-    const r = (await wdCall(gw, 'submitRequest', { userTokenId: u, userPMId: upo, amount: '5.00', currency: 'EUR', merchantWDRequestId: `no-uid-${u}` })).json;
+    const r = (
+      await wdCall(gw, 'submitRequest', {
+        userTokenId: u,
+        userPMId: upo,
+        amount: '5.00',
+        currency: 'EUR',
+        merchantWDRequestId: `no-uid-${u}`,
+      })
+    ).json;
     expect(r).toMatchObject({ status: 'SUCCESS', wdRequestStatus: 'Pending', userId: u });
     const list = (await wdCall(gw, 'getRequests', { userTokenId: u })).json;
-    expect(list.withdrawalRequests).toEqual([expect.objectContaining({ wdRequestId: r.wdRequestId, userId: u, userTokenId: u })]);
+    expect(list.withdrawalRequests).toEqual([
+      expect.objectContaining({ wdRequestId: r.wdRequestId, userId: u, userTokenId: u }),
+    ]);
   });
 
-  it("a UPO of another user is refused (1011)", async () => {
+  it('a UPO of another user is refused (1011)', async () => {
     const owner = user();
     const upo = await cardUpo(gw, owner, '4761344136141390');
     expect(await submit(user(), upo)).toMatchObject({ status: 'ERROR', errCode: 1011 });
   });
 
-  it('submitRequest applies no cap on the user\'s open requests; a wdRequestsLimit member is ignored', async () => {
+  it("submitRequest applies no cap on the user's open requests; a wdRequestsLimit member is ignored", async () => {
     const u = user();
     const upo = await cardUpo(gw, u, '4761344136141390');
-    for (let i = 0; i < 3; i++) expect(await submit(u, upo)).toMatchObject({ status: 'SUCCESS', wdRequestStatus: 'Pending' });
+    for (let i = 0; i < 3; i++)
+      expect(await submit(u, upo)).toMatchObject({ status: 'SUCCESS', wdRequestStatus: 'Pending' });
     const r = await submit(u, upo, { wdRequestsLimit: '1' });
     expect(r).toMatchObject({ status: 'SUCCESS', wdRequestStatus: 'Pending' });
     expect(r).not.toHaveProperty('wdRequestsLimitReached');
-    expect((await wdCall(gw, 'getRequests', { userTokenId: u, wdRequestStatus: ['Pending'] })).json.totalCount).toBe('4');
+    expect((await wdCall(gw, 'getRequests', { userTokenId: u, wdRequestStatus: ['Pending'] })).json.totalCount).toBe(
+      '4',
+    );
   });
 
   it('cancelRequest cancels a Pending request of the user; a second cancel, or another user, is refused', async () => {
     const u = user();
     const upo = await cardUpo(gw, u, '4761344136141390');
     const r = await submit(u, upo, { merchantWDRequestId: `c-${u}` });
-    expect((await wdCall(gw, 'cancelRequest', { userTokenId: 'someone-else', wdRequestId: r.wdRequestId })).json).toMatchObject({
+    expect(
+      (await wdCall(gw, 'cancelRequest', { userTokenId: 'someone-else', wdRequestId: r.wdRequestId })).json,
+    ).toMatchObject({
       status: 'ERROR',
       errCode: 1019,
       reason: '[wdRequestId] names no withdrawal request of this user',
     });
     const c = (await wdCall(gw, 'cancelRequest', { userTokenId: u, wdRequestId: String(r.wdRequestId) })).json;
-    expect(c).toMatchObject({ status: 'SUCCESS', wdRequestId: r.wdRequestId, wdRequestStatus: 'Canceled', state: 'Closed', merchantWDRequestId: `c-${u}` });
+    expect(c).toMatchObject({
+      status: 'SUCCESS',
+      wdRequestId: r.wdRequestId,
+      wdRequestStatus: 'Canceled',
+      state: 'Closed',
+      merchantWDRequestId: `c-${u}`,
+    });
     const again = (await wdCall(gw, 'cancelRequest', { userTokenId: u, wdRequestId: r.wdRequestId })).json;
     expect(again).toMatchObject({ status: 'ERROR', errCode: 1058 });
     expect(again.reason).toContain('in status Canceled');
@@ -199,7 +235,13 @@ describe.each(dialects())('withdrawal requests (session API) on %s', (dialect: D
     const u = user();
     const upo = await cardUpo(gw, u, '4761344136141390');
     const r = await submit(u, upo, { merchantWDRequestId: `wd-${u}` });
-    const a = (await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId, merchantWDRequestId: `wd-${u}`, operatorName: 'olga' })).json;
+    const a = (
+      await wdCall(gw, 'approveRequest', {
+        wdRequestId: r.wdRequestId,
+        merchantWDRequestId: `wd-${u}`,
+        operatorName: 'olga',
+      })
+    ).json;
     // the keys clients read
     expect(a).toMatchObject({
       status: 'SUCCESS',
@@ -211,28 +253,67 @@ describe.each(dialects())('withdrawal requests (session API) on %s', (dialect: D
       state: 'Open',
     });
     expect(a).not.toHaveProperty('transactionId');
-    const payouts = () => gw.rt.store.db.selectFrom('transactions').select('id').where('type', '=', 'Payout').where('user_token_id', '=', u).execute();
+    const payouts = () =>
+      gw.rt.store.db
+        .selectFrom('transactions')
+        .select('id')
+        .where('type', '=', 'Payout')
+        .where('user_token_id', '=', u)
+        .execute();
     expect(await payouts()).toHaveLength(0);
     const entry = (await wdCall(gw, 'getRequests', { userTokenId: u })).json.withdrawalRequests[0];
-    expect(entry).toMatchObject({ wdRequestStatus: 'InProgress', state: 'Open', approvedAmount: '0.00', operatorName: 'olga', wdRequestOrderCount: '1' });
+    expect(entry).toMatchObject({
+      wdRequestStatus: 'InProgress',
+      state: 'Open',
+      approvedAmount: '0.00',
+      operatorName: 'olga',
+      wdRequestOrderCount: '1',
+    });
     // a second approval is refused: the order holds the whole amount (another body: the same signed body
     // again would be a replay of the first answer, docs/decisions/0805)
     const again = (await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId, operatorName: 'oleg' })).json;
     expect(again).toMatchObject({ status: 'ERROR', errCode: 1058 });
     expect(again.reason).toContain('hold the whole requested amount');
     // the DMNs of the approval: the request InProgress, its order Approved
-    const events = async () => (await listDeliveries(gw.rt.deps, { limit: 200 })).filter((d) => d.payload.includes(`user_token_id=${u}&`)).map((d) => d.eventType);
-    expect((await events()).sort()).toEqual(['withdrawal.inprogress', 'withdrawal.pending', 'withdrawal_order.approved']);
+    const events = async () =>
+      (await listDeliveries(gw.rt.deps, { limit: 200 }))
+        .filter((d) => d.payload.includes(`user_token_id=${u}&`))
+        .map((d) => d.eventType);
+    expect((await events()).sort()).toEqual([
+      'withdrawal.inprogress',
+      'withdrawal.pending',
+      'withdrawal_order.approved',
+    ]);
 
     const s = (await wdCall(gw, 'settleWithdrawalOrder', { wdOrderId: a.wdOrderId })).json;
-    expect(s).toMatchObject({ status: 'SUCCESS', wdOrderId: a.wdOrderId, wdOrderStatus: 'Settled', wdRequestStatus: 'Approved', state: 'Closed', approvedAmount: '25.00' });
-    expect(await gw.rt.deps.storage.read.payments.find(s.transactionId)).toMatchObject({ type: 'Payout', status: 'approved', amount: 2500, currency: 'EUR', userTokenId: u });
+    expect(s).toMatchObject({
+      status: 'SUCCESS',
+      wdOrderId: a.wdOrderId,
+      wdOrderStatus: 'Settled',
+      wdRequestStatus: 'Approved',
+      state: 'Closed',
+      approvedAmount: '25.00',
+    });
+    expect(await gw.rt.deps.storage.read.payments.find(s.transactionId)).toMatchObject({
+      type: 'Payout',
+      status: 'approved',
+      amount: 2500,
+      currency: 'EUR',
+      userTokenId: u,
+    });
     expect(await payouts()).toHaveLength(1);
-    expect((await events()).sort()).toEqual(
-      ['transaction.approved', 'withdrawal.approved', 'withdrawal.inprogress', 'withdrawal.pending', 'withdrawal_order.approved', 'withdrawal_order.settled'],
-    );
+    expect((await events()).sort()).toEqual([
+      'transaction.approved',
+      'withdrawal.approved',
+      'withdrawal.inprogress',
+      'withdrawal.pending',
+      'withdrawal_order.approved',
+      'withdrawal_order.settled',
+    ]);
     // nothing is left to approve, settle or cancel
-    expect((await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId, amount: '1.00' })).json.errCode).toBe(1058);
+    expect((await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId, amount: '1.00' })).json.errCode).toBe(
+      1058,
+    );
     expect((await wdCall(gw, 'settleWithdrawalOrder', { wdOrderId: a.wdOrderId })).json.errCode).toBe(1058);
     expect((await wdCall(gw, 'cancelRequest', { userTokenId: u, wdRequestId: r.wdRequestId })).json.errCode).toBe(1058);
   });
@@ -241,21 +322,42 @@ describe.each(dialects())('withdrawal requests (session API) on %s', (dialect: D
     const u = user();
     const upo = await cardUpo(gw, u, '4761344136141390');
     const r = await submit(u, upo);
-    expect((await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId, amount: '25.01' })).json).toMatchObject({ errCode: 1058 });
-    expect((await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId, amount: '0.00' })).json).toMatchObject({ errCode: 1058 });
+    expect((await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId, amount: '25.01' })).json).toMatchObject({
+      errCode: 1058,
+    });
+    expect((await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId, amount: '0.00' })).json).toMatchObject({
+      errCode: 1058,
+    });
     const a = (await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId, amount: '10.00' })).json;
-    expect(a).toMatchObject({ status: 'SUCCESS', wdRequestStatus: 'InProgress', wdOrderStatus: 'Approved', requestedAmount: '25.00' });
-    expect((await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId, amount: '15.01' })).json).toMatchObject({ errCode: 1058 });
+    expect(a).toMatchObject({
+      status: 'SUCCESS',
+      wdRequestStatus: 'InProgress',
+      wdOrderStatus: 'Approved',
+      requestedAmount: '25.00',
+    });
+    expect((await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId, amount: '15.01' })).json).toMatchObject({
+      errCode: 1058,
+    });
     const b = (await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId })).json;
     expect(b).toMatchObject({ status: 'SUCCESS', wdRequestStatus: 'InProgress', wdOrderStatus: 'Approved' });
-    const orders = (await wdCall(gw, 'getOrders', { merchantUniqueId: '' })).json.withdrawalOrders.filter((o: { wdRequestId: number }) => o.wdRequestId === r.wdRequestId);
+    const orders = (await wdCall(gw, 'getOrders', { merchantUniqueId: '' })).json.withdrawalOrders.filter(
+      (o: { wdRequestId: number }) => o.wdRequestId === r.wdRequestId,
+    );
     expect(orders.map((o: { wdOrderId: number; amount: string }) => [o.wdOrderId, o.amount])).toEqual([
       [b.wdOrderId, '15.00'],
       [a.wdOrderId, '10.00'],
     ]);
     // settled one by one: InProgress with 10.00 paid, then Approved with all of it
-    expect((await wdCall(gw, 'settleWithdrawalOrder', { wdOrderId: a.wdOrderId })).json).toMatchObject({ wdOrderStatus: 'Settled', wdRequestStatus: 'InProgress', approvedAmount: '10.00' });
-    expect((await wdCall(gw, 'settleWithdrawalOrder', { wdOrderId: b.wdOrderId })).json).toMatchObject({ wdOrderStatus: 'Settled', wdRequestStatus: 'Approved', approvedAmount: '25.00' });
+    expect((await wdCall(gw, 'settleWithdrawalOrder', { wdOrderId: a.wdOrderId })).json).toMatchObject({
+      wdOrderStatus: 'Settled',
+      wdRequestStatus: 'InProgress',
+      approvedAmount: '10.00',
+    });
+    expect((await wdCall(gw, 'settleWithdrawalOrder', { wdOrderId: b.wdOrderId })).json).toMatchObject({
+      wdOrderStatus: 'Settled',
+      wdRequestStatus: 'Approved',
+      approvedAmount: '25.00',
+    });
   });
 
   it('a settlement whose payout is declined, or fails, leaves the order in Error; the request stays InProgress', async () => {
@@ -269,13 +371,25 @@ describe.each(dialects())('withdrawal requests (session API) on %s', (dialect: D
       const a = (await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId })).json;
       expect(a).toMatchObject({ status: 'SUCCESS', wdRequestStatus: 'InProgress', wdOrderStatus: 'Approved' });
       const s = (await wdCall(gw, 'settleWithdrawalOrder', { wdOrderId: a.wdOrderId })).json;
-      expect(s).toMatchObject({ status: 'SUCCESS', wdOrderStatus: 'Error', wdRequestStatus: 'InProgress', state: 'Open', transactionStatus: txStatus });
+      expect(s).toMatchObject({
+        status: 'SUCCESS',
+        wdOrderStatus: 'Error',
+        wdRequestStatus: 'InProgress',
+        state: 'Open',
+        transactionStatus: txStatus,
+      });
       expect(s.gwErrorCode).not.toBe(0);
       expect(s.gwErrorReason).toEqual(expect.any(String));
       const batch = (await wdCall(gw, 'settleOrdersInBatch', { wdOrderIds: [String(a.wdOrderId)] })).json;
-      expect(batch).toMatchObject({ status: 'SUCCESS', orders: [{ wdOrderId: a.wdOrderId, operationStatus: 'ERROR', errCode: 1058 }] });
+      expect(batch).toMatchObject({
+        status: 'SUCCESS',
+        orders: [{ wdOrderId: a.wdOrderId, operationStatus: 'ERROR', errCode: 1058 }],
+      });
       // the merchant closes it: nothing was paid
-      expect((await wdCall(gw, 'declineRequest', { wdRequestId: r.wdRequestId })).json).toMatchObject({ wdRequestStatus: 'Declined', state: 'Closed' });
+      expect((await wdCall(gw, 'declineRequest', { wdRequestId: r.wdRequestId })).json).toMatchObject({
+        wdRequestStatus: 'Declined',
+        state: 'Closed',
+      });
     }
   });
 
@@ -284,18 +398,44 @@ describe.each(dialects())('withdrawal requests (session API) on %s', (dialect: D
       const u = user();
       const upo = await cardUpo(gw, u, '4761344136141390');
       const r = await submit(u, upo, { merchantWDRequestId: `wd-${u}` });
-      const a = (await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId, merchantWDRequestId: `wd-${u}` })).json;
+      const a = (await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId, merchantWDRequestId: `wd-${u}` }))
+        .json;
       // the merchant's reference as the client builds it again, a second later: accepted
-      const fields = { ...(close === 'cancelRequest' ? { userTokenId: u } : {}), wdRequestId: r.wdRequestId, merchantWDRequestId: `wd-${u}-later` };
+      const fields = {
+        ...(close === 'cancelRequest' ? { userTokenId: u } : {}),
+        wdRequestId: r.wdRequestId,
+        merchantWDRequestId: `wd-${u}-later`,
+      };
       const c = (await wdCall(gw, close, fields)).json;
-      expect(c).toMatchObject({ status: 'SUCCESS', wdRequestStatus: close === 'cancelRequest' ? 'Canceled' : 'Declined', state: 'Closed' });
-      const order = (await wdCall(gw, 'getOrders', { merchantUniqueId: '' })).json.withdrawalOrders.find((o: { wdOrderId: number }) => o.wdOrderId === a.wdOrderId);
+      expect(c).toMatchObject({
+        status: 'SUCCESS',
+        wdRequestStatus: close === 'cancelRequest' ? 'Canceled' : 'Declined',
+        state: 'Closed',
+      });
+      const order = (await wdCall(gw, 'getOrders', { merchantUniqueId: '' })).json.withdrawalOrders.find(
+        (o: { wdOrderId: number }) => o.wdOrderId === a.wdOrderId,
+      );
       expect(order).toMatchObject({ wdOrderStatus: 'Deleted' });
-      expect((await wdCall(gw, 'settleWithdrawalOrder', { wdOrderId: a.wdOrderId })).json).toMatchObject({ status: 'ERROR', errCode: 1058 });
-      const payouts = await gw.rt.store.db.selectFrom('transactions').select('id').where('type', '=', 'Payout').where('user_token_id', '=', u).execute();
+      expect((await wdCall(gw, 'settleWithdrawalOrder', { wdOrderId: a.wdOrderId })).json).toMatchObject({
+        status: 'ERROR',
+        errCode: 1058,
+      });
+      const payouts = await gw.rt.store.db
+        .selectFrom('transactions')
+        .select('id')
+        .where('type', '=', 'Payout')
+        .where('user_token_id', '=', u)
+        .execute();
       expect(payouts).toHaveLength(0);
-      const events = (await listDeliveries(gw.rt.deps, { limit: 200 })).filter((d) => d.payload.includes(`user_token_id=${u}&`)).map((d) => d.eventType);
-      expect(events).toEqual(expect.arrayContaining([`withdrawal.${close === 'cancelRequest' ? 'canceled' : 'declined'}`, 'withdrawal_order.deleted']));
+      const events = (await listDeliveries(gw.rt.deps, { limit: 200 }))
+        .filter((d) => d.payload.includes(`user_token_id=${u}&`))
+        .map((d) => d.eventType);
+      expect(events).toEqual(
+        expect.arrayContaining([
+          `withdrawal.${close === 'cancelRequest' ? 'canceled' : 'declined'}`,
+          'withdrawal_order.deleted',
+        ]),
+      );
     }
   });
 
@@ -309,7 +449,9 @@ describe.each(dialects())('withdrawal requests (session API) on %s', (dialect: D
       errCode: 1011,
       reason: '[userPMId] is not a payment option of this user',
     });
-    expect((await wdCall(gw, 'getRequests', { wdRequestId: r.wdRequestId })).json.withdrawalRequests[0]).toMatchObject({ wdRequestStatus: 'Pending' });
+    expect((await wdCall(gw, 'getRequests', { wdRequestId: r.wdRequestId })).json.withdrawalRequests[0]).toMatchObject({
+      wdRequestStatus: 'Pending',
+    });
     expect((await wdCall(gw, 'declineRequest', { wdRequestId: r.wdRequestId })).json.wdRequestStatus).toBe('Declined');
   });
 
@@ -317,18 +459,25 @@ describe.each(dialects())('withdrawal requests (session API) on %s', (dialect: D
     const u = user();
     const upo = await cardUpo(gw, u, '4761344136141390');
     const r = await submit(u, upo);
-    const d = (await wdCall(gw, 'declineRequest', { wdRequestId: r.wdRequestId, operatorName: 'olga', comment: 'KYC missing' })).json;
+    const d = (
+      await wdCall(gw, 'declineRequest', { wdRequestId: r.wdRequestId, operatorName: 'olga', comment: 'KYC missing' })
+    ).json;
     expect(d).toMatchObject({ status: 'SUCCESS', wdRequestStatus: 'Declined', state: 'Closed' });
     expect((await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId })).json.errCode).toBe(1058);
     expect((await wdCall(gw, 'cancelRequest', { userTokenId: u, wdRequestId: r.wdRequestId })).json.errCode).toBe(1058);
     const declined = (await wdCall(gw, 'getRequests', { userTokenId: u, wdRequestStatus: ['Declined'] })).json;
     expect(declined).toMatchObject({ totalCount: '1' });
-    expect((await wdCall(gw, 'getRequests', { userTokenId: u, wdRequestStatus: ['Pending'] })).json.totalCount).toBe('0');
+    expect((await wdCall(gw, 'getRequests', { userTokenId: u, wdRequestStatus: ['Pending'] })).json.totalCount).toBe(
+      '0',
+    );
   });
 
   it('a withdrawal to a payout-capable APM UPO is approved and settled; a deposit-only APM UPO is refused at submission', async () => {
     const u = user();
-    const bank = await apmUpo(gw, u, 'apmgw_BankPayout', { account_holder_name: 'Ada Lovelace', iban: 'DE89370400440532013000' });
+    const bank = await apmUpo(gw, u, 'apmgw_BankPayout', {
+      account_holder_name: 'Ada Lovelace',
+      iban: 'DE89370400440532013000',
+    });
     const r = await submit(u, bank);
     expect(r.status).toBe('SUCCESS');
     const a = (await wdCall(gw, 'approveRequest', { wdRequestId: r.wdRequestId })).json;
@@ -337,14 +486,23 @@ describe.each(dialects())('withdrawal requests (session API) on %s', (dialect: D
     expect(s).toMatchObject({ wdOrderStatus: 'Settled', wdRequestStatus: 'Approved', transactionStatus: 'APPROVED' });
     const entry = (await wdCall(gw, 'getRequests', { userTokenId: u })).json.withdrawalRequests[0];
     expect(entry).toMatchObject({ pmName: 'apmgw_BankPayout', pmDisplayName: 'Ada Lovelace' });
-    const debit = await apmUpo(gw, u, 'apmgw_DirectDebit', { account_holder_name: 'Ada Lovelace', iban: 'DE89370400440532013000' });
+    const debit = await apmUpo(gw, u, 'apmgw_DirectDebit', {
+      account_holder_name: 'Ada Lovelace',
+      iban: 'DE89370400440532013000',
+    });
     const refused = await submit(u, debit);
     expect(refused).toMatchObject({ status: 'ERROR', errCode: 1011 });
     expect(refused.reason).toContain('cannot receive payouts');
   });
 
   it('answers unknown methods and other HTTP methods with the envelope', async () => {
-    expect((await gw.request('POST', '/ppp/api/withdrawal/nope.do', { body: {} })).json).toMatchObject({ status: 'ERROR', errCode: 1066 });
-    expect((await gw.request('GET', '/ppp/api/withdrawal/getRequests.do')).json).toMatchObject({ status: 'ERROR', errCode: 1066 });
+    expect((await gw.request('POST', '/ppp/api/withdrawal/nope.do', { body: {} })).json).toMatchObject({
+      status: 'ERROR',
+      errCode: 1066,
+    });
+    expect((await gw.request('GET', '/ppp/api/withdrawal/getRequests.do')).json).toMatchObject({
+      status: 'ERROR',
+      errCode: 1066,
+    });
   });
 });

@@ -38,9 +38,14 @@ export const WITHDRAWAL_API = '/ppp/api/withdrawal';
 const CHECKSUM_RULE =
   'Checksum: merchantId, merchantSiteId, then the value of every other field in the order of the request body (nested objects flattened in order), then timeStamp, then the merchant secret key.';
 
-const METHODS = ['submitRequest', 'getRequests', 'cancelRequest', 'approveRequest', 'declineRequest', ...WITHDRAWAL_ORDER_METHODS].map(
-  (m) => `${m}.do`,
-);
+const METHODS = [
+  'submitRequest',
+  'getRequests',
+  'cancelRequest',
+  'approveRequest',
+  'declineRequest',
+  ...WITHDRAWAL_ORDER_METHODS,
+].map((m) => `${m}.do`);
 
 /**
  * `POST /ppp/api/withdrawal/{submitRequest,getRequests,cancelRequest,approveRequest,declineRequest}.do`:
@@ -62,7 +67,13 @@ export function registerWithdrawalRequests(app: FastifyInstance): void {
       {
         preValidation: withdrawalChecksumAuth(app, WITHDRAWAL_REQ_CHECKSUM_FIELDS[method]),
         ...(preHandler ? { preHandler } : {}),
-        schema: { summary, description: `${description} ${CHECKSUM_RULE}`, tags: ['withdrawals'], body, response: { 200: response } },
+        schema: {
+          summary,
+          description: `${description} ${CHECKSUM_RULE}`,
+          tags: ['withdrawals'],
+          body,
+          response: { 200: response },
+        },
       },
       handler,
     );
@@ -122,7 +133,12 @@ export function registerWithdrawalRequests(app: FastifyInstance): void {
         }));
       }
       const { siteName, entries } = await listEntriesOf(deps, ctx, rows);
-      return success(request, { totalCount: String(total), merchantSiteName: siteName, withdrawalRequests: entries, withdrawalRequest: entries });
+      return success(request, {
+        totalCount: String(total),
+        merchantSiteName: siteName,
+        withdrawalRequests: entries,
+        withdrawalRequest: entries,
+      });
     },
   );
 
@@ -159,12 +175,15 @@ export function registerWithdrawalRequests(app: FastifyInstance): void {
       if (text !== undefined) {
         // the amount is in the request's currency
         const found = await deps.storage.read.withdrawals.find(String(body.wdRequestId));
-        if (!found || found.siteId !== ctx.siteId) throw new Invalid('wdRequestId', 'names no withdrawal request of this site');
+        if (!found || found.siteId !== ctx.siteId)
+          throw new Invalid('wdRequestId', 'names no withdrawal request of this site');
         amount = toMinor(text, found.currency, 'amount', 'amount');
       }
       const fields = (withdrawal: Withdrawal, order: WithdrawalOrder) => ({
         ...withdrawalFields(withdrawal),
-        ...(withdrawal.merchantWDRequestId === null && body.merchantWDRequestId ? { merchantWDRequestId: body.merchantWDRequestId } : {}),
+        ...(withdrawal.merchantWDRequestId === null && body.merchantWDRequestId
+          ? { merchantWDRequestId: body.merchantWDRequestId }
+          : {}),
         wdOrderId: Number(order.id),
         wdOrderStatus: wireOrderStatusOf(order.status),
       });

@@ -11,14 +11,18 @@ import { checksumAuth } from './auth.js';
  * 1001), with the body-order checksum rule of security/withdrawal-checksum.ts (docs/withdrawals.md), or,
  * for the methods the server facts mark [REQ], also the listed `required` fields in order.
  */
-export function withdrawalChecksumAuth(app: FastifyInstance, required?: readonly string[]): preValidationAsyncHookHandler {
+export function withdrawalChecksumAuth(
+  app: FastifyInstance,
+  required?: readonly string[],
+): preValidationAsyncHookHandler {
   return checksumAuth(app, (secret, presented, body) => {
     const given = presented.toLowerCase();
     const expected = sessionChecksum(withdrawalChecksumValues(body), secret);
     // [REQ] methods: the PHP SDK's required-field order, or [BODY]; either matches (docs/decisions/0131)
     const byRequired = required !== undefined && verifyCatalogueChecksum(required, body, secret, given);
     // the PHP SDK writes true as 1 and false as empty (docs/decisions/0123)
-    const byPhpText = hasBoolean(body) && constantTimeEqual(sessionChecksum(withdrawalChecksumValues(body, 'php'), secret), given);
+    const byPhpText =
+      hasBoolean(body) && constantTimeEqual(sessionChecksum(withdrawalChecksumValues(body, 'php'), secret), given);
     return constantTimeEqual(expected, given) || byRequired || byPhpText;
   });
 }

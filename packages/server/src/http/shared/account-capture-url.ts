@@ -16,14 +16,22 @@ const httpUrl = (v: unknown) =>
  * `paymentMethod` in `currencyCode` and `countryCode`, signed for the session and userTokenId; used by
  * the client API's and the session API's accountCapture.
  */
-export function accountCaptureUrl(deps: DomainDeps, request: FastifyRequest, sessionToken: string, body: Record<string, unknown>): string {
+export function accountCaptureUrl(
+  deps: DomainDeps,
+  request: FastifyRequest,
+  sessionToken: string,
+  body: Record<string, unknown>,
+): string {
   const method = findApm(String(body.paymentMethod));
   if (!method || !method.payoutCapable)
     throw new MethodNotEnabled('paymentMethod', `${String(body.paymentMethod)} cannot receive payouts`);
   const currency = String(body.currencyCode).toUpperCase();
   const country = String(body.countryCode).toUpperCase();
   if (!method.currencies.includes(currency))
-    throw new UnsupportedCurrency('currencyCode', `[currencyCode] ${currency} is not supported by ${method.paymentMethod}`);
+    throw new UnsupportedCurrency(
+      'currencyCode',
+      `[currencyCode] ${currency} is not supported by ${method.paymentMethod}`,
+    );
   if (!method.countries.includes(country))
     throw new MethodNotEnabled('countryCode', `${method.paymentMethod} is not enabled for country ${country}`);
   const urls = obj(body.urlDetails);

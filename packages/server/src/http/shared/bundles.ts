@@ -23,9 +23,12 @@ export const BUNDLE_FILES = {
   websdk: join(PACKAGES, 'web-sdk', 'dist', 'websdk.js'),
   checkout: join(PACKAGES, 'web-sdk', 'dist', 'checkout.js'),
   // the checkout's texts of each non-English locale, fetched only for that locale (docs/decisions/0432)
-  ...Object.fromEntries(
-    (['de', 'es', 'fr', 'it', 'pl', 'pt', 'ru'] as const).map((l) => [`checkout-${l}`, join(PACKAGES, 'web-sdk', 'dist', `checkout-${l}.js`)]),
-  ) as Record<`checkout-${'de' | 'es' | 'fr' | 'it' | 'pl' | 'pt' | 'ru'}`, string>,
+  ...(Object.fromEntries(
+    (['de', 'es', 'fr', 'it', 'pl', 'pt', 'ru'] as const).map((l) => [
+      `checkout-${l}`,
+      join(PACKAGES, 'web-sdk', 'dist', `checkout-${l}.js`),
+    ]),
+  ) as Record<`checkout-${'de' | 'es' | 'fr' | 'it' | 'pl' | 'pt' | 'ru'}`, string>),
   fields: join(PACKAGES, 'hosted-ui', 'dist', 'fields.js'),
   'three-d-complete': join(PACKAGES, 'hosted-ui', 'dist', 'three-d-complete.js'),
 } as const;
@@ -44,7 +47,8 @@ export async function loadBundles(): Promise<void> {
       let body: Buffer;
       try {
         body = await readFile(BUNDLE_FILES[name]);
-      } catch { // expected: not built: the bundle stays absent and is answered 503 until a restart after the build
+      } catch {
+        // expected: not built: the bundle stays absent and is answered 503 until a restart after the build
         loaded.delete(name);
         return;
       }

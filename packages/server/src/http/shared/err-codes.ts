@@ -99,7 +99,8 @@ const GATEWAY_WORDED: ReadonlySet<string> = new Set(['cvvNotUsed', 'paymentOptio
  * reason containing `cardData.CVV is invalid`): the gateway's name of the field, then our rule.
  */
 function cardFieldReason(field: string | undefined, reason: string): string {
-  if (field !== undefined && GATEWAY_WORDED.has(field)) return reason.replace(`[${field}]`, field.slice(field.lastIndexOf('.') + 1));
+  if (field !== undefined && GATEWAY_WORDED.has(field))
+    return reason.replace(`[${field}]`, field.slice(field.lastIndexOf('.') + 1));
   if (field === undefined || !field.startsWith('paymentOption.card.')) return reason;
   const name = field.slice('paymentOption.card.'.length);
   if (!/^[A-Za-z]+$/.test(name)) return reason;

@@ -41,7 +41,10 @@ export function errorBody(code: string, reason: string): ErrorResponse {
   return { result: { status: 'error', errors: { code, reason } } };
 }
 
-export function domainToWire(err: DomainError, table: RestWireTable = REST_WIRE): { status: number; body: ErrorResponse } {
+export function domainToWire(
+  err: DomainError,
+  table: RestWireTable = REST_WIRE,
+): { status: number; body: ErrorResponse } {
   const w = table[err.code];
   return { status: w.status, body: errorBody(w.code, w.reason ?? err.message) };
 }
@@ -69,8 +72,10 @@ function frameworkToWire(err: FastifyError): { status: number; body: ErrorRespon
   }
   if (err.statusCode === 429) return { status: 429, body: errorBody('7300.4290', 'Too many requests') };
   if (err.statusCode === 408) return { status: 408, body: errorBody('5000.1008', 'Request not received in time') };
-  if (err.statusCode === 415) return { status: 400, body: errorBody('5000.1002', 'Content-Type must be application/json') };
-  if (err.statusCode === 413) return { status: 413, body: errorBody('5000.1013', 'Request body too large (limit 1 MiB)') };
+  if (err.statusCode === 415)
+    return { status: 400, body: errorBody('5000.1002', 'Content-Type must be application/json') };
+  if (err.statusCode === 413)
+    return { status: 413, body: errorBody('5000.1013', 'Request body too large (limit 1 MiB)') };
   return undefined;
 }
 

@@ -10,10 +10,12 @@ import { additionalInfo, brandFields, threeDOutput } from './transaction-parts.j
  * (`http/shared/transaction-render.ts`), which is why it lives here and not in `http/rest/`.
  */
 
-const REST_STATUS = { approved: 'approved', declined: 'declined', error: 'error', pending: 'pending' } as const satisfies Record<
-  Transaction['status'],
-  PaymentResponse['result']['status']
->;
+const REST_STATUS = {
+  approved: 'approved',
+  declined: 'declined',
+  error: 'error',
+  pending: 'pending',
+} as const satisfies Record<Transaction['status'], PaymentResponse['result']['status']>;
 
 export function restPaymentResponse(tx: Transaction): PaymentResponse {
   const card = tx.card;
@@ -31,7 +33,9 @@ export function restPaymentResponse(tx: Transaction): PaymentResponse {
     transactionType: tx.type as PaymentResponse['transactionType'],
     result: {
       status: awaitsShopper(tx) ? 'redirect' : REST_STATUS[tx.status],
-      ...(failed ? { errors: { code: tx.errorCode ?? (tx.status === 'error' ? '-1100' : '-1'), reason: tx.errorReason ?? '' } } : {}),
+      ...(failed
+        ? { errors: { code: tx.errorCode ?? (tx.status === 'error' ? '-1100' : '-1'), reason: tx.errorReason ?? '' } }
+        : {}),
     },
     ...(tx.authCode ? { authCode: tx.authCode } : {}),
     ...(tx.cvv2Code ? { cvv2Code: tx.cvv2Code } : {}),

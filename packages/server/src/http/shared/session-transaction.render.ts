@@ -12,10 +12,12 @@ import { additionalInfo, brandFields, sessionThreeDResultMembers, threeDOutput }
  * (`http/shared/transaction-render.ts`).
  */
 
-export const SESSION_STATUS = { approved: 'APPROVED', declined: 'DECLINED', error: 'ERROR', pending: 'PENDING' } as const satisfies Record<
-  Transaction['status'],
-  string
->;
+export const SESSION_STATUS = {
+  approved: 'APPROVED',
+  declined: 'DECLINED',
+  error: 'ERROR',
+  pending: 'PENDING',
+} as const satisfies Record<Transaction['status'], string>;
 
 /**
  * gwErrorCode, gwErrorReason, gwExtendedErrorCode of an outcome: the codes are 0 and there is no
@@ -23,7 +25,11 @@ export const SESSION_STATUS = { approved: 'APPROVED', declined: 'DECLINED', erro
  * `transactionStatus`, so an empty one would read an approval's message as "" (docs/gateway-facts.md,
  * docs/decisions/0151).
  */
-export function gatewayCodes(tx: Transaction): { gwErrorCode: number; gwErrorReason?: string; gwExtendedErrorCode: number } {
+export function gatewayCodes(tx: Transaction): {
+  gwErrorCode: number;
+  gwErrorReason?: string;
+  gwExtendedErrorCode: number;
+} {
   const f = failureOf(tx);
   return f.reason === ''
     ? { gwErrorCode: f.code, gwExtendedErrorCode: f.extended }

@@ -36,7 +36,15 @@ export function withdrawalFields(w: Withdrawal): Record<string, unknown> {
   };
 }
 
-const HOLDER_KEYS = ['account_holder_name', 'accountName', 'account_holder', 'accountHolder', 'holderName', 'holder', 'name'];
+const HOLDER_KEYS = [
+  'account_holder_name',
+  'accountName',
+  'account_holder',
+  'accountHolder',
+  'holderName',
+  'holder',
+  'name',
+];
 
 /** pmDisplayName: the last 4 digits of a card, the account name of an APM (spec 2.11). */
 function displayNameOf(upo: Upo | undefined): string {

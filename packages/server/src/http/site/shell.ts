@@ -46,7 +46,10 @@ ${o.refresh ? `<meta http-equiv="refresh" content="${o.refresh}">` : ''}<title>$
 <main>${body}</main></body></html>`;
   return reply
     .code(o.status ?? 200)
-    .header('content-security-policy', `default-src 'none'; style-src 'nonce-${nonce}'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`)
+    .header(
+      'content-security-policy',
+      `default-src 'none'; style-src 'nonce-${nonce}'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
+    )
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'no-referrer')
     .header('cache-control', 'no-store')

@@ -26,7 +26,9 @@ describe('sandbox pages', () => {
     const res = await fetch(`${gw.url}/`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(res.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'nonce-[^']+'; img-src 'self';/);
+    expect(res.headers.get('content-security-policy')).toMatch(
+      /^default-src 'none'; style-src 'nonce-[^']+'; img-src 'self';/,
+    );
     const html = await res.text();
     for (const link of ['/demo', '/demo/inbox', '/docs', '/openapi.json']) expect(html).toContain(`href="${link}"`);
     expect(html).toContain(`${gw.dataDir}/demo-credentials.json`);
@@ -49,7 +51,9 @@ describe('sandbox pages', () => {
   });
 
   it('answers a browser a 404 page for an unknown path, and an API client the JSON error body', async () => {
-    const page = await fetch(gw.url + '/no/such/page?x=<b>', { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    const page = await fetch(gw.url + '/no/such/page?x=<b>', {
+      headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    });
     expect(page.status).toBe(404);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     const html = await page.text();
@@ -64,7 +68,10 @@ describe('sandbox pages', () => {
     ]) {
       const api = await fetch(gw.url + path!, { headers: { accept: accept! } });
       expect(api.status, `${path} ${accept}`).toBe(404);
-      expect(((await api.json()) as { result: { errors: { code: string } } }).result.errors.code, `${path} ${accept}`).toBe('5000.1040');
+      expect(
+        ((await api.json()) as { result: { errors: { code: string } } }).result.errors.code,
+        `${path} ${accept}`,
+      ).toBe('5000.1040');
     }
   });
 
@@ -84,14 +91,23 @@ describe('sandbox pages', () => {
     const body = JSON.stringify({ type: 'transaction.approved', data: {} });
     const forged = await fetch(`${gw.url}/demo/inbox/webhook`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'webhook-id': 'msg_forged', 'webhook-timestamp': '1', 'webhook-signature': 'v1,AAAA' },
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': 'msg_forged',
+        'webhook-timestamp': '1',
+        'webhook-signature': 'v1,AAAA',
+      },
       body,
     });
     expect(forged.status).toBe(400);
     await fetch(`${gw.url}/demo/inbox/dmn`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ Status: 'APPROVED', PPP_TransactionID: '1', advanceResponseChecksum: 'nope' }).toString(),
+      body: new URLSearchParams({
+        Status: 'APPROVED',
+        PPP_TransactionID: '1',
+        advanceResponseChecksum: 'nope',
+      }).toString(),
     });
     const { notifications } = (await (await fetch(`${gw.url}/demo/inbox.json`)).json()) as { notifications: any[] };
     expect(notifications.slice(0, 2)).toEqual([
@@ -126,7 +142,15 @@ describe('sandbox pages', () => {
         transactionType: 'Sale',
         amount: 12,
         currency: 'EUR',
-        paymentOption: { card: { cardNumber: '4761344136141390', cardHolderName: 'Jane Roe', expirationMonth: '12', expirationYear: '2030', CVV: '123' } },
+        paymentOption: {
+          card: {
+            cardNumber: '4761344136141390',
+            cardHolderName: 'Jane Roe',
+            expirationMonth: '12',
+            expirationYear: '2030',
+            CVV: '123',
+          },
+        },
       },
     });
     expect((pay.json as { result: { status: string } }).result.status).toBe('approved');
@@ -145,7 +169,9 @@ describe('sandbox pages', () => {
     expect(webhook.id).toMatch(/^ntf_/);
     const dmn = mine.find((n) => n.kind === 'dmn').body as Record<string, string>;
     const sum = createHash('sha256')
-      .update(`${gw.demo.merchantSecretKey}${dmn.totalAmount}${dmn.currency}${dmn.responseTimeStamp}${dmn.PPP_TransactionID}${dmn.Status}${dmn.productId ?? ''}`)
+      .update(
+        `${gw.demo.merchantSecretKey}${dmn.totalAmount}${dmn.currency}${dmn.responseTimeStamp}${dmn.PPP_TransactionID}${dmn.Status}${dmn.productId ?? ''}`,
+      )
       .digest('hex');
     expect(dmn.advanceResponseChecksum).toBe(sum);
   });

@@ -21,9 +21,11 @@ export async function sitePlugin(app: FastifyInstance): Promise<void> {
   if (config.GATEHOUSE_MODE !== 'sandbox') return;
   app.get('/', { schema: { hide: true } }, async (_request, reply) => {
     const demo = demoPageEnabled(config);
-    const cards = TEST_CARDS.map(
-      (c) => `<tr><td class="card-number"><code>${esc(c.number)}</code></td><td>${esc(c.brand)}</td><td>${esc(c.description)}</td></tr>`,
-    ).join('') +
+    const cards =
+      TEST_CARDS.map(
+        (c) =>
+          `<tr><td class="card-number"><code>${esc(c.number)}</code></td><td>${esc(c.brand)}</td><td>${esc(c.description)}</td></tr>`,
+      ).join('') +
       CO_BADGED_RANGES.map(
         (r) =>
           `<tr><td class="card-number"><code>${esc(r.example)}</code></td><td>${esc(`${r.brand} / ${r.secondaryBrand}`)}</td><td>approved; co-badged: pay with either brand (selectedBrand, useDualBrand)</td></tr>`,
@@ -47,6 +49,9 @@ ${demo ? '<div class="card"><h2><a href="/demo/inbox">Sandbox inbox</a></h2><p>E
 triggers and the payment methods: <code>docs/testing.md</code>.</p>
 <table><thead><tr><th>Number</th><th>Brand</th><th>Outcome</th></tr></thead><tbody>${cards}</tbody></table>`;
     // a card number never breaks across lines, at any width (the table scrolls instead)
-    return sendSitePage(reply, body, { title: 'Gatehouse (sandbox)', css: '.card-number,.card-number+td{white-space:nowrap}table{display:block;overflow-x:auto}' });
+    return sendSitePage(reply, body, {
+      title: 'Gatehouse (sandbox)',
+      css: '.card-number,.card-number+td{white-space:nowrap}table{display:block;overflow-x:auto}',
+    });
   });
 }

@@ -3,7 +3,12 @@ import { type Static, Type } from 'typebox';
 /** The admin API's completion of pending APM payments (docs/decisions/0360). */
 
 export const ApmPaymentParams = Type.Object(
-  { transactionId: Type.String({ pattern: '^[0-9]{1,20}$', description: 'The gateway transactionId of the pending APM payment' }) },
+  {
+    transactionId: Type.String({
+      pattern: '^[0-9]{1,20}$',
+      description: 'The gateway transactionId of the pending APM payment',
+    }),
+  },
   { title: 'ApmPaymentParams' },
 );
 export type ApmPaymentParams = Static<typeof ApmPaymentParams>;

@@ -62,7 +62,8 @@ export const MadeObjectWire = Type.Object(
     status: Type.String({ description: 'Its status after this step (e.g. `approved`, `Pending`, `ACTIVE`)' }),
     detail: Type.Optional(
       Type.Record(Type.String(), Scalar, {
-        description: 'e.g. the transaction type, the amount (decimal, as the APIs show it), the related transaction, the decline reason',
+        description:
+          'e.g. the transaction type, the amount (decimal, as the APIs show it), the related transaction, the decline reason',
       }),
     ),
   },

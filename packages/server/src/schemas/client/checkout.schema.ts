@@ -20,8 +20,14 @@ export type ClientDeleteUpoRequest = Static<typeof ClientDeleteUpoRequest>;
 export const ClientOpenCheckoutRequest = Type.Object(
   {
     sessionToken: Type.String({ minLength: 1, maxLength: 64, description: 'The sessionToken of openOrder' }),
-    amount: withSubject(Type.String({ minLength: 1, maxLength: 20, description: 'The amount the form shows' }), 'amount'),
-    currency: withSubject(Type.String({ minLength: 1, maxLength: 20, description: 'The currency the form shows' }), 'currency'),
+    amount: withSubject(
+      Type.String({ minLength: 1, maxLength: 20, description: 'The amount the form shows' }),
+      'amount',
+    ),
+    currency: withSubject(
+      Type.String({ minLength: 1, maxLength: 20, description: 'The currency the form shows' }),
+      'currency',
+    ),
   },
   { title: 'ClientOpenCheckoutRequest', additionalProperties: true },
 );

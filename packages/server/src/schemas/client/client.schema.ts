@@ -46,7 +46,7 @@ const open = { additionalProperties: true } as const;
 
 /** A DCC charge (docs/decisions/0321, 0412): amount/currency are the converted charge of the order's amount. */
 const dccCharge = {
-  amount: Opt(withSubject(Str(12, 'With currencyConversion: the converted charge (the day\'s quote)'), 'amount')),
+  amount: Opt(withSubject(Str(12, "With currencyConversion: the converted charge (the day's quote)"), 'amount')),
   currency: Opt(withSubject(Str(3, 'With currencyConversion: the cardholder currency charged'), 'currency')),
   currencyConversion: Opt(
     Type.Object(
@@ -70,7 +70,10 @@ export const ClientRequests = {
       billingAddress: Opt(ClientBillingAddress),
       cardHolderName: Opt(Str(70)),
       selectedBrand: Opt(
-        Str(128, "A co-badged card's brand to process the payment with: brand or secondaryBrand of getCardDetails; absent: the primary brand (docs/decisions/0413)"),
+        Str(
+          128,
+          "A co-badged card's brand to process the payment with: brand or secondaryBrand of getCardDetails; absent: the primary brand (docs/decisions/0413)",
+        ),
       ),
       clientUniqueId: Opt(Str(45)),
       savePM: Opt(Type.Union([Type.Boolean(), Str(5)])),
@@ -125,7 +128,12 @@ export const ClientRequests = {
   ),
   getUserUPOs: Type.Object({ sessionToken: SessionToken }, { title: 'ClientGetUserUposRequest', ...open }),
   setOpenAmount: Type.Object(
-    { sessionToken: SessionToken, amount: withSubject(Str(12), 'amount'), clientRequestId: Opt(Str(255)), clientUniqueId: Opt(Str(45)) },
+    {
+      sessionToken: SessionToken,
+      amount: withSubject(Str(12), 'amount'),
+      clientRequestId: Opt(Str(255)),
+      clientUniqueId: Opt(Str(45)),
+    },
     { title: 'ClientSetOpenAmountRequest', ...open },
   ),
   addCardUpo: Type.Object(

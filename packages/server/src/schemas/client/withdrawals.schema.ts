@@ -10,7 +10,8 @@ import { WD_STATUSES, WithdrawalListEntry } from '../session/withdrawal.schema.j
  */
 
 const SessionToken = Type.String({ minLength: 1, maxLength: 64, description: 'The sessionToken of openOrder' });
-const Str = (maxLength: number, description?: string) => Type.String({ maxLength, ...(description ? { description } : {}) });
+const Str = (maxLength: number, description?: string) =>
+  Type.String({ maxLength, ...(description ? { description } : {}) });
 const Req = (maxLength: number, description?: string) =>
   Type.String({ minLength: 1, maxLength, ...(description ? { description } : {}) });
 const Opt = Type.Optional;
@@ -47,8 +48,15 @@ export const ClientSubmitWdRequest = Type.Object(
     userAccountId: Opt(Str(255)),
     userDetails: Opt(ClientWithdrawalUserDetails),
     userTokenId: Opt(Str(255)),
-    currency: Opt(withSubject(Type.String({ minLength: 3, maxLength: 3, description: "Default: the session order's currency" }), 'currency')),
-    wdRequestsLimit: Opt(Type.String({ pattern: '^[0-9]{1,3}$', description: 'Open requests the user may have; default 1' })),
+    currency: Opt(
+      withSubject(
+        Type.String({ minLength: 3, maxLength: 3, description: "Default: the session order's currency" }),
+        'currency',
+      ),
+    ),
+    wdRequestsLimit: Opt(
+      Type.String({ pattern: '^[0-9]{1,3}$', description: 'Open requests the user may have; default 1' }),
+    ),
     ...customFields(),
   },
   { title: 'ClientSubmitWdRequest', additionalProperties: false },

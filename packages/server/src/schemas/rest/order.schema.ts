@@ -23,7 +23,16 @@ export const AmountDetails = Type.Object(
   { ...closed, title: 'AmountDetails' },
 );
 
-export const ItemTypes = ['Discount', 'Physical', 'ShippingFee', 'Digital', 'GiftCard', 'StoreCredit', 'Surcharge', 'SalesTax'] as const;
+export const ItemTypes = [
+  'Discount',
+  'Physical',
+  'ShippingFee',
+  'Digital',
+  'GiftCard',
+  'StoreCredit',
+  'Surcharge',
+  'SalesTax',
+] as const;
 
 export const Item = Type.Object(
   {
@@ -143,7 +152,9 @@ export const PermittedOperations = ['payments', 'operations'] as const;
 export const OrderRequest = Type.Object(
   {
     processingEntityId: Uuid('Processing entity identifier assigned to the merchant'),
-    merchantTransactionId: Type.Optional(Type.String({ maxLength: 45, description: 'ID of the transaction in the merchant system' })),
+    merchantTransactionId: Type.Optional(
+      Type.String({ maxLength: 45, description: 'ID of the transaction in the merchant system' }),
+    ),
     agentId: Type.Optional(Type.String({ description: 'Identifier of the AI agent that started the transaction' })),
     productId: Type.Optional(
       Type.String({ maxLength: 50, description: 'Defaults to the concatenated item names cut at 50 characters' }),
@@ -198,7 +209,9 @@ export type PatchOrderRequest = Static<typeof PatchOrderRequest>;
 
 export const OrderLookupQuery = Type.Object(
   {
-    sessionId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'The sessionId returned by POST /orders' })),
+    sessionId: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 64, description: 'The sessionId returned by POST /orders' }),
+    ),
     merchantTransactionId: Type.Optional(
       Type.String({ minLength: 1, maxLength: 45, description: 'Used when unique within the processing entity' }),
     ),

@@ -15,10 +15,16 @@ export const PaymentRequest = Type.Object(
     transactionType: Type.Enum([...PaymentTransactionTypes]),
     amount: Type.Number({ minimum: 0, description: 'Amount in major units' }),
     currency: Currency(),
-    sessionId: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'Pay this order: amount and currency must match it' })),
+    sessionId: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 255, description: 'Pay this order: amount and currency must match it' }),
+    ),
     merchantTransactionId: Type.Optional(Type.String({ maxLength: 45 })),
     relatedTransactionId: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 20, description: 'The transaction acted on; required for Settle, Void, Refund' }),
+      Type.String({
+        minLength: 1,
+        maxLength: 20,
+        description: 'The transaction acted on; required for Settle, Void, Refund',
+      }),
     ),
     paymentOption: Type.Optional(PaymentOptionRequest),
     isPartialApproval: Type.Optional(Type.Boolean()),
@@ -32,14 +38,28 @@ export const PaymentRequest = Type.Object(
     buyerDetails: Type.Optional(OpaqueObject('Buyer details')),
     billingAddress: Type.Optional(OpaqueObject('Billing address; `zip` drives the AVS result')),
     productId: Type.Optional(Type.String({ maxLength: 50 })),
-    userTokenId: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'The merchant\'s user: owner of stored payment options' })),
-    storePaymentOption: Type.Optional(
-      Type.Boolean({ description: 'Store the card or APM as a UPO of userTokenId once approved; the response carries userPaymentOptionId' }),
+    userTokenId: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 255,
+        description: "The merchant's user: owner of stored payment options",
+      }),
     ),
-    isRebilling: Type.Optional(Type.Boolean({ description: 'A merchant-initiated repeat of a stored credential: no 3-D Secure (docs/decisions/0362)' })),
+    storePaymentOption: Type.Optional(
+      Type.Boolean({
+        description:
+          'Store the card or APM as a UPO of userTokenId once approved; the response carries userPaymentOptionId',
+      }),
+    ),
+    isRebilling: Type.Optional(
+      Type.Boolean({
+        description: 'A merchant-initiated repeat of a stored credential: no 3-D Secure (docs/decisions/0362)',
+      }),
+    ),
     authenticationOnlyType: Type.Optional(
       Type.Enum(['RECURRING', 'INSTALLMENTS', 'ADDCARD', 'MAINTAINCARD', 'ACCOUNTVERIFICATION'], {
-        description: 'Authentication only: with `paymentOption.card.threeD` the 3-D Secure steps end in result `authenticated`; without it, a zero-amount authorisation',
+        description:
+          'Authentication only: with `paymentOption.card.threeD` the 3-D Secure steps end in result `authenticated`; without it, a zero-amount authorisation',
       }),
     ),
   },
@@ -83,7 +103,9 @@ export const CardOutput = Type.Object(
     ),
     issuerBankName: Type.Optional(Type.String()),
     issuerCountry: Type.Optional(Type.String()),
-    paymentTokenId: Type.Optional(Type.String({ description: 'The card UPO stored (storePaymentOption) or paid with' })),
+    paymentTokenId: Type.Optional(
+      Type.String({ description: 'The card UPO stored (storePaymentOption) or paid with' }),
+    ),
     threeD: Type.Optional(ThreeDOutput),
   },
   { title: 'CardOutput' },
@@ -114,7 +136,9 @@ export const PaymentResponse = Type.Object(
           Type.Object(
             {
               name: Type.String({ minLength: 1, maxLength: 50 }),
-              data: Type.Optional(Type.Record(Type.String(), Type.String(), { description: 'The submitted fields, masked' })),
+              data: Type.Optional(
+                Type.Record(Type.String(), Type.String(), { description: 'The submitted fields, masked' }),
+              ),
               paymentTokenId: Type.Optional(Type.String({ description: 'The APM UPO stored or paid with' })),
             },
             { title: 'ApmOutput' },
@@ -122,12 +146,18 @@ export const PaymentResponse = Type.Object(
         ),
       }),
     ),
-    userPaymentOptionId: Type.Optional(Type.String({ description: 'The UPO stored (storePaymentOption) or paid with' })),
+    userPaymentOptionId: Type.Optional(
+      Type.String({ description: 'The UPO stored (storePaymentOption) or paid with' }),
+    ),
     additionalTransactionInfo: Type.Optional(
-      Type.Record(Type.String(), Type.String(), { description: 'Options passed to the acquirer: rebill, zero-amount, MCP (docs/decisions/0362)' }),
+      Type.Record(Type.String(), Type.String(), {
+        description: 'Options passed to the acquirer: rebill, zero-amount, MCP (docs/decisions/0362)',
+      }),
     ),
     refundId: Type.Optional(Type.String()),
-    redirectUrl: Type.Optional(Type.String({ maxLength: 2000, description: 'challenge: the ACS page; redirect: the APM page' })),
+    redirectUrl: Type.Optional(
+      Type.String({ maxLength: 2000, description: 'challenge: the ACS page; redirect: the APM page' }),
+    ),
     actionDetails: Type.Optional(Type.Record(Type.String(), Type.String())),
   },
   { title: 'PaymentResponse' },

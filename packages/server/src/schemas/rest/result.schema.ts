@@ -32,8 +32,17 @@ export const ErrorResponse = Type.Object(
 export type ErrorResponse = Static<typeof ErrorResponse>;
 
 export const PaymentResultStatuses = [
-  'approved', 'authorizedOnly', 'declined', 'error', 'pending', 'redirect', 'challenge', 'fingerprint',
-  'authenticated', 'authenticationNotSupported', 'actionRequired',
+  'approved',
+  'authorizedOnly',
+  'declined',
+  'error',
+  'pending',
+  'redirect',
+  'challenge',
+  'fingerprint',
+  'authenticated',
+  'authenticationNotSupported',
+  'actionRequired',
 ] as const;
 
 /** Order status response (docs/rest-orders.md): a payment response plus refundId. Payment members grow with the payments issue. */

@@ -96,7 +96,9 @@ export const KycResponse = Type.Object(
     userId: Type.Optional(Type.String()),
     kycId: Type.Optional(Type.String()),
     kycStatus: Type.Optional(Type.Enum(['Pending', 'Approved', 'Declined'])),
-    url: Type.Optional(Type.String({ description: 'The sandbox page where the document is uploaded and the check decided' })),
+    url: Type.Optional(
+      Type.String({ description: 'The sandbox page where the document is uploaded and the check decided' }),
+    ),
   },
   { title: 'KycResponse' },
 );
@@ -211,7 +213,9 @@ export const McpRatesResponse = Type.Object(
   {
     ...EnvelopeFields,
     fromCurrency: Type.Optional(Type.String()),
-    rates: Type.Optional(Type.Array(Type.Object({ toCurrency: Type.String(), rate: Type.String(), markUp: Type.String() }))),
+    rates: Type.Optional(
+      Type.Array(Type.Object({ toCurrency: Type.String(), rate: Type.String(), markUp: Type.String() })),
+    ),
   },
   { title: 'McpRatesResponse' },
 );

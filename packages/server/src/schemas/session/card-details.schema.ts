@@ -26,7 +26,9 @@ export const GetCardDetailsResponse = Type.Object(
 export const GetDccDetailsResponse = Type.Object(
   {
     ...EnvelopeFields,
-    rateValueWithMarkup: Type.Optional(Type.String({ maxLength: 12, description: 'Units of currency per unit of originalCurrency, markup included' })),
+    rateValueWithMarkup: Type.Optional(
+      Type.String({ maxLength: 12, description: 'Units of currency per unit of originalCurrency, markup included' }),
+    ),
     markUpValue: Type.Optional(Type.String({ maxLength: 12, description: 'Markup percentage' })),
     dccFullSupport: Type.Optional(Type.Boolean({ description: 'true: the issuer supports DCC for the card' })),
     amount: Type.Optional(Type.String({ maxLength: 12, description: 'Converted amount' })),
@@ -41,7 +43,9 @@ export const GetDccDetailsResponse = Type.Object(
 export const CardTokenizationResponse = Type.Object(
   {
     ...EnvelopeFields,
-    ccTempToken: Type.Optional(Type.String({ description: 'Usable once, in this session, as paymentOption.card.ccTempToken' })),
+    ccTempToken: Type.Optional(
+      Type.String({ description: 'Usable once, in this session, as paymentOption.card.ccTempToken' }),
+    ),
     bin: Type.Optional(Type.String({ maxLength: 6 })),
     last4Digits: Type.Optional(Type.String({ maxLength: 4 })),
     ccCardNumber: Type.Optional(Type.String({ maxLength: 20, description: 'Masked number' })),

@@ -26,10 +26,11 @@ export const Opaque = (description: string) => Type.Object({}, { additionalPrope
 
 export const closed = { additionalProperties: false } as const;
 
-export const MerchantDetails = Type.Object(
-  customFields(),
-  { ...closed, title: 'SessionMerchantDetails', description: 'Merchant data echoed back in responses' },
-);
+export const MerchantDetails = Type.Object(customFields(), {
+  ...closed,
+  title: 'SessionMerchantDetails',
+  description: 'Merchant data echoed back in responses',
+});
 export type MerchantDetails = Static<typeof MerchantDetails>;
 
 export const UrlDetails = Type.Object(

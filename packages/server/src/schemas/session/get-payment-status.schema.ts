@@ -35,4 +35,3 @@ export const GetPaymentStatusResponse = Type.Object(
   },
   { title: 'GetPaymentStatusResponse' },
 );
-

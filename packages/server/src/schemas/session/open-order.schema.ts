@@ -24,12 +24,15 @@ export const OpenOrderRequest = Type.Object(
   {
     ...Signed,
     // may be empty: a client sends "" when the merchant has no reference of its own (docs/decisions/0152)
-    clientUniqueId: Str(45, "Unique transaction ID in the merchant system (merchant_unique_id in DMNs); may be empty"),
+    clientUniqueId: Str(45, 'Unique transaction ID in the merchant system (merchant_unique_id in DMNs); may be empty'),
     sessionToken: Type.Optional(
       Type.String({ minLength: 36, maxLength: 36, description: 'A token from getSessionToken to bind the order to' }),
     ),
     currency: Type.Optional(
-      withSubject(Type.String({ minLength: 3, maxLength: 3, description: 'ISO 4217; required with amount' }), 'currency'),
+      withSubject(
+        Type.String({ minLength: 3, maxLength: 3, description: 'ISO 4217; required with amount' }),
+        'currency',
+      ),
     ),
     amount: Type.Optional(withSubject(Decimal(12, 'Decimal string, e.g. "10.50"; required with currency'), 'amount')),
     openAmount: Type.Optional(OpenAmount),

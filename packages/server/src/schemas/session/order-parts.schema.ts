@@ -149,11 +149,12 @@ export const RecipientDetails = Type.Object(
 export const CurrencyConversion = Type.Object(
   {
     type: Type.Optional(
-      Type.Enum(['MCP', 'DCC'], { description: 'Absent (the PHP SDK sends none): the original amount is checked and kept, no conversion applies' }),
+      Type.Enum(['MCP', 'DCC'], {
+        description: 'Absent (the PHP SDK sends none): the original amount is checked and kept, no conversion applies',
+      }),
     ),
     originalAmount: Decimal(12),
     originalCurrency: Type.String({ minLength: 3, maxLength: 3 }),
   },
   { ...closed, title: 'SessionCurrencyConversion' },
 );
-

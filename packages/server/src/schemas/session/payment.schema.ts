@@ -17,11 +17,17 @@ export const SessionThreeD = Type.Object(
     methodPayload: Type.Optional(Type.String({ description: 'initPayment: base64url JSON threeDSMethodData' })),
     v2supported: Type.Optional(Type.String()),
     serverTransId: Type.Optional(Type.String({ description: 'threeDSServerTransID' })),
-    acsUrl: Type.Optional(Type.String({ description: 'REDIRECT: the challenge page; POST cReq as `creq`, or open it' })),
+    acsUrl: Type.Optional(
+      Type.String({ description: 'REDIRECT: the challenge page; POST cReq as `creq`, or open it' }),
+    ),
     cReq: Type.Optional(Type.String({ description: 'REDIRECT: base64url JSON CReq' })),
     acsTransID: Type.Optional(Type.String()),
-    directoryServerId: Type.Optional(Type.String({ description: 'initPayment: the directory server (empty in the sandbox)' })),
-    directoryServerPublicKey: Type.Optional(Type.String({ description: 'initPayment: its public key (empty in the sandbox)' })),
+    directoryServerId: Type.Optional(
+      Type.String({ description: 'initPayment: the directory server (empty in the sandbox)' }),
+    ),
+    directoryServerPublicKey: Type.Optional(
+      Type.String({ description: 'initPayment: its public key (empty in the sandbox)' }),
+    ),
     // the result members the clients read (docs/gateway-facts.md); empty where the simulated ACS has nothing to say
     threeDFlow: Type.Optional(Type.String({ description: '"1" challenge, "0" frictionless' })),
     flow: Type.Optional(Type.String()),
@@ -42,7 +48,9 @@ export const SessionThreeD = Type.Object(
 
 export const SessionCardOutput = Type.Object(
   {
-    ccCardNumber: Type.Optional(Type.String({ maxLength: 20, description: 'Masked card number: first digit, four stars, last four (4****1390)' })),
+    ccCardNumber: Type.Optional(
+      Type.String({ maxLength: 20, description: 'Masked card number: first digit, four stars, last four (4****1390)' }),
+    ),
     bin: Type.Optional(Type.String()),
     last4Digits: Type.Optional(Type.String()),
     ccExpMonth: Type.Optional(Type.String()),
@@ -87,10 +95,12 @@ export const LastPaymentFields = {
     Type.Object({
       card: Type.Optional(SessionCardOutput),
       alternativePaymentMethod: Type.Optional(
-        Type.Record(Type.String(), Type.String(), { description: 'paymentMethod and the submitted fields, masked (docs/decisions/0360)' }),
+        Type.Record(Type.String(), Type.String(), {
+          description: 'paymentMethod and the submitted fields, masked (docs/decisions/0360)',
+        }),
       ),
       redirectUrl: Type.Optional(Type.String({ description: 'REDIRECT: the APM page the shopper must open' })),
-      paymentAccountReference: Type.Optional(Type.String({ description: 'The card\'s PAR (empty in the sandbox)' })),
+      paymentAccountReference: Type.Optional(Type.String({ description: "The card's PAR (empty in the sandbox)" })),
       userPaymentOptionId: Type.Optional(
         Type.String({ description: 'The stored card paid with, or stored for the userTokenId (docs/decisions/0148)' }),
       ),
@@ -98,13 +108,17 @@ export const LastPaymentFields = {
   ),
   redirectUrl: Type.Optional(Type.String({ description: 'REDIRECT: the APM page the shopper must open' })),
   additionalTransactionInfo: Type.Optional(
-    Type.Record(Type.String(), Type.String(), { description: 'Options passed to the acquirer: rebill, zero-amount, MCP (docs/decisions/0362)' }),
+    Type.Record(Type.String(), Type.String(), {
+      description: 'Options passed to the acquirer: rebill, zero-amount, MCP (docs/decisions/0362)',
+    }),
   ),
 };
 
 export const TransactionFields = {
   orderId: Type.Optional(Type.String()),
-  userPaymentOptionId: Type.Optional(Type.String({ description: 'The stored payment option paid with, or created (savePM)' })),
+  userPaymentOptionId: Type.Optional(
+    Type.String({ description: 'The stored payment option paid with, or created (savePM)' }),
+  ),
   transactionStatus: Type.Optional(Type.Enum([...TransactionStatuses])),
   amount: Type.Optional(Type.String()),
   currency: Type.Optional(Type.String()),

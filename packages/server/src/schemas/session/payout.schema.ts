@@ -16,14 +16,25 @@ export const PayoutRequest = Type.Object(
     userTokenId: NonEmpty(255, 'The user the destination belongs to'),
     clientRequestId: Type.Optional(Str(255)),
     clientUniqueId: Type.Optional(Str(45, 'Merchant reference; in the DMN as merchant_unique_id')),
-    sessionToken: Type.Optional(Type.String({ minLength: 36, maxLength: 36, description: 'Ties the payout to a live session: getPaymentStatus then reports it' })),
+    sessionToken: Type.Optional(
+      Type.String({
+        minLength: 36,
+        maxLength: 36,
+        description: 'Ties the payout to a live session: getPaymentStatus then reports it',
+      }),
+    ),
     amount: withSubject(Decimal(12, 'Amount to pay out, e.g. "10.50"'), 'amount'),
     currency: withSubject(Type.String({ minLength: 3, maxLength: 3 }), 'currency'),
-    userPaymentOptionId: Type.Optional(withSubject(NonEmpty(20, 'Shorthand for userPaymentOption.userPaymentOptionId'), 'stored_option')),
+    userPaymentOptionId: Type.Optional(
+      withSubject(NonEmpty(20, 'Shorthand for userPaymentOption.userPaymentOptionId'), 'stored_option'),
+    ),
     userPaymentOption: Type.Optional(
       Type.Object(
         {
-          userPaymentOptionId: withSubject(NonEmpty(20, 'A card or payout-capable APM UPO of userTokenId'), 'stored_option'),
+          userPaymentOptionId: withSubject(
+            NonEmpty(20, 'A card or payout-capable APM UPO of userTokenId'),
+            'stored_option',
+          ),
           CVV: Type.Optional(Type.String({ pattern: '^[0-9]{3,4}$' })),
         },
         { additionalProperties: false },

@@ -1,6 +1,11 @@
 import { type Static, type TProperties, Type } from 'typebox';
 import { withSubject } from '../shared/subject.js';
-import { SessionCardData, SessionCardPaymentOption, SessionPaymentOption, UpoReference } from '../shared/payment-option.js';
+import {
+  SessionCardData,
+  SessionCardPaymentOption,
+  SessionPaymentOption,
+  UpoReference,
+} from '../shared/payment-option.js';
 import { Decimal, NonEmpty, Signed, Str, UrlDetails } from './common.schema.js';
 
 /**
@@ -97,22 +102,32 @@ export const ServerCallRequests = {
     sessionToken: Type.Optional(Str(255, 'Accepted and not needed: the checksum authenticates a void')),
   }),
   payout: open('PayoutRequest', { ...clientIds, ...money, userTokenId: NonEmpty(255) }),
-  getCardDetails: eitherForm('GetCardDetailsRequest', { ...clientIds, sessionToken, cardNumber: withSubject(NonEmpty(20), 'card_number') }),
+  getCardDetails: eitherForm('GetCardDetailsRequest', {
+    ...clientIds,
+    sessionToken,
+    cardNumber: withSubject(NonEmpty(20), 'card_number'),
+  }),
   getDccDetails: eitherForm('GetDccDetailsRequest', {
     ...clientIds,
     sessionToken: Type.Optional(sessionToken),
     clientUniqueId: NonEmpty(45),
     amount: Type.Optional(withSubject(Decimal(12), 'amount')),
     currency: Type.Optional(withSubject(Type.String({ minLength: 3, maxLength: 3 }), 'currency')),
-    originalAmount: Type.Optional(Type.String({ description: 'The amount to convert (else amount, else the order\'s)' })),
-    originalCurrency: Type.Optional(Type.String({ description: 'Its currency (else the order\'s)' })),
+    originalAmount: Type.Optional(
+      Type.String({ description: "The amount to convert (else amount, else the order's)" }),
+    ),
+    originalCurrency: Type.Optional(Type.String({ description: "Its currency (else the order's)" })),
     country: Type.Optional(Type.String({ description: 'Target: the currency of this country' })),
     cardNumber: Type.Optional(Type.String({ description: 'Target: the issuing currency of this card' })),
   }),
   // signed ([A]) or not: the sessionToken alone names the merchant (docs/decisions/0135)
   cardTokenization: eitherForm('CardTokenizationRequest', { ...clientIds, sessionToken, cardData: SessionCardData }),
   getUserUPOs: open('GetUserUposRequest', { ...clientIds, userTokenId: NonEmpty(255) }),
-  deleteUPO: open('DeleteUpoRequest', { ...clientIds, userTokenId: NonEmpty(255), userPaymentOptionId: withSubject(NonEmpty(20), 'stored_option') }),
+  deleteUPO: open('DeleteUpoRequest', {
+    ...clientIds,
+    userTokenId: NonEmpty(255),
+    userPaymentOptionId: withSubject(NonEmpty(20), 'stored_option'),
+  }),
 } as const;
 
 export type ServerCall = keyof typeof ServerCallRequests;

@@ -14,7 +14,9 @@ export const UpdateOrderRequest = Type.Object(
     clientUniqueId: Str(45),
     userTokenId: Type.Optional(Str(255)),
     clientRequestId: Type.Optional(Str(255)),
-    currency: Type.Optional(withSubject(Type.String({ minLength: 3, maxLength: 3, description: 'Only with amount' }), 'currency')),
+    currency: Type.Optional(
+      withSubject(Type.String({ minLength: 3, maxLength: 3, description: 'Only with amount' }), 'currency'),
+    ),
     amount: Type.Optional(withSubject(Decimal(12, 'Decimal string; alone, it keeps the order currency'), 'amount')),
     amountDetails: Type.Optional(AmountDetails),
     items: Type.Optional(Items),

@@ -63,10 +63,9 @@ export const GetUserDetailsResponse = Type.Object(
     ...EnvelopeFields,
     userId: Type.Optional(Type.String()),
     userDetails: Type.Optional(
-      Type.Object(
-        Object.fromEntries(Object.keys(userDetailMembers).map((k) => [k, Type.Optional(Type.String())])),
-        { title: 'SessionUserDetailsAnswer' },
-      ),
+      Type.Object(Object.fromEntries(Object.keys(userDetailMembers).map((k) => [k, Type.Optional(Type.String())])), {
+        title: 'SessionUserDetailsAnswer',
+      }),
     ),
   },
   { title: 'GetUserDetailsResponse' },
@@ -147,7 +146,10 @@ export const AddUpoApmRequest = Type.Object(
     ...Signed,
     userTokenId: UserTokenId,
     clientRequestId: ClientRequestId,
-    paymentMethodName: Type.String({ pattern: '^apmgw_[A-Za-z0-9_]{1,60}$', description: 'e.g. apmgw_expresscheckout' }),
+    paymentMethodName: Type.String({
+      pattern: '^apmgw_[A-Za-z0-9_]{1,60}$',
+      description: 'e.g. apmgw_expresscheckout',
+    }),
     apmData: ApmData,
     billingAddress: Type.Optional(UpoBillingAddress),
   },

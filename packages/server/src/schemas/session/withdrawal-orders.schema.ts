@@ -23,7 +23,10 @@ export const PlaceWithdrawalOrderRequest = Type.Object(
   {
     ...common,
     wdRequestId: WdRequestId,
-    merchantWDRequestId: NonEmpty(255, "The merchant's reference of the request; not checked against the request's (docs/decisions/0508)"),
+    merchantWDRequestId: NonEmpty(
+      255,
+      "The merchant's reference of the request; not checked against the request's (docs/decisions/0508)",
+    ),
     userPMId: UserPMId,
     amount: Amount,
     currency: Currency,
@@ -37,7 +40,10 @@ export const SealRequestRequest = Type.Object(
   {
     ...common,
     wdRequestId: WdRequestId,
-    merchantWDRequestId: NonEmpty(255, "The merchant's reference of the request; not checked against the request's (docs/decisions/0508)"),
+    merchantWDRequestId: NonEmpty(
+      255,
+      "The merchant's reference of the request; not checked against the request's (docs/decisions/0508)",
+    ),
     userAccountId: Type.Optional(Str(255)),
     operatorName: Type.Optional(Str(255)),
   },
@@ -45,7 +51,10 @@ export const SealRequestRequest = Type.Object(
 );
 
 export const GetOrdersRequest = Type.Object(
-  { ...common, merchantUniqueId: Str(255, "Only the orders of the requests with this merchantUniqueId; empty: every order") },
+  {
+    ...common,
+    merchantUniqueId: Str(255, 'Only the orders of the requests with this merchantUniqueId; empty: every order'),
+  },
   closed('GetOrdersRequest'),
 );
 
@@ -68,7 +77,10 @@ export const UpdateOrdersDetailsRequest = Type.Object(
   closed('UpdateOrdersDetailsRequest'),
 );
 
-export const GetCandidatesForRefundRequest = Type.Object({ ...common, wdRequestId: WdRequestId }, closed('GetCandidatesForRefundRequest'));
+export const GetCandidatesForRefundRequest = Type.Object(
+  { ...common, wdRequestId: WdRequestId },
+  closed('GetCandidatesForRefundRequest'),
+);
 
 export const GetNetDepositsRequest = Type.Object(
   { ...common, userTokenId: NonEmpty(255), currency: Currency, userPMId: UserPMId, country: Type.Optional(Str(2)) },

@@ -9,14 +9,22 @@ import { Country, Decimal, MerchantDetails, NonEmpty, Signed, Str, UrlDetails } 
  * body order (nested objects flattened in order), then timeStamp, then the merchant secret key.
  */
 
-export const WD_STATUSES = ['Pending', 'InProgress', 'Approved', 'Declined', 'Canceled', 'Partially Approved', 'Error'] as const;
+export const WD_STATUSES = [
+  'Pending',
+  'InProgress',
+  'Approved',
+  'Declined',
+  'Canceled',
+  'Partially Approved',
+  'Error',
+] as const;
 
-export const WdRequestId = Type.Union(
-  [Type.String({ pattern: '^[0-9]{1,20}$' }), Type.Integer({ minimum: 1 })],
-  { description: 'The wdRequestId the service issued (integer, or its digits as a string)' },
-);
+export const WdRequestId = Type.Union([Type.String({ pattern: '^[0-9]{1,20}$' }), Type.Integer({ minimum: 1 })], {
+  description: 'The wdRequestId the service issued (integer, or its digits as a string)',
+});
 /** The merchant's own reference of a request: not checked, several requests may share it (docs/decisions/0508). */
-const MerchantReference = () => Str(255, "The merchant's reference of the request, echoed; not checked against the request's");
+const MerchantReference = () =>
+  Str(255, "The merchant's reference of the request, echoed; not checked against the request's");
 
 /** userDetails of a withdrawal request (docs/withdrawals.md; email required when the class is sent). */
 export const WithdrawalUserDetails = Type.Object(
@@ -43,11 +51,21 @@ export const SubmitWithdrawalRequest = Type.Object(
   {
     ...common,
     userTokenId: NonEmpty(255),
-    userId: Type.Optional(NonEmpty(255, 'Merchant-generated user id; the server SDKs send none, and then it is userTokenId (decision 0147)')),
-    userPMId: withSubject(NonEmpty(20, 'The UPO of userTokenId to pay to (a card, or a payout-capable APM)'), 'stored_option'),
+    userId: Type.Optional(
+      NonEmpty(
+        255,
+        'Merchant-generated user id; the server SDKs send none, and then it is userTokenId (decision 0147)',
+      ),
+    ),
+    userPMId: withSubject(
+      NonEmpty(20, 'The UPO of userTokenId to pay to (a card, or a payout-capable APM)'),
+      'stored_option',
+    ),
     amount: withSubject(Decimal(12, 'Requested amount, e.g. "25.00"'), 'amount'),
     currency: withSubject(Type.String({ minLength: 3, maxLength: 3 }), 'currency'),
-    merchantWDRequestId: Type.Optional(NonEmpty(255, "The merchant's id of the request; several requests may share it")),
+    merchantWDRequestId: Type.Optional(
+      NonEmpty(255, "The merchant's id of the request; several requests may share it"),
+    ),
     merchantUniqueId: Type.Optional(NonEmpty(255, "The merchant's reference; several requests may share it")),
     userAccountId: Type.Optional(Str(255, 'Merchant-side account, not validated')),
     userDetails: Type.Optional(WithdrawalUserDetails),
@@ -62,15 +80,24 @@ export const GetWithdrawalRequests = Type.Object(
     ...common,
     userTokenId: Type.Optional(NonEmpty(255, "Only this user's requests")),
     wdRequestId: Type.Optional(WdRequestId),
-    wdRequestStatus: Type.Optional(Type.Array(Type.Enum([...WD_STATUSES]), { maxItems: 7, description: 'Only these statuses' })),
+    wdRequestStatus: Type.Optional(
+      Type.Array(Type.Enum([...WD_STATUSES]), { maxItems: 7, description: 'Only these statuses' }),
+    ),
     firstRecord: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}$', description: 'Offset, default 0' })),
-    maxNumOfRecords: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$', description: 'Page size, 1-100, default 100' })),
+    maxNumOfRecords: Type.Optional(
+      Type.String({ pattern: '^[0-9]{1,3}$', description: 'Page size, 1-100, default 100' }),
+    ),
   },
   { additionalProperties: false, title: 'GetWithdrawalRequests' },
 );
 
 export const CancelWithdrawalRequest = Type.Object(
-  { ...common, userTokenId: NonEmpty(255), wdRequestId: WdRequestId, merchantWDRequestId: Type.Optional(MerchantReference()) },
+  {
+    ...common,
+    userTokenId: NonEmpty(255),
+    wdRequestId: WdRequestId,
+    merchantWDRequestId: Type.Optional(MerchantReference()),
+  },
   { additionalProperties: false, title: 'CancelWithdrawalRequest' },
 );
 
@@ -80,7 +107,10 @@ export const ApproveWithdrawalRequest = Type.Object(
     wdRequestId: WdRequestId,
     merchantWDRequestId: Type.Optional(MerchantReference()),
     amount: Type.Optional(
-      withSubject(Decimal(12, "The approved order's amount; absent: all of the request that no order holds yet"), 'amount'),
+      withSubject(
+        Decimal(12, "The approved order's amount; absent: all of the request that no order holds yet"),
+        'amount',
+      ),
     ),
     operatorName: Type.Optional(Str(255)),
     comment: Type.Optional(Str(255)),
@@ -122,7 +152,10 @@ export const WithdrawalFields = {
   wdOrderStatus: Type.Optional(Type.Enum(['Approved', 'Settled', 'Deleted', 'Error'])),
 };
 
-export const WithdrawalResponse = Type.Object({ ...EnvelopeFields, ...WithdrawalFields }, { title: 'WithdrawalResponse' });
+export const WithdrawalResponse = Type.Object(
+  { ...EnvelopeFields, ...WithdrawalFields },
+  { title: 'WithdrawalResponse' },
+);
 
 const S = (maxLength?: number) => Type.String(maxLength ? { maxLength } : {});
 
@@ -177,7 +210,11 @@ export const WithdrawalListResponse = Type.Object(
     totalCount: Type.Optional(Type.String({ description: 'How many requests match, as a string' })),
     merchantSiteName: Type.Optional(Type.String()),
     withdrawalRequests: Type.Optional(Type.Array(WithdrawalListEntry)),
-    withdrawalRequest: Type.Optional(Type.Array(WithdrawalListEntry, { description: 'The same list under the other name clients read (server facts 4)' })),
+    withdrawalRequest: Type.Optional(
+      Type.Array(WithdrawalListEntry, {
+        description: 'The same list under the other name clients read (server facts 4)',
+      }),
+    ),
   },
   { title: 'WithdrawalListResponse' },
 );

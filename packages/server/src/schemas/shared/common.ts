@@ -12,8 +12,7 @@ export const CompactDate = (description?: string) =>
   Type.String({ pattern: '^[0-9]{8}$', ...(description ? { description } : {}) });
 /** An object whose inner structure the spec does not show: any members are kept as sent. */
 export const OpaqueObject = (description: string) => Type.Object({}, { additionalProperties: true, description });
-export const StringMap = (description: string) =>
-  Type.Record(Type.String(), Type.String(), { description });
+export const StringMap = (description: string) => Type.Record(Type.String(), Type.String(), { description });
 
 const customField = () => Type.Optional(Type.String({ maxLength: 255 }));
 /** customField1..15, the merchant's own data echoed back (session `merchantDetails`, the SDK's withdrawal call). */

@@ -47,12 +47,19 @@ export const ThreeDRequest = Type.Object(
 export const CardRequest = Type.Object(
   {
     cardNumber: Opt(
-      Type.String({ minLength: 1, maxLength: 20, description: 'Full card number; never stored in clear. Required (with holder and expiry) unless paying with tempToken or userPaymentOptionId, where `card` carries only an optional CVV (and threeD)' }),
+      Type.String({
+        minLength: 1,
+        maxLength: 20,
+        description:
+          'Full card number; never stored in clear. Required (with holder and expiry) unless paying with tempToken or userPaymentOptionId, where `card` carries only an optional CVV (and threeD)',
+      }),
     ),
     cardHolderName: Opt(Type.String({ minLength: 1, maxLength: 70 })),
     expirationMonth: Opt(Type.String({ pattern: '^[0-9]{1,2}$', description: 'MM' })),
     expirationYear: Opt(Type.String({ pattern: '^[0-9]{2}([0-9]{2})?$', description: 'YYYY (or YY)' })),
-    CVV: Opt(Type.String({ minLength: 1, maxLength: 4, description: 'Used for this authorisation only; never stored' })),
+    CVV: Opt(
+      Type.String({ minLength: 1, maxLength: 4, description: 'Used for this authorisation only; never stored' }),
+    ),
     threeD: Opt(ThreeDRequest),
   },
   { ...closed, title: 'CardRequest' },
@@ -61,13 +68,22 @@ export const CardRequest = Type.Object(
 /** An APM of the catalogue (docs/decisions/0360), REST form: every free field a string. */
 export const ApmRequest = Type.Object(
   {
-    name: Opt(Type.String({ minLength: 1, maxLength: 50, description: 'The method, e.g. apmgw_DirectDebit (or `paymentMethod`)' })),
+    name: Opt(
+      Type.String({
+        minLength: 1,
+        maxLength: 50,
+        description: 'The method, e.g. apmgw_DirectDebit (or `paymentMethod`)',
+      }),
+    ),
     paymentMethod: Opt(Type.String({ minLength: 1, maxLength: 50 })),
-    data: Opt(Type.Record(Type.String(), Type.String(), { description: 'The method\'s fields (or give them beside the name)' })),
+    data: Opt(
+      Type.Record(Type.String(), Type.String(), { description: "The method's fields (or give them beside the name)" }),
+    ),
   },
   {
     additionalProperties: Type.String({ maxLength: 255 }),
-    description: 'An APM of the catalogue (docs/decisions/0360): `{name, data: {field: value}}` or `{paymentMethod, field: value, ...}`',
+    description:
+      'An APM of the catalogue (docs/decisions/0360): `{name, data: {field: value}}` or `{paymentMethod, field: value, ...}`',
   },
 );
 
@@ -75,14 +91,27 @@ export const PaymentOptionRequest = Type.Object(
   {
     card: Opt(CardRequest),
     tempToken: Opt(
-      Type.String({ minLength: 1, maxLength: 255, description: 'A ccTempToken of cardTokenization (same site, its session alive); one use. `card.CVV` may come with it' }),
+      Type.String({
+        minLength: 1,
+        maxLength: 255,
+        description:
+          'A ccTempToken of cardTokenization (same site, its session alive); one use. `card.CVV` may come with it',
+      }),
     ),
     userPaymentOptionId: Opt(
-      Type.String({ minLength: 1, maxLength: 20, description: 'A stored payment option (card or APM) of `userTokenId`; `card.CVV` may come with a card UPO' }),
+      Type.String({
+        minLength: 1,
+        maxLength: 20,
+        description: 'A stored payment option (card or APM) of `userTokenId`; `card.CVV` may come with a card UPO',
+      }),
     ),
     alternativePaymentMethod: Opt(ApmRequest),
   },
-  { ...closed, title: 'PaymentOptionRequest', description: 'Exactly one of card, tempToken, userPaymentOptionId, alternativePaymentMethod' },
+  {
+    ...closed,
+    title: 'PaymentOptionRequest',
+    description: 'Exactly one of card, tempToken, userPaymentOptionId, alternativePaymentMethod',
+  },
 );
 export type PaymentOptionRequest = Static<typeof PaymentOptionRequest>;
 
@@ -157,7 +186,9 @@ export const SessionCard = withSubject(
       expirationMonth: Opt(withSubject(Type.String(), 'card_expiry')),
       expirationYear: Opt(withSubject(Type.String(), 'card_expiry')),
       CVV: Opt(withSubject(Type.String(), 'card_cvv')),
-      ccTempToken: Opt(Type.String({ description: 'A ccTempToken of cardTokenization in place of the number (docs/decisions/0322)' })),
+      ccTempToken: Opt(
+        Type.String({ description: 'A ccTempToken of cardTokenization in place of the number (docs/decisions/0322)' }),
+      ),
       threeD: Opt(OpaqueObject('3-D Secure 2 parameters (docs/decisions/0310)')),
       storedCredentials: Opt(OpaqueObject('Stored credentials')),
     },
@@ -184,7 +215,8 @@ export const SessionCardData = Type.Object(
 /** A stored payment option: its id as a numeric string or a number. */
 export const UpoReference = withSubject(
   Type.Union([withSubject(Type.String(), 'stored_option'), withSubject(Type.Number(), 'stored_option')], {
-    description: 'A stored payment option of the userTokenId (docs/decisions/0323); `card.CVV` may come with a card UPO',
+    description:
+      'A stored payment option of the userTokenId (docs/decisions/0323); `card.CVV` may come with a card UPO',
   }),
   'stored_option',
 );
@@ -196,7 +228,7 @@ export const SessionApm = Type.Object(
     name: Opt(Type.String({ description: 'The method (or `paymentMethod`)' })),
     data: Opt(OpaqueObject("The method's fields (or give them beside the name)")),
   },
-  { ...open, title: 'SessionApm', description: 'Free fields beside the name are the method\'s fields' },
+  { ...open, title: 'SessionApm', description: "Free fields beside the name are the method's fields" },
 );
 
 /** payment.do: a card, a ccTempToken card, a UPO or an APM. */

@@ -23,7 +23,12 @@ export function usersPlans(dialect: Dialect): Migration {
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('users_site_token').unique().on('users').columns(['site_id', 'user_token_id']).execute();
+      await db.schema
+        .createIndex('users_site_token')
+        .unique()
+        .on('users')
+        .columns(['site_id', 'user_token_id'])
+        .execute();
 
       await db.schema.alterTable('user_payment_options').addColumn('suspended_at', 'bigint').execute();
 

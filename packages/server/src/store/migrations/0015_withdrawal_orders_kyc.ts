@@ -32,7 +32,11 @@ export function withdrawalOrdersKyc(dialect: Dialect): Migration {
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('withdrawal_orders_request').on('withdrawal_orders').columns(['wd_request_id']).execute();
+      await db.schema
+        .createIndex('withdrawal_orders_request')
+        .on('withdrawal_orders')
+        .columns(['wd_request_id'])
+        .execute();
       await db.schema.createIndex('withdrawal_orders_site').on('withdrawal_orders').columns(['site_id']).execute();
 
       await db.schema
@@ -70,8 +74,17 @@ export function withdrawalOrdersKyc(dialect: Dialect): Migration {
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('kyc_records_owner').on('kyc_records').columns(['site_id', 'user_token_id']).execute();
-      await db.schema.createIndex('kyc_records_upload_key').unique().on('kyc_records').columns(['upload_key']).execute();
+      await db.schema
+        .createIndex('kyc_records_owner')
+        .on('kyc_records')
+        .columns(['site_id', 'user_token_id'])
+        .execute();
+      await db.schema
+        .createIndex('kyc_records_upload_key')
+        .unique()
+        .on('kyc_records')
+        .columns(['upload_key'])
+        .execute();
 
       await db.schema
         .createTable('bank_accounts')

@@ -16,7 +16,13 @@ export type PlannedRunner = (writes: readonly PlannedWrite[], durable: boolean) 
 
 type Pending =
   | { kind: 'fn'; fn: WriteUnit<unknown>; durable: boolean; resolve(value: unknown): void; reject(err: unknown): void }
-  | { kind: 'planned'; write: PlannedWrite; durable: boolean; resolve(value: unknown): void; reject(err: unknown): void };
+  | {
+      kind: 'planned';
+      write: PlannedWrite;
+      durable: boolean;
+      resolve(value: unknown): void;
+      reject(err: unknown): void;
+    };
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 

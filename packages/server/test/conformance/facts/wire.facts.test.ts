@@ -184,7 +184,8 @@ describe('gateway facts: wire', () => {
 
   it('F-1.2.9 No timeStamp is refused for its minutes or its time zone', async () => {
     // stamps of the server's day: the merchant's zone (UTC−12 .. UTC+14) is unknown, and minutes are not read
-    const at = (offsetHours: number) => new Date(f.gw.clock.now() + offsetHours * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14);
+    const at = (offsetHours: number) =>
+      new Date(f.gw.clock.now() + offsetHours * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14);
     const minutes99 = at(0).slice(0, 10) + '99' + at(0).slice(12);
     const monthInMinutes = at(0).slice(0, 10) + at(0).slice(4, 6) + at(0).slice(12);
     for (const timeStamp of [Number(at(0)), at(-12), at(14), minutes99, monthInMinutes]) {

@@ -35,7 +35,15 @@ const BG: Record<CardBrand, string> = {
 };
 
 const word = (text: string, fill: string, size = 7.5) => (
-  <text x="16" y="13" text-anchor="middle" font-family="Arial,Helvetica,sans-serif" font-weight="700" font-size={size} fill={fill}>
+  <text
+    x="16"
+    y="13"
+    text-anchor="middle"
+    font-family="Arial,Helvetica,sans-serif"
+    font-weight="700"
+    font-size={size}
+    fill={fill}
+  >
     {text}
   </text>
 );

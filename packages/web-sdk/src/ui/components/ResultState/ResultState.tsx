@@ -35,8 +35,7 @@ export function ResultState({ tone, message, next, final, children }: ResultStat
 }
 
 function ToneIcon({ tone }: { tone: ResultTone }) {
-  const path =
-    tone === 'ok' ? 'M4 8.5l2.5 2.5L12 5.5' : tone === 'bad' ? 'M5 5l6 6M11 5l-6 6' : 'M8 4.5v4M8 11v.5';
+  const path = tone === 'ok' ? 'M4 8.5l2.5 2.5L12 5.5' : tone === 'bad' ? 'M5 5l6 6M11 5l-6 6' : 'M8 4.5v4M8 11v.5';
   return (
     <svg class="gh-result-icon" width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
       <circle cx="8" cy="8" r="7.25" fill="none" stroke="currentColor" stroke-width="1.5" />
