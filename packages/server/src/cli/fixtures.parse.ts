@@ -94,6 +94,7 @@ function url(r: Reader, at: Where): string {
   try {
     u = new URL(s);
   } catch {
+    // expected: not a URL, refused below with the field's hint
     u = undefined;
   }
   if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:')) r.fail(at, `must be ${URL_HINT}`);

@@ -75,6 +75,7 @@ async function demoCredentials(dataDir: string): Promise<{ merchantSiteId: strin
   try {
     return JSON.parse(await readFile(join(dataDir, DEMO_FILE), 'utf8')) as { merchantSiteId: string; apiKey: string };
   } catch {
+    // expected: no demo-credentials.json (or not ours): the caller names what to pass
     return undefined;
   }
 }
@@ -110,7 +111,7 @@ async function viaApi(base: string, key: string, scenario: string, siteId: strin
   } catch (err) {
     throw new Error(`cannot reach ${base}: ${(err as Error).message}`);
   }
-  const body = (await res.json().catch(() => undefined)) as
+  const body = (await res.json().catch(() => undefined)) as  // expected: a body that is not JSON is answered by its status below
     (TriggerResult & { result?: { errors?: { code: string; reason: string } } }) | undefined;
   if (!res.ok) {
     const e = body?.result?.errors;
