@@ -1,8 +1,18 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-/** `npm test`: the server suites and the Web SDK's unit tests (browser tests: `npm run test:e2e`). */
+/**
+ * `npm test`: the server suites and the Web SDK's unit tests (browser tests: `npm run test:e2e`).
+ * The suites mostly wait (HTTP round trips, SQLite fsyncs, PostgreSQL, child servers killed and
+ * restarted), so they run two workers per core instead of vitest's default of one fewer than the
+ * cores (a single worker on a two-core CI machine). `VITEST_MAX_WORKERS` overrides it.
+ */
+const workers = Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, availableParallelism() * 2);
+
 export default defineConfig({
   test: {
     projects: ['packages/server', 'packages/web-sdk', 'packages/protocol'],
+    maxWorkers: workers,
+    minWorkers: 1,
   },
 });
