@@ -67,6 +67,8 @@ describe('a checkout the shopper can trust', () => {
     const p = await openRefused('00000000-0000-0000-0000-000000000000', cardOnly);
     expect((await eventsNamed(p, 'result'))[0]).toMatchObject({ result: 'ERROR', errCode: 1069 });
     expect(await formShown(p)).toBe(0);
+    // nor is the hidden warm-up frame of the card fields left behind (docs/decisions/0452)
+    expect(await p.locator('iframe[src*="warm=1"]').count()).toBe(0);
     expect(await eventsNamed(p, 'ready')).toEqual([]);
     await p.close();
     const { sessionToken } = await sc.openOrder({ amount: '15.00', currency: 'EUR' });
@@ -84,6 +86,8 @@ describe('a checkout the shopper can trust', () => {
       openAmount: { min: '5', max: '50' },
     });
     const p = await shop.open({ token: sessionToken, opts: { ...cardOnly, amount: '9.99' } });
+    // ready: the warm-up frame that started the card fields' process is gone (docs/decisions/0452)
+    expect(await p.locator('iframe[src*="warm=1"]').count()).toBe(0);
     expect(await p.locator('.ghc-pay').innerText()).toContain('9.99');
     await fillValidCard(p, APPROVED);
     expect(await pay(p)).toMatchObject({ result: 'APPROVED' });

@@ -81,6 +81,22 @@ function loadScript<T>(origin: string, bundle: BundleRef, read: () => T | undefi
   });
 }
 
+/**
+ * A hidden frame of the gateway's card-field page in warm-up mode, added when checkout() is called: the
+ * browser starts the gateway's frame process and fetches fields.js while the order, the bundle and the
+ * methods load, so the form's card frames open at once (docs/decisions/0452). Gone at onReady or on failure.
+ */
+function warmFrame(origin: string): () => void {
+  const frame = document.createElement('iframe');
+  frame.src = `${origin}/hosted/v1/fields?warm=1&mo=${encodeURIComponent(window.location.origin)}`;
+  frame.hidden = true;
+  frame.title = 'Gatehouse';
+  frame.tabIndex = -1;
+  frame.setAttribute('aria-hidden', 'true');
+  document.body.append(frame);
+  return () => frame.remove();
+}
+
 const w = () => window as unknown as Record<string, Record<string, unknown> | undefined>;
 const loadModule = (origin: string, bundle: BundleRef) =>
   loadScript(origin, bundle, () => w()[GLOBAL] as CheckoutModule | undefined);
@@ -130,11 +146,21 @@ export function createCheckout(env: CheckoutEnv, bundle: BundleRef, locales: Rec
     module ??= loadModule(env.gatewayOrigin, bundle);
     module.catch(() => undefined);
     const texts = loadTexts(env.gatewayOrigin, p.locale, locales[String(p.locale)]);
+    const cool = warmFrame(env.gatewayOrigin);
+    const onReady = p.onReady;
+    const mountable = {
+      ...p,
+      onReady: (...args: unknown[]) => {
+        cool();
+        if (typeof onReady === 'function') (onReady as (...a: unknown[]) => unknown)(...args);
+      },
+    };
     current = (async () => {
       const old = await previous;
       old?.destroy();
       const order = await opened;
       if (order.status !== 'SUCCESS') {
+        cool();
         const reason = String(order.reason ?? order.errorDescription ?? 'The checkout could not be opened');
         deliver(params, sdkError(Number(order.errCode) || 1000, reason));
         return undefined;
@@ -143,11 +169,12 @@ export function createCheckout(env: CheckoutEnv, bundle: BundleRef, locales: Rec
         // the order's own decimal form ("15" shown as 15.00), the one the server charges
         const mod = await module!;
         const table = await texts;
-        return await mod.mount(normaliseOptions({ ...p, amount: String(order.amount ?? p.amount) }), {
+        return await mod.mount(normaliseOptions({ ...mountable, amount: String(order.amount ?? p.amount) }), {
           ...env,
           ...(table ? { texts: table } : {}),
         });
       } catch {
+        cool();
         module = undefined;
         deliver(params, sdkError(1000, 'The checkout could not be loaded'));
         return undefined;

@@ -133,6 +133,18 @@ describe('Web SDK assets', () => {
     );
   });
 
+  it('the warm-up page (checkout() frames it hidden) preloads the field script and holds no form', async () => {
+    const res = await fetch(`${gw.url}/hosted/v1/fields?warm=1&mo=${encodeURIComponent(MERCHANT)}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toContain(`frame-ancestors ${MERCHANT}`);
+    const html = await res.text();
+    expect(html).toMatch(/<link rel="preload" as="script" href="\/hosted\/v1\/fields\.js\?v=[0-9a-f]{16}">/);
+    expect(html).not.toContain('<form');
+    expect(html).not.toContain('<script');
+    const bad = await fetch(`${gw.url}/hosted/v1/fields?warm=1&mo=${encodeURIComponent('javascript:alert(1)')}`);
+    expect(bad.status).toBe(400);
+  });
+
   it('serves the field script, immutable when versioned', async () => {
     const html = await (
       await fetch(`${gw.url}/hosted/v1/fields?type=ccNumber&mo=${encodeURIComponent(MERCHANT)}`)

@@ -113,7 +113,7 @@ export async function websdkPlugin(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Querystring: { type?: string; mo?: string; g?: string } }>(
+  app.get<{ Querystring: { type?: string; mo?: string; g?: string; warm?: string } }>(
     '/hosted/v1/fields',
     { schema: { hide: true } },
     async (request, reply) => {
@@ -133,6 +133,18 @@ export async function websdkPlugin(app: FastifyInstance): Promise<void> {
         `frame-ancestors ${valid ? mo : "'none'"}`,
       ].join('; ');
       if (!valid) return page(request, reply, csp, '<!doctype html><p>Invalid card field request</p>', 400);
+      // `warm`: the page websdk.js frames, hidden, when checkout() is called, so the browser starts the
+      // gateway's frame process and caches fields.js while the form's data loads (docs/decisions/0452)
+      if (request.query.warm !== undefined) {
+        return page(
+          request,
+          reply,
+          csp,
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Card fields</title>${
+            b ? `<link rel="preload" as="script" href="/hosted/v1/fields.js?v=${b.hash}">` : ''
+          }</head></html>`,
+        );
+      }
       const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Card details</title><style nonce="${nonce}">${FIELDS_CSS}</style></head>
