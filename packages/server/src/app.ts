@@ -20,6 +20,7 @@ import { restPlugin } from './http/rest/rest.plugin.js';
 import { sessionPlugin } from './http/session/session.plugin.js';
 import { rewriteSessionUrl } from './http/session/wire-tolerance.js';
 import type { Services } from './http/services.js';
+import { bridgeNodes } from './delivery/listen-bridge.js';
 import { ListenHub } from './delivery/listen-hub.js';
 import type { SealedBox } from './security/sealed-box.js';
 import type { Store } from './store/db.js';
@@ -91,6 +92,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   services.deps.log ??= app.log; // what the domain must not drop (an acquirer call that threw), ADR 0642
   app.decorate('services', services);
+  // `gatehouse listen` hears what every node sends, not only this one (ADR 0961)
+  const bridge = await bridgeNodes(services.listen, deps.store, config, {
+    nodeId: services.listen.epoch,
+    log: app.log,
+  });
+  if (bridge) app.addHook('onClose', () => bridge.close());
 
   // A callback hook, not an async one: it runs for every request, and a promise per request buys nothing here.
   app.addHook('onRequest', (request, reply, done) => {

@@ -1,4 +1,6 @@
 import { pino } from 'pino';
+import { bridgeNodes } from '../delivery/listen-bridge.js';
+import { ListenHub } from '../delivery/listen-hub.js';
 import { startRelay } from '../delivery/relay.js';
 import { loggerOptions } from '../http/logging.js';
 import type { Runtime } from '../runtime.js';
@@ -17,7 +19,10 @@ export const workerSpec: CommandSpec = {
 export async function runWorker(rt: Runtime): Promise<void> {
   const log = pino(loggerOptions(rt.config.LOG_LEVEL));
   if (rt.migrated.length > 0) log.info({ migrations: rt.migrated }, 'store migrated');
-  const relay = startRelay(rt, log);
+  // what this relay sends reaches `gatehouse listen` on the HTTP nodes (sandbox, PostgreSQL: ADR 0961)
+  const hub = new ListenHub({ epoch: rt.ids.token(10) });
+  const bridge = await bridgeNodes(hub, rt.store, rt.config, { nodeId: hub.epoch, log });
+  const relay = startRelay({ ...rt, ...(bridge ? { listen: hub } : {}) }, log);
   process.stderr.write(`Gatehouse notification relay ${relay.id} running (store: ${rt.store.file ?? 'postgres'})\n`);
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
@@ -28,5 +33,6 @@ export async function runWorker(rt: Runtime): Promise<void> {
     process.once('SIGINT', () => stop('SIGINT'));
   });
   await relay.stop();
+  await bridge?.close();
   await rt.store.close();
 }

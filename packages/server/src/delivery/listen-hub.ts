@@ -118,6 +118,9 @@ export interface ListenHubOptions {
   capacity?: number;
 }
 
+/** What a hub hands to the other nodes' hubs: each delivery this process's relay publishes. */
+export type ListenTap = (delivery: SentDelivery) => void;
+
 export class ListenHub {
   readonly epoch: string;
   readonly #retain: number;
@@ -125,6 +128,7 @@ export class ListenHub {
   readonly #recent: ListenEvent[] = [];
   readonly #subs = new Set<ListenSubscription>();
   #seq = 0;
+  #tap: ListenTap | undefined;
 
   constructor(o: ListenHubOptions) {
     this.epoch = o.epoch;
@@ -137,8 +141,22 @@ export class ListenHub {
     return this.#subs.size;
   }
 
-  /** Records a sent delivery and offers it to every matching listener. Synchronous, never throws. */
+  /**
+   * Hands every delivery this process publishes to `tap` too (the other nodes' feed, ADR 0961); what
+   * arrives from them comes in through `receive` and is not handed on again.
+   */
+  setTap(tap: ListenTap | undefined): void {
+    this.#tap = tap;
+  }
+
+  /** Records a delivery this process's relay sent, offers it to every matching listener and to the tap. */
   publish(delivery: SentDelivery): void {
+    this.receive(delivery);
+    this.#tap?.(delivery);
+  }
+
+  /** Records a delivery another node's relay sent and offers it to every matching listener. Never throws. */
+  receive(delivery: SentDelivery): void {
     const seq = ++this.#seq;
     const event: ListenEvent = { id: `${this.epoch}-${seq}`, seq, delivery };
     this.#recent.push(event);
@@ -173,6 +191,21 @@ export class ListenHub {
     }
     this.#subs.add(sub);
     return sub;
+  }
+
+  /** Tells the listeners that hear `merchantId`'s `eventType` that one delivery could not reach them. */
+  missed(merchantId: string, eventType: string, reason: string): void {
+    for (const s of this.#subs)
+      if (
+        (s.filter.merchantId === undefined || s.filter.merchantId === merchantId) &&
+        eventMatches(s.filter.events, eventType)
+      )
+        s.offer({ type: 'missed', count: 1, reason });
+  }
+
+  /** Tells every listener that deliveries may have been lost (the feed from the other nodes broke). */
+  missedByAll(reason: string): void {
+    for (const s of this.#subs) s.offer({ type: 'missed', count: null, reason });
   }
 
   /** Ends every listener (the server is closing). */
