@@ -120,6 +120,8 @@ describe.runIf(dialects().includes('postgres'))('gatehouse listen across two nod
       () => 'site receiver',
     );
     expect(site.received.find((r) => r.body.includes(tx) && r.headers['webhook-id'])!.body).toBe(hook.body);
+    stop.abort();
+    await done;
   });
 
   it('a delivery too large for a NOTIFY reaches the other node’s listeners as a missed notice', async () => {
