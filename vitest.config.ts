@@ -3,11 +3,12 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * `npm test`: the server suites and the Web SDK's unit tests (browser tests: `npm run test:e2e`).
- * The suites mostly wait (HTTP round trips, SQLite fsyncs, PostgreSQL, child servers killed and
- * restarted), so they run two workers per core instead of vitest's default of one fewer than the
- * cores (a single worker on a two-core CI machine). `VITEST_MAX_WORKERS` overrides it.
+ * The suites wait a good deal (HTTP round trips, SQLite fsyncs, PostgreSQL, child servers killed and
+ * restarted), so they run one worker per core instead of vitest's default of one fewer than the cores
+ * (a single worker on a two-core CI machine). More than that starves the tests that spawn CLI processes
+ * and kill servers: they then meet their timeouts. `VITEST_MAX_WORKERS` overrides it.
  */
-const workers = Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, availableParallelism() * 2);
+const workers = Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, availableParallelism());
 
 export default defineConfig({
   test: {
