@@ -60,11 +60,14 @@ function page(request: FastifyRequest, reply: FastifyReply, csp: string, html: s
   return reply.header('content-encoding', encoding).send(compressedPage(html, encoding));
 }
 
+// Below 360 px (a combined card field on a phone) the number takes a row of its own: the frame's
+// first height, measured at ready, is then that of both rows.
 const FIELDS_CSS = `html,body{margin:0;padding:0;background:transparent;font:16px system-ui,-apple-system,"Segoe UI",sans-serif;color:#1f2933}
 #row{display:flex;gap:6px;align-items:center;padding:2px}
 .gh-input{flex:1 1 auto;min-width:0;box-sizing:border-box;height:38px;padding:6px 8px;font:inherit;color:inherit;border:1px solid #c5ccd3;border-radius:4px;background:#fff;outline:none}
 .gh-input:focus{border-color:#3b6fd8;box-shadow:0 0 0 2px rgba(59,111,216,.2)}
 .gh-number{flex:3 1 12em}.gh-exp{flex:1 1 4.5em}.gh-cvc{flex:1 1 4em}.gh-name{flex:2 1 8em}
+@media (max-width:359px){#row{flex-wrap:wrap}.gh-number{flex:1 0 100%}}
 .gh-invalid{border-color:#c53030}
 [dir=rtl] .gh-number,[dir=rtl] .gh-exp,[dir=rtl] .gh-cvc{text-align:right}
 .gh-cvv-icon{flex:0 0 28px;height:20px;background:no-repeat center/contain url("data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 28 20'><rect x='1' y='1' width='26' height='18' rx='3' fill='none' stroke='%23667' stroke-width='1.5'/><rect x='1' y='5' width='26' height='3' fill='%23667'/><text x='16' y='16' font-size='6' fill='%23333'>123</text></svg>")}`;
