@@ -8,8 +8,9 @@ import { dirOf, pageLanguage, pageText } from './page-texts.js';
 
 /**
  * The Web SDK's assets (docs/decisions/0400, 0405, 0410): `/sdk/v1/websdk.js` (and its content-addressed
- * twin `/sdk/v1/websdk.<hash>.js`, immutable), the checkout form `/sdk/v1/checkout.<hash>.js` that
- * websdk.js loads when `checkout()` is called, the hosted card field page `/hosted/v1/fields` and the
+ * twin `/sdk/v1/websdk.<hash>.js`, immutable), the checkout form `/sdk/v1/checkout.<hash>.js` and the
+ * withdrawal component `/sdk/v1/withdrawal.<hash>.js` that websdk.js loads when `checkout()` or
+ * `withdrawal()` is called, the hosted card field page `/hosted/v1/fields` and the
  * 3-D Secure completion page `/hosted/v1/three-d/complete`, with their scripts. Scripts and pages are
  * sent brotli- or gzip-compressed as the browser accepts (docs/decisions/0422).
  */
@@ -89,7 +90,7 @@ export async function websdkPlugin(app: FastifyInstance): Promise<void> {
       const { file } = request.params;
       if (file === 'websdk.js') return sendBundle(request, reply, 'websdk', 'public, max-age=3600, must-revalidate');
       if (file === 'checkout.js') return sendBundle(request, reply, 'checkout', 'public, max-age=300, must-revalidate');
-      const m = /^(websdk|checkout(?:-[a-z]{2})?)\.([0-9a-f]{16})\.js$/.exec(file);
+      const m = /^(websdk|(?:checkout|withdrawal)(?:-[a-z]{2})?)\.([0-9a-f]{16})\.js$/.exec(file);
       const name = m?.[1] as BundleName | undefined;
       const b = name && name in BUNDLE_FILES ? bundle(name) : undefined;
       if (m && name && b && m[2] === b.hash)
