@@ -35,9 +35,10 @@ describe('the demo cashier in Chromium', () => {
 
   const text = (page: Page, selector: string) => page.locator(selector).innerText();
 
-  /** The user's part: asks for 15.00 EUR to the saved card in the cashier. */
+  /** The user's part: asks for 15.00 EUR to the saved card, which the component selected. */
   async function withdraw(page: Page): Promise<void> {
-    await page.locator('#wd-submit').click(WAIT);
+    await expect(page.locator('.ghc-pay').textContent(WAIT)).resolves.toContain('Withdraw €15.00');
+    await page.locator('.ghc-pay').click(WAIT);
   }
 
   it('clicks through: Pending, approved, settled, and the DMNs in the inbox', async () => {
@@ -106,28 +107,28 @@ describe('the demo cashier in Chromium', () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 900 } });
     try {
       await page.goto(`${gw.url}/demo/cashier`);
-      await page.locator('#wd-submit').waitFor(WAIT);
+      await page.locator('.ghc-pay').waitFor(WAIT);
       expect(await axeScan(page, { bestPractices: true })).toEqual([]);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, 'horizontal overflow').toBeLessThanOrEqual(0);
       // Tab to the withdrawal button, then to each step's button as it becomes enabled
-      const tabTo = async (id: string) => {
-        for (let i = 0; i < 60; i++) {
+      const tabTo = async (selector: string) => {
+        for (let i = 0; i < 80; i++) {
           await page.keyboard.press('Tab');
-          if ((await page.evaluate(() => document.activeElement?.id)) === id) return;
+          if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
         }
-        throw new Error(`Tab never reached #${id}`);
+        throw new Error(`Tab never reached ${selector}`);
       };
-      await tabTo('wd-submit');
+      await tabTo('.ghc-pay');
       await page.keyboard.press('Enter');
       await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('#lookup')!.disabled, null, WAIT);
-      await tabTo('lookup');
+      await tabTo('#lookup');
       await page.keyboard.press('Enter');
       await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('#approve')!.disabled, null, WAIT);
-      await tabTo('approve');
+      await tabTo('#approve');
       await page.keyboard.press('Enter');
       await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('#settle')!.disabled, null, WAIT);
-      await tabTo('settle');
+      await tabTo('#settle');
       await page.keyboard.press('Space');
       await page.waitForFunction(() => /is Settled/.test(document.getElementById('outcome')!.textContent!), null, WAIT);
       expect(await axeScan(page, { bestPractices: true })).toEqual([]);

@@ -67,7 +67,8 @@ export const CASHIER_JS = `(function () {
   };
   var withdrawn = function (res) {
     show('result', res);
-    if (!res.wdRequestId) { say('No withdrawal request: ' + (res.reason || res.errorDescription || res.result || 'see the result above') + '.'); return; }
+    if (!res.wdRequestId || res.result === 'ERROR') { say('No withdrawal request: ' + (res.reason || res.errorDescription || res.result || 'see the result above') + '.'); return; }
+    if (res.wdRequestStatus && res.wdRequestStatus !== 'Pending') { say('Withdrawal request ' + res.wdRequestId + ': ' + res.wdRequestStatus + '.'); return; }
     wd = String(res.wdRequestId);
     say('Withdrawal request ' + wd + ' sent: ' + (res.wdRequestStatus || 'Pending') + '. Next: the shop finds it.');
     $('lookup').disabled = false;
@@ -105,17 +106,5 @@ export const CASHIER_JS = `(function () {
     userTokenId: init.userTokenId, theme: init.theme, locale: init.locale, clientUniqueId: init.clientUniqueId,
     onResult: withdrawn
   };
-  if (typeof window.withdrawal === 'function') { window.withdrawal(params); return; }
-  // This SDK has no withdrawal() yet: the same request with websdk().submitWdRequest, to the saved card.
-  var box = $('withdrawal');
-  var button = document.createElement('button');
-  button.type = 'button';
-  button.id = 'wd-submit';
-  button.textContent = 'Withdraw 15.00 EUR to the saved card';
-  box.appendChild(button);
-  button.addEventListener('click', function () {
-    button.disabled = true;
-    websdk({ sessionToken: init.sessionToken, merchantId: init.merchantId, merchantSiteId: init.merchantSiteId, env: 'int' })
-      .submitWdRequest({ upoId: init.upoId, amount: '15.00', userId: init.userTokenId }, withdrawn);
-  });
+  withdrawal(params);
 })();`;
