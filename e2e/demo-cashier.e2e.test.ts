@@ -83,16 +83,26 @@ describe('the demo cashier in Chromium', () => {
       expect(await text(page, '#settle-out')).toContain('POST /ppp/api/withdrawal/settleWithdrawalOrder.do');
 
       // the DMNs: shown on the page, and in the sandbox inbox
-      await page.waitForFunction(
-        () => /"Status": "Settled"/.test(document.getElementById('dmn')!.textContent!),
-        null,
-        WAIT,
+      const rows = () =>
+        page.$$eval('#dmn tr', (trs) =>
+          trs.map((tr) =>
+            [...tr.cells]
+              .slice(1, 3)
+              .map((td) => td.textContent)
+              .join(' '),
+          ),
+        );
+      await page.waitForFunction(() => document.querySelectorAll('#dmn tr').length >= 5, null, WAIT);
+      expect(await rows()).toEqual(
+        expect.arrayContaining([
+          `request ${wdRequestId} Pending`,
+          `request ${wdRequestId} InProgress`,
+          expect.stringMatching(/^order \d+ Approved$/),
+          expect.stringMatching(/^order \d+ Settled$/),
+          `request ${wdRequestId} Approved`,
+        ]),
       );
-      await page.waitForFunction(
-        () => /"wdRequestStatus": "Approved"/.test(document.getElementById('dmn')!.textContent!),
-        null,
-        WAIT,
-      );
+      expect(await page.locator('#dmn').innerText()).not.toContain('invalid');
       await page.goto(`${gw.url}/demo/inbox`);
       const inbox = await page.locator('main').innerText();
       expect(inbox).toContain(`"wdRequestId": "${wdRequestId}"`);

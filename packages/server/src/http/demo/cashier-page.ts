@@ -8,15 +8,16 @@ export const CASHIER_LOCALES = ['en', 'de', 'es', 'fr', 'it', 'pl', 'pt', 'ru', 
 export function cashierHtml(nonce: string, init: string, sri: string): string {
   const links = (key: string, values: string[]) =>
     values.map((v) => `<a href="/demo/cashier?${key}=${v}">${v}</a>`).join(' · ');
-  const step = (id: string, title: string, what: string) =>
+  const step = (id: string, title: string, what: string, label: string) =>
     `<section class="box step" aria-labelledby="${id}-h"><h2 id="${id}-h">${title}</h2><p class="hint">${what}</p>
-<button id="${id}" type="button" disabled>${title}</button><pre id="${id}-out" tabindex="0" aria-label="${title}: request and answer">–</pre></section>`;
+<button id="${id}" type="button" disabled>${label}</button><pre id="${id}-out" tabindex="0" aria-label="${title}: request and answer">–</pre></section>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Gatehouse demo shop: cashier</title>
 <style nonce="${nonce}">body{font-family:system-ui,sans-serif;max-width:50rem;margin:1.5rem auto;padding:0 1rem;color:#1f2933}
 h1{font-size:1.4rem}h2{font-size:1.05rem;margin:0 0 .3rem}.hint{color:#52606d;font-size:.9rem}a{color:#1d4ed8}
-pre{background:#f6f8fa;padding:.6rem;border-radius:6px;overflow:auto;white-space:pre-wrap;word-break:break-word;font-size:.78rem;max-height:22rem}
+pre{background:#f6f8fa;padding:.6rem;border-radius:6px;overflow:auto;white-space:pre-wrap;word-break:break-word;font-size:.78rem}
+.scroll{overflow-x:auto}table{border-collapse:collapse;font-size:.85rem;min-width:100%}th,td{text-align:start;padding:.3rem .5rem;border-bottom:1px solid #d8dee4;white-space:nowrap}th{font-weight:600;background:#f6f8fa}
 .box{border:1px solid #d8dee4;border-radius:8px;padding:1rem;margin:1rem 0}
 button{font-size:1rem;padding:.5rem 1.2rem;border-radius:6px;border:0;background:#1d4ed8;color:#fff;cursor:pointer}button:disabled{background:#6b7785;cursor:default}
 button:focus-visible{outline:3px solid #1f2933;outline-offset:2px}
@@ -34,7 +35,8 @@ ${step('lookup', '2. Find the request', "The shop's server reads the request: <c
 ${step('approve', '3. Approve it', '<code>withdrawal/approveRequest.do</code> places a withdrawal order for the whole amount: the request is InProgress and the order Approved. Nothing is paid yet.')}
 ${step('settle', '4. Settle the order', '<code>withdrawal/settleWithdrawalOrder.do</code> pays the order out to the saved card: the order is Settled and the request Approved.')}
 <section class="box" aria-labelledby="dmn-h"><h2 id="dmn-h">5. DMNs received by the shop</h2><p class="hint">Every status the request and its order reach is a DMN to the site's notification address (<a href="/demo/inbox">the sandbox inbox</a>).</p>
-<pre id="dmn" tabindex="0" aria-label="DMNs of the request">waiting for a withdrawal request…</pre></section>
+<div class="scroll" tabindex="0" role="region" aria-label="DMNs of the request"><table><thead><tr><th scope="col">Received</th><th scope="col">DMN of</th><th scope="col">Status</th><th scope="col">Amount</th><th scope="col">Checksum</th></tr></thead>
+<tbody id="dmn"><tr><td colspan="5">waiting for a withdrawal request…</td></tr></tbody></table></div></section>
 </main>
 <script id="demo-init" type="application/json" nonce="${nonce}">${init.replace(/</g, '\\u003c')}</script>
 <script src="/sdk/v1/websdk.js" nonce="${nonce}" ${sri}></script>
@@ -48,10 +50,24 @@ export const CASHIER_JS = `(function () {
   var show = function (id, v) { $(id).textContent = typeof v === 'string' ? v : JSON.stringify(v, null, 2); };
   var say = function (text) { $('outcome').textContent = text; };
   var wd = null, order = null, polling = 0;
+  var dmnRows = function (list) {
+    var body = $('dmn');
+    body.replaceChildren();
+    list.forEach(function (n) {
+      var f = n.fields, tr = document.createElement('tr');
+      [n.receivedAt.slice(11, 19), f.wdOrderId ? 'order ' + f.wdOrderId : 'request ' + f.wdRequestId, f.Status,
+        f.totalAmount + ' ' + f.currency, n.checksumValid ? '\u2713 valid' : '\u2717 invalid'].forEach(function (v) {
+        var td = document.createElement('td');
+        td.textContent = v;
+        tr.appendChild(td);
+      });
+      body.appendChild(tr);
+    });
+  };
   var pollDmns = function (n, gen) {
     if (gen !== polling) return;
     fetch('/demo/cashier/dmns?wd=' + encodeURIComponent(wd)).then(function (r) { return r.json(); }).then(function (e) {
-      if (e.notifications.length) show('dmn', e.notifications);
+      if (e.notifications.length) dmnRows(e.notifications);
       if (n > 0) setTimeout(function () { pollDmns(n - 1, gen); }, 1000);
     });
   };
