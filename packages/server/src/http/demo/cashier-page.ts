@@ -31,9 +31,9 @@ ${demoNav('/demo/cashier')}
 <section class="box" aria-labelledby="wd-h"><h2 id="wd-h">1. The user asks for a withdrawal</h2><div id="withdrawal"></div>
 <pre id="result" tabindex="0" aria-label="Result in the browser">–</pre></section>
 <div id="outcome" class="outcome" role="status" aria-live="polite">No withdrawal request yet.</div>
-${step('lookup', '2. Find the request', "The shop's server reads the request: <code>withdrawal/getRequests.do</code>. It is Pending.")}
-${step('approve', '3. Approve it', '<code>withdrawal/approveRequest.do</code> places a withdrawal order for the whole amount: the request is InProgress and the order Approved. Nothing is paid yet.')}
-${step('settle', '4. Settle the order', '<code>withdrawal/settleWithdrawalOrder.do</code> pays the order out to the saved card: the order is Settled and the request Approved.')}
+${step('lookup', "2. The shop's server finds the request", '<code>withdrawal/getRequests.do</code> reads it: it is Pending.', 'Find the request')}
+${step('approve', '3. The shop approves it', '<code>withdrawal/approveRequest.do</code> places a withdrawal order for the whole amount: the request is InProgress and the order Approved. Nothing is paid yet.', 'Approve')}
+${step('settle', '4. The shop settles the order', '<code>withdrawal/settleWithdrawalOrder.do</code> pays the order out to the saved card: the order is Settled and the request Approved.', 'Settle')}
 <section class="box" aria-labelledby="dmn-h"><h2 id="dmn-h">5. DMNs received by the shop</h2><p class="hint">Every status the request and its order reach is a DMN to the site's notification address (<a href="/demo/inbox">the sandbox inbox</a>).</p>
 <div class="scroll" tabindex="0" role="region" aria-label="DMNs of the request"><table><thead><tr><th scope="col">Received</th><th scope="col">DMN of</th><th scope="col">Status</th><th scope="col">Amount</th><th scope="col">Checksum</th></tr></thead>
 <tbody id="dmn"><tr><td colspan="5">waiting for a withdrawal request…</td></tr></tbody></table></div></section>
