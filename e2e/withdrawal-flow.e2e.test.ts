@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- results read back from the page */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from '../packages/server/test/harness.js';
