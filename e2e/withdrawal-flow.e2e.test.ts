@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- results read back from the page */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from '../packages/server/test/harness.js';
@@ -163,5 +162,49 @@ describe('withdrawal() in a real browser', () => {
     await expect(paid.textContent()).resolves.toContain('Paid out');
     await expect(v.locator('.ghc-status').textContent()).resolves.toContain('Your withdrawal of €20.00 was approved.');
     await v.close();
+  });
+  it('methods: getApms (WITHDRAWAL) and getUserUPOs before and after rendering, the overlay, addUpo, destroy', async () => {
+    const u = user();
+    const token = await session(u);
+    const p = await cashier.open({
+      token,
+      user: u,
+      opts: { pmBlacklist: ['apmgw_BankPayout'], payButton: 'textButton', i18n: { withdraw: 'Cash out' } },
+    });
+    await expect(p.locator('.ghc-pay').textContent()).resolves.toBe('Cash out');
+    const call = (name: string, arg?: unknown) =>
+      p.evaluate(
+        ([n, a]) =>
+          new Promise((resolve) => {
+            const w = (window as any).withdrawal;
+            void (a === undefined ? w[n](resolve) : w[n](a, resolve));
+          }),
+        [name, arg] as const,
+      ) as Promise<any>;
+    const before = await call('getApms', { sessionToken: token, countryCode: 'DE', languageCode: 'en' });
+    expect(before).toMatchObject({ status: 'SUCCESS', type: 'WITHDRAWAL' });
+    const ids = before.paymentMethods.map((m: any) => m.paymentMethod);
+    expect(ids).toContain('apmgw_BankPayout');
+    expect(await call('getApms', { countryCode: 'DE' })).toMatchObject({ status: 'SUCCESS', type: 'WITHDRAWAL' });
+    // pmBlacklist hides the method in the gallery
+    expect(await p.getByRole('button', { name: /BankPayout|Bank payout/i }).count()).toBe(0);
+    expect(await call('getUserUPOs')).toMatchObject({ status: 'SUCCESS', paymentMethods: [] });
+
+    await p.evaluate(() => (window as any).withdrawal.applyOverlay());
+    await p.locator('[data-ghc-overlay]').waitFor(WAIT);
+    await p.evaluate(() => (window as any).withdrawal.removeOverlay());
+    expect(await p.locator('[data-ghc-overlay]').count()).toBe(0);
+
+    // addUpo saves the new card without withdrawing; it is then the selected saved method
+    await fillNewCard(p, '4761344136141390');
+    expect(await call('addUpo')).toMatchObject({ result: 'ADDED', userPaymentOptionId: expect.anything() });
+    await expect(p.getByRole('radio', { name: /1390/ }).isChecked()).resolves.toBe(true);
+    expect((await call('getUserUPOs')).paymentMethods).toHaveLength(1);
+    expect(await merchantList(u)).toEqual([]);
+
+    await p.evaluate(() => (window as any).withdrawal.destroy());
+    expect(await p.locator('#wd').innerHTML()).toBe('');
+    expect(await call('getUserUPOs')).toMatchObject({ result: 'ERROR', errCode: 1000 });
+    await p.close();
   });
 });

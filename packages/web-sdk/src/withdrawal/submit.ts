@@ -92,7 +92,7 @@ export async function submitWithdrawal(h: WithdrawalHost): Promise<void> {
   if (h.s.limitReached || h.s.expired || !h.go({ type: 'submit' })) return;
   if (problems(h).length > 0) {
     h.go({ type: 'invalid' }, { showErrors: true, status: undefined });
-    h.root.querySelector<HTMLElement>('.gh-error-summary')?.focus();
+    h.root.querySelector<HTMLElement>('.gh-error-summary button')?.focus();
     return;
   }
   h.go({ type: 'valid' }, { showErrors: false, status: undefined });

@@ -54,7 +54,8 @@ export function PayoutMethods({ h }: { h: WithdrawalHost }) {
           selected={sel?.kind === 'method' ? sel.id : undefined}
           variant={accordion ? 'accordion' : 'tiles'}
           label={t('methods')}
-          disabled={busy}
+          // never disabled (select() ignores a press while a request is sent): a horizontal list
+          // that scrolls keeps its buttons focusable
           onSelect={(id) => h.select({ kind: 'method', id })}
           panel={(m) => <MethodForm h={h} m={s.methods.find((x) => x.id === m.id)!} />}
           more={
