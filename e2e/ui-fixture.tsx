@@ -19,7 +19,7 @@ import {
   HostedFieldSlot,
   themeStyle,
 } from '../packages/web-sdk/src/ui/index.js';
-import { CSS as CHECKOUT_CSS } from '../packages/web-sdk/src/checkout/styles.js';
+import { CSS as CHECKOUT_CSS } from '../packages/web-sdk/src/ui/screen.styles.js';
 
 const w = window as unknown as { log: string[]; show: (name: string) => void };
 w.log = [];

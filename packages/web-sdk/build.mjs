@@ -15,8 +15,9 @@ const writeDocs = !process.argv.includes('--no-docs');
 const outfile = join(outdir, 'websdk.js');
 mkdirSync(outdir, { recursive: true });
 
-// The checkout form (Preact) is a bundle of its own, loaded by websdk.js only when checkout() is
-// called: websdk.js learns its content-addressed name and its SRI hash here (docs/decisions/0410).
+// The checkout form and the withdrawal component (Preact) are bundles of their own, loaded by websdk.js
+// only when checkout() or withdrawal() is called: websdk.js learns their content-addressed names and
+// SRI hashes here (docs/decisions/0410).
 const common = {
   write: false,
   bundle: true,
@@ -31,48 +32,63 @@ const common = {
   // non-ASCII text as UTF-8, not \u escapes (the server sends charset=utf-8)
   charset: 'utf8',
 };
-const co = await build({
-  ...common,
-  entryPoints: [join(here, 'src', 'checkout', 'main.ts')],
-  outfile: join(outdir, 'checkout.js'),
-});
-const coBytes = Buffer.from(co.outputFiles[0].contents);
-const coSha = createHash('sha384').update(coBytes).digest();
-const coIntegrity = `sha384-${coSha.toString('base64')}`;
-const coFile = `checkout.${coSha.toString('hex').slice(0, 16)}.js`;
-writeFileSync(join(outdir, `checkout.js.${process.pid}.tmp`), coBytes);
-renameSync(join(outdir, `checkout.js.${process.pid}.tmp`), join(outdir, 'checkout.js'));
-
-// Each non-English locale's texts are a script of their own, `checkout-<locale>.<hash>.js`, fetched
-// with the checkout bundle only when that locale is asked for; English is in the bundle
-// (docs/decisions/0432).
-const locales = {};
-for (const file of readdirSync(join(here, 'src', 'checkout', 'locales')).sort()) {
-  const locale = file.replace(/\.json$/, '');
-  if (locale === 'en' || !/^[a-z]{2}$/.test(locale)) continue;
-  const table = JSON.parse(readFileSync(join(here, 'src', 'checkout', 'locales', file), 'utf8'));
-  const body = Buffer.from(
-    `(self.__gatehouseCheckoutTexts=self.__gatehouseCheckoutTexts||{})[${JSON.stringify(locale)}]=${JSON.stringify(table)};\n`,
-  );
-  const sha = createHash('sha384').update(body).digest();
-  const name = `checkout-${locale}.js`;
-  writeFileSync(join(outdir, `${name}.${process.pid}.tmp`), body);
-  renameSync(join(outdir, `${name}.${process.pid}.tmp`), join(outdir, name));
-  locales[locale] = {
-    file: `checkout-${locale}.${sha.toString('hex').slice(0, 16)}.js`,
+/**
+ * A screen's bundle (`<name>.<hash>.js`, with its SRI hash) and its non-English texts, each a script
+ * `<name>-<locale>.<hash>.js` that registers `self.<textsGlobal>[locale]`, fetched only when that locale
+ * is asked for; English is in the bundle (docs/decisions/0410, 0432).
+ */
+async function screen(name, textsGlobal) {
+  const out = await build({
+    ...common,
+    entryPoints: [join(here, 'src', name, 'main.ts')],
+    outfile: join(outdir, `${name}.js`),
+  });
+  const bytes = Buffer.from(out.outputFiles[0].contents);
+  const sha = createHash('sha384').update(bytes).digest();
+  writeFileSync(join(outdir, `${name}.js.${process.pid}.tmp`), bytes);
+  renameSync(join(outdir, `${name}.js.${process.pid}.tmp`), join(outdir, `${name}.js`));
+  const locales = {};
+  for (const file of readdirSync(join(here, 'src', name, 'locales')).sort()) {
+    const locale = file.replace(/\.json$/, '');
+    if (locale === 'en' || !/^[a-z]{2}$/.test(locale)) continue;
+    const table = JSON.parse(readFileSync(join(here, 'src', name, 'locales', file), 'utf8'));
+    const body = Buffer.from(
+      `(self.${textsGlobal}=self.${textsGlobal}||{})[${JSON.stringify(locale)}]=${JSON.stringify(table)};\n`,
+    );
+    const lsha = createHash('sha384').update(body).digest();
+    const lname = `${name}-${locale}.js`;
+    writeFileSync(join(outdir, `${lname}.${process.pid}.tmp`), body);
+    renameSync(join(outdir, `${lname}.${process.pid}.tmp`), join(outdir, lname));
+    locales[locale] = {
+      file: `${name}-${locale}.${lsha.toString('hex').slice(0, 16)}.js`,
+      integrity: `sha384-${lsha.toString('base64')}`,
+      bytes: body.length,
+    };
+  }
+  return {
+    bytes,
+    file: `${name}.${sha.toString('hex').slice(0, 16)}.js`,
     integrity: `sha384-${sha.toString('base64')}`,
-    bytes: body.length,
+    locales,
   };
 }
+const refs = (locales) =>
+  Object.fromEntries(Object.entries(locales).map(([k, v]) => [k, { file: v.file, integrity: v.integrity }]));
+
+const co = await screen('checkout', '__gatehouseCheckoutTexts');
+const wd = await screen('withdrawal', '__gatehouseWithdrawalTexts');
+const coBytes = co.bytes;
+const locales = co.locales;
 
 const result = await build({
   ...common,
   define: {
-    __CHECKOUT_FILE__: JSON.stringify(coFile),
-    __CHECKOUT_INTEGRITY__: JSON.stringify(coIntegrity),
-    __CHECKOUT_LOCALES__: JSON.stringify(
-      Object.fromEntries(Object.entries(locales).map(([k, v]) => [k, { file: v.file, integrity: v.integrity }])),
-    ),
+    __CHECKOUT_FILE__: JSON.stringify(co.file),
+    __CHECKOUT_INTEGRITY__: JSON.stringify(co.integrity),
+    __CHECKOUT_LOCALES__: JSON.stringify(refs(co.locales)),
+    __WITHDRAWAL_FILE__: JSON.stringify(wd.file),
+    __WITHDRAWAL_INTEGRITY__: JSON.stringify(wd.integrity),
+    __WITHDRAWAL_LOCALES__: JSON.stringify(refs(wd.locales)),
   },
   entryPoints: [join(here, 'src', 'index.ts')],
   outfile,
@@ -89,8 +105,9 @@ writeFileSync(
       file: 'websdk.js',
       bytes: bytes.length,
       integrity,
-      checkout: { file: coFile, bytes: coBytes.length, integrity: coIntegrity },
+      checkout: { file: co.file, bytes: coBytes.length, integrity: co.integrity },
       locales,
+      withdrawal: { file: wd.file, bytes: wd.bytes.length, integrity: wd.integrity, locales: wd.locales },
     },
     null,
     2,
@@ -104,4 +121,6 @@ if (writeDocs && existsSync(doc)) {
   if (next !== text) writeFileSync(doc, next);
 }
 if (!process.argv.includes('--quiet'))
-  console.log(`web-sdk: dist/websdk.js ${bytes.length} bytes, ${integrity}; dist/checkout.js ${coBytes.length} bytes`);
+  console.log(
+    `web-sdk: dist/websdk.js ${bytes.length} bytes, ${integrity}; dist/checkout.js ${coBytes.length} bytes; dist/withdrawal.js ${wd.bytes.length} bytes`,
+  );

@@ -494,6 +494,9 @@ async function handle(id: number, op: string, params: Record<string, unknown>): 
     case 'addCardUpo': {
       const card = await cardFrom(params, false);
       if (!isCard(card)) return card;
+      // blockCards holds for a card saved (a withdrawal's payout card) as for one paid with
+      const blocked = await blockedByIssuer(sessionToken, card.cardNumber);
+      if (blocked) return blocked;
       return resultOf(await transport('addCardUpo', { sessionToken, card, ...pick(params, ['billingAddress']) }));
     }
     case 'payUpo': {

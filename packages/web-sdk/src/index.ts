@@ -1,9 +1,11 @@
 /**
  * Entry of the browser bundle served at /sdk/v1/websdk.js. Defines the globals `ServiceSdk`,
- * `websdk` and `checkout` (whose form is a separate bundle, loaded when it is first called); every call goes to the origin this script was loaded from (docs/web-sdk.md).
+ * `websdk`, `checkout` and `withdrawal` (whose screens are separate bundles, loaded when first called);
+ * every call goes to the origin this script was loaded from (docs/web-sdk.md).
  */
 import { createTransport, systemNow } from '@gatehouse/protocol';
 import { createCheckout } from './checkout/stub.js';
+import { createWithdrawal } from './withdrawal/stub.js';
 import { createServiceSdk } from './sdk.js';
 import { createWebsdk } from './withdrawals.js';
 
@@ -43,4 +45,22 @@ w.checkout = createCheckout(
     integrity: typeof __CHECKOUT_INTEGRITY__ === 'string' ? __CHECKOUT_INTEGRITY__ : '',
   },
   typeof __CHECKOUT_LOCALES__ === 'object' ? __CHECKOUT_LOCALES__ : {},
+);
+
+declare const __WITHDRAWAL_FILE__: string;
+declare const __WITHDRAWAL_INTEGRITY__: string;
+declare const __WITHDRAWAL_LOCALES__: Record<string, { file: string; integrity: string }>;
+w.withdrawal = createWithdrawal(
+  {
+    gatewayOrigin: origin,
+    transport,
+    now: systemNow,
+    styleNonce,
+    createSdk: (init) => createServiceSdk(init, { gatewayOrigin: origin, transport, now: systemNow }),
+  },
+  {
+    file: typeof __WITHDRAWAL_FILE__ === 'string' ? __WITHDRAWAL_FILE__ : 'withdrawal.js',
+    integrity: typeof __WITHDRAWAL_INTEGRITY__ === 'string' ? __WITHDRAWAL_INTEGRITY__ : '',
+  },
+  typeof __WITHDRAWAL_LOCALES__ === 'object' ? __WITHDRAWAL_LOCALES__ : {},
 );

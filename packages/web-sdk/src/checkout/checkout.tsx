@@ -6,7 +6,8 @@ import { makeTranslator, type Translate } from './texts.js';
 import type { CheckoutOptions } from './options.js';
 import { type DccChoice, paymentEventPayload, selectPaymentMethodPayload, userDataPayload } from './payloads.js';
 import type { CheckoutEnv, CheckoutInstance } from './stub.js';
-import { installStyles } from './styles.js';
+import { installStyles } from '../ui/screen.styles.js';
+import { type SlotWant, syncFrameSlots } from '../ui/frame-slots.js';
 import { type FlowEvent, INITIAL, isBusy, transition } from '../ui/payment-flow.machine.js';
 import { DEFAULT_VARIABLES, THEME_TOKENS, themeVariables } from '../ui/theme.js';
 import { CARD, type CardPart, type Obj, phaseOf, type Selection, type State } from './model.js';
@@ -204,30 +205,15 @@ export class CheckoutController implements Checkout {
 
   /** Attaches each hosted field to its slot (a HostedFieldSlot) when the form shows one, and only then. */
   private syncFrames(): void {
-    const want: Array<[HostedField, string]> = [
-      [this.fields.number!, 'ccNumber'],
-      [this.fields.exp!, 'ccExpiration'],
-      [this.fields.cvc!, 'ccCvc'],
-      [this.upoCvv, 'upoCvc'],
+    const t = this.t;
+    const want: SlotWant[] = [
+      { field: this.fields.number!, slot: 'ccNumber', title: t('cardNumber') },
+      { field: this.fields.exp!, slot: 'ccExpiration', title: t('expiry') },
+      { field: this.fields.cvc!, slot: 'ccCvc', title: t('cvv') },
+      { field: this.upoCvv, slot: 'upoCvc', title: t('cvv') },
     ];
     let changed = false;
-    for (const [field, slot] of want) {
-      const el = this.root.querySelector<HTMLElement>(`[data-ghc-frame=${slot}]`);
-      const at = this.attached.get(field);
-      if (el && at !== el) {
-        field.attach(el);
-        // the frame's accessible name in the shopper's language
-        const frame = el.querySelector('iframe');
-        if (frame)
-          frame.title = this.t(slot === 'ccNumber' ? 'cardNumber' : slot === 'ccExpiration' ? 'expiry' : 'cvv');
-        this.attached.set(field, el);
-        changed = this.unready(field, slot) || changed;
-      } else if (!el && at) {
-        field.detach();
-        this.attached.delete(field);
-        changed = this.unready(field, slot) || changed;
-      }
-    }
+    for (const w of syncFrameSlots(this.root, want, this.attached)) changed = this.unready(w.field, w.slot) || changed;
     if (changed) this.update({ loadedFrames: this.s.loadedFrames.filter((n) => this.isLoaded(n)) });
   }
 

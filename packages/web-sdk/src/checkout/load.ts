@@ -1,5 +1,6 @@
 import { pendingWithdrawalsOf } from './withdrawals.js';
-import { CARD, captionOf, type Method, type Obj, type Selection, type State, upoLabelOf } from './model.js';
+import { CARD, methodsOf, preselect, uposOf } from '../ui/method-catalogue.js';
+import type { Obj, State } from './model.js';
 import type { Checkout } from './host.js';
 
 /**
@@ -23,35 +24,9 @@ export async function loadMethods(c: Checkout): Promise<void> {
   ]);
   if (c.destroyed) return;
   const allowed = (id: string) => !o.pmWhitelist || o.pmWhitelist.includes(id);
-  const methods: Method[] = [];
-  if (allowed(CARD)) methods.push({ id: CARD, label: c.t(CARD), fields: [] });
-  for (const m of (apms.paymentMethods as Obj[] | undefined) ?? []) {
-    const id = String(m.paymentMethod);
-    if (!allowed(id)) continue;
-    const names = (m.paymentMethodDisplayName as Array<{ language: string; message: string }>) ?? [];
-    // the provider's name in the shopper's language, else ours (locale files), else its English name
-    const own = c.t(id);
-    const label = names.find((n) => n.language === o.locale)?.message ?? (own !== id ? own : undefined);
-    methods.push({
-      id,
-      label: label ?? captionOf(names, o.locale, id.replace(/^apmgw_/, '')),
-      ...(typeof m.logoURL === 'string' ? { logoURL: new URL(m.logoURL, c.env.gatewayOrigin).toString() } : {}),
-      fields: (m.fields as Method['fields']) ?? [],
-    });
-  }
-  const ids = new Set(methods.map((m) => m.id));
-  const list = ((upos.paymentMethods as Obj[] | undefined) ?? []).map(upoLabelOf).filter((u) => ids.has(u.method));
-  let selected: Selection | undefined;
-  if (o.selectUpo && list.length > 0) {
-    const u = o.selectUpo === 'first' ? list[0] : list.find((x) => x.id === o.selectUpo);
-    if (u) selected = { kind: 'upo', id: u.id };
-  }
-  if (!selected && o.selectPM && o.selectPM !== 'none') {
-    const m = o.selectPM === 'first' ? methods[0] : methods.find((x) => x.id === o.selectPM);
-    if (m) selected = { kind: 'method', id: m.id };
-  }
-  if (!selected && o.selectPM !== 'none' && methods.length === 1 && list.length === 0)
-    selected = { kind: 'method', id: methods[0]!.id };
+  const methods = methodsOf(apms, { locale: o.locale, t: c.t, origin: c.env.gatewayOrigin, allowed });
+  const list = uposOf(upos, new Set(methods.map((m) => m.id)));
+  const selected = preselect(methods, list, o.selectUpo, o.selectPM);
   const apmValues: State['apmValues'] = {};
   for (const m of methods) {
     apmValues[m.id] = {};

@@ -1,5 +1,17 @@
 import type { FlowState } from '../ui/payment-flow.machine.js';
 import type { DccChoice, RecoveryOverride } from './payloads.js';
+import type { Method, Selection, Upo } from '../ui/method-catalogue.js';
+import type { WithdrawalRequest as PendingWithdrawal } from '../ui/withdrawal-requests.js';
+
+export {
+  type ApmFieldSpec,
+  CARD,
+  captionOf,
+  type Method,
+  type Selection,
+  type Upo,
+  upoLabelOf,
+} from '../ui/method-catalogue.js';
 
 /**
  * The checkout form's model: what it shows (methods, saved methods, the selection) and the state its
@@ -8,33 +20,8 @@ import type { DccChoice, RecoveryOverride } from './payloads.js';
 
 export type Obj = Record<string, unknown>;
 
-export interface ApmFieldSpec {
-  name: string;
-  regex?: string;
-  type?: string;
-  caption?: Array<{ language: string; message: string }>;
-  validationMessage?: Array<{ language: string; message: string }>;
-}
-export interface Method {
-  id: string;
-  label: string;
-  logoURL?: string;
-  fields: ApmFieldSpec[];
-}
-export interface Upo {
-  id: string;
-  method: string;
-  label: string;
-  expires?: string;
-  isCard: boolean;
-}
 /** A pending withdrawal request of the shopper (userTokenId), which the form offers to cancel. */
-export interface PendingWithdrawal {
-  id: string;
-  amount: string;
-  currency: string;
-}
-export type Selection = { kind: 'method'; id: string } | { kind: 'upo'; id: string };
+export type { WithdrawalRequest as PendingWithdrawal } from '../ui/withdrawal-requests.js';
 export type Phase = 'loading' | 'ready' | 'paying' | 'approved' | 'pending' | 'declined' | 'error' | 'refresh';
 /** A phase after which no second payment may start: the form is replaced by its result. */
 export const FINAL: ReadonlySet<Phase> = new Set(['approved', 'pending', 'refresh']);
@@ -92,30 +79,6 @@ export interface State {
   loadedFrames: string[];
 }
 
-export const CARD = 'cc_card';
 export const PART_FIELDS = { number: 'ccNumber', exp: 'ccExpDate', cvc: 'ccCvc' } as const;
 
 export const decimalOf = (v: string) => v.replace(',', '.').trim();
-
-export const upoLabelOf = (u: Obj): Upo => {
-  const details = (u.upoData ?? {}) as Obj;
-  const method = String(u.paymentMethodName ?? u.paymentMethod ?? CARD);
-  const isCard = method === CARD || details.ccCardNumber !== undefined;
-  const masked = String(details.ccCardNumber ?? '');
-  const brand = String(details.brand ?? '');
-  const month = String(details.ccExpMonth ?? '');
-  const year = String(details.ccExpYear ?? '');
-  const data = Object.values(details).filter((v) => typeof v === 'string' && v.includes('*'));
-  return {
-    id: String(u.userPaymentOptionId),
-    method: isCard ? CARD : method,
-    isCard,
-    label: isCard
-      ? `${brand ? `${brand[0]!.toUpperCase()}${brand.slice(1)} ` : ''}•••• ${masked.slice(-4)}`
-      : `${method.replace(/^apmgw_/, '')} ${String(data[0] ?? '')}`.trim(),
-    ...(isCard && month && year ? { expires: `${month.padStart(2, '0')}/${year.slice(-2)}` } : {}),
-  };
-};
-
-export const captionOf = (list: ApmFieldSpec['caption'], locale: string, fallback: string) =>
-  list?.find((c) => c.language === locale)?.message ?? list?.find((c) => c.language === 'en')?.message ?? fallback;

@@ -1,5 +1,4 @@
 import {
-  amountText,
   bool,
   type Check,
   checkShape,
@@ -8,7 +7,6 @@ import {
   object,
   oneOf,
   opt,
-  present,
   req,
   type SdkError,
   sdkError,
@@ -17,7 +15,26 @@ import {
 } from '../rules.js';
 import { paymentBillingAddress } from '../validation.js';
 import { INSTALLMENT_COUNTRIES } from './installments.js';
-import { type Appearance, APPEARANCE_VARIABLES, safeTokenValue } from '../ui/theme.js';
+import type { Appearance } from '../ui/theme.js';
+import {
+  amountLike,
+  amountSuggestionsRule,
+  appearanceRule,
+  boolOrText,
+  cardRules,
+  checkOpenAmount,
+  countryRule,
+  currencyRule,
+  flatObject,
+  fn,
+  ID20,
+  logLevelRule,
+  notBoth,
+  savePmUrlRule,
+  selectPmRule,
+  selectUpoRule,
+  stringList,
+} from '../screen-rules.js';
 
 /**
  * The parameters of `checkout(params)` (docs/checkout.md): the rules every one is checked by (an invalid call
@@ -120,31 +137,6 @@ export interface CheckoutOptions {
   callbacks: Partial<Record<CallbackName, Fn>>;
 }
 
-const ID20 = text(20);
-const boolOrText = (v: unknown) => (typeof v === 'boolean' ? String(v) : v);
-
-const stringList =
-  (max: number, itemMax = 50): Check =>
-  (v, path) => {
-    if (!Array.isArray(v)) return sdkError(1019, `${path} must be an array`);
-    if (v.length > max) return sdkError(1019, `${path} must have at most ${max} items`);
-    for (const [i, item] of v.entries()) {
-      const err = str(itemMax)(item, `${path}[${i}]`);
-      if (err) return err;
-    }
-    return undefined;
-  };
-
-/** blockCards / cardWhitelist: an array of attribute lists, e.g. [['visa'], ['mastercard', 'prepaid']]. */
-const cardRules: Check = (v, path) => {
-  if (!Array.isArray(v)) return sdkError(1019, `${path} must be an array of attribute lists`);
-  for (const [i, rule] of v.entries()) {
-    const err = stringList(8, 40)(rule, `${path}[${i}]`);
-    if (err) return err;
-  }
-  return undefined;
-};
-
 const positiveInt: Check = (v, path) =>
   Number.isInteger(v) && (v as number) > 0 && (v as number) <= 120
     ? undefined
@@ -161,35 +153,14 @@ const intList: Check = (v, path) => {
   return undefined;
 };
 
-/** An amount as a decimal string or a non-negative number. */
-const amountLike: Check = (v, path) =>
-  typeof v === 'number' && Number.isFinite(v) && v >= 0 ? undefined : amountText(v, path);
-
-const fn: Check = (v, path) => (typeof v === 'function' ? undefined : sdkError(1019, `${path} must be a function`));
-
-const flatObject: Check = (v, path) => {
-  if (!isObj(v)) return sdkError(1019, `${path} must be an object`);
-  for (const [k, value] of Object.entries(v)) {
-    if (typeof value !== 'string' && typeof value !== 'number') return sdkError(1019, `${path}.${k} must be a string`);
-    if (String(value).length > 255) return sdkError(1019, `${path}.${k} must be at most 255 characters`);
-  }
-  return undefined;
-};
-
 const SHAPE = {
   sessionToken: req(text(36)),
   merchantId: req(ID20),
   merchantSiteId: req(ID20),
   amount: req(amountLike),
-  currency: req((v, path) =>
-    typeof v === 'string' && /^[A-Z]{3}$/.test(v) ? undefined : sdkError(1041, `${path} must be an ISO 4217 code`),
-  ),
+  currency: req(currencyRule),
   renderTo: req(str(255)),
-  country: req((v, path) =>
-    v === 'detect' || (typeof v === 'string' && /^[A-Z]{2}$/.test(v))
-      ? undefined
-      : sdkError(1019, `${path} must be two upper-case letters or detect`),
-  ),
+  country: req(countryRule),
   userId: req(ID20),
   userTokenId: opt(text(255)),
   onResult: req(fn),
@@ -198,17 +169,9 @@ const SHAPE = {
   shippingAddress: opt(object({})),
   merchantDetails: opt(object({})),
   env: opt(oneOf(['prod', 'int'])),
-  logLevel: opt((v, path) =>
-    Number.isInteger(Number(v)) && Number(v) >= 0 && Number(v) <= 6
-      ? undefined
-      : sdkError(1019, `${path} must be 0 to 6`),
-  ),
+  logLevel: opt(logLevelRule),
   savePM: opt((v, path) => oneOf(SAVE_PM)(boolOrText(v), path)),
-  savePmUrl: opt(
-    (v, path) =>
-      str(1000)(v, path) ??
-      (/^https?:\/\//.test(String(v)) ? undefined : sdkError(1019, `${path} must be an http(s) URL`)),
-  ),
+  savePmUrl: opt(savePmUrlRule),
   apmConfig: opt((v, path) => {
     if (!isObj(v)) return sdkError(1019, `${path} must be an object`);
     for (const [k, c] of Object.entries(v)) {
@@ -222,16 +185,8 @@ const SHAPE = {
     }
     return undefined;
   }),
-  selectUpo: opt((v, path) =>
-    typeof v === 'number' || (typeof v === 'string' && v.length <= 20)
-      ? undefined
-      : sdkError(1019, `${path} must be a UPO id or first`),
-  ),
-  selectPM: opt((v, path) =>
-    v === 'first' || v === 'none' || v === 'cc_card' || (typeof v === 'string' && /^apmgw_[A-Za-z0-9_]{1,44}$/.test(v))
-      ? undefined
-      : sdkError(1019, `${path} must be apmgw_<method>, cc_card, first or none`),
-  ),
+  selectUpo: opt(selectUpoRule),
+  selectPM: opt(selectPmRule),
   fullName: opt(text(70)),
   email: opt(text(100)),
   support19Digits: opt(bool),
@@ -261,15 +216,7 @@ const SHAPE = {
   cardWhitelist: opt(cardRules),
   pmWhitelist: opt(stringList(50)),
   openAmount: opt(object({ min: req(amountLike), max: req(amountLike) })),
-  amountSuggestions: opt((v, path) => {
-    if (!Array.isArray(v)) return sdkError(1019, `${path} must be an array`);
-    if (v.length > 3) return sdkError(1019, `${path} must have at most 3 amounts`);
-    for (const [i, a] of v.entries()) {
-      const err = amountLike(a, `${path}[${i}]`);
-      if (err) return err;
-    }
-    return undefined;
-  }),
+  amountSuggestions: opt(amountSuggestionsRule),
   locale: opt(oneOf(LOCALES)),
   useDCC: opt(oneOf(['enable', 'disable', 'force'])),
   strictDcc: opt(bool),
@@ -286,44 +233,21 @@ const SHAPE = {
   disableDeclineRecovery: opt(bool),
   i18n: opt(flatObject),
   showResponseMessage: opt(bool),
-  appearance: opt((v, path) => {
-    if (!isObj(v)) return sdkError(1019, `${path} must be an object`);
-    if (v.variables === undefined) return undefined;
-    if (!isObj(v.variables)) return sdkError(1019, `${path}.variables must be an object`);
-    for (const [k, value] of Object.entries(v.variables)) {
-      if (!(APPEARANCE_VARIABLES as string[]).includes(k))
-        return sdkError(1019, `${path}.variables.${k} is not a theme variable`);
-      if (!safeTokenValue(value)) return sdkError(1019, `${path}.variables.${k} must be a CSS value`);
-    }
-    return undefined;
-  }),
+  appearance: opt(appearanceRule),
   ...Object.fromEntries(CALLBACKS.filter((c) => c !== 'onResult').map((c) => [c, opt(fn)])),
 };
-
-const toNumber = (v: unknown): number => (typeof v === 'number' ? v : Number(v));
 
 /** undefined when `params` may render a checkout, else the error result (docs/checkout.md shape). */
 export function validateCheckout(params: unknown): SdkError | undefined {
   if (!isObj(params)) return sdkError(1019, 'checkout() takes an object of parameters');
   const err = checkShape(params, SHAPE);
   if (err) return err;
-  if (present(params.blockCards) && present(params.cardWhitelist))
-    return sdkError(1019, 'blockCards and cardWhitelist cannot both be given');
+  const both = notBoth(params, 'blockCards', 'cardWhitelist');
+  if (both) return both;
   if (params.savePmUrl !== undefined && boolOrText(params.savePM) !== 'always')
     return sdkError(1019, 'savePmUrl is only shown with savePM always');
-  if (isObj(params.openAmount)) {
-    const min = toNumber(params.openAmount.min);
-    const max = toNumber(params.openAmount.max);
-    if (min > max) return sdkError(1019, 'openAmount.min must not be greater than openAmount.max');
-    const amount = toNumber(params.amount);
-    if (amount < min || amount > max) return sdkError(1040, 'amount must lie within openAmount');
-    for (const [i, a] of ((params.amountSuggestions as unknown[]) ?? []).entries()) {
-      if (toNumber(a) < min || toNumber(a) > max)
-        return sdkError(1019, `amountSuggestions[${i}] must lie within openAmount`);
-    }
-  } else if (present(params.amountSuggestions)) {
-    return sdkError(1019, 'amountSuggestions needs openAmount');
-  }
+  const open = checkOpenAmount(params);
+  if (open) return open;
   if (isObj(params.cardInstallments)) {
     const t = params.cardInstallments.installmentType as Obj;
     if (!t.singlePayment && !t.type1 && !t.type2 && !t.type3)

@@ -1,5 +1,8 @@
 import type { Checkout } from './host.js';
 import type { Obj, PendingWithdrawal } from './model.js';
+import { pendingOf, wdRequestCanceledPayload } from '../ui/withdrawal-requests.js';
+
+export { wdRequestCanceledPayload };
 
 /**
  * The shopper's pending withdrawal requests (with the `userTokenId` option): listed above the methods,
@@ -7,27 +10,8 @@ import type { Obj, PendingWithdrawal } from './model.js';
  * (docs/decisions/0434).
  */
 
-export function pendingWithdrawalsOf(answer: Obj): PendingWithdrawal[] {
-  const list = Array.isArray(answer.withdrawalRequests) ? (answer.withdrawalRequests as Obj[]) : [];
-  return list
-    .filter((w) => w.wdRequestStatus === 'Pending' && w.wdRequestId !== undefined)
-    .map((w) => ({
-      id: String(w.wdRequestId),
-      amount: String(w.requestedAmount ?? ''),
-      currency: String(w.requestedCurrency ?? ''),
-    }));
-}
-
-/** wdRequestCanceled's payload: the request, its new status, and its amount. */
-export function wdRequestCanceledPayload(w: PendingWithdrawal, answer: Obj): Obj {
-  return {
-    wdRequestId: w.id,
-    wdRequestStatus: String(answer.wdRequestStatus ?? 'Canceled'),
-    amount: w.amount,
-    currency: w.currency,
-    ...(typeof answer.merchantWDRequestId === 'string' ? { merchantWDRequestId: answer.merchantWDRequestId } : {}),
-  };
-}
+/** The answer's Pending requests (the others are not the checkout's to show). */
+export const pendingWithdrawalsOf = (answer: Obj): PendingWithdrawal[] => pendingOf(answer);
 
 export async function cancelWithdrawal(c: Checkout, id: string): Promise<void> {
   const w = c.s.withdrawals.find((x) => x.id === id);

@@ -127,4 +127,32 @@ describe('client API: submitWdRequest, getWdRequests, cancelWdRequest', () => {
       (await client('getWdRequests', { sessionToken: '00000000-0000-4000-8000-000000000000', userTokenId: 'x' })).json,
     ).toMatchObject({ status: 'ERROR', errCode: 1069 });
   });
+  it('getWdRequests lists the statuses wdRequestStatus names, newest first, at most maxNumOfRecords (docs/decisions/0522)', async () => {
+    const { user, sessionToken, upo } = await setup();
+    const submit = async (amount: string) =>
+      (await client('submitWdRequest', { sessionToken, upoId: upo, amount, userId: 'u', wdRequestsLimit: '9' })).json;
+    const a = await submit('1.00');
+    const b = await submit('2.00');
+    const c = await submit('3.00');
+    expect((await wdCall(gw, 'approveRequest', { wdRequestId: a.wdRequestId })).json.wdRequestStatus).toBe(
+      'InProgress',
+    );
+    await client('cancelWdRequest', { sessionToken, userTokenId: user, wdRequestId: b.wdRequestId });
+    const list = async (extra: Record<string, unknown>) =>
+      (await client('getWdRequests', { sessionToken, userTokenId: user, ...extra })).json;
+    // the default is unchanged: Pending only
+    expect((await list({})).withdrawalRequests.map((w: any) => w.wdRequestId)).toEqual([c.wdRequestId]);
+    const some = await list({ wdRequestStatus: ['Pending', 'InProgress'] });
+    expect(some.withdrawalRequests.map((w: any) => [w.wdRequestId, w.wdRequestStatus])).toEqual([
+      [c.wdRequestId, 'Pending'],
+      [a.wdRequestId, 'InProgress'],
+    ]);
+    expect(some.totalCount).toBe('2');
+    const one = await list({ wdRequestStatus: ['Pending', 'InProgress', 'Canceled'], maxNumOfRecords: 1 });
+    expect(one.withdrawalRequests.map((w: any) => w.wdRequestId)).toEqual([c.wdRequestId]);
+    expect(one.totalCount).toBe('3');
+    expect(await list({ wdRequestStatus: ['Open'] })).toMatchObject({ status: 'ERROR', errCode: 1019 });
+    expect(await list({ wdRequestStatus: [] })).toMatchObject({ status: 'ERROR', errCode: 1019 });
+    expect(await list({ maxNumOfRecords: 0 })).toMatchObject({ status: 'ERROR', errCode: 1019 });
+  });
 });

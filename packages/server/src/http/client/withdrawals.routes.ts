@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BadRequest, DomainError, Invalid, NotFound, WithdrawalLimitReached } from '../../domain/errors.js';
 import type { Session } from '../../domain/sessions/session.types.js';
+import type { WithdrawalStatus } from '../../domain/withdrawals/withdrawal.types.js';
 import {
   cancelWithdrawal,
   DEFAULT_WD_REQUESTS_LIMIT,
@@ -124,7 +125,7 @@ export function registerWithdrawalRoutes(app: FastifyInstance): void {
       schema: {
         summary: "The user's pending withdrawal requests (Web SDK getWdRequests)",
         description:
-          "The Pending requests of the session's user, newest first, as list entries of docs/withdrawals.md, with totalCount as a string.",
+          "The Pending requests of the session's user (or those in the statuses `wdRequestStatus` names), newest first, as list entries of docs/withdrawals.md, with totalCount as a string.",
         tags: ['client'],
         body: ClientGetWdRequests,
         response: { 200: ClientWdListResponse },
@@ -132,7 +133,14 @@ export function registerWithdrawalRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const { session, userTokenId, caller } = callerOf(request);
-      const { rows, total } = await listWithdrawals(deps, caller, { userTokenId, statuses: ['Pending', 'Processing'] });
+      // Pending by default (Processing reads as Pending); the withdrawal component asks for more (docs/decisions/0522)
+      const asked = request.body.wdRequestStatus ?? ['Pending'];
+      const statuses: WithdrawalStatus[] = asked.includes('Pending') ? [...asked, 'Processing'] : [...asked];
+      const { rows, total } = await listWithdrawals(deps, caller, {
+        userTokenId,
+        statuses,
+        ...(request.body.maxNumOfRecords !== undefined ? { limit: request.body.maxNumOfRecords } : {}),
+      });
       const { siteName, entries } = await listEntriesOf(deps, caller, rows);
       return clientSuccess({
         ...ids(session),

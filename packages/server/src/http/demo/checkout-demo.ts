@@ -6,6 +6,7 @@ import { Type } from 'typebox';
 import { DEMO_FILE, type DemoCredentials } from '../../bootstrap/demo.js';
 import { esc } from '../shared/html-page.js';
 import { bundle } from '../shared/bundles.js';
+import { DEMO_NAV_CSS, demoNav } from './demo-nav.js';
 import { openDemoOrder } from './demo-order.js';
 import { demoPageEnabled } from './demo.plugin.js';
 
@@ -89,11 +90,13 @@ function checkoutHtml(nonce: string, init: string, sri: string): string {
 <title>Gatehouse demo shop: hosted checkout</title>
 <style nonce="${nonce}">body{font-family:system-ui,sans-serif;max-width:50rem;margin:1.5rem auto;padding:0 1rem;color:#1f2933}
 h1{font-size:1.4rem}.hint{color:#52606d;font-size:.9rem}pre{background:#f6f8fa;padding:.6rem;border-radius:6px;overflow:auto;font-size:.78rem;max-height:16rem}
-.box{border:1px solid #d8dee4;border-radius:8px;padding:1rem;margin:1rem 0}table{font-size:.85rem;border-collapse:collapse}td{padding:.1rem .6rem}</style></head>
+.box{border:1px solid #d8dee4;border-radius:8px;padding:1rem;margin:1rem 0}table{font-size:.85rem;border-collapse:collapse}td{padding:.1rem .6rem}
+${DEMO_NAV_CSS}</style></head>
 <body><main>
 <h1>Gatehouse demo shop: hosted checkout</h1>
+${demoNav('/demo/checkout')}
 <p class="hint">The shop's server opened an order of <b>15.00 EUR</b> with <code>openOrder.do</code>; the form below is one call to
-<code>checkout()</code> (every option is in <code>docs/checkout.md</code>). Card fields are Gatehouse iframes. <a href="/demo">Hosted card fields demo</a></p>
+<code>checkout()</code> (every option is in <code>docs/checkout.md</code>). Card fields are Gatehouse iframes.</p>
 <p class="hint">Theme: ${links('theme', THEMES)}<br>Locale: ${links('locale', LOCALES)} · <a href="/demo/checkout?dir=rtl&amp;locale=fr">right to left</a></p>
 <div id="checkout"></div>
 <table class="hint"><tr><td>4761 3441 3614 1390</td><td>approved</td></tr><tr><td>4000 0000 0000 0002</td><td>declined (then try decline recovery)</td></tr>

@@ -6,6 +6,12 @@ import { baseUrlOf } from '../three-d.view.js';
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** The `timeStamp` of a session call the demo's server makes: its clock's local time, YYYYMMDDHHmmss. */
+export function demoTimeStamp(app: FastifyInstance): string {
+  const d = new Date(app.services.deps.clock.now());
+  return `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}${pad(d.getHours())}${pad(d.getMinutes())}${pad(d.getSeconds())}`;
+}
+
 export interface OpenedDemoOrder {
   /** the order's clientUniqueId, which the page passes on to the SDK */
   clientUniqueId: string;
@@ -16,7 +22,7 @@ export interface OpenedDemoOrder {
 
 /**
  * The demo shops' "server side" (`/demo`, `/demo/checkout`): opens a 15.00 EUR order for the demo
- * merchant and its demo shopper through the real session API, as a shop's backend would
+ * merchant and its demo shopper (or the user named) through the real session API, as a shop's backend would
  * (openOrder.do, checksum and all, the DMN to `/demo/dmn`), and answers what openOrder answered.
  */
 export async function openDemoOrder(
@@ -24,9 +30,9 @@ export async function openDemoOrder(
   request: FastifyRequest,
   c: DemoCredentials,
   idPrefix: string,
+  userTokenId = 'demo-shopper',
 ): Promise<OpenedDemoOrder> {
-  const d = new Date(app.services.deps.clock.now());
-  const timeStamp = `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}${pad(d.getHours())}${pad(d.getMinutes())}${pad(d.getSeconds())}`;
+  const timeStamp = demoTimeStamp(app);
   const clientUniqueId = `${idPrefix}-${randomBytes(6).toString('hex')}`;
   const order = {
     merchantId: c.merchantId,
@@ -35,7 +41,7 @@ export async function openDemoOrder(
     clientUniqueId,
     amount: '15.00',
     currency: 'EUR',
-    userTokenId: 'demo-shopper',
+    userTokenId,
     urlDetails: { notificationUrl: `${baseUrlOf(request)}/demo/dmn` },
     timeStamp,
   };

@@ -8,6 +8,14 @@ import type { Config } from '../../config.js';
 import { esc } from '../shared/html-page.js';
 import { bundle } from '../shared/bundles.js';
 import { FAVICON_LINK, sendSitePage } from '../site/shell.js';
+import type { CashierContext } from './cashier-back-office.js';
+import { cashierApproveRoute } from './cashier.approve.js';
+import { cashierDmnsRoute } from './cashier.dmns.js';
+import { cashierFindRoute } from './cashier.find.js';
+import { cashierScriptRoute } from './cashier.script.js';
+import { cashierSettleRoute } from './cashier.settle.js';
+import { cashierShowRoute } from './cashier.show.js';
+import { DEMO_NAV_CSS, demoNav } from './demo-nav.js';
 import { openDemoOrder } from './demo-order.js';
 import { Inbox, registerInbox } from './inbox.js';
 
@@ -109,6 +117,15 @@ export async function demoPlugin(app: FastifyInstance): Promise<void> {
     sendSitePage(reply, html, { title: 'Gatehouse sandbox inbox', refresh: 5 }),
   );
 
+  // The cashier tab (docs/decisions/0540): the page, its script, the back office's steps, the DMNs.
+  const cashier: CashierContext = { credentials, inboxEntries, send };
+  cashierShowRoute(app, cashier);
+  cashierScriptRoute(app);
+  cashierFindRoute(app, cashier);
+  cashierApproveRoute(app, cashier);
+  cashierSettleRoute(app, cashier);
+  cashierDmnsRoute(app, cashier);
+
   app.get<{ Querystring: { cu: string } }>(
     '/demo/events',
     { schema: { hide: true, querystring: Type.Object({ cu: Type.String({ maxLength: 64 }) }) } },
@@ -169,14 +186,16 @@ button{font-size:1rem;padding:.5rem 1.2rem;border-radius:6px;border:0;background
 pre{background:#f6f8fa;padding:.6rem;border-radius:6px;overflow-x:auto;white-space:pre-wrap;word-break:break-word;font-size:.8rem}
 .outcome{display:none;border-radius:8px;padding:.8rem 1rem;margin:1rem 0;font-size:1.15rem;font-weight:600}.outcome.ok{display:block;background:#e6f4ea;color:#1e6b3a;border:1px solid #9fd3b0}.outcome.bad{display:block;background:#fdecec;color:#9b1c1c;border:1px solid #f2a9a9}.outcome.wait{display:block;background:#eef2f7;color:#334e68;border:1px solid #c5d0dc}
 table{border-collapse:collapse;font-size:.85rem}td{padding:.15rem .6rem;border-bottom:1px solid #eee}.hint{color:#5a6470;font-size:.9rem}
-label{display:block;margin:.4rem 0 .1rem}input[type=text]{font-size:1rem;padding:.35rem;width:16rem}</style></head>
-<body>
+label{display:block;margin:.4rem 0 .1rem}input[type=text]{font-size:1rem;padding:.35rem;width:16rem;max-width:100%;box-sizing:border-box}
+${DEMO_NAV_CSS}</style></head>
+<body><main>
 <h1>Gatehouse demo shop</h1>
+${demoNav('/demo')}
 <p class="hint">This page's server side opened an order of <b>15.00 EUR</b> for the demo merchant with <code>openOrder.do</code>. Pay it with the hosted card fields below (served by Gatehouse in an iframe: this page never sees the card number). Then see the result in the browser, the status the merchant's server reads, and the DMN Gatehouse sent to this shop.</p>
 <div class="box">
 <label for="holder">Name on card</label><input id="holder" type="text" value="John Smith" autocomplete="cc-name">
 <label>Card</label><div id="card"></div>
-<button id="pay" type="button">Pay 15.00 EUR</button> &nbsp; <a href="/demo">New order</a> &nbsp; <a href="/demo/checkout">Try the hosted checkout</a>
+<button id="pay" type="button">Pay 15.00 EUR</button> &nbsp; <a href="/demo">New order</a>
 <table class="hint"><tr><td>4761 3441 3614 1390</td><td>approved</td></tr><tr><td>4000 1284 4949 8204</td><td>declined</td></tr>
 <tr><td>2221 0081 2367 7736</td><td>3-D Secure challenge, then approved</td></tr><tr><td>4000 0084 0000 1629</td><td>3-D Secure challenge, then declined</td></tr>
 <tr><td colspan="2">any future expiry (e.g. 12/30), any CVV (e.g. 217)</td></tr></table>
@@ -185,6 +204,7 @@ label{display:block;margin:.4rem 0 .1rem}input[type=text]{font-size:1rem;padding
 <div class="box"><b>Result in the browser</b> (the createPayment callback)<pre id="result">–</pre></div>
 <div class="box"><b>Server-side status</b> (getPaymentStatus.do)<pre id="status">–</pre></div>
 <div class="box"><b>DMN received by this shop</b> (POST /demo/dmn; every notification: <a href="/demo/inbox">the sandbox inbox</a>)<pre id="dmn">waiting for a payment…</pre></div>
+</main>
 <script id="demo-init" type="application/json" nonce="${nonce}">${init.replace(/</g, '\\u003c')}</script>
 <script src="/sdk/v1/websdk.js" ${sri}></script>
 <script src="/demo/demo.js"></script>

@@ -8,8 +8,9 @@ import { dirOf, pageLanguage, pageText } from './page-texts.js';
 
 /**
  * The Web SDK's assets (docs/decisions/0400, 0405, 0410): `/sdk/v1/websdk.js` (and its content-addressed
- * twin `/sdk/v1/websdk.<hash>.js`, immutable), the checkout form `/sdk/v1/checkout.<hash>.js` that
- * websdk.js loads when `checkout()` is called, the hosted card field page `/hosted/v1/fields` and the
+ * twin `/sdk/v1/websdk.<hash>.js`, immutable), the checkout form `/sdk/v1/checkout.<hash>.js` and the
+ * withdrawal component `/sdk/v1/withdrawal.<hash>.js` that websdk.js loads when `checkout()` or
+ * `withdrawal()` is called, the hosted card field page `/hosted/v1/fields` and the
  * 3-D Secure completion page `/hosted/v1/three-d/complete`, with their scripts. Scripts and pages are
  * sent brotli- or gzip-compressed as the browser accepts (docs/decisions/0422).
  */
@@ -60,11 +61,14 @@ function page(request: FastifyRequest, reply: FastifyReply, csp: string, html: s
   return reply.header('content-encoding', encoding).send(compressedPage(html, encoding));
 }
 
+// Below 360 px (a combined card field on a phone) the number takes a row of its own: the frame's
+// first height, measured at ready, is then that of both rows.
 const FIELDS_CSS = `html,body{margin:0;padding:0;background:transparent;font:16px system-ui,-apple-system,"Segoe UI",sans-serif;color:#1f2933}
 #row{display:flex;gap:6px;align-items:center;padding:2px}
 .gh-input{flex:1 1 auto;min-width:0;box-sizing:border-box;height:38px;padding:6px 8px;font:inherit;color:inherit;border:1px solid #c5ccd3;border-radius:4px;background:#fff;outline:none}
 .gh-input:focus{border-color:#3b6fd8;box-shadow:0 0 0 2px rgba(59,111,216,.2)}
 .gh-number{flex:3 1 12em}.gh-exp{flex:1 1 4.5em}.gh-cvc{flex:1 1 4em}.gh-name{flex:2 1 8em}
+@media (max-width:359px){#row{flex-wrap:wrap}.gh-number{flex:1 0 100%}}
 .gh-invalid{border-color:#c53030}
 [dir=rtl] .gh-number,[dir=rtl] .gh-exp,[dir=rtl] .gh-cvc{text-align:right}
 .gh-cvv-icon{flex:0 0 28px;height:20px;background:no-repeat center/contain url("data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 28 20'><rect x='1' y='1' width='26' height='18' rx='3' fill='none' stroke='%23667' stroke-width='1.5'/><rect x='1' y='5' width='26' height='3' fill='%23667'/><text x='16' y='16' font-size='6' fill='%23333'>123</text></svg>")}`;
@@ -86,7 +90,7 @@ export async function websdkPlugin(app: FastifyInstance): Promise<void> {
       const { file } = request.params;
       if (file === 'websdk.js') return sendBundle(request, reply, 'websdk', 'public, max-age=3600, must-revalidate');
       if (file === 'checkout.js') return sendBundle(request, reply, 'checkout', 'public, max-age=300, must-revalidate');
-      const m = /^(websdk|checkout(?:-[a-z]{2})?)\.([0-9a-f]{16})\.js$/.exec(file);
+      const m = /^(websdk|(?:checkout|withdrawal)(?:-[a-z]{2})?)\.([0-9a-f]{16})\.js$/.exec(file);
       const name = m?.[1] as BundleName | undefined;
       const b = name && name in BUNDLE_FILES ? bundle(name) : undefined;
       if (m && name && b && m[2] === b.hash)

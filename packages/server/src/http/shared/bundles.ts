@@ -29,6 +29,14 @@ export const BUNDLE_FILES = {
       join(PACKAGES, 'web-sdk', 'dist', `checkout-${l}.js`),
     ]),
   ) as Record<`checkout-${'de' | 'es' | 'fr' | 'it' | 'pl' | 'pt' | 'ru'}`, string>),
+  withdrawal: join(PACKAGES, 'web-sdk', 'dist', 'withdrawal.js'),
+  // the withdrawal component's texts of each non-English locale (docs/decisions/0432, 0520)
+  ...(Object.fromEntries(
+    (['de', 'es', 'fr', 'he', 'it', 'pl', 'pt', 'ru'] as const).map((l) => [
+      `withdrawal-${l}`,
+      join(PACKAGES, 'web-sdk', 'dist', `withdrawal-${l}.js`),
+    ]),
+  ) as Record<`withdrawal-${'de' | 'es' | 'fr' | 'he' | 'it' | 'pl' | 'pt' | 'ru'}`, string>),
   fields: join(PACKAGES, 'hosted-ui', 'dist', 'fields.js'),
   'three-d-complete': join(PACKAGES, 'hosted-ui', 'dist', 'three-d-complete.js'),
 } as const;

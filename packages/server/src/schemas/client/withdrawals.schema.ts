@@ -64,7 +64,21 @@ export const ClientSubmitWdRequest = Type.Object(
 export type ClientSubmitWdRequest = Static<typeof ClientSubmitWdRequest>;
 
 export const ClientGetWdRequests = Type.Object(
-  { ...ids, userTokenId: Req(255) },
+  {
+    ...ids,
+    userTokenId: Req(255),
+    wdRequestStatus: Opt(
+      Type.Array(Type.Enum([...WD_STATUSES]), {
+        minItems: 1,
+        maxItems: 7,
+        description:
+          "The statuses to list (default: Pending). The withdrawal component asks for the user's recent requests in every status but Canceled (docs/decisions/0522).",
+      }),
+    ),
+    maxNumOfRecords: Opt(
+      Type.Integer({ minimum: 1, maximum: 100, description: 'At most this many, newest first; default 100' }),
+    ),
+  },
   { title: 'ClientGetWdRequests', additionalProperties: false },
 );
 export type ClientGetWdRequests = Static<typeof ClientGetWdRequests>;

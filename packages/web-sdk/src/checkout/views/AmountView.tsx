@@ -1,4 +1,5 @@
 import { aroundAmount } from '../../ui/money.js';
+import { AmountField } from '../../ui/components/AmountField/AmountField.js';
 import { amountProblem } from '../form-rules.js';
 import { changeAmount } from '../card-extras.js';
 import { FINAL } from '../model.js';
@@ -28,7 +29,7 @@ export function AmountView({ c }: { c: Checkout }) {
     return (
       <div class="ghc-amount-box">
         <p class="ghc-amount" data-ghc-amount={`${charge.amount} ${charge.currency}`}>
-          <span class="ghc-sr">{t('amountDue')}: </span>
+          <span class="gh-sr">{t('amountDue')}: </span>
           <bdi dir="ltr">{c.money(charge.amount, charge.currency)}</bdi>
         </p>
         {charge.dcc ? (
@@ -43,35 +44,15 @@ export function AmountView({ c }: { c: Checkout }) {
     );
   const problem = s.showErrors || s.amountText !== s.amount ? amountProblem(c, s.amountText) : undefined;
   return (
-    <div>
-      <label class="ghc-label" for="ghc-amount">
-        {t('chooseAmount')} ({o.currency})
-      </label>
-      <input
-        id="ghc-amount"
-        class="ghc-input"
-        inputMode="decimal"
-        autocomplete="off"
-        value={s.amountText}
-        aria-invalid={problem ? 'true' : 'false'}
-        aria-describedby="ghc-amount-hint ghc-amount-err"
-        onChange={(e) => void changeAmount(c, (e.currentTarget as HTMLInputElement).value, false)}
-      />
-      <p class="ghc-muted" id="ghc-amount-hint">
-        {t('amountRange', { min: c.money(o.openAmount.min), max: c.money(o.openAmount.max) })}
-      </p>
-      {o.amountSuggestions.length > 0 ? (
-        <div class="ghc-suggest" role="group" aria-label={t('suggested')}>
-          {o.amountSuggestions.map((a) => (
-            <button type="button" class="ghc-link" key={a} onClick={() => void changeAmount(c, a, true)}>
-              {c.money(a)}
-            </button>
-          ))}
-        </div>
-      ) : null}
-      <p class="ghc-err" id="ghc-amount-err">
-        {problem ?? ''}
-      </p>
-    </div>
+    <AmountField
+      id="ghc-amount"
+      label={`${t('chooseAmount')} (${o.currency})`}
+      value={s.amountText}
+      hint={t('amountRange', { min: c.money(o.openAmount.min), max: c.money(o.openAmount.max) })}
+      error={problem}
+      suggestions={o.amountSuggestions.map((a) => ({ value: a, label: c.money(a) }))}
+      suggestionsLabel={t('suggested')}
+      onChange={(value, suggested) => void changeAmount(c, value, suggested)}
+    />
   );
 }

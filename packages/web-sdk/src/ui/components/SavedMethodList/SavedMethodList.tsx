@@ -77,7 +77,8 @@ export function SavedMethodList(p: SavedMethodListProps) {
                   onChange={() => p.onSelect(u.id)}
                 />
                 <span>
-                  {u.label}
+                  {/* a masked card number stays in one piece in a right-to-left screen */}
+                  <bdi dir="ltr">{u.label}</bdi>
                   {u.expires ? <span class="ghc-muted"> · {t.expires(u.expires)}</span> : null}
                 </span>
               </label>

@@ -1,7 +1,8 @@
-import { UI_CSS } from '../ui/ui.styles.js';
+import { UI_CSS } from './ui.styles.js';
 
 /**
- * The checkout's style sheet, added once to the merchant page's <head>. Every rule is scoped under
+ * The hosted screens' style sheet (the checkout's and the withdrawal's), added once to the merchant
+ * page's <head>. Every rule is scoped under
  * `.ghc` so the merchant's page is untouched; colours, radii and fonts are the theme tokens' custom
  * properties (ui/theme.ts, docs/decisions/0431); logical properties (inline-start/end) make the layout
  * follow `dir="rtl"`. Error lines keep their height when empty, so an error never moves the form.
@@ -75,16 +76,19 @@ export const CSS = `
 .ghc-brands legend{padding:0 4px;margin:0}
 .ghc-brands .ghc-check{margin:6px 0}
 .ghc-wd-text{flex:1 1 auto}
-.ghc-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media (forced-colors:active){.ghc .ghc-pay{border:2px solid ButtonText}.ghc .ghc-pay[disabled],.ghc .ghc-pay[aria-disabled=true]{border-color:GrayText}.ghc-method[aria-pressed=true],.ghc-method[aria-expanded=true],.ghc-upo.ghc-on{outline:2px solid Highlight}}
 @media (max-width:420px){.ghc{padding:12px;border-radius:0;border-left:0;border-right:0}.ghc-amount{font-size:19px}}
 `;
 
-export function installStyles(nonce = ''): void {
-  if (document.getElementById('gatehouse-checkout-css')) return;
+/** Adds a style sheet once per page (by its id), with a strict-CSP page's nonce. */
+export function addSheet(id: string, css: string, nonce = ''): void {
+  if (document.getElementById(id)) return;
   const style = document.createElement('style');
   if (nonce) style.nonce = nonce;
-  style.id = 'gatehouse-checkout-css';
-  style.textContent = CSS + UI_CSS;
+  style.id = id;
+  style.textContent = css;
   document.head.append(style);
 }
+
+/** Adds the screens' sheet once per page (both screens use it). */
+export const installStyles = (nonce = ''): void => addSheet('gatehouse-checkout-css', CSS + UI_CSS, nonce);

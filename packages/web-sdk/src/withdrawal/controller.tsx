@@ -1,0 +1,213 @@
+import type { FieldState } from '@gatehouse/protocol';
+import { render } from 'preact';
+import type { HostedField, HostedFields } from '../fields.js';
+import { formatMoney } from '../ui/money.js';
+import { type FlowEvent, INITIAL, isBusy, transition } from '../ui/payment-flow.machine.js';
+import { installWithdrawalStyles } from './styles.js';
+import { type SlotWant, syncFrameSlots } from '../ui/frame-slots.js';
+import { directionOf, type Translate } from '../ui/texts.js';
+import { DEFAULT_VARIABLES, THEME_TOKENS, themeVariables } from '../ui/theme.js';
+import type { Selection } from '../ui/method-catalogue.js';
+import type { WithdrawalOptions } from './names.js';
+import type { WithdrawalEnv, WithdrawalInstance } from './stub.js';
+import type { WithdrawalHost } from './host.js';
+import type { CardPart, Obj, WdState } from './model.js';
+import { normaliseWithdrawal } from './normalise.js';
+import { wdTranslator } from './texts.js';
+import { loadWithdrawal } from './load.js';
+import { withdrawalApi } from './api.js';
+import { WithdrawalView } from './views/WithdrawalView.js';
+
+/**
+ * The withdrawal component on the merchant page (docs/web-sdk.md, withdrawal()): this controller keeps
+ * its state (the foundation's flow machine), talks to the client API and the hosted card fields, and
+ * renders the views of `views/` with Preact into `renderTo`. A new card is typed only in Gatehouse's
+ * hosted field frames and saved there as a UPO of the user; this code sees the frames' states, never
+ * their values.
+ */
+
+type Fn = (...args: unknown[]) => unknown;
+const FRAME_TYPES = [
+  ['number', 'ccNumber'],
+  ['exp', 'ccExpiration'],
+  ['cvc', 'ccCvc'],
+] as const;
+
+export class WithdrawalController implements WithdrawalHost {
+  readonly o: WithdrawalOptions;
+  readonly t: Translate;
+  readonly root: HTMLElement;
+  readonly sdk: ReturnType<WithdrawalEnv['createSdk']>;
+  readonly card: HostedFields;
+  readonly fields = {} as Record<CardPart, HostedField>;
+  readonly states: Partial<Record<CardPart, FieldState>> = {};
+  private readonly attached = new Map<HostedField, HTMLElement>();
+  private readonly ready = new Set<HostedField>();
+  private readyFired = false;
+  destroyed = false;
+  s: WdState;
+
+  constructor(
+    options: WithdrawalOptions,
+    readonly env: WithdrawalEnv,
+    container: Element,
+  ) {
+    const o = (this.o = options);
+    const t = (this.t = wdTranslator(env.texts, o.i18n));
+    this.sdk = env.createSdk({
+      sessionToken: o.sessionToken,
+      merchantId: o.merchantId,
+      merchantSiteId: o.merchantSiteId,
+      env: o.env,
+      logLevel: o.logLevel,
+      strictCardBlocking: o.strictCardBlocking,
+      blockCards: o.blockCards,
+      locale: o.locale,
+    });
+    const frame = {
+      labels: {
+        ccNumber: t('cardNumber'),
+        ccExpiration: t('expiry'),
+        ccCvc: t('cvv'),
+        cardHolderName: t('cardHolder'),
+      },
+      lang: o.locale,
+      dir: directionOf(o.locale),
+      cardWhitelist: o.cardWhitelist,
+    };
+    const v = { ...DEFAULT_VARIABLES, ...THEME_TOKENS[o.theme], ...themeVariables(o.appearance) };
+    const style = {
+      base: { borderColor: v.colorBorder, borderRadius: v.borderRadius, color: v.colorText },
+      invalid: { borderColor: v.colorDanger },
+    };
+    this.card = this.sdk.fields({ frame, style, placeholders: { ccCvc: 'CVV', ccExpiration: t('expiryPlaceholder') } });
+    for (const [part, type] of FRAME_TYPES) {
+      const f = this.card.create(type);
+      this.fields[part] = f;
+      f.on('ready', () => this.frameReady(f));
+      f.on('change', (st) => {
+        this.states[part] = st as FieldState;
+        this.update({});
+      });
+    }
+    const root = document.createElement('div');
+    container.replaceChildren(root);
+    this.root = root;
+    installWithdrawalStyles(env.styleNonce);
+    this.s = {
+      flow: INITIAL,
+      methods: [],
+      upos: [],
+      requests: [],
+      showAll: o.paymentTiles !== 'showMore',
+      name: o.userDetails ? [o.userDetails.firstName, o.userDetails.lastName].filter(Boolean).join(' ') : '',
+      apmValues: {},
+      amount: o.amount,
+      amountText: o.amount,
+      showErrors: false,
+      overlay: false,
+      loadedFrames: [],
+      framesReady: false,
+      limitReached: false,
+      expired: false,
+    };
+    this.update({});
+  }
+
+  load(): Promise<void> {
+    return loadWithdrawal(this);
+  }
+
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.card.destroy();
+    render(null, this.root);
+    this.root.remove();
+  }
+
+  api(): WithdrawalInstance {
+    return withdrawalApi(this);
+  }
+
+  go(event: FlowEvent, patch: Partial<WdState> = {}): boolean {
+    const next = transition(this.s.flow, event);
+    if (!next) return false;
+    this.update({ ...patch, flow: next });
+    return true;
+  }
+
+  update(patch: Partial<WdState>): void {
+    if (this.destroyed) return;
+    this.s = { ...this.s, ...patch };
+    render(<WithdrawalView h={this} />, this.root);
+    this.syncFrames();
+  }
+
+  call(name: keyof WithdrawalOptions['callbacks'], ...args: unknown[]): unknown {
+    const f = this.o.callbacks[name] as Fn | undefined;
+    if (!f) return undefined;
+    try {
+      return f(...args);
+    } catch (err) {
+      if (this.o.logLevel > 0) console.error(`gatehouse withdrawal: ${name} failed`, err);
+      return undefined;
+    }
+  }
+
+  money(amount: string | number, currency = this.o.currency): string {
+    return formatMoney(amount, currency, this.o.locale);
+  }
+
+  select(sel: Selection): void {
+    if (isBusy(this.s.flow) || this.s.flow.name === 'final') return;
+    this.update({ selected: sel, showErrors: false, status: undefined });
+  }
+
+  limitFlags(): { wdRequestsLimitReached: boolean } {
+    return { wdRequestsLimitReached: this.s.limitReached };
+  }
+
+  /** Attaches each card frame to its slot when the component shows one (a new card selected), and only then. */
+  private syncFrames(): void {
+    const t = this.t;
+    const want: SlotWant[] = [
+      { field: this.fields.number, slot: 'ccNumber', title: t('cardNumber') },
+      { field: this.fields.exp, slot: 'ccExpiration', title: t('expiry') },
+      { field: this.fields.cvc, slot: 'ccCvc', title: t('cvv') },
+    ];
+    const changed = syncFrameSlots(this.root, want, this.attached);
+    if (changed.length === 0) return;
+    for (const w of changed) this.ready.delete(w.field);
+    const loaded = this.s.loadedFrames.filter((slot) => [...this.ready].some((f) => f.type === slot));
+    if (loaded.length !== this.s.loadedFrames.length) this.update({ loadedFrames: loaded });
+  }
+
+  private frameReady(f: HostedField): void {
+    this.ready.add(f);
+    if (!this.s.loadedFrames.includes(f.type)) this.update({ loadedFrames: [...this.s.loadedFrames, f.type] });
+    this.checkReady();
+  }
+
+  /** onReady once: the data is loaded and every frame the component shows has loaded. */
+  checkReady(): void {
+    if (this.readyFired || this.s.flow.name === 'loading') return;
+    for (const f of this.attached.keys()) if (!this.ready.has(f)) return;
+    this.readyFired = true;
+    this.update({ framesReady: true });
+    this.call('onReady', { loaded: true, ...this.limitFlags() });
+  }
+}
+
+/** The withdrawal bundle's entry: registers `mount` for the websdk.js stub. */
+export async function mount(params: Obj, env: WithdrawalEnv): Promise<WithdrawalInstance> {
+  const options = normaliseWithdrawal(params);
+  const container = document.querySelector(options.renderTo);
+  if (!container) throw new Error('renderTo matches no element');
+  const c = new WithdrawalController(options, env, container);
+  void c.load().catch((err: unknown) => {
+    if (options.logLevel > 0) console.error('gatehouse withdrawal: loading failed', err);
+    c.go({ type: 'loaded' }, { status: { tone: 'bad', text: c.t('refresh') } });
+  });
+  return c.api();
+}
