@@ -198,7 +198,7 @@ ${demoNav('/demo')}
 <button id="pay" type="button">Pay 15.00 EUR</button> &nbsp; <a href="/demo">New order</a>
 <table class="hint"><tr><td>4761 3441 3614 1390</td><td>approved</td></tr><tr><td>4000 1284 4949 8204</td><td>declined</td></tr>
 <tr><td>2221 0081 2367 7736</td><td>3-D Secure challenge, then approved</td></tr><tr><td>4000 0084 0000 1629</td><td>3-D Secure challenge, then declined</td></tr>
-<tr><td colspan="2">any future expiry (e.g. 12/30), any CVV (e.g. 217)</td></tr></table>
+<tr><td colspan="2">any expiry from the current month on (e.g. 12/30), any 3- or 4-digit CVV (e.g. 217)</td></tr></table>
 </div>
 <div id="outcome" class="outcome" role="status" aria-live="polite"></div>
 <div class="box"><b>Result in the browser</b> (the createPayment callback)<pre id="result">–</pre></div>
