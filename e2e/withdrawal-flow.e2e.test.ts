@@ -65,7 +65,12 @@ describe('withdrawal() in a real browser', () => {
     const p = await cashier.open({
       token: await session(u),
       user: u,
-      opts: { openAmount: { min: 10, max: 200 }, amountSuggestions: ['25', '50', '100'], merchantWDRequestId: 'mwd-7' },
+      opts: {
+        openAmount: { min: 10, max: 200 },
+        amountSuggestions: ['25', '50', '100'],
+        merchantWDRequestId: 'mwd-7',
+        showResponseMessage: { pending: false },
+      },
     });
     const radio = p.getByRole('radio', { name: /1390/ });
     await expect(radio.isChecked()).resolves.toBe(true);
@@ -77,6 +82,10 @@ describe('withdrawal() in a real browser', () => {
     await expect(p.locator('.ghc-pay').textContent()).resolves.toContain('Withdraw €50.00');
     const r = await withdraw(p);
     expect(r).toMatchObject({ result: 'PENDING', wdRequestStatus: 'Pending', merchantWDRequestId: 'mwd-7' });
+    // showResponseMessage {pending: false}: no message; the focus goes to the requests, the new one listed
+    await p.waitForFunction(() => document.activeElement?.id === 'ghw-requests-h', null, WAIT);
+    await expect(p.locator('.ghc-status').textContent()).resolves.toBe('');
+    await expect(p.locator(`[data-wd="${r.wdRequestId}"]`).count()).resolves.toBe(1);
     const [w] = await merchantList(u);
     expect(w).toMatchObject({ userPMId: upo, requestedAmount: '50.00', wdRequestStatus: 'Pending' });
     await p.close();

@@ -147,7 +147,9 @@ export async function submitWithdrawal(h: WithdrawalHost): Promise<void> {
         : undefined;
   h.go({ type: 'result', result: outcome }, { ...patch, status, expired: expired || h.s.expired });
   h.call('onResult', resultOf(h, { ...answer, result: outcome }));
-  h.root.querySelector<HTMLElement>(expired ? '.gh-modal' : '.ghc-status')?.focus();
+  // the focus: the dialog, else the message, else (no message shown) the requests or the button
+  const focus = expired ? '.gh-modal' : status ? '.ghc-status' : ok ? '#ghw-requests-h' : '.ghc-pay';
+  h.root.querySelector<HTMLElement>(focus)?.focus();
 }
 
 /** Cancels the user's request `id`; wdRequestCanceled fires with it, and the list and the limit follow. */
