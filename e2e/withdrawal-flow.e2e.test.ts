@@ -59,13 +59,37 @@ describe('withdrawal() in a real browser', () => {
     await expect(p.locator(`[data-wd="${r.wdRequestId}"]`).textContent()).resolves.toContain('Pending');
     await p.close();
   });
+  it('a new bank account (an APM): its fields checked in the form, saved as a UPO, the request Pending', async () => {
+    const u = user();
+    const p = await cashier.open({ token: await session(u), user: u, opts: { theme: 'tiles' } });
+    await p.getByRole('button', { name: 'Bank payout' }).click();
+    await p.getByLabel('IBAN').fill('DE00');
+    await p.locator('.ghc-pay').click();
+    // the provider's own message for the IBAN; nothing sent
+    await expect(p.locator('#ghw-apm-iban-err').textContent()).resolves.toBe('Enter a valid IBAN');
+    expect(await eventsNamed(p, 'result')).toEqual([]);
+    await p.getByLabel('Account holder').fill('John Smith');
+    await p.getByLabel('IBAN').fill('DE89370400440532013000');
+    await p.getByLabel('BIC / SWIFT').fill('COBADEFFXXX');
+    const r = await withdraw(p);
+    expect(r).toMatchObject({ result: 'PENDING', wdRequestStatus: 'Pending' });
+    const [w] = await merchantList(u);
+    expect(w).toMatchObject({ wdRequestId: r.wdRequestId, pmName: 'apmgw_BankPayout', requestedAmount: '20.00' });
+    await p.close();
+  });
+
   it('a saved card: selected at once, the request Pending for that UPO, with the chosen suggested amount', async () => {
     const u = user();
     const upo = await cardUpo(gw, u, '4761344136141390');
     const p = await cashier.open({
       token: await session(u),
       user: u,
-      opts: { openAmount: { min: 10, max: 200 }, amountSuggestions: ['25', '50', '100'], merchantWDRequestId: 'mwd-7' },
+      opts: {
+        openAmount: { min: 10, max: 200 },
+        amountSuggestions: ['25', '50', '100'],
+        merchantWDRequestId: 'mwd-7',
+        showResponseMessage: { pending: false },
+      },
     });
     const radio = p.getByRole('radio', { name: /1390/ });
     await expect(radio.isChecked()).resolves.toBe(true);
@@ -77,6 +101,10 @@ describe('withdrawal() in a real browser', () => {
     await expect(p.locator('.ghc-pay').textContent()).resolves.toContain('Withdraw €50.00');
     const r = await withdraw(p);
     expect(r).toMatchObject({ result: 'PENDING', wdRequestStatus: 'Pending', merchantWDRequestId: 'mwd-7' });
+    // showResponseMessage {pending: false}: no message; the focus goes to the requests, the new one listed
+    await p.waitForFunction(() => document.activeElement?.id === 'ghw-requests-h', null, WAIT);
+    await expect(p.locator('.ghc-status').textContent()).resolves.toBe('');
+    await expect(p.locator(`[data-wd="${r.wdRequestId}"]`).count()).resolves.toBe(1);
     const [w] = await merchantList(u);
     expect(w).toMatchObject({ userPMId: upo, requestedAmount: '50.00', wdRequestStatus: 'Pending' });
     await p.close();

@@ -175,6 +175,25 @@ describe('withdrawal() standards in a real browser', () => {
     await expired.close();
   });
 
+  it('keyboard only: Tab reaches the saved method and the withdraw button, Enter withdraws', async () => {
+    const u = user();
+    await cardUpo(gw, u, CARD);
+    const p = await cashier.open({ token: await session(u), user: u });
+    const focused = () => p.evaluate(() => (document.activeElement as HTMLElement | null)?.className ?? '');
+    const seen: string[] = [];
+    for (let i = 0; i < 30 && !(await focused()).includes('ghc-pay'); i++) {
+      await p.keyboard.press('Tab');
+      seen.push(await p.evaluate(() => document.activeElement?.tagName + ':' + (document.activeElement as any)?.type));
+    }
+    expect(seen).toContain('INPUT:radio');
+    expect(await focused()).toContain('ghc-pay');
+    await p.keyboard.press('Enter');
+    await waitEvent(p, 'result');
+    expect((await eventsNamed(p, 'result'))[0]).toMatchObject({ result: 'PENDING' });
+    await p.waitForFunction(() => document.activeElement?.classList.contains('ghc-status'), null, WAIT);
+    await p.close();
+  });
+
   it('he: right to left, Hebrew texts, amounts and card numbers left to right, usable at 320 px', async () => {
     const u = user();
     const p = await cashier.open({ token: await session(u), user: u, opts: { locale: 'he' } }, 320);

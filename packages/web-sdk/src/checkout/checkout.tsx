@@ -9,7 +9,8 @@ import type { CheckoutEnv, CheckoutInstance } from './stub.js';
 import { installStyles } from '../ui/screen.styles.js';
 import { type SlotWant, syncFrameSlots } from '../ui/frame-slots.js';
 import { type FlowEvent, INITIAL, isBusy, transition } from '../ui/payment-flow.machine.js';
-import { DEFAULT_VARIABLES, THEME_TOKENS, themeVariables } from '../ui/theme.js';
+import { frameStyleOf } from '../ui/theme.js';
+import { callMerchant } from '../ui/callbacks.js';
 import { CARD, type CardPart, type Obj, phaseOf, type Selection, type State } from './model.js';
 import { invalidFields, selectedUpo } from './form-rules.js';
 import { lookUpBrands, maybeQuoteDcc } from './card-extras.js';
@@ -101,11 +102,7 @@ export class CheckoutController implements Checkout {
     };
     // the frames' inputs look like the form's own, with the merchant's tokens (an allow-listed style,
     // docs/decisions/0400, 0431)
-    const v = { ...DEFAULT_VARIABLES, ...THEME_TOKENS[this.o.theme], ...themeVariables(this.o.appearance) };
-    const style = {
-      base: { borderColor: v.colorBorder, borderRadius: v.borderRadius, color: v.colorText },
-      invalid: { borderColor: v.colorDanger },
-    };
+    const style = frameStyleOf(this.o.theme, this.o.appearance);
     this.card = this.sdk.fields({ frame, style, placeholders: { ccCvc: 'CVV', ccExpiration: t('expiryPlaceholder') } });
     for (const [part, type] of FRAME_TYPES) {
       const f = this.card.create(type);
@@ -189,14 +186,7 @@ export class CheckoutController implements Checkout {
   }
 
   call(name: keyof CheckoutOptions['callbacks'], ...args: unknown[]): unknown {
-    const f = this.cb[name] as Fn | undefined;
-    if (!f) return undefined;
-    try {
-      return f(...args);
-    } catch (err) {
-      if (this.o.logLevel > 0) console.error(`gatehouse checkout: ${name} failed`, err);
-      return undefined;
-    }
+    return callMerchant('checkout', name, this.cb[name] as Fn | undefined, this.o.logLevel, args);
   }
 
   event(type: string, details: Obj = {}): void {

@@ -1,6 +1,7 @@
 import type { FieldState } from '@gatehouse/protocol';
 import { INSTALLMENT_COUNTRIES } from './installments.js';
-import { type ApmFieldSpec, CARD, captionOf, decimalOf, PART_FIELDS, type Upo } from './model.js';
+import { type ApmFieldSpec, CARD, decimalOf, PART_FIELDS, type Upo } from './model.js';
+import { apmFieldProblem as fieldProblem } from '../ui/method-catalogue.js';
 import type { Checkout } from './host.js';
 
 /**
@@ -92,16 +93,8 @@ export function nameProblem(c: Checkout): string | undefined {
 }
 
 export function apmFieldProblem(c: Checkout, method: string, f: ApmFieldSpec): string | undefined {
-  const v = (c.s.apmValues[method]?.[f.name] ?? '').trim();
-  if (!v) return c.t('required');
-  if (f.regex) {
-    try {
-      if (!new RegExp(f.regex).test(v)) return captionOf(f.validationMessage, c.o.locale, c.t('invalid'));
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
+  const texts = { required: c.t('required'), invalid: c.t('invalid') };
+  return fieldProblem(c.s.apmValues[method]?.[f.name] ?? '', f, c.o.locale, texts);
 }
 
 export function amountProblem(c: Checkout, text: string): string | undefined {

@@ -106,3 +106,27 @@ export function preselect(
   if (selectPM !== 'none' && methods.length === 1 && upos.length === 0) return { kind: 'method', id: methods[0]!.id };
   return undefined;
 }
+
+/**
+ * What is wrong with the value typed in an APM's field: empty, or not matching the provider's pattern
+ * (its own message in the user's language, else `texts.invalid`); undefined when it is fine. A pattern
+ * this browser cannot parse checks nothing.
+ */
+export function apmFieldProblem(
+  value: string,
+  f: ApmFieldSpec,
+  locale: string,
+  texts: { required: string; invalid: string },
+): string | undefined {
+  const v = value.trim();
+  if (!v) return texts.required;
+  if (f.regex) {
+    try {
+      if (!new RegExp(f.regex).test(v)) return captionOf(f.validationMessage, locale, texts.invalid);
+    } catch {
+      // expected: a provider's pattern this browser cannot parse checks nothing
+      return undefined;
+    }
+  }
+  return undefined;
+}

@@ -80,3 +80,15 @@ export function themeStyle(theme: keyof typeof THEME_TOKENS, appearance?: Appear
 
 /** The defaults as one CSS declaration list (`--gh-color-primary:#1a56db;…`), for a screen's root rule. */
 export const TOKEN_DEFAULTS = APPEARANCE_VARIABLES.map((k) => `${tokenName(k)}:${DEFAULT_VARIABLES[k]}`).join(';');
+
+/**
+ * The hosted card frames' input style for a layout and the merchant's tokens: their inputs look like the
+ * screen's own (an allow-listed style, docs/decisions/0400, 0431).
+ */
+export function frameStyleOf(theme: keyof typeof THEME_TOKENS, appearance?: Appearance) {
+  const v = { ...DEFAULT_VARIABLES, ...THEME_TOKENS[theme], ...themeVariables(appearance) };
+  return {
+    base: { borderColor: v.colorBorder, borderRadius: v.borderRadius, color: v.colorText },
+    invalid: { borderColor: v.colorDanger },
+  };
+}

@@ -6,7 +6,8 @@ import { type FlowEvent, INITIAL, isBusy, transition } from '../ui/payment-flow.
 import { installWithdrawalStyles } from './styles.js';
 import { type SlotWant, syncFrameSlots } from '../ui/frame-slots.js';
 import { directionOf, type Translate } from '../ui/texts.js';
-import { DEFAULT_VARIABLES, THEME_TOKENS, themeVariables } from '../ui/theme.js';
+import { frameStyleOf } from '../ui/theme.js';
+import { callMerchant } from '../ui/callbacks.js';
 import type { Selection } from '../ui/method-catalogue.js';
 import type { WithdrawalOptions } from './names.js';
 import type { WithdrawalEnv, WithdrawalInstance } from './stub.js';
@@ -75,11 +76,7 @@ export class WithdrawalController implements WithdrawalHost {
       dir: directionOf(o.locale),
       cardWhitelist: o.cardWhitelist,
     };
-    const v = { ...DEFAULT_VARIABLES, ...THEME_TOKENS[o.theme], ...themeVariables(o.appearance) };
-    const style = {
-      base: { borderColor: v.colorBorder, borderRadius: v.borderRadius, color: v.colorText },
-      invalid: { borderColor: v.colorDanger },
-    };
+    const style = frameStyleOf(this.o.theme, this.o.appearance);
     this.card = this.sdk.fields({ frame, style, placeholders: { ccCvc: 'CVV', ccExpiration: t('expiryPlaceholder') } });
     for (const [part, type] of FRAME_TYPES) {
       const f = this.card.create(type);
@@ -145,14 +142,7 @@ export class WithdrawalController implements WithdrawalHost {
   }
 
   call(name: keyof WithdrawalOptions['callbacks'], ...args: unknown[]): unknown {
-    const f = this.o.callbacks[name] as Fn | undefined;
-    if (!f) return undefined;
-    try {
-      return f(...args);
-    } catch (err) {
-      if (this.o.logLevel > 0) console.error(`gatehouse withdrawal: ${name} failed`, err);
-      return undefined;
-    }
+    return callMerchant('withdrawal', name, this.o.callbacks[name] as Fn | undefined, this.o.logLevel, args);
   }
 
   money(amount: string | number, currency = this.o.currency): string {

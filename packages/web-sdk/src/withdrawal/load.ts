@@ -37,7 +37,7 @@ export async function loadWithdrawal(h: WithdrawalHost): Promise<void> {
       sessionToken: o.sessionToken,
       currencyCode: o.currency,
       ...(o.country !== 'detect' ? { countryCode: o.country } : {}),
-      languageCode: o.locale === 'he' ? 'he' : o.locale,
+      languageCode: o.locale,
       type: 'WITHDRAWAL',
     }),
     call('getUserUPOs', { sessionToken: o.sessionToken }),

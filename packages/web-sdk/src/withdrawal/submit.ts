@@ -1,4 +1,4 @@
-import { CARD } from '../ui/method-catalogue.js';
+import { apmFieldProblem, CARD } from '../ui/method-catalogue.js';
 import { wdRequestCanceledPayload } from '../ui/withdrawal-requests.js';
 import { isBusy } from '../ui/payment-flow.machine.js';
 import type { WithdrawalHost } from './host.js';
@@ -38,10 +38,10 @@ export function problems(h: WithdrawalHost): Array<{ id: string; text: string }>
     if (!s.name.trim()) out.push({ id: 'ghw-name', text: t('nameRequired') });
   } else if (sel.kind === 'method') {
     const m = s.methods.find((x) => x.id === sel.id);
+    const texts = { required: t('required'), invalid: t('fieldInvalid') };
     for (const f of m?.fields ?? []) {
-      const v = s.apmValues[sel.id]?.[f.name] ?? '';
-      const bad = v.trim() === '' || (f.regex ? !safeTest(f.regex, v) : false);
-      if (bad) out.push({ id: `ghw-apm-${f.name}`, text: v.trim() === '' ? t('required') : t('fieldInvalid') });
+      const problem = apmFieldProblem(s.apmValues[sel.id]?.[f.name] ?? '', f, h.o.locale, texts);
+      if (problem) out.push({ id: `ghw-apm-${f.name}`, text: problem });
     }
   }
   return out;
@@ -49,15 +49,6 @@ export function problems(h: WithdrawalHost): Array<{ id: string; text: string }>
 
 const slotOf = (part: 'number' | 'exp' | 'cvc') =>
   part === 'number' ? 'ccNumber' : part === 'exp' ? 'ccExpiration' : 'ccCvc';
-
-function safeTest(regex: string, value: string): boolean {
-  try {
-    return new RegExp(regex).test(value);
-  } catch {
-    // expected: a provider's pattern this browser cannot parse checks nothing
-    return true;
-  }
-}
 
 const resultOf = (h: WithdrawalHost, r: Obj): Obj => ({
   result: String(r.result),
@@ -147,7 +138,9 @@ export async function submitWithdrawal(h: WithdrawalHost): Promise<void> {
         : undefined;
   h.go({ type: 'result', result: outcome }, { ...patch, status, expired: expired || h.s.expired });
   h.call('onResult', resultOf(h, { ...answer, result: outcome }));
-  h.root.querySelector<HTMLElement>(expired ? '.gh-modal' : '.ghc-status')?.focus();
+  // the focus: the dialog, else the message, else (no message shown) the requests or the button
+  const focus = expired ? '.gh-modal' : status ? '.ghc-status' : ok ? '#ghw-requests-h' : '.ghc-pay';
+  h.root.querySelector<HTMLElement>(focus)?.focus();
 }
 
 /** Cancels the user's request `id`; wdRequestCanceled fires with it, and the list and the limit follow. */

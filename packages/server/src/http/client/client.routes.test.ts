@@ -296,6 +296,13 @@ describe.each(dialects())('client API on %s', (dialect: DialectName) => {
       ).toMatchObject({ status: 'ERROR' });
       const listed = await call('getUserUPOs', { sessionToken });
       expect(JSON.stringify(listed)).not.toContain('DE89370400440532013000');
+      // a payout-only method: the account is stored to withdraw to (the withdrawal component)
+      const payout = await call('addApmUpo', {
+        sessionToken,
+        paymentMethodName: 'apmgw_BankPayout',
+        apmData: { iban: 'DE89370400440532013000', account_holder_name: 'John Smith', bic: 'COBADEFFXXX' },
+      });
+      expect(payout, JSON.stringify(payout)).toMatchObject({ status: 'SUCCESS', result: 'ADDED' });
     });
   });
 

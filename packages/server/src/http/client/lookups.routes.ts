@@ -211,7 +211,7 @@ export function registerLookupRoutes(app: FastifyInstance): void {
       preValidation: auth,
       schema: schema(
         'Store an APM account for the session user',
-        "Checks `apmData` against the method's fields (docs/apm-payments.md) and stores it as a UPO of the session's userTokenId. Answers `result: ADDED` and userPaymentOptionId.",
+        "Checks `apmData` against the method's fields (docs/apm-payments.md) and stores it as a UPO of the session's userTokenId (a payout-only method's account as a payout account). Answers `result: ADDED` and userPaymentOptionId.",
         ClientRequests.addApmUpo,
       ),
     },
@@ -219,10 +219,13 @@ export function registerLookupRoutes(app: FastifyInstance): void {
       const session = sessionOf(request);
       const body = request.body;
       const userTokenId = requireUser(session.userTokenId);
+      // a payout-only method (a bank account to withdraw to) is stored for payouts (docs/decisions/0520)
+      const use = deps.acquirer.apmMethod(body.paymentMethodName)?.depositCapable === false ? 'payout' : 'deposit';
       const upo = await addApmUpo(
         deps,
         { merchantId: session.merchantId, siteId: session.siteId, userTokenId },
         { method: body.paymentMethodName, data: body.apmData },
+        use,
       );
       return clientSuccess({
         sessionToken: session.token,

@@ -97,6 +97,21 @@ describe('Web SDK assets', () => {
     expect(sdk.body.length + co.body.length).toBeLessThanOrEqual(50 * 1024);
   });
 
+  it('the first load of a withdrawal (websdk.js, then its hashed withdrawal bundle and a locale) is at most 45 KB on the wire, immutable', async () => {
+    const sdk = await raw(`${gw.url}/sdk/v1/websdk.js`, { 'accept-encoding': 'br, gzip' });
+    const text = brotliDecompressSync(sdk.body).toString();
+    const file = /withdrawal\.[0-9a-f]{16}\.js/.exec(text)![0];
+    const he = /withdrawal-he\.[0-9a-f]{16}\.js/.exec(text)![0];
+    const wd = await raw(`${gw.url}/sdk/v1/${file}`, { 'accept-encoding': 'br, gzip' });
+    const texts = await raw(`${gw.url}/sdk/v1/${he}`, { 'accept-encoding': 'br, gzip' });
+    for (const res of [wd, texts]) {
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    expect(sdk.body.length + wd.body.length + texts.body.length).toBeLessThanOrEqual(45 * 1024);
+    expect((await fetch(`${gw.url}/sdk/v1/withdrawal.0000000000000000.js`)).status).toBe(404);
+  });
+
   it('the hosted pages are compressed too', async () => {
     const res = await raw(`${gw.url}/hosted/v1/fields?type=card&mo=${encodeURIComponent(MERCHANT)}`, {
       'accept-encoding': 'gzip',
