@@ -62,6 +62,7 @@ const TEXTS = '__gatehouseCheckoutTexts';
 export function createCheckout(env: CheckoutEnv, bundle: BundleRef, locales: Record<string, BundleRef> = {}) {
   let module: Promise<CheckoutModule> | undefined;
   let current: Promise<CheckoutInstance | undefined> | undefined;
+  let cooling = (): void => undefined;
 
   const checkout = ((params: unknown): Result | undefined => {
     const error = validateCheckout(params);
@@ -80,7 +81,9 @@ export function createCheckout(env: CheckoutEnv, bundle: BundleRef, locales: Rec
     module ??= loadModule<CheckoutModule>(env.gatewayOrigin, bundle, GLOBAL);
     module.catch(() => undefined);
     const texts = loadTexts(env.gatewayOrigin, TEXTS, p.locale, locales[String(p.locale)]);
+    cooling();
     const cool = warmFrame(env.gatewayOrigin);
+    cooling = cool;
     const onReady = p.onReady;
     const mountable = {
       ...p,
@@ -121,7 +124,10 @@ export function createCheckout(env: CheckoutEnv, bundle: BundleRef, locales: Rec
     checkout,
     METHODS,
     () => current,
-    () => (current = undefined),
+    () => {
+      current = undefined;
+      cooling();
+    },
     sdkError(1000, 'No checkout on the page: call checkout(params) first'),
     ['deleteUpo'],
   );

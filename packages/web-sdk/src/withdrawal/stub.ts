@@ -1,7 +1,7 @@
 import type { ClientTransport } from '@gatehouse/protocol';
 import { isObj, type Obj, sdkError } from '../rules.js';
 import type { createServiceSdk } from '../sdk.js';
-import { bindMethods, type BundleRef, deliver, loadModule, loadTexts, targetOf } from '../lazy-bundle.js';
+import { bindMethods, type BundleRef, deliver, loadModule, loadTexts, targetOf, warmFrame } from '../lazy-bundle.js';
 import { validateWithdrawal } from './options.js';
 
 /**
@@ -45,6 +45,7 @@ const TEXTS = '__gatehouseWithdrawalTexts';
 export function createWithdrawal(env: WithdrawalEnv, bundle: BundleRef, locales: Record<string, BundleRef> = {}) {
   let module: Promise<WithdrawalModule> | undefined;
   let current: Promise<WithdrawalInstance | undefined> | undefined;
+  let cool = (): void => undefined;
 
   const withdrawal = ((params: unknown): Result | undefined => {
     const error = validateWithdrawal(params);
@@ -56,14 +57,27 @@ export function createWithdrawal(env: WithdrawalEnv, bundle: BundleRef, locales:
     module ??= loadModule<WithdrawalModule>(env.gatewayOrigin, bundle, GLOBAL);
     module.catch(() => undefined);
     const texts = loadTexts(env.gatewayOrigin, TEXTS, p.locale, locales[String(p.locale)]);
+    // the card frames' process starts while the bundle and the data load (docs/decisions/0452)
+    cool();
+    const warm = warmFrame(env.gatewayOrigin);
+    cool = warm;
+    const onReady = p.onReady;
+    const mountable = {
+      ...p,
+      onReady: (...args: unknown[]) => {
+        warm();
+        if (typeof onReady === 'function') (onReady as (...a: unknown[]) => unknown)(...args);
+      },
+    };
     current = (async () => {
       const old = await previous;
       old?.destroy();
       try {
         const mod = await module!;
         const table = await texts;
-        return await mod.mount(p, { ...env, ...(table ? { texts: table } : {}) });
+        return await mod.mount(mountable, { ...env, ...(table ? { texts: table } : {}) });
       } catch {
+        warm();
         module = undefined;
         deliver(params, sdkError(1000, 'The withdrawal could not be loaded'));
         return undefined;
@@ -76,7 +90,10 @@ export function createWithdrawal(env: WithdrawalEnv, bundle: BundleRef, locales:
     withdrawal,
     WD_METHODS,
     () => current,
-    () => (current = undefined),
+    () => {
+      current = undefined;
+      cool();
+    },
     sdkError(1000, 'No withdrawal on the page: call withdrawal(params) first'),
   );
   // getApms and getUserUPOs also work before the component renders (to list saved methods first),
