@@ -33,19 +33,23 @@ export async function pay(deps: DomainDeps, cmd: PayCommand, options: PayOptions
   checkCard(cmd.card, now);
   checkProcessingOptions(cmd.type, cmd.amount, cmd.currency, cmd.options);
   const card = cardOutputOf(deps, cmd.card);
-  const row = (cardVaultId: number | null): NewTransaction => ({
-    ...transactionRowOf(cmd.origin, now),
-    status: 'pending',
-    threeD: null,
-    type: cmd.type,
-    relatedTransactionId: cmd.relatedTransactionId ?? null,
-    amount: cmd.amount,
-    requestedAmount: cmd.amount,
-    currency: cmd.currency,
-    cardVaultId,
-    card,
-    ...(cmd.options ? { options: cmd.options } : {}),
-  });
+  // onto the fresh row: members written after a spread of it take V8's slow path (ADR 0665)
+  const row = (cardVaultId: number | null): NewTransaction =>
+    Object.assign(
+      transactionRowOf(cmd.origin, now),
+      {
+        status: 'pending' as const,
+        threeD: null,
+        type: cmd.type,
+        relatedTransactionId: cmd.relatedTransactionId ?? null,
+        amount: cmd.amount,
+        requestedAmount: cmd.amount,
+        currency: cmd.currency,
+        cardVaultId,
+        card,
+      },
+      cmd.options ? { options: cmd.options } : {},
+    );
   const planGuard = options.guardPlan && guardOfPlan(deps, options.guardPlan);
   // 3-D Secure: a frictionless flow attaches its result. A payment that skips the 3-D Secure steps
   // authenticates a challenge card as if frictionless (docs/decisions/0304); the steps and the

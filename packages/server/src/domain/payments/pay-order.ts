@@ -235,7 +235,10 @@ export async function payOrder(
     { ...payCmd, ...linked, ...repeatOf(o, card) },
     {
       // rendered in the outcome's write, once a saved UPO's id is known
-      ...(claim ? { idempotency: { ...claim, render: (tx: Transaction) => claim.render(tx, upoId()) } } : {}),
+      // a copy with its own render: Object.assign, not a spread followed by a member (ADR 0665)
+      ...(claim
+        ? { idempotency: Object.assign({}, claim, { render: (tx: Transaction) => claim.render(tx, upoId()) }) }
+        : {}),
       // the step guard as data: without a token to consume, the pending write is one planned write (0817)
       guardPlan: stepPlanOf(payer),
       ...(consume ? { guard: consume } : {}),

@@ -17,7 +17,7 @@ export function restPaymentWithUpo(tx: Transaction, upoId?: string): PaymentResp
   const r = restPaymentResponse(tx) as Rendered;
   if (upoId === undefined) return r;
   if (r.paymentOption?.card) r.paymentOption.card.paymentTokenId = upoId;
-  return { ...r, userPaymentOptionId: upoId };
+  return Object.assign(r, { userPaymentOptionId: upoId }); // r is this call's own: no spread (ADR 0665)
 }
 
 export async function sendPaid(reply: FastifyReply, paid: PayOrderOutcome): Promise<FastifyReply> {

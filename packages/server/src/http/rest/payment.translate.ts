@@ -148,7 +148,10 @@ export async function restPaymentOf(
       partialApproval: body.isPartialApproval ?? false,
       ...(processing ? { processing } : {}),
       saveUpo: body.storePaymentOption === true,
-      urls: returnUrlsOf(body.urlDetails, order?.request.urlDetails),
+      // return URLs are an APM's (a UPO may be one): a card payment leaves the order's request JSON unparsed
+      ...(instrument.kind === 'apm' || instrument.kind === 'upo'
+        ? { urls: returnUrlsOf(body.urlDetails, order?.request.urlDetails) }
+        : {}),
       baseUrl,
       ...(threeD ? { threeD } : {}),
     },

@@ -4,11 +4,12 @@ import { sessionTransactionFields } from './session-transaction.render.js';
 
 /** The domain's `TransactionRender` port (docs/decisions/0617): what it stores in wire form, rendered here. */
 export const transactionRender: TransactionRender = {
-  webhookData: (tx) => ({
-    ...restPaymentResponse(tx),
-    sessionId: tx.interface === 'rest' ? tx.sessionId : null,
-    merchantTransactionId: tx.merchantTransactionId,
-  }),
+  // Object.assign onto the fresh response, not a spread followed by members (V8's slow path, ADR 0665)
+  webhookData: (tx) =>
+    Object.assign(restPaymentResponse(tx), {
+      sessionId: tx.interface === 'rest' ? tx.sessionId : null,
+      merchantTransactionId: tx.merchantTransactionId,
+    }),
   recoveredAnswer: (tx, sessionFrame) =>
     sessionFrame
       ? JSON.stringify({ ...(JSON.parse(sessionFrame) as Record<string, unknown>), ...sessionTransactionFields(tx) })
