@@ -82,7 +82,11 @@ describe('axe-core on every checkout state, in every theme', () => {
     });
     const ctx = await browser.newContext({ viewport: { width: 800, height: 900 } });
     const p = await ctx.newPage();
-    const go = () => p.goto(`${shop.url}#${encodeURIComponent(JSON.stringify({ token: sessionToken, opts }))}`);
+    const go = () =>
+      // not waiting for the load event: a card frame added before it, and held, would hold it too
+      p.goto(`${shop.url}#${encodeURIComponent(JSON.stringify({ token: sessionToken, opts }))}`, {
+        waitUntil: 'domcontentloaded',
+      });
     const ready = () => p.waitForFunction(() => (window as any).events.some((e: any) => e[0] === 'ready'), null, WAIT);
     return { ctx, p, go, ready };
   }

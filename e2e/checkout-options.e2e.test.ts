@@ -143,8 +143,10 @@ describe('checkout() options in the browser', () => {
     // (the card frames, not the hidden warm-up frame checkout() adds at once: docs/decisions/0452)
     const fieldsPage = (url: URL) => url.pathname === '/hosted/v1/fields' && !url.searchParams.has('warm');
     await p.route(fieldsPage, (route) => void held.push(() => route.continue()));
+    // not waiting for the page's load event: frames added before it (held here) would hold it too
     await p.goto(
       `${shop.url}#${encodeURIComponent(JSON.stringify({ token: sessionToken, opts: { ...cardOnly, selectPM: 'cc_card' } }))}`,
+      { waitUntil: 'domcontentloaded' },
     );
     await p.locator('[data-ghc-frame=ccNumber]').waitFor(WAIT);
     await p.waitForFunction(() => document.querySelectorAll('[data-ghc-frame] iframe').length === 3, null, WAIT);
