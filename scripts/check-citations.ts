@@ -42,7 +42,6 @@ const ALLOWED: RegExp[] = [
   /^packages\/server\/src\/http\/session\//,
   /^packages\/server\/src\/http\/rest\/payment/,
   /^packages\/server\/src\/http\/shared\/[^/]*render/,
-  /^packages\/server\/src\/security\/catalogue-checksum\.ts$/,
   /^packages\/server\/src\/lib\/money\.ts$/,
   /^packages\/server\/src\/store\/payments\.repo\.ts$/,
   /^packages\/server\/src\/store\/repos\.ts$/,
