@@ -70,13 +70,22 @@ export function parseJsonNumber(value: number, currency: string): ParseAmountRes
   return parseDecimal(text, currency);
 }
 
-/** Formats minor units as a decimal string with exactly the currency's exponent: `1050` EUR → `"10.50"`. */
-export function formatDecimal(minor: number, currency: string): string {
+/**
+ * Formats minor units as a decimal string with exactly the currency's exponent: `1050` EUR → `"10.50"`.
+ * A `bigint` (a sum that may exceed the safe range) is formatted the same way.
+ */
+export function formatDecimal(minor: number | bigint, currency: string): string {
   const exp = exponentOf(currency);
-  const sign = minor < 0 ? '-' : '';
-  const digits = String(Math.abs(minor)).padStart(exp + 1, '0');
+  const negative = minor < 0;
+  const sign = negative ? '-' : '';
+  const digits = (negative ? -minor : minor).toString().padStart(exp + 1, '0');
   if (exp === 0) return sign + digits;
   return `${sign}${digits.slice(0, -exp)}.${digits.slice(-exp)}`;
+}
+
+/** Whole units of `currency` (a site's limit set in units, not cents) in minor units: `1000` EUR → `100000`. */
+export function wholeUnitsToMinor(units: number, currency: string): Minor {
+  return (units * POWERS_OF_TEN[exponentOf(currency)]!) as Minor;
 }
 
 /** Formats minor units as a JSON number in major units (REST responses): `1050` EUR → `10.5`. */
