@@ -98,3 +98,33 @@ export function toJsonNumber(minor: number, currency: string): number {
 
 /** 10^0 … 10^22, each exact as a double. */
 const POWERS_OF_TEN = Array.from({ length: 23 }, (_, e) => 10 ** e);
+
+/** `numerator / denominator` rounded half-up; both non-negative, denominator positive. */
+export function divideHalfUp(numerator: bigint, denominator: bigint): bigint {
+  if (numerator < 0n || denominator <= 0n) throw new RangeError('divideHalfUp takes a non-negative numerator');
+  return (numerator * 2n + denominator) / (denominator * 2n);
+}
+
+/**
+ * Converts `amount` minor units of `from` into minor units of `to` at `rate` (an integer scaled by
+ * 10^rateDigits), rounding half-up to the target's minor unit. Integers only: a non-integer or
+ * negative amount is refused.
+ */
+export function convertMinor(
+  amount: bigint | number,
+  from: string,
+  to: string,
+  rate: bigint,
+  rateDigits: number = 6,
+): bigint {
+  if (typeof amount === 'number' && !Number.isSafeInteger(amount)) {
+    throw new RangeError('amount must be an integer number of minor units');
+  }
+  const minor = BigInt(amount);
+  if (minor < 0n) throw new RangeError('amount must not be negative');
+  if (rate < 0n) throw new RangeError('rate must not be negative');
+  const expFrom = BigInt(exponentOf(from));
+  const expTo = BigInt(exponentOf(to));
+  // amount / 10^expFrom major × rate / 10^rateDigits × 10^expTo minor
+  return divideHalfUp(minor * rate * 10n ** expTo, 10n ** (expFrom + BigInt(rateDigits)));
+}
