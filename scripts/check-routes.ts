@@ -93,7 +93,6 @@ const KNOWN = new Set<string>([
   'session/transaction.route.ts',
   'session/unknown-method.route.ts',
   'session/update-order.route.ts',
-  'session/withdrawal-orders.route.ts',
   'session/withdrawal-requests.route.ts',
   'site/site.plugin.ts',
 ]);

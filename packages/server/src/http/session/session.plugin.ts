@@ -25,7 +25,7 @@ import { registerUsers } from './users.route.js';
 import { registerUposAdmin } from './upos-admin.route.js';
 import { registerPlans } from './plans.route.js';
 import { registerSubscriptions } from './subscriptions.route.js';
-import { registerWithdrawalOrders } from './withdrawal-orders.route.js';
+import { registerWithdrawalOrders } from './withdrawal-orders.js';
 import { registerKyc } from './kyc.route.js';
 import { registerAccounts } from './accounts.route.js';
 import { registerLookups } from './lookups.route.js';

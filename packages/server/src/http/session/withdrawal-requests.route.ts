@@ -30,7 +30,7 @@ import { replayClaim, replayed, replayPrecheck } from './replay.js';
 import type { Withdrawal } from '../../domain/withdrawals/withdrawal.types.js';
 import { withdrawalChecksumAuth } from './withdrawal.auth.js';
 import { WITHDRAWAL_REQ_CHECKSUM_FIELDS } from '../../security/withdrawal-checksum.js';
-import { WITHDRAWAL_ORDER_METHODS } from './withdrawal-orders.route.js';
+import { WITHDRAWAL_ORDER_METHODS } from './withdrawal-orders.method.js';
 
 /** Where the withdrawal management calls live (DECISIONS.md 5). */
 export const WITHDRAWAL_API = '/ppp/api/withdrawal';
