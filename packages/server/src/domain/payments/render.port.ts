@@ -6,7 +6,7 @@ import type { Transaction } from './transaction.types.js';
  * writes the bytes; `runtime.ts` fills the port in, like the clock.
  */
 export interface TransactionRender {
-  /** a REST webhook's `data` of a transaction: the payment response (spec 2.13), sessionId and merchantTransactionId */
+  /** a REST webhook's `data` of a transaction: the payment response (docs/rest-orders.md), sessionId and merchantTransactionId */
   webhookData(tx: Transaction): Record<string, unknown>;
   /**
    * The final answer (a JSON body) of a request whose transaction recovery closed: a REST request's

@@ -1,7 +1,7 @@
 import type { Minor } from '../../lib/money.js';
 import type { ThreeDResult } from './acquirer.port.js';
 
-/** Transactions (DECISIONS.md 6): every acquirer operation of a payment, with its outcome. */
+/** Transactions (ADR 0301): every acquirer operation of a payment, with its outcome. */
 
 export type PaymentType = 'Auth' | 'PreAuth' | 'Sale';
 export type FollowUpType = 'Settle' | 'Void' | 'Refund';

@@ -8,7 +8,7 @@ import { restAuthenticatedResponse, restChallengeResponse, restFingerprintRespon
 
 export { restPaymentResponse };
 
-/** A payment's outcome as POST /payment-api/payments answers it (spec 2.13), typed by its response schema. */
+/** A payment's outcome as POST /payment-api/payments answers it (docs/rest-orders.md), typed by its response schema. */
 
 type Rendered = PaymentResponse & { paymentOption?: { card?: { paymentTokenId?: string } } };
 

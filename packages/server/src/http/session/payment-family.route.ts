@@ -32,7 +32,7 @@ import { paySession } from './session-pay.handler.js';
 import { sessionOfBody } from './session-token.auth.js';
 
 /**
- * The session payment family (issue 15, spec server-methods 2.2), `POST /ppp/api/v1/<method>.do`: each
+ * The session payment family (docs/session-methods.md), `POST /ppp/api/v1/<method>.do`: each
  * body is rewritten as the payment.do body it stands for (payment-family.translate.ts), then paid by
  * `payOrder` like payment.do. A replayed signed body of a payment made at once (paymentCC, paymentAPM,
  * payment3D, dynamic3D without a 3-D Secure step) answers its first answer (docs/decisions/0805).
@@ -163,7 +163,7 @@ async function payFamily(
 }
 
 /**
- * verify3d has no checksum in the SDKs that send it without one (spec server-methods 2.2): the caller is
+ * verify3d has no checksum in the SDKs that send it without one (docs/session-methods.md): the caller is
  * the session's site; a checksum, when sent, is verified ([A], 1021, 1001).
  */
 function verify3dAuth(app: FastifyInstance): preValidationAsyncHookHandler {

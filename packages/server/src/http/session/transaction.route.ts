@@ -48,7 +48,7 @@ function moneyOf(body: FollowUpBody, method: Method): { amount?: Minor; currency
 }
 
 /**
- * settleTransaction, refundTransaction, voidTransaction (DECISIONS.md 5, 6): act on the transaction
+ * settleTransaction, refundTransaction, voidTransaction (docs/session-methods.md, ADR 0301): act on the transaction
  * `relatedTransactionId` of the caller's site. Unknown: status ERROR, `Invalid relatedTransactionId`;
  * a move the state machine refuses: errCode 1058 with the state named. A refund without
  * relatedTransactionId credits a card or a UPO (`unreferenced-refund.ts`).

@@ -6,7 +6,7 @@ import type { SessionTransactionResponse, TransactionFields } from '../../schema
 import { additionalInfo, brandFields, sessionThreeDResultMembers, threeDOutput } from './transaction-parts.js';
 
 /**
- * A transaction as the session API's members tell it (spec 2.6), shared by the session API and the
+ * A transaction as the session API's members tell it (docs/session-methods.md), shared by the session API and the
  * client (SDK) API: `APPROVED` … statuses and the gateway codes. The session's full members
  * (`sessionTransactionFields`) are also the answer recovery stores for a session request
  * (`http/shared/transaction-render.ts`).
