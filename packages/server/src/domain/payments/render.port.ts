@@ -2,7 +2,7 @@ import type { Transaction } from './transaction.types.js';
 
 /**
  * The wire forms the domain stores inside its own commits, rendered by the interfaces that speak them
- * (docs/decisions/0617): the domain decides what to store and when, `http/shared/transaction-render.ts`
+ * (docs/decisions/0617): the domain decides what to store and when, `render/transaction-render.ts`
  * writes the bytes; `runtime.ts` fills the port in, like the clock.
  */
 export interface TransactionRender {

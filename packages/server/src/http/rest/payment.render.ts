@@ -3,7 +3,7 @@ import type { PayOrderOutcome } from '../../domain/payments/pay-order.js';
 import type { Run } from '../../domain/payments/payment.service.js';
 import type { Transaction } from '../../domain/payments/transaction.types.js';
 import type { PaymentResponse } from '../../schemas/rest/payment.schema.js';
-import { restPaymentResponse } from '../shared/rest-payment.render.js';
+import { restPaymentResponse } from '../../render/rest-payment.render.js';
 import { restAuthenticatedResponse, restChallengeResponse, restFingerprintResponse } from '../three-d.view.js';
 
 export { restPaymentResponse };

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Invalid, Missing } from '../../domain/errors.js';
 import type { Minor } from '../../lib/money.js';
 import { followUp, type Origin } from '../../domain/payments/payment.service.js';
-import { sessionTransactionFields } from '../shared/session-transaction.render.js';
+import { sessionTransactionFields } from '../../render/session-transaction.render.js';
 import type { FollowUpType } from '../../domain/payments/transaction.types.js';
 import { checkCurrency, toMinor } from '../../domain/sessions/session.pricing.js';
 import { SessionTransactionResponse } from '../../schemas/session/payment.schema.js';

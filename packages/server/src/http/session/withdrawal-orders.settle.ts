@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { gatewayCodes, SESSION_STATUS } from '../shared/session-transaction.render.js';
+import { gatewayCodes, SESSION_STATUS } from '../../render/session-transaction.render.js';
 import { settleWithdrawalOrder } from '../../domain/withdrawals/order.service.js';
 import { withdrawalFields } from '../shared/withdrawal.render.js';
 import { WdOrderRequest, WithdrawalOrderResponse } from '../../schemas/session/withdrawal-orders.schema.js';
