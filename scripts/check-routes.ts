@@ -79,7 +79,6 @@ const KNOWN = new Set<string>([
   'session/lookups.route.ts',
   'session/payment-family.route.ts',
   'session/session-token.auth.ts',
-  'session/transaction.route.ts',
   'session/withdrawal-requests.route.ts',
   'site/site.plugin.ts',
 ]);
