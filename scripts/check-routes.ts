@@ -77,7 +77,6 @@ const KNOWN = new Set<string>([
   'session/catalogue.ts',
   'session/kyc.route.ts',
   'session/lookups.route.ts',
-  'session/payment-family.route.ts',
   'session/session-token.auth.ts',
   'session/withdrawal-requests.route.ts',
   'site/site.plugin.ts',

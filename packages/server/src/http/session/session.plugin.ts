@@ -11,7 +11,7 @@ import { registerInitPayment } from './payments.init.js';
 import { registerOpenOrder } from './orders.open.js';
 import { registerGetOrderDetails } from './order-details.route.js';
 import { registerPayment } from './payments.create.js';
-import { registerPaymentFamily } from './payment-family.route.js';
+import { registerPaymentFamily } from './payment-family.js';
 import { registerPayout } from './payouts.create.js';
 import { registerRefundTransaction } from './transactions.refund.js';
 import { registerSettleTransaction } from './transactions.settle.js';
