@@ -11,6 +11,7 @@ const TESTS = ['**/*.test.ts'];
 /** the server's top-level folders and files that are not the domain's to import */
 const OUTSIDE_DOMAIN = [
   'http',
+  'render',
   'store',
   'acquirer',
   'delivery',
@@ -180,6 +181,18 @@ export default tseslint.config(
       layer('delivery/ takes its settings as the Config type, passed in by the wiring.', '^(\\.\\./)+config\\.js$', {
         allowTypeImports: true,
       }),
+    ]),
+  },
+  {
+    // render/: the wire forms the domain stores in its commits, rendered outside http/ (ADR 0651)
+    files: [`${SERVER}/render/**/*.ts`],
+    ignores: TESTS,
+    rules: importsOnly([
+      layer(
+        'render/ imports the domain, lib/, its own files and schema types only (docs/architecture.md).',
+        `^(\\.\\./)+(${OUTSIDE_DOMAIN.filter((d) => d !== 'render').join('|')})(/|\\.js$)`,
+      ),
+      layer('render/ imports schema types only.', '^(\\.\\./)+schemas/', { allowTypeImports: true }),
     ]),
   },
   {

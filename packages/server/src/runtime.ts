@@ -3,7 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { createSimulatedAcquirer } from './acquirer/simulated-acquirer.js';
 import type { Config } from './config.js';
 import { storageOf } from './store/repos.js';
-import { transactionRender } from './http/shared/transaction-render.js';
+import { transactionRender } from './render/transaction-render.js';
 import { notificationRender } from './delivery/notification.render.js';
 import type { DomainDeps } from './domain/ports.js';
 import type { Acquirer } from './domain/payments/acquirer.port.js';

@@ -1,5 +1,5 @@
 import type { DccQuote } from '../domain/payments/acquirer.port.js';
-import { exponentOf, MAX_MINOR } from '../lib/money.js';
+import { convertMinor, divideHalfUp, exponentOf, MAX_MINOR } from '../lib/money.js';
 import { uint32Of } from './derive.js';
 
 /**
@@ -17,6 +17,9 @@ import { uint32Of } from './derive.js';
  * - All arithmetic is on `bigint`; amounts are minor units, converted between exponents
  *   (EUR 2 → JPY 0, USD 2 → BHD 3) and rounded half-up to the target's minor unit.
  */
+
+/** The conversion of minor units at a rate lives with the other money conversions (ADR 0650). */
+export { convertMinor, divideHalfUp };
 
 export const RATE_SCALE = 10n ** 8n;
 /** Fraction digits of a quoted rate. */
@@ -91,12 +94,6 @@ export function formatScaled(value: bigint, digits: number): string {
   return negative ? `-${body}` : body;
 }
 
-/** `numerator / denominator` rounded half-up; both non-negative, denominator positive. */
-export function divideHalfUp(numerator: bigint, denominator: bigint): bigint {
-  if (numerator < 0n || denominator <= 0n) throw new RangeError('divideHalfUp takes a non-negative numerator');
-  return (numerator * 2n + denominator) / (denominator * 2n);
-}
-
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export function isDay(text: string): boolean {
@@ -146,30 +143,6 @@ export function rateWithMarkup(from: string, to: string, day: string): bigint {
   if (from === to) return QUOTE_SCALE;
   const rate = divideHalfUp(ratePerUsd(to, day) * MARKUP_NUM * QUOTE_SCALE, ratePerUsd(from, day) * MARKUP_DEN);
   return rate > 0n ? rate : 1n;
-}
-
-/**
- * Converts `amount` minor units of `from` into minor units of `to` at `rate` (an integer scaled by
- * 10^rateDigits), rounding half-up to the target's minor unit. Integers only: a non-integer or
- * negative amount is refused.
- */
-export function convertMinor(
-  amount: bigint | number,
-  from: string,
-  to: string,
-  rate: bigint,
-  rateDigits: number = RATE_DIGITS,
-): bigint {
-  if (typeof amount === 'number' && !Number.isSafeInteger(amount)) {
-    throw new RangeError('amount must be an integer number of minor units');
-  }
-  const minor = BigInt(amount);
-  if (minor < 0n) throw new RangeError('amount must not be negative');
-  if (rate < 0n) throw new RangeError('rate must not be negative');
-  const expFrom = BigInt(exponentOf(from));
-  const expTo = BigInt(exponentOf(to));
-  // amount / 10^expFrom major × rate / 10^rateDigits × 10^expTo minor
-  return divideHalfUp(minor * rate * 10n ** expTo, 10n ** (expFrom + BigInt(rateDigits)));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { completeApmPayment } from '../domain/payments/apm.service.js';
-import { restPaymentResponse } from '../http/shared/rest-payment.render.js';
+import { restPaymentResponse } from '../render/rest-payment.render.js';
 import { type CommandSpec, UsageError } from './args.js';
 import type { CredentialCommand } from './credentials.commands.js';
 

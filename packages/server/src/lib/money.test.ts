@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { exponentOf, formatDecimal, isCurrency, parseDecimal, parseJsonNumber, toJsonNumber } from './money.js';
+import {
+  exponentOf,
+  formatDecimal,
+  isCurrency,
+  parseDecimal,
+  parseJsonNumber,
+  toJsonNumber,
+  wholeUnitsToMinor,
+} from './money.js';
 
 describe('money', () => {
   it('knows ISO 4217 exponents', () => {
@@ -61,5 +69,18 @@ describe('money', () => {
     for (const currency of ['JPY', 'EUR', 'BHD']) {
       for (const minor of amounts) expect(toJsonNumber(minor, currency)).toBe(Number(formatDecimal(minor, currency)));
     }
+  });
+
+  it('formats a bigint sum as it formats a number', () => {
+    expect(formatDecimal(123456n, 'EUR')).toBe('1234.56');
+    expect(formatDecimal(-5n, 'EUR')).toBe('-0.05');
+    expect(formatDecimal(1234n, 'JPY')).toBe('1234');
+    expect(formatDecimal(1234n, 'BHD')).toBe(formatDecimal(1234, 'BHD'));
+  });
+
+  it('converts whole units into minor units with the currency exponent', () => {
+    expect(wholeUnitsToMinor(1000, 'EUR')).toBe(100000);
+    expect(wholeUnitsToMinor(1000, 'JPY')).toBe(1000);
+    expect(wholeUnitsToMinor(7, 'BHD')).toBe(7000);
   });
 });

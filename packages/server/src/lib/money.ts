@@ -70,13 +70,22 @@ export function parseJsonNumber(value: number, currency: string): ParseAmountRes
   return parseDecimal(text, currency);
 }
 
-/** Formats minor units as a decimal string with exactly the currency's exponent: `1050` EUR → `"10.50"`. */
-export function formatDecimal(minor: number, currency: string): string {
+/**
+ * Formats minor units as a decimal string with exactly the currency's exponent: `1050` EUR → `"10.50"`.
+ * A `bigint` (a sum that may exceed the safe range) is formatted the same way.
+ */
+export function formatDecimal(minor: number | bigint, currency: string): string {
   const exp = exponentOf(currency);
-  const sign = minor < 0 ? '-' : '';
-  const digits = String(Math.abs(minor)).padStart(exp + 1, '0');
+  const negative = minor < 0;
+  const sign = negative ? '-' : '';
+  const digits = (negative ? -minor : minor).toString().padStart(exp + 1, '0');
   if (exp === 0) return sign + digits;
   return `${sign}${digits.slice(0, -exp)}.${digits.slice(-exp)}`;
+}
+
+/** Whole units of `currency` (a site's limit set in units, not cents) in minor units: `1000` EUR → `100000`. */
+export function wholeUnitsToMinor(units: number, currency: string): Minor {
+  return (units * POWERS_OF_TEN[exponentOf(currency)]!) as Minor;
 }
 
 /** Formats minor units as a JSON number in major units (REST responses): `1050` EUR → `10.5`. */
@@ -89,3 +98,33 @@ export function toJsonNumber(minor: number, currency: string): number {
 
 /** 10^0 … 10^22, each exact as a double. */
 const POWERS_OF_TEN = Array.from({ length: 23 }, (_, e) => 10 ** e);
+
+/** `numerator / denominator` rounded half-up; both non-negative, denominator positive. */
+export function divideHalfUp(numerator: bigint, denominator: bigint): bigint {
+  if (numerator < 0n || denominator <= 0n) throw new RangeError('divideHalfUp takes a non-negative numerator');
+  return (numerator * 2n + denominator) / (denominator * 2n);
+}
+
+/**
+ * Converts `amount` minor units of `from` into minor units of `to` at `rate` (an integer scaled by
+ * 10^rateDigits), rounding half-up to the target's minor unit. Integers only: a non-integer or
+ * negative amount is refused.
+ */
+export function convertMinor(
+  amount: bigint | number,
+  from: string,
+  to: string,
+  rate: bigint,
+  rateDigits: number = 6,
+): bigint {
+  if (typeof amount === 'number' && !Number.isSafeInteger(amount)) {
+    throw new RangeError('amount must be an integer number of minor units');
+  }
+  const minor = BigInt(amount);
+  if (minor < 0n) throw new RangeError('amount must not be negative');
+  if (rate < 0n) throw new RangeError('rate must not be negative');
+  const expFrom = BigInt(exponentOf(from));
+  const expTo = BigInt(exponentOf(to));
+  // amount / 10^expFrom major × rate / 10^rateDigits × 10^expTo minor
+  return divideHalfUp(minor * rate * 10n ** expTo, 10n ** (expFrom + BigInt(rateDigits)));
+}

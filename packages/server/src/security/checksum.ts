@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import type { Secret } from '../lib/secret.js';
+import { fieldsOf } from './checksum-fields.js';
 import { constantTimeEqual } from './constant-time.js';
 
 /**
@@ -7,36 +8,8 @@ import { constantTimeEqual } from './constant-time.js';
  * concatenated in order, then the merchant secret key. A field absent from the request is skipped;
  * `urlDetails` contributes its values in the order successUrl, failureUrl, pendingUrl, notificationUrl.
  */
-const AMOUNT_ORDER = ['merchantId', 'merchantSiteId', 'clientRequestId', 'amount', 'currency', 'timeStamp'] as const;
-const TRANSACTION_HEAD = [
-  'merchantId',
-  'merchantSiteId',
-  'clientRequestId',
-  'clientUniqueId',
-  'amount',
-  'currency',
-  'relatedTransactionId',
-  'authCode',
-] as const;
-const TRANSACTION_TAIL = ['comment', 'urlDetails', 'timeStamp'] as const;
-
-export const CHECKSUM_FIELDS = {
-  getSessionToken: ['merchantId', 'merchantSiteId', 'clientRequestId', 'timeStamp'],
-  openOrder: AMOUNT_ORDER,
-  updateOrder: AMOUNT_ORDER,
-  getPaymentStatus: AMOUNT_ORDER,
-  payment: AMOUNT_ORDER,
-  initPayment: AMOUNT_ORDER,
-  payout: AMOUNT_ORDER,
-  getCardDetails: AMOUNT_ORDER,
-  getDccDetails: AMOUNT_ORDER,
-  cardTokenization: AMOUNT_ORDER,
-  settleTransaction: [...TRANSACTION_HEAD, 'descriptorMerchantName', 'descriptorMerchantPhone', ...TRANSACTION_TAIL],
-  refundTransaction: [...TRANSACTION_HEAD, ...TRANSACTION_TAIL],
-  voidTransaction: [...TRANSACTION_HEAD, ...TRANSACTION_TAIL],
-  getUserUPOs: ['merchantId', 'merchantSiteId', 'userTokenId', 'clientRequestId', 'timeStamp'],
-  deleteUPO: ['merchantId', 'merchantSiteId', 'userTokenId', 'clientRequestId', 'userPaymentOptionId', 'timeStamp'],
-} as const satisfies Record<string, readonly string[]>;
+/** The seed methods' part of the one table (`checksum-fields.ts`). */
+export const CHECKSUM_FIELDS = fieldsOf('seed');
 
 export type SessionMethod = keyof typeof CHECKSUM_FIELDS;
 

@@ -1,3 +1,5 @@
+import { fieldsOf } from './checksum-fields.js';
+
 /**
  * The checksum rule of the withdrawal management calls (`/ppp/api/withdrawal/<method>.do`,
  * docs/session-api.md): merchantId, merchantSiteId, then the value of every other field in the order the
@@ -10,7 +12,7 @@
 /** How a boolean becomes text: as JSON shows it, or as the PHP SDK writes it. */
 export type BooleanText = 'json' | 'php';
 
-/** Members the PHP SDK appends to every body after computing the checksum (server facts 1.2, 1.3). */
+/** Members the PHP SDK appends to every body after computing the checksum (docs/gateway-facts.md). */
 const APPENDED_AFTER_CHECKSUM = ['sourceApplication', 'webMasterId'] as const;
 const FIXED = new Set(['merchantId', 'merchantSiteId', 'timeStamp', 'checksum', ...APPENDED_AFTER_CHECKSUM]);
 
@@ -42,36 +44,8 @@ export function hasBoolean(value: unknown): boolean {
 }
 
 /**
- * The withdrawal methods the server facts (2.8) mark [REQ]: the PHP SDK hashes its required fields in
- * this order (then the secret). The server accepts that order or the body order (docs/decisions/0131).
+ * The withdrawal methods whose required fields the PHP SDK hashes in a fixed order (then the secret):
+ * their part of the one table (`checksum-fields.ts`). The server accepts that order or the body
+ * order (docs/decisions/0131).
  */
-export const WITHDRAWAL_REQ_CHECKSUM_FIELDS: Readonly<Record<string, readonly string[]>> = {
-  getRequests: ['merchantId', 'merchantSiteId', 'timeStamp'],
-  getCandidatesForRefund: ['merchantId', 'merchantSiteId', 'wdRequestId', 'timeStamp'],
-  placeWithdrawalOrder: [
-    'merchantId',
-    'merchantSiteId',
-    'wdRequestId',
-    'merchantWDRequestId',
-    'userPMId',
-    'amount',
-    'currency',
-    'settlementType',
-    'timeStamp',
-  ],
-  getOrders: ['merchantId', 'merchantSiteId', 'merchantUniqueId', 'timeStamp'],
-  settleWithdrawalOrder: ['merchantId', 'merchantSiteId', 'wdOrderId', 'timeStamp'],
-  updateOrdersDetails: ['merchantId', 'merchantSiteId', 'wdOrderIds', 'details', 'timeStamp'],
-  getNetDeposits: ['merchantId', 'merchantSiteId', 'userTokenId', 'currency', 'userPMId', 'timeStamp'],
-  updateNetDepositValue: [
-    'merchantId',
-    'merchantSiteId',
-    'userTokenId',
-    'userPMId',
-    'amount',
-    'movementType',
-    'currency',
-    'timeStamp',
-  ],
-  getUserPaymentMethodNetDeposits: ['merchantId', 'merchantSiteId', 'userTokenId', 'currency', 'userPMId', 'timeStamp'],
-};
+export const WITHDRAWAL_REQ_CHECKSUM_FIELDS: Readonly<Record<string, readonly string[]>> = fieldsOf('withdrawal');

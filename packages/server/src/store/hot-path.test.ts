@@ -1,7 +1,7 @@
 import { buildRequest } from '@gatehouse/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setSiteNotificationUrl } from '../domain/notifications/notification.service.js';
-import { restPaymentResponse } from '../http/shared/rest-payment.render.js';
+import { restPaymentResponse } from '../render/rest-payment.render.js';
 import { dialects } from '../../test/dialects.js';
 import { type Gateway, startGateway } from '../../test/harness.js';
 import { mismatchedStatements } from './sqlite/fixed-statement.js';

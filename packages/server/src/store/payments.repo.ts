@@ -2,13 +2,14 @@ import { type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import type { Minor } from '../lib/money.js';
 import type { ThreeDResult } from '../domain/payments/acquirer.port.js';
 import type { PaymentRepo } from '../domain/payments/ports.js';
-import type {
-  ApmRecord,
-  CardOutput,
-  NewTransaction,
-  ProcessingOptions,
-  Transaction,
-  TransactionResult,
+import {
+  type ApmRecord,
+  type CardOutput,
+  type NewTransaction,
+  ORDER_PAID_OR_PAYING,
+  type ProcessingOptions,
+  type Transaction,
+  type TransactionResult,
 } from '../domain/payments/transaction.types.js';
 import { type FixedStatement, fixedStatement } from './sqlite/fixed-statement.js';
 import type { Dialect } from './dialect.js';
@@ -377,7 +378,7 @@ export function transactionLastInserted(db: Kysely<Database>, dialect: Dialect):
  * lock, so that on PostgreSQL it reads what a payment committed while the lock was awaited.
  */
 export function orderPayable(db: Kysely<Database>, dialect: Dialect, orderId: number): FixedStatement {
-  return fixedStatement('order.payable', dialect, [orderId, ...PAYMENT_TYPES, 1, 'none', 'approved', 'pending'], () =>
+  return fixedStatement('order.payable', dialect, [orderId, ...PAYMENT_TYPES, 1, 'none', ...ORDER_PAID_OR_PAYING], () =>
     db
       .selectNoFrom((eb) => eb.lit(1).as('payable'))
       .where((eb) =>
@@ -393,7 +394,7 @@ export function orderPayable(db: Kysely<Database>, dialect: Dialect, orderId: nu
             eb.val('none'),
           ),
           'not in',
-          ['approved', 'pending'],
+          [...ORDER_PAID_OR_PAYING],
         ),
       )
       .compile(),

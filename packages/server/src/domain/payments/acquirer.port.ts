@@ -3,7 +3,7 @@ import type { Secret } from '../../lib/secret.js';
 /**
  * The acquirer port (DESIGN.md): everything the payments domain asks of an acquirer. The simulated
  * acquirer in `src/acquirer/` implements it deterministically from the test-card table of
- * DECISIONS.md 6; a real connector would implement the same interface. Amounts are minor units.
+ * ADR 0301 and ADR 0350; a real connector would implement the same interface. Amounts are minor units.
  */
 
 export interface CardInput {

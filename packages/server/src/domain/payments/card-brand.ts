@@ -3,8 +3,8 @@ import type { CardInfo } from './acquirer.port.js';
 
 /**
  * The brand a card payment is processed with (docs/decisions/0413). A co-badged card has two brands
- * (spec 2.7 `brand` and `secondaryBrand`); the cardholder may choose either as `selectedBrand`
- * (spec 4.2 createPayment, the checkout's `useDualBrand`). Without a choice the primary brand is
+ * (getCardDetails' `brand` and `secondaryBrand`, docs/session-methods.md); the cardholder may choose either as `selectedBrand`
+ * (createPayment and the checkout's `useDualBrand`, docs/web-sdk.md). Without a choice the primary brand is
  * used. A choice that is not one of the card's brands leaves the primary brand (the real gateway's way).
  * Case, spaces, hyphens and underscores are ignored when comparing (`CARTES_BANCAIRES`, `visa`).
  */

@@ -5,7 +5,7 @@ import type { CardInfo } from './acquirer.port.js';
 import { luhnOk } from './card.js';
 
 /**
- * getCardDetails (spec 2.7): what BIN data tells about a card number. The number is wrapped as a
+ * getCardDetails (docs/session-methods.md): what BIN data tells about a card number. The number is wrapped as a
  * secret at once and never kept; a number that is not 12-19 digits passing Luhn is refused on the
  * field `cardNumber` (errCode 1004).
  */
@@ -17,7 +17,7 @@ export function cardDetails(deps: Pick<DomainDeps, 'acquirer'>, cardNumber: stri
   return info;
 }
 
-/** The spec 2.7 members of a card's details, as the wire shows them. */
+/** The getCardDetails members of a card's details, as the wire shows them. */
 export function cardDetailsFields(info: CardInfo): Record<string, unknown> {
   return {
     brand: info.brand,

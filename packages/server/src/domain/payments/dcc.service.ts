@@ -7,7 +7,7 @@ import type { Acquirer, DccQuote } from './acquirer.port.js';
 import { cardDetails } from './card-details.service.js';
 
 /**
- * getDccDetails (spec 2.8, 4.2 clientGetDccDetails): the day's DCC quote of an amount into the
+ * getDccDetails (docs/session-methods.md; the client API's clientGetDccDetails, docs/web-sdk.md): the day's DCC quote of an amount into the
  * cardholder's currency. The target currency is `currency` when given (it wins over `country`), else
  * the currency of `country`, else the issuing currency of `cardNumber`. The rate is the acquirer's
  * deterministic rate of the clock's UTC day, 3.5% markup included (docs/decisions/0321).

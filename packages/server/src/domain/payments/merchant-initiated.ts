@@ -6,7 +6,7 @@ import { THREE_D_VERSION } from './three-d-secure.service.js';
 import type { Transaction } from './transaction.types.js';
 
 /**
- * What a payment may rest on besides a cardholder present (issue 15, docs/decisions/0141, 0142):
+ * What a payment may rest on besides a cardholder present (docs/decisions/0141, 0142):
  * the 3-D Secure step it continues, an external MPI's result, or the first payment of a stored
  * credential that a merchant-initiated repeat repeats.
  */
@@ -22,7 +22,7 @@ export interface ExternalMpi {
 /**
  * The related transaction is not an approved 3-D Secure step (InitAuth3D, Auth3D, Sale3D) the caller may
  * continue: the session API answers it as the real gateway does, `status: SUCCESS` with
- * `transactionStatus: ERROR`, gwErrorCode -1100 and gwExtendedErrorCode 1271 (spec server-methods 3).
+ * `transactionStatus: ERROR`, gwErrorCode -1100 and gwExtendedErrorCode 1271 (docs/gateway-facts.md).
  */
 export class ThreeDStepRefused extends TransactionRefused {
   static readonly EXTENDED_CODE = 1271;

@@ -3,7 +3,7 @@ import { Invalid, TransactionRefused } from '../errors.js';
 import type { DomainDeps, Renderers, Repos } from '../ports.js';
 import type { OrderGuard } from './origin.js';
 import { settleOutcome } from './outcome.write.js';
-import type { Transaction } from './transaction.types.js';
+import { paidOrPaying, type Transaction } from './transaction.types.js';
 
 /** The checks of a payment on an order: its amount, its lock, and that it is not paid or being paid. */
 
@@ -79,7 +79,7 @@ export async function guardOrderPayment(repos: Repos, render: Renderers, orderId
   await repos.orders.lock(orderId, now);
   let last = await repos.payments.lastPaymentOfOrder(orderId);
   if (last && isExpiredRedirect(last, now)) last = await expireRedirect(repos, render, last, now);
-  if (last && (last.status === 'approved' || last.status === 'pending')) {
+  if (last && paidOrPaying(last.status)) {
     throw new TransactionRefused(
       `${last.status} ${last.type}`,
       last.status === 'pending'

@@ -3,8 +3,8 @@ import type { Transaction } from './transaction.types.js';
 
 /**
  * Facts about a transaction that every interface tells the same way (docs/decisions/0617). The
- * wire shapes that carry them are rendered by the interfaces: `http/shared/rest-payment.render.ts`,
- * `http/shared/session-transaction.render.ts`, `http/client/result.ts`.
+ * wire shapes that carry them are rendered outside the domain: `render/rest-payment.render.ts`,
+ * `render/session-transaction.render.ts`, `http/client/result.ts`.
  */
 
 /** A pending APM payment whose shopper has not answered its page yet (docs/decisions/0360). */

@@ -2,7 +2,7 @@ import { formatDecimal, type Minor } from '../../lib/money.js';
 import type { FollowUpType, Transaction } from './transaction.types.js';
 
 /**
- * The transaction state machine of DECISIONS.md 6, pure: which follow-up a transaction allows at
+ * The transaction state machine of ADR 0301, pure: which follow-up a transaction allows at
  * `now`. Auth and PreAuth, once approved, may be settled (several times, in total at most the
  * authorised amount) or voided while valid (Auth 7 days, PreAuth 30); a Sale or Settle may be
  * refunded (in total at most its amount) or voided until the daily cut-off; a Refund may be voided

@@ -1,7 +1,7 @@
 import type { Minor } from '../../lib/money.js';
 import type { ThreeDResult } from './acquirer.port.js';
 
-/** Transactions (DECISIONS.md 6): every acquirer operation of a payment, with its outcome. */
+/** Transactions (ADR 0301): every acquirer operation of a payment, with its outcome. */
 
 export type PaymentType = 'Auth' | 'PreAuth' | 'Sale';
 export type FollowUpType = 'Settle' | 'Void' | 'Refund';
@@ -12,6 +12,18 @@ export type FollowUpType = 'Settle' | 'Void' | 'Refund';
  */
 export type TransactionType = PaymentType | FollowUpType | 'InitAuth3D' | 'Auth3D' | 'Sale3D' | 'Payout' | 'Credit';
 export type TransactionStatus = 'pending' | 'approved' | 'declined' | 'error';
+
+/**
+ * The "already paid" rule, once: an order whose last payment has one of these statuses (paid, or being
+ * paid) takes no other payment. The closure's guard (`order-guard.ts`) and the planned pending write's
+ * guard (`store/payments.repo.ts`, ADR 0817) both read it.
+ */
+export const ORDER_PAID_OR_PAYING = ['approved', 'pending'] as const satisfies readonly TransactionStatus[];
+
+/** Does a last payment with `status` keep its order from being paid again? */
+export function paidOrPaying(status: TransactionStatus): boolean {
+  return (ORDER_PAID_OR_PAYING as readonly TransactionStatus[]).includes(status);
+}
 
 /** What the card output of a response shows: never the full number. */
 export interface CardOutput {

@@ -1,4 +1,4 @@
-import { exponentOf, formatDecimal, type Minor } from '../../lib/money.js';
+import { formatDecimal, type Minor, wholeUnitsToMinor } from '../../lib/money.js';
 import { Invalid, TransactionRefused } from '../errors.js';
 import type { DomainDeps } from '../ports.js';
 import { payout, type PayoutCommand, type PayoutHooks, type PayoutRun } from './payout.service.js';
@@ -19,7 +19,7 @@ export type UnreferencedRefundCommand = Omit<PayoutCommand, 'type'>;
 export async function unreferencedRefundLimit(deps: DomainDeps, siteId: string, currency: string): Promise<Minor> {
   const settings = await deps.storage.read.sessions.siteSettings(siteId);
   const units = settings?.unreferencedRefundLimit ?? DEFAULT_UNREFERENCED_REFUND_LIMIT;
-  return (units * 10 ** exponentOf(currency)) as Minor;
+  return wholeUnitsToMinor(units, currency);
 }
 
 /** Credits the card or the UPO: refused above the site's limit, else the payout pipeline as a `Credit`. */

@@ -7,7 +7,7 @@ import { afterCharge, cycleAmount, isDue } from './subscription.machine.js';
 import { subscribableCard } from './subscription.service.js';
 
 /**
- * Runs the subscription charges due at an instant (issue 15, docs/decisions/0124-0126): each due
+ * Runs the subscription charges due at an instant (docs/decisions/0124-0126): each due
  * cycle of an ACTIVE subscription becomes one Sale of its card UPO through the payment pipeline, with
  * its DMN. The cycle is claimed in the write that persists the pending transaction (unique key
  * subscription + cycle), so two runs for the same instant, even racing ones, charge it once. The

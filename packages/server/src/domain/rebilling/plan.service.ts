@@ -6,7 +6,7 @@ import type { SessionContext } from '../sessions/session.types.js';
 import type { Period, Plan, PlanStatus } from './ports.js';
 
 /**
- * Rebilling plans of a site (spec server-methods 2.7, issue 15, docs/decisions/0122): a name, an
+ * Rebilling plans of a site (docs/session-methods.md, docs/decisions/0122): a name, an
  * initial and a recurring amount in one currency, when the first charge falls (startAfter, all zero:
  * at once), how often it repeats (recurringPeriod) and when it ends (endAfter). A plan of another
  * site is unknown to the caller (errCode 1000, `Invalid planId`), and is left as it was.

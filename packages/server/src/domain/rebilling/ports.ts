@@ -7,7 +7,7 @@ export interface Period {
 
 export type PlanStatus = 'ACTIVE' | 'INACTIVE';
 
-/** A rebilling plan of a site (issue 15, docs/decisions/0122). Amounts in minor units. */
+/** A rebilling plan of a site (docs/decisions/0122). Amounts in minor units. */
 export interface Plan {
   /** numeric string */
   id: string;
@@ -37,7 +37,7 @@ export interface PlanRepo {
 /** ACTIVE charges on schedule; COMPLETED, CANCELED and FAILED are final (docs/decisions/0124). */
 export type SubscriptionStatus = 'ACTIVE' | 'COMPLETED' | 'CANCELED' | 'FAILED';
 
-/** A user's UPO charged on a plan's schedule (issue 15, docs/decisions/0124). Amounts in minor units. */
+/** A user's UPO charged on a plan's schedule (docs/decisions/0124). Amounts in minor units. */
 export interface Subscription {
   /** numeric string */
   id: string;

@@ -11,7 +11,7 @@ import type { Period, Subscription, SubscriptionFilter } from './ports.js';
 import { addPeriod, cancelled, firstSchedule, isZeroPeriod } from './subscription.machine.js';
 
 /**
- * Subscriptions (spec server-methods 2.7, issue 15, docs/decisions/0124): a user of the caller's site
+ * Subscriptions (docs/session-methods.md, docs/decisions/0124): a user of the caller's site
  * subscribes one of its card UPOs to an ACTIVE plan of the site. Amounts and currency come from the
  * plan unless the request sends its own; the plan's startAfter and recurringPeriod set the schedule,
  * the request's endAfter its end. Another site's plan (1000), user (1010) or UPO (1011) is refused

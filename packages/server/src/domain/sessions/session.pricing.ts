@@ -110,17 +110,11 @@ export function priceOrder(d: OrderDetails): Pricing | null {
     const total = itemsTotal(items, amountDetails, currency);
     if (total !== BigInt(minor)) {
       throw new AmountMismatch(
-        `Total amount does not match items sum: items and amountDetails give ${formatTotal(total, currency)}, amount is ${formatDecimal(minor, currency)}`,
+        `Total amount does not match items sum: items and amountDetails give ${formatDecimal(total, currency)}, amount is ${formatDecimal(minor, currency)}`,
       );
     }
   } else if (amountDetails) {
     itemsTotal([], amountDetails, currency);
   }
   return { amount: minor, currency, openAmount };
-}
-
-function formatTotal(v: bigint, currency: string): string {
-  const exp = exponentOf(currency);
-  const digits = (v < 0n ? -v : v).toString().padStart(exp + 1, '0');
-  return (v < 0n ? '-' : '') + (exp === 0 ? digits : `${digits.slice(0, -exp)}.${digits.slice(-exp)}`);
 }

@@ -1,7 +1,7 @@
 import type { Minor } from '../../lib/money.js';
 
 /**
- * Withdrawal orders (DECISIONS.md 9 extended, docs/decisions/0130): the merchant's instruction to pay
+ * Withdrawal orders (docs/withdrawals.md, docs/decisions/0130): the merchant's instruction to pay
  * part or all of a withdrawal request out. An order is placed `Approved`, settled (the payout runs
  * through the simulated acquirer) or deleted; `Processing` is internal while its payout runs.
  */

@@ -7,14 +7,14 @@ import type { Minor } from '../../lib/money.js';
  */
 
 /**
- * The statuses of spec 3, plus `InProgress`: approved, sealed, or with withdrawal orders placed
+ * The statuses of docs/withdrawals.md, plus `InProgress`: approved, sealed, or with withdrawal orders placed
  * (docs/decisions/0130, 0508), and `Processing` (shown as Pending): approved and being paid out in one
  * step by an earlier version, no longer entered (docs/decisions/0508).
  */
 export type WithdrawalStatus =
   'Pending' | 'Processing' | 'InProgress' | 'Approved' | 'Partially Approved' | 'Declined' | 'Canceled' | 'Error';
 
-/** The wire values of `wdRequestStatus` (spec 3, and `InProgress` of the server facts 2.8). */
+/** The wire values of `wdRequestStatus` (docs/withdrawals.md, and `InProgress`, docs/gateway-facts.md). */
 export const WD_REQUEST_STATUSES = [
   'Pending',
   'InProgress',

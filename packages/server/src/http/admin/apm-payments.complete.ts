@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { completeApmPayment } from '../../domain/payments/apm.service.js';
-import { restPaymentResponse } from '../shared/rest-payment.render.js';
+import { restPaymentResponse } from '../../render/rest-payment.render.js';
 import { ApmPaymentParams, CompleteApmPaymentBody } from '../../schemas/admin/apm-payments.schema.js';
 import { AdminErrorResponse } from '../../schemas/admin/deliveries.schema.js';
 import { PaymentResponse } from '../../schemas/rest/payment.schema.js';

@@ -1,7 +1,7 @@
 import type { Transaction } from '../../domain/payments/transaction.types.js';
 import { formatDecimal } from '../../lib/money.js';
 import { awaitsShopper } from '../../domain/payments/transaction.facts.js';
-import { gatewayCodes, SESSION_STATUS } from '../shared/session-transaction.render.js';
+import { gatewayCodes, SESSION_STATUS } from '../../render/session-transaction.render.js';
 
 /**
  * A transaction as the SDK's payment result (docs/web-sdk.md): `result`, `errCode` 0 for an approval or a

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getOrderStatus } from '../../domain/orders/order.service.js';
 import type { OrderStatusView } from '../../domain/orders/ports.js';
-import { restPaymentResponse } from '../shared/rest-payment.render.js';
+import { restPaymentResponse } from '../../render/rest-payment.render.js';
 import { toJsonNumber } from '../../lib/money.js';
 import { OrderLookupQuery } from '../../schemas/rest/order.schema.js';
 import { PaymentResponse } from '../../schemas/rest/payment.schema.js';

@@ -15,7 +15,7 @@ export function boundOrderOf(request: FastifyRequest): Order | undefined {
 
 /**
  * Payments accept an API key, a merchant access token, or an order's sessionId as a bearer token
- * (30 minutes, that order only, its permittedOperations only: DECISIONS.md 3).
+ * (30 minutes, that order only, its permittedOperations only: ADR 0007).
  */
 export async function authenticatePayment(app: FastifyInstance, request: FastifyRequest): Promise<MerchantContext> {
   const { deps, box } = app.services;

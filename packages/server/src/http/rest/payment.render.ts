@@ -3,12 +3,12 @@ import type { PayOrderOutcome } from '../../domain/payments/pay-order.js';
 import type { Run } from '../../domain/payments/payment.service.js';
 import type { Transaction } from '../../domain/payments/transaction.types.js';
 import type { PaymentResponse } from '../../schemas/rest/payment.schema.js';
-import { restPaymentResponse } from '../shared/rest-payment.render.js';
+import { restPaymentResponse } from '../../render/rest-payment.render.js';
 import { restAuthenticatedResponse, restChallengeResponse, restFingerprintResponse } from '../three-d.view.js';
 
 export { restPaymentResponse };
 
-/** A payment's outcome as POST /payment-api/payments answers it (spec 2.13), typed by its response schema. */
+/** A payment's outcome as POST /payment-api/payments answers it (docs/rest-orders.md), typed by its response schema. */
 
 type Rendered = PaymentResponse & { paymentOption?: { card?: { paymentTokenId?: string } } };
 

@@ -15,7 +15,7 @@ import { apmInputOf, processingOptionsOf, returnUrlsOf } from '../payment-option
 import { methodNotificationUrlOf, threeDRequestOf } from '../three-d.view.js';
 import { checkCurrency, toMinor } from './order.translate.js';
 
-/** POST /payment-api/payments, wire → domain (DECISIONS.md 4). */
+/** POST /payment-api/payments, wire → domain (docs/rest-orders.md). */
 
 const FOLLOW_UPS: readonly string[] = ['Settle', 'Void', 'Refund'];
 

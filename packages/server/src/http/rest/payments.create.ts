@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { authorizeEntity, requireOperationsKey } from '../../domain/merchants/merchant.service.js';
 import { payOrder } from '../../domain/payments/pay-order.js';
 import { followUp, type IdempotencyClaim } from '../../domain/payments/payment.service.js';
-import { restPaymentResponse } from '../shared/rest-payment.render.js';
+import { restPaymentResponse } from '../../render/rest-payment.render.js';
 import { requestHashOf } from '../../domain/idempotency/idempotency.service.js';
 import { PaymentRequest, PaymentResponse } from '../../schemas/rest/payment.schema.js';
 import { ErrorResponse } from '../../schemas/rest/result.schema.js';

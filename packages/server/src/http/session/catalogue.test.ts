@@ -6,7 +6,7 @@ import { type Gateway, startGateway } from '../../../test/harness.js';
 import { type WireClient, wireClient } from '../../../test/wire-client.js';
 
 /**
- * Users, stored payment options and plans of the real gateway's catalogue (issue 15 items 3-5) through
+ * Users, stored payment options and plans of the real gateway's catalogue (docs/session-methods.md) through
  * the real server: happy path, bad checksum (1001), a missing required field named in the reason, and
  * another merchant's ids refused with nothing changed.
  */

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 
-/** The envelope of spec 2.1: every session answer, success or error, is HTTP 200 with this shape. */
+/** The session envelope (docs/session-api.md): every session answer, success or error, is HTTP 200 with this shape. */
 export const SESSION_API_VERSION = '1.0';
 
 /** Where the session server calls live: `POST /ppp/api/v1/<method>.do`. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { findApm, listApms, toPaymentMethodDescriptor } from '../../acquirer/apm-catalogue.js';
 import { Invalid, MethodNotEnabled } from '../../domain/errors.js';
-import { gatewayCodes, SESSION_STATUS } from '../shared/session-transaction.render.js';
+import { gatewayCodes, SESSION_STATUS } from '../../render/session-transaction.render.js';
 import { checkCurrency } from '../../domain/sessions/session.pricing.js';
 import { findCallerSession } from '../../domain/sessions/session.service.js';
 import { formatDecimal } from '../../lib/money.js';

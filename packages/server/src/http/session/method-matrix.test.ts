@@ -16,7 +16,7 @@ import {
 } from '../../../test/session-method-table.js';
 
 /**
- * The per-method matrix of issue 15: for EVERY session method the server registers (`/ppp/api/**`),
+ * The per-method matrix (docs/session-methods.md): for EVERY session method the server registers (`/ppp/api/**`),
  * through the real server and on every store —
  * - a bad checksum is 1001 (a method without a checksum: a dead sessionToken is 1069),
  * - a missing required field is refused with its errCode and a reason naming the field,

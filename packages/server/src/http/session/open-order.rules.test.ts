@@ -4,7 +4,7 @@ import { type Gateway, startGateway } from '../../../test/harness.js';
 import { type SessionClient, sessionClient } from '../../../test/session-client.js';
 
 /**
- * Every field rule of spec 2.2 through the real server: valid values pass, invalid ones are
+ * Every field rule of openOrder (docs/session-methods.md) through the real server: valid values pass, invalid ones are
  * `status: ERROR` with the errCode and a reason naming the field and the rule.
  */
 
@@ -59,7 +59,7 @@ const ROWS: Row[] = [
   ['an unknown member', { colour: 'red' }, unknown('colour')],
   ['sessionToken of 35', { sessionToken: x(35) }, size('sessionToken')],
   ['sessionToken never issued', { sessionToken: '00000000-0000-4000-8000-000000000000' }, v(1069, /^Session expired$/)],
-  // amount and currency (DECISIONS.md 2: decimal strings by the currency exponent)
+  // amount and currency (ADR 0002: decimal strings by the currency exponent)
   ['amount 0', { amount: '0' }, OK],
   ['amount 10.5', { amount: '10.5' }, OK],
   ['amount with trailing zeros 10.500', { amount: '10.500' }, OK],
@@ -651,7 +651,7 @@ const ROWS: Row[] = [
   ['shippingAddress country UK (not ISO 3166-1)', { shippingAddress: { country: 'UK' } }, OK],
 ];
 
-describe.each(dialects())('openOrder field rules (spec 2.2) on %s', (dialect) => {
+describe.each(dialects())('openOrder field rules (docs/session-methods.md) on %s', (dialect) => {
   let gw: Gateway;
   let s: SessionClient;
   beforeAll(async () => {

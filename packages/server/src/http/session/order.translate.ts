@@ -47,7 +47,7 @@ function checkLatin(text: string | undefined, field: string): void {
   if (text !== undefined && !LATIN.test(text)) throw new Invalid(field, 'must be written in Latin characters');
 }
 
-/** Payment-facilitator descriptor prefix length → longest sub-merchant name (spec 2.2). */
+/** Payment-facilitator descriptor prefix length → longest sub-merchant name (docs/session-methods.md). */
 const PF_NAME_LENGTHS: Record<number, number> = { 3: 18, 7: 14, 9: 12, 12: 9 };
 const PF_RULE =
   'in payment-facilitator form must be a prefix of 3, 7, 9 or 12 characters, an asterisk, then a sub-merchant name of at most 18, 14, 12 or 9 characters';

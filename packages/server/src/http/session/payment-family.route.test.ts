@@ -8,7 +8,7 @@ import { wireCard } from '../../../test/payment-cards.js';
 import { type WireClient, wireClient } from '../../../test/wire-client.js';
 
 /**
- * The session payment family (issue 15): paymentCC, paymentAPM, payment3D, dynamic3D/authorization3D,
+ * The session payment family (docs/session-methods.md): paymentCC, paymentAPM, payment3D, dynamic3D/authorization3D,
  * authorize3d, verify3d, authenticate3d, on the real server; another merchant's ids refused with nothing
  * changed. The 3-D Secure chains and stored credentials are in payment-family.three-d.test.ts.
  */

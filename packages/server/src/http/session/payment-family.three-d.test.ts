@@ -6,7 +6,7 @@ import { wireCard } from '../../../test/payment-cards.js';
 import { type WireClient, wireClient } from '../../../test/wire-client.js';
 
 /**
- * The payment family's 3-D Secure chains and cardholder-absent payments (issue 15): initPayment →
+ * The payment family's 3-D Secure chains and cardholder-absent payments (docs/session-methods.md): initPayment →
  * authorize3d → ACS → verify3d; dynamic3D with an external MPI's result (good and bad CAVV); stored
  * credentials, first use then a merchant-initiated repeat without CVV or 3-D Secure.
  */

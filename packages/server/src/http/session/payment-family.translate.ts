@@ -5,7 +5,7 @@ import { obj, str } from '../fields.js';
 import type { PaymentBody } from './payment.translate.js';
 
 /**
- * The session payment family as payment.do bodies (issue 15, docs/decisions/0144): each method names its
+ * The session payment family as payment.do bodies (docs/decisions/0144): each method names its
  * card, APM or 3-D Secure data its own way; once rewritten, payment.do's translation (and `payOrder`)
  * does the rest, so there is one payment path.
  */

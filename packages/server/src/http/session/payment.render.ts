@@ -2,10 +2,10 @@ import { ThreeDStepRefused } from '../../domain/payments/merchant-initiated.js';
 import type { PayOrderOutcome } from '../../domain/payments/pay-order.js';
 import type { Transaction } from '../../domain/payments/transaction.types.js';
 import type { SessionOrder } from '../../domain/sessions/session.types.js';
-import { partialApprovalAmounts, sessionTransactionFields } from '../shared/session-transaction.render.js';
+import { partialApprovalAmounts, sessionTransactionFields } from '../../render/session-transaction.render.js';
 import { sessionChallengeFields, sessionInitFields } from '../three-d.view.js';
 
-export { gatewayCodes, SESSION_STATUS, sessionTransactionFields } from '../shared/session-transaction.render.js';
+export { gatewayCodes, SESSION_STATUS, sessionTransactionFields } from '../../render/session-transaction.render.js';
 
 /** What the request asked for that the answer reports whatever the outcome. */
 export interface AskedOf {

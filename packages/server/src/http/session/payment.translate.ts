@@ -126,7 +126,7 @@ export function sessionPaymentOf(
     related === undefined &&
     !processing?.zeroAmountReason &&
     !processing?.authenticationOnlyType;
-  // spec §3 "Zero-amount Auth": approved without a reason sent; it stores the card (docs/decisions/0148)
+  // a zero-amount Auth (docs/gateway-facts.md): approved without a reason sent; it stores the card (docs/decisions/0148)
   const options = zeroAuth
     ? { ...processing, zeroAmountReason: userTokenId ? 'addCard' : 'accountVerification' }
     : processing;
@@ -211,7 +211,7 @@ function walletTokenOf(card: Record<string, unknown> | undefined): Partial<PayOr
 const MIT_TYPES = ['RECURRING', 'INSTALLMENTS'];
 
 /**
- * How a payment with a card stands without the 3-D Secure steps (issue 15, docs/decisions/0142, 0143):
+ * How a payment with a card stands without the 3-D Secure steps (docs/decisions/0142, 0143):
  * an external MPI's result (`card.threeD.externalMpi`), a merchant-initiated repeat (storedCredentialsMode
  * "1", or relatedTransactionId with authenticationOnlyType RECURRING/INSTALLMENTS or isRebilling), or, with
  * a relatedTransactionId, the 3-D Secure step it continues.

@@ -9,7 +9,7 @@ import {
 } from '../../schemas/session/rebilling.schema.js';
 import { registerCatalogueMethod } from './catalogue.js';
 
-/** createPlan, editPlan, getPlansList, getSubscriptionPlans (spec server-methods 2.7). */
+/** createPlan, editPlan, getPlansList, getSubscriptionPlans (docs/session-methods.md). */
 export function registerPlans(app: FastifyInstance): void {
   const deps = () => app.services.deps;
   registerCatalogueMethod(app, {

@@ -8,7 +8,7 @@ import { configureSite } from '../../domain/sessions/site-settings.service.js';
 import { cardUpo, wdCall } from '../../../test/withdrawals.js';
 
 /**
- * Replays of signed money-moving session calls (issue 18 item 2, docs/decisions/0805): the same body
+ * Replays of signed money-moving session calls (docs/decisions/0805): the same body
  * again answers the first answer byte for byte, and no transaction, reservation or DMN is added.
  */
 describe.each(dialects())('replayed session bodies on %s', (dialect: DialectName) => {

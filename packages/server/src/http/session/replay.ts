@@ -28,7 +28,7 @@ export const REPLAY_SELECTORS = {
     'isPartialApproval',
     'currencyConversion',
   ],
-  // the session payment family (issue 15): the card is cardData; an APM its method and account
+  // the session payment family (docs/session-methods.md): the card is cardData; an APM its method and account
   paymentCC: [
     'sessionToken',
     'transactionType',

@@ -9,7 +9,7 @@ import { apiKey, type Gateway, startGateway } from '../../../test/harness.js';
 import { type WireClient, wireClient } from '../../../test/wire-client.js';
 
 /**
- * Subscriptions of the real gateway's catalogue (issue 15) through the real server: every method's
+ * Subscriptions of the real gateway's catalogue (docs/session-methods.md) through the real server: every method's
  * happy path, bad checksum (1001), missing required field and another merchant's ids; the schedule
  * charging the stored card twice with DMNs, cancel, declines and their retries, and two racing runs.
  */

@@ -16,7 +16,7 @@ import {
 } from '../../schemas/session/subscriptions.schema.js';
 import { registerCatalogueMethod } from './catalogue.js';
 
-/** createSubscription, editSubscription, cancelSubscription, getSubscriptionsList (spec server-methods 2.7). */
+/** createSubscription, editSubscription, cancelSubscription, getSubscriptionsList (docs/session-methods.md). */
 export function registerSubscriptions(app: FastifyInstance): void {
   const deps = () => app.services.deps;
   registerCatalogueMethod(app, {

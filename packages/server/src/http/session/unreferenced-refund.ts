@@ -10,7 +10,7 @@ import { Secret } from '../../lib/secret.js';
 import type { ServerCallRequests } from '../../schemas/session/server-calls.schema.js';
 import { obj, str } from '../fields.js';
 import { cardInputOf, type WireCard } from '../payment-card.js';
-import { sessionTransactionFields } from '../shared/session-transaction.render.js';
+import { sessionTransactionFields } from '../../render/session-transaction.render.js';
 import { contextOf } from './auth.js';
 import { success } from './envelope.js';
 import { replayClaim, replayed } from './replay.js';

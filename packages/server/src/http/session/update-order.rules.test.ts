@@ -4,7 +4,7 @@ import { type Gateway, startGateway } from '../../../test/harness.js';
 import { type SessionClient, sessionClient } from '../../../test/session-client.js';
 
 /**
- * Every field rule of spec 2.4 through the real server. Each row opens its own order (10.00 EUR, or
+ * Every field rule of updateOrder (docs/session-methods.md) through the real server. Each row opens its own order (10.00 EUR, or
  * with the `open` members given) and then sends the update.
  */
 
@@ -188,7 +188,7 @@ const ROWS: Row[] = [
   ].map((m): Row => ({ name: `${m} (an openOrder member only, ignored)`, update: { [m]: '1' }, expected: unknown(m) })),
 ];
 
-describe.each(dialects())('updateOrder field rules (spec 2.4) on %s', (dialect) => {
+describe.each(dialects())('updateOrder field rules (docs/session-methods.md) on %s', (dialect) => {
   let gw: Gateway;
   let s: SessionClient;
   beforeAll(async () => {

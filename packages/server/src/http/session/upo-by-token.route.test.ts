@@ -6,7 +6,7 @@ import { type Gateway, startGateway } from '../../../test/harness.js';
 import { type WireClient, wireClient } from '../../../test/wire-client.js';
 
 /**
- * addUPOCreditCardByToken (spec server-methods 2.6, docs/decisions/0134): the card of a ccToken that
+ * addUPOCreditCardByToken (docs/session-methods.md, docs/decisions/0134): the card of a ccToken that
  * addUPOCreditCard answered is stored for another user without its number; an unknown or foreign
  * ccToken, or another card's bin / last4Digits, is 1061 and stores nothing.
  */

@@ -7,7 +7,7 @@ import { type SessionClient, sessionClient } from '../../../test/session-client.
 import { sessionPay } from '../../../test/three-d-flow.js';
 
 /**
- * Spec §3 "Payments with userTokenId" and "Zero-amount Auth" (docs/decisions/0148): an approved card
+ * Payments with userTokenId and zero-amount Auths (docs/gateway-facts.md, docs/decisions/0148): an approved card
  * paid with a userTokenId is stored as its UPO unless savePM says no; the answer carries the id.
  */
 

@@ -32,7 +32,7 @@ const cardAnswer = (a: AddedCardUpo) => ({
 });
 
 /**
- * Stored payment options managed by the merchant (spec server-methods 2.6): addUPOCreditCard,
+ * Stored payment options managed by the merchant (docs/session-methods.md): addUPOCreditCard,
  * addUPOCreditCardByToken, addUPOCreditCardByTempToken, addUPOAPM, editUPOCC, editUPOAPM, suspendUPO, enableUPO. The user must
  * exist on the caller's site (createUser; 1010 otherwise); a UPO of another site or user is 1011.
  */

@@ -9,7 +9,7 @@ import {
 } from '../../schemas/session/users.schema.js';
 import { registerCatalogueMethod } from './catalogue.js';
 
-/** createUser, updateUser, getUserDetails (spec server-methods 2.5): a user of the caller's site. */
+/** createUser, updateUser, getUserDetails (docs/session-methods.md): a user of the caller's site. */
 export function registerUsers(app: FastifyInstance): void {
   const deps = () => app.services.deps;
   registerCatalogueMethod(app, {

@@ -4,7 +4,7 @@ import { type Gateway, startGateway } from '../../../test/harness.js';
 import { type WireClient, wireClient } from '../../../test/wire-client.js';
 import { rewriteSessionUrl } from './wire-tolerance.js';
 
-/** What the real gateway's public SDKs send, through the real server (issue 15 items 1 and 2). */
+/** What the real gateway's public SDKs send, through the real server (docs/decisions/0120, 0121). */
 
 const S = ['merchantId', 'merchantSiteId', 'clientRequestId', 'timeStamp'];
 const A = ['merchantId', 'merchantSiteId', 'clientRequestId', 'amount', 'currency', 'timeStamp'];
@@ -225,7 +225,7 @@ describe.each(dialects())('wire tolerance through the real server, on %s', (dial
     });
 
     it('an empty CVV: status ERROR, reason naming cardData.CVV as the real gateway does', async () => {
-      // (a payment in a session without an order is issue 14's: here the order is opened first)
+      // (a payment in a session without an order is docs/decisions/0140's: here the order is opened first)
       const o = await w.call('openOrder', A, { clientUniqueId: 'wt-cvv', amount: '5.00', currency: 'USD' });
       const b = w.signed(A, {
         sessionToken: o.json.sessionToken,

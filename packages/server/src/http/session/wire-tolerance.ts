@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, onRouteHookHandler, preValidation
 
 /**
  * What the real gateway's public server SDKs put on the wire, accepted as the real gateway accepts it
- * (issue 15, docs/decisions/0120-wire-tolerance.md). Two parts, both generic for every session route:
+ * (docs/decisions/0120, 0121). Two parts, both generic for every session route:
  *
  * - `rewriteSessionUrl` (Fastify's `rewriteUrl`): runs of slashes collapsed, `..` segments resolved,
  *   and `.do` added to a method name sent without it, for paths under `/ppp/`.

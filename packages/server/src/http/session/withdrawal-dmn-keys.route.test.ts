@@ -8,7 +8,7 @@ import { Relay, relayOptionsOf } from '../../delivery/relay.js';
 import { setSiteNotificationUrl } from '../../domain/notifications/notification.service.js';
 
 /**
- * docs/decisions/0507: receivers de-duplicate DMNs by PPP_TransactionID + Status (DECISIONS.md 7); a
+ * docs/decisions/0507: receivers de-duplicate DMNs by PPP_TransactionID + Status (docs/notifications.md); a
  * withdrawal request's DMNs and its orders' never share that pair, though both counters start at 1.
  */
 

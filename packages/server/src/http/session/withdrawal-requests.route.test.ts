@@ -45,7 +45,7 @@ describe.each(dialects())('withdrawal requests (session API) on %s', (dialect: D
       })
     ).json;
 
-  it('submitRequest creates a Pending (Open) request; getRequests lists it with every field of spec 2.11', async () => {
+  it('submitRequest creates a Pending (Open) request; getRequests lists it with every field of docs/withdrawals.md', async () => {
     const u = user();
     const upo = await cardUpo(gw, u, '4761344136141390');
     const r = await submit(u, upo, {

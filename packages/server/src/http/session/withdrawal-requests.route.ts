@@ -30,9 +30,9 @@ import { replayClaim, replayed, replayPrecheck } from './replay.js';
 import type { Withdrawal } from '../../domain/withdrawals/withdrawal.types.js';
 import { withdrawalChecksumAuth } from './withdrawal.auth.js';
 import { WITHDRAWAL_REQ_CHECKSUM_FIELDS } from '../../security/withdrawal-checksum.js';
-import { WITHDRAWAL_ORDER_METHODS } from './withdrawal-orders.route.js';
+import { WITHDRAWAL_ORDER_METHODS } from './withdrawal-orders.method.js';
 
-/** Where the withdrawal management calls live (DECISIONS.md 5). */
+/** Where the withdrawal management calls live (docs/withdrawals.md). */
 export const WITHDRAWAL_API = '/ppp/api/withdrawal';
 
 const CHECKSUM_RULE =
@@ -49,7 +49,7 @@ const METHODS = [
 
 /**
  * `POST /ppp/api/withdrawal/{submitRequest,getRequests,cancelRequest,approveRequest,declineRequest}.do`:
- * the merchant side of withdrawal requests (DECISIONS.md 9, docs/decisions/0503, 0505). Answers are
+ * the merchant side of withdrawal requests (docs/withdrawals.md, docs/decisions/0503, 0505). Answers are
  * the session envelope, HTTP 200, errors included.
  */
 export function registerWithdrawalRequests(app: FastifyInstance): void {

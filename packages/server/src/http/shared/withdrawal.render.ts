@@ -4,7 +4,7 @@ import { stateOf, wireStatusOf } from '../../domain/withdrawals/withdrawal.machi
 import type { Withdrawal } from '../../domain/withdrawals/withdrawal.types.js';
 
 /**
- * How a withdrawal request reads on the wire (spec 2.11): the members of a submit, cancel, approve
+ * How a withdrawal request reads on the wire (docs/withdrawals.md): the members of a submit, cancel, approve
  * or decline answer, and a list entry of getRequests / getWdRequests (docs/decisions/0505). Shared by
  * the session and client APIs (moved out of the domain, docs/decisions/0617).
  */
@@ -46,7 +46,7 @@ const HOLDER_KEYS = [
   'name',
 ];
 
-/** pmDisplayName: the last 4 digits of a card, the account name of an APM (spec 2.11). */
+/** pmDisplayName: the last 4 digits of a card, the account name of an APM (docs/withdrawals.md). */
 function displayNameOf(upo: Upo | undefined): string {
   if (!upo) return '';
   if (upo.cardVaultId !== null) return upo.last4 ?? '';

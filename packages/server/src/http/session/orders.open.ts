@@ -15,7 +15,7 @@ function partialApprovalOf(body: OpenOrderRequest, order: SessionOrder) {
   return { partialApproval: { requestedAmount: formatDecimal(amount, currency), requestedCurrency: currency } };
 }
 
-/** POST /ppp/api/v1/openOrder.do (spec 2.2, 2.3): open an order and get its sessionToken. */
+/** POST /ppp/api/v1/openOrder.do (docs/session-methods.md): open an order and get its sessionToken. */
 export function registerOpenOrder(app: FastifyInstance): void {
   app.post<{ Body: OpenOrderRequest }>(
     `${SESSION_API}/openOrder.do`,

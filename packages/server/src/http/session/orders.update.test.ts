@@ -14,7 +14,7 @@ describe.each(dialects())('POST /ppp/api/v1/updateOrder.do on %s', (dialect) => 
     await gw.close();
   });
 
-  it('changes the amount and answers the envelope of spec 2.4', async () => {
+  it('changes the amount and answers the envelope of docs/session-methods.md', async () => {
     const o = await s.openOrder({ userTokenId: 'user-1' });
     const r = await s.send('updateOrder', {
       sessionToken: o.sessionToken,

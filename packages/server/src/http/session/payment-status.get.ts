@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { NotFound } from '../../domain/errors.js';
 import { getPaymentStatus } from '../../domain/sessions/session.service.js';
 import { formatDecimal } from '../../lib/money.js';
-import { sessionTransactionFields } from '../shared/session-transaction.render.js';
+import { sessionTransactionFields } from '../../render/session-transaction.render.js';
 import { GetPaymentStatusRequest, GetPaymentStatusResponse } from '../../schemas/session/get-payment-status.schema.js';
 import { bodyObject, tableRule, verifySiteChecksum } from './auth.js';
 import { sessionOfBody } from './session-token.auth.js';

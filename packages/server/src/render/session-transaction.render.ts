@@ -1,15 +1,15 @@
-import { awaitsShopper, failureOf } from '../../domain/payments/transaction.facts.js';
-import type { Transaction } from '../../domain/payments/transaction.types.js';
-import { formatDecimal } from '../../lib/money.js';
+import { awaitsShopper, failureOf } from '../domain/payments/transaction.facts.js';
+import type { Transaction } from '../domain/payments/transaction.types.js';
+import { formatDecimal } from '../lib/money.js';
 import type { Static } from 'typebox';
-import type { SessionTransactionResponse, TransactionFields } from '../../schemas/session/payment.schema.js';
+import type { SessionTransactionResponse, TransactionFields } from '../schemas/session/payment.schema.js';
 import { additionalInfo, brandFields, sessionThreeDResultMembers, threeDOutput } from './transaction-parts.js';
 
 /**
- * A transaction as the session API's members tell it (spec 2.6), shared by the session API and the
+ * A transaction as the session API's members tell it (docs/session-methods.md), shared by the session API and the
  * client (SDK) API: `APPROVED` … statuses and the gateway codes. The session's full members
  * (`sessionTransactionFields`) are also the answer recovery stores for a session request
- * (`http/shared/transaction-render.ts`).
+ * (`render/transaction-render.ts`).
  */
 
 export const SESSION_STATUS = {

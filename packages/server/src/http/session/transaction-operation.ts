@@ -1,9 +1,9 @@
 import type { Static } from 'typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { Invalid, Missing } from '../../domain/errors.js';
 import type { Minor } from '../../lib/money.js';
 import { followUp, type Origin } from '../../domain/payments/payment.service.js';
-import { sessionTransactionFields } from '../shared/session-transaction.render.js';
+import { sessionTransactionFields } from '../../render/session-transaction.render.js';
 import type { FollowUpType } from '../../domain/payments/transaction.types.js';
 import { checkCurrency, toMinor } from '../../domain/sessions/session.pricing.js';
 import { SessionTransactionResponse } from '../../schemas/session/payment.schema.js';
@@ -16,7 +16,7 @@ import { str } from '../fields.js';
 import { refundWithoutRelated } from './unreferenced-refund.js';
 
 /** The members settle, refund and void share (settle adds its descriptor); others are kept, unread. */
-type FollowUpBody = Static<typeof ServerCallRequests.refundTransaction> & { readonly [member: string]: unknown };
+export type FollowUpBody = Static<typeof ServerCallRequests.refundTransaction> & { readonly [member: string]: unknown };
 
 type Method = 'settleTransaction' | 'refundTransaction' | 'voidTransaction';
 
@@ -48,15 +48,24 @@ function moneyOf(body: FollowUpBody, method: Method): { amount?: Minor; currency
 }
 
 /**
- * settleTransaction, refundTransaction, voidTransaction (DECISIONS.md 5, 6): act on the transaction
+ * settleTransaction, refundTransaction, voidTransaction (docs/session-methods.md, ADR 0301): act on the transaction
  * `relatedTransactionId` of the caller's site. Unknown: status ERROR, `Invalid relatedTransactionId`;
  * a move the state machine refuses: errCode 1058 with the state named. A refund without
- * relatedTransactionId credits a card or a UPO (`unreferenced-refund.ts`).
+ * relatedTransactionId credits a card or a UPO (`unreferenced-refund.ts`). Each method registers
+ * it in its own file: `transactions.settle.ts`, `transactions.refund.ts`, `transactions.void.ts`.
  */
-export function registerTransactionOperation(app: FastifyInstance, method: Method, summary: string): void {
-  app.post<{ Body: FollowUpBody }>(
-    `${SESSION_API}/${method}.do`,
-    {
+export function transactionOperationRoute(
+  app: FastifyInstance,
+  method: Method,
+  summary: string,
+): {
+  url: string;
+  options: RouteShorthandOptions;
+  handler: (request: FastifyRequest<{ Body: FollowUpBody }>) => Promise<unknown>;
+} {
+  return {
+    url: `${SESSION_API}/${method}.do`,
+    options: {
       preValidation: checksumAuth(app, method),
       preHandler: replayPrecheck(app, method),
       schema: {
@@ -67,7 +76,7 @@ export function registerTransactionOperation(app: FastifyInstance, method: Metho
         response: { 200: SessionTransactionResponse },
       },
     },
-    async (request) => {
+    handler: async (request) => {
       const ctx = contextOf(request);
       const body = request.body;
       const related = str(body.relatedTransactionId);
@@ -112,5 +121,5 @@ export function registerTransactionOperation(app: FastifyInstance, method: Metho
       if (run.replay) return replayed(run.replay);
       return success(request, sessionTransactionFields(run.tx));
     },
-  );
+  };
 }

@@ -5,7 +5,7 @@ import { checksumAuth, contextOf } from './auth.js';
 import { SESSION_API, success } from './envelope.js';
 import { toUpdateOrderCommand } from './order.translate.js';
 
-/** POST /ppp/api/v1/updateOrder.do (spec 2.4): change an open order during checkout. */
+/** POST /ppp/api/v1/updateOrder.do (docs/session-methods.md): change an open order during checkout. */
 export function registerUpdateOrder(app: FastifyInstance): void {
   app.post<{ Body: UpdateOrderRequest }>(
     `${SESSION_API}/updateOrder.do`,

@@ -12,7 +12,7 @@ import { dccDetailsOf } from '../dcc.view.js';
 import { SESSION_API, success } from './envelope.js';
 
 /**
- * POST /ppp/api/v1/getDccDetails.do (spec 2.8): the day's conversion of the original amount into the
+ * POST /ppp/api/v1/getDccDetails.do (docs/session-methods.md): the day's conversion of the original amount into the
  * cardholder's currency. Original amount and currency: `originalAmount`/`originalCurrency`, else
  * `amount` with the session order's currency, else the session order's amount (docs/decisions/0321).
  * Target: `currency` (wins), else `country`'s currency, else the issuing currency of `cardNumber`.
@@ -24,7 +24,7 @@ export function registerGetDccDetails(app: FastifyInstance): void {
       preValidation: signedOrSessionTokenAuth(app, 'getDccDetails'),
       schema: {
         summary: 'Quote a DCC conversion',
-        description: `Quotes the original amount (originalAmount and originalCurrency, else amount in the session order's currency, else the order's amount) in the target currency (currency, else the currency of country, else the issuing currency of cardNumber) at the deterministic rate of the day with a 3.5% markup (spec 2.8). Two forms (docs/decisions/0135): sessionToken without a checksum (the live sessionToken names the merchant; merchantId, merchantSiteId and timeStamp may be sent and the ids must then be the session's), as the server SDKs send it; or signed: checksum ${CHECKSUM_FIELDS.getDccDetails.join(', ')}, then the merchant secret key (missing or wrong: 1001).`,
+        description: `Quotes the original amount (originalAmount and originalCurrency, else amount in the session order's currency, else the order's amount) in the target currency (currency, else the currency of country, else the issuing currency of cardNumber) at the deterministic rate of the day with a 3.5% markup. Two forms (docs/decisions/0135): sessionToken without a checksum (the live sessionToken names the merchant; merchantId, merchantSiteId and timeStamp may be sent and the ids must then be the session's), as the server SDKs send it; or signed: checksum ${CHECKSUM_FIELDS.getDccDetails.join(', ')}, then the merchant secret key (missing or wrong: 1001).`,
         tags: ['session'],
         body: ServerCallRequests.getDccDetails,
         response: { 200: GetDccDetailsResponse },

@@ -1,6 +1,6 @@
-import type { CardOutput, Transaction } from '../../domain/payments/transaction.types.js';
-import { processedBrandOf } from '../../domain/payments/transaction.facts.js';
-import { formatDecimal } from '../../lib/money.js';
+import type { CardOutput, Transaction } from '../domain/payments/transaction.types.js';
+import { processedBrandOf } from '../domain/payments/transaction.facts.js';
+import { formatDecimal } from '../lib/money.js';
 
 /** The parts of a transaction that the REST and session answers write alike. */
 

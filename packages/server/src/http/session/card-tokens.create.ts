@@ -25,7 +25,7 @@ function wireCardOf(data: ServerCallBody<'cardTokenization'>['cardData']): WireC
 }
 
 /**
- * POST /ppp/api/v1/cardTokenization.do (DECISIONS.md 8, docs/decisions/0322): vaults `cardData` and
+ * POST /ppp/api/v1/cardTokenization.do (docs/decisions/0322): vaults `cardData` and
  * answers a `ccTempToken` usable once, as `paymentOption.card.ccTempToken`, by a payment of this
  * live session. A CVV sent here is checked and never stored.
  */

@@ -23,7 +23,7 @@ export function registerGetUserUpos(app: FastifyInstance): void {
     async (request) => {
       const ctx = contextOf(request);
       const upos = await listUpos(app.services.deps, ctx.siteId, request.body.userTokenId);
-      // a suspended UPO is listed as disabled (suspendUPO, issue 15)
+      // a suspended UPO is listed as disabled (suspendUPO, docs/session-methods.md)
       const suspended = await app.services.deps.storage.read.upoAdmin.suspended(upos.map((u) => u.id));
       const shown = upos.map((u) => ({ ...upoFields(u), ...(suspended.has(u.id) ? { upoStatus: 'disabled' } : {}) }));
       return success(request, { paymentMethods: shown });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Invalid, Missing } from '../../domain/errors.js';
 import { CARD_DATA_SUBJECTS } from '../../domain/payments/card.js';
 import { payout, type PayoutDestination } from '../../domain/payments/payout.service.js';
-import { sessionTransactionFields } from '../shared/session-transaction.render.js';
+import { sessionTransactionFields } from '../../render/session-transaction.render.js';
 import { findCallerSession } from '../../domain/sessions/session.service.js';
 import { checkCurrency, toMinor } from '../../domain/sessions/session.pricing.js';
 import { Secret } from '../../lib/secret.js';

@@ -1,13 +1,13 @@
-import { awaitsShopper } from '../../domain/payments/transaction.facts.js';
-import type { Transaction } from '../../domain/payments/transaction.types.js';
-import { toJsonNumber } from '../../lib/money.js';
-import type { PaymentResponse } from '../../schemas/rest/payment.schema.js';
+import { awaitsShopper } from '../domain/payments/transaction.facts.js';
+import type { Transaction } from '../domain/payments/transaction.types.js';
+import { toJsonNumber } from '../lib/money.js';
+import type { PaymentResponse } from '../schemas/rest/payment.schema.js';
 import { additionalInfo, brandFields, threeDOutput } from './transaction-parts.js';
 
 /**
- * A transaction as the REST payment response of spec 2.13 (JSON amounts in major units). REST answers
+ * A transaction as the REST payment response (docs/rest-orders.md) (JSON amounts in major units). REST answers
  * it; so do the admin API's APM completion, the 3-D Secure steps, and a REST webhook's `data`
- * (`http/shared/transaction-render.ts`), which is why it lives here and not in `http/rest/`.
+ * (`render/transaction-render.ts`), which is why it lives in `render/` and not in `http/rest/`.
  */
 
 const REST_STATUS = {
