@@ -117,3 +117,25 @@ export function warmFrame(origin: string): () => void {
   document.body.append(frame);
   return () => frame.remove();
 }
+
+/**
+ * The warm-up frame for one call of a component: `params` with an onReady that removes the frame
+ * before calling the merchant's, and `cool` to remove it sooner (a refusal, a failure, a new call).
+ */
+export function warmUntilReady(
+  origin: string,
+  p: Record<string, unknown>,
+): { params: Record<string, unknown>; cool: () => void } {
+  const cool = warmFrame(origin);
+  const onReady = p.onReady;
+  return {
+    cool,
+    params: {
+      ...p,
+      onReady: (...args: unknown[]) => {
+        cool();
+        if (typeof onReady === 'function') (onReady as (...a: unknown[]) => unknown)(...args);
+      },
+    },
+  };
+}

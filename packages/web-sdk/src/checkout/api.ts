@@ -38,7 +38,7 @@ export function checkoutApi(c: Checkout): CheckoutInstance {
       if (q.currency !== undefined) body.currency = q.currency;
       else if (q.country !== undefined) body.country = q.country;
       return withCb(
-        primary && c.attached.has(primary)
+        primary && c.frames.attached.has(primary)
           ? primary.request('dcc', body)
           : Promise.resolve(sdkError(1004, 'Open the card form and type a card first')),
         callback,

@@ -7,7 +7,7 @@ import type { CheckoutOptions } from './options.js';
 import { type DccChoice, paymentEventPayload, selectPaymentMethodPayload, userDataPayload } from './payloads.js';
 import type { CheckoutEnv, CheckoutInstance } from './stub.js';
 import { installStyles } from '../ui/screen.styles.js';
-import { type SlotWant, syncFrameSlots } from '../ui/frame-slots.js';
+import { FrameSlots, type SlotWant } from '../ui/frame-slots.js';
 import { type FlowEvent, INITIAL, isBusy, transition } from '../ui/payment-flow.machine.js';
 import { frameStyleOf } from '../ui/theme.js';
 import { callMerchant } from '../ui/callbacks.js';
@@ -46,12 +46,10 @@ export class CheckoutController implements Checkout {
   readonly fields: Partial<Record<'number' | 'exp' | 'cvc', HostedField>> = {};
   readonly upoCvvGroup: HostedFields;
   readonly upoCvv: HostedField;
-  readonly attached = new Map<HostedField, HTMLElement>();
-  private readonly ready = new Set<HostedField>();
+  readonly frames = new FrameSlots(() => this.frameWants());
   readonly states: Partial<Record<CardPart, FieldState>> = {};
   readonly history: Obj[] = [];
   lastValidated = '';
-  private readyFired = false;
   dccFor = '';
   /** counts card-number lookups for useDualBrand, so that only the latest answer is used */
   brandLookup = 0;
@@ -193,46 +191,32 @@ export class CheckoutController implements Checkout {
     this.call('onPaymentEvent', paymentEventPayload(type, details));
   }
 
-  /** Attaches each hosted field to its slot (a HostedFieldSlot) when the form shows one, and only then. */
-  private syncFrames(): void {
+  /** The hosted fields the form may show, each with its slot (a HostedFieldSlot) and its name. */
+  private frameWants(): SlotWant[] {
     const t = this.t;
-    const want: SlotWant[] = [
+    return [
       { field: this.fields.number!, slot: 'ccNumber', title: t('cardNumber') },
       { field: this.fields.exp!, slot: 'ccExpiration', title: t('expiry') },
       { field: this.fields.cvc!, slot: 'ccCvc', title: t('cvv') },
       { field: this.upoCvv, slot: 'upoCvc', title: t('cvv') },
     ];
-    let changed = false;
-    for (const w of syncFrameSlots(this.root, want, this.attached)) changed = this.unready(w.field, w.slot) || changed;
-    if (changed) this.update({ loadedFrames: this.s.loadedFrames.filter((n) => this.isLoaded(n)) });
   }
 
-  private slotOf(f: HostedField): string {
-    return f === this.upoCvv ? 'upoCvc' : f.type;
-  }
-
-  private isLoaded(slot: string): boolean {
-    for (const f of this.ready) if (this.slotOf(f) === slot) return true;
-    return false;
-  }
-
-  private unready(f: HostedField, slot: string): boolean {
-    this.ready.delete(f);
-    return this.s.loadedFrames.includes(slot);
+  /** Attaches each hosted field to its slot when the form shows one, and only then. */
+  private syncFrames(): void {
+    const loaded = this.frames.sync(this.root, this.s.loadedFrames);
+    if (loaded) this.update({ loadedFrames: loaded });
   }
 
   private frameReady(f: HostedField): void {
-    this.ready.add(f);
-    const slot = this.slotOf(f);
-    if (!this.s.loadedFrames.includes(slot)) this.update({ loadedFrames: [...this.s.loadedFrames, slot] });
+    const loaded = this.frames.frameReady(f, this.s.loadedFrames);
+    if (loaded) this.update({ loadedFrames: loaded });
     this.checkReady();
   }
 
   /** onReady once: the data is loaded and every frame the form shows has loaded. */
   checkReady(): void {
-    if (this.readyFired || this.s.flow.name === 'loading') return;
-    for (const f of this.attached.keys()) if (!this.ready.has(f)) return;
-    this.readyFired = true;
+    if (!this.frames.readyOnce(this.s.flow.name !== 'loading')) return;
     this.update({ framesReady: true });
     this.event('formReady');
     this.call('onReady', { loaded: true });

@@ -1,6 +1,7 @@
 import type { FieldState } from '@gatehouse/protocol';
 import type { HostedField, HostedFields } from '../fields.js';
 import type { FlowEvent } from '../ui/payment-flow.machine.js';
+import type { FrameSlots } from '../ui/frame-slots.js';
 import type { Translate } from './texts.js';
 import type { CheckoutOptions } from './options.js';
 import type { DccChoice } from './payloads.js';
@@ -23,7 +24,8 @@ export interface Checkout {
   readonly fields: Partial<Record<'number' | 'exp' | 'cvc', HostedField>>;
   readonly upoCvvGroup: HostedFields;
   readonly upoCvv: HostedField;
-  readonly attached: Map<HostedField, HTMLElement>;
+  /** the card frames: where each is attached, which have loaded */
+  readonly frames: FrameSlots;
   readonly states: Partial<Record<CardPart, FieldState>>;
   readonly history: Obj[];
   lastValidated: string;

@@ -3,7 +3,15 @@ import { sdkError } from '../rules.js';
 import type { createServiceSdk } from '../sdk.js';
 import { type CheckoutOptions, validateCheckout } from './options.js';
 import { normaliseOptions } from './normalise.js';
-import { bindMethods, type BundleRef, deliver, loadModule, loadTexts, targetOf, warmFrame } from '../lazy-bundle.js';
+import {
+  bindMethods,
+  type BundleRef,
+  deliver,
+  loadModule,
+  loadTexts,
+  targetOf,
+  warmUntilReady,
+} from '../lazy-bundle.js';
 
 /**
  * The `checkout` global of websdk.js. It checks the parameters (an invalid
@@ -82,16 +90,8 @@ export function createCheckout(env: CheckoutEnv, bundle: BundleRef, locales: Rec
     module.catch(() => undefined);
     const texts = loadTexts(env.gatewayOrigin, TEXTS, p.locale, locales[String(p.locale)]);
     cooling();
-    const cool = warmFrame(env.gatewayOrigin);
+    const { params: mountable, cool } = warmUntilReady(env.gatewayOrigin, p);
     cooling = cool;
-    const onReady = p.onReady;
-    const mountable = {
-      ...p,
-      onReady: (...args: unknown[]) => {
-        cool();
-        if (typeof onReady === 'function') (onReady as (...a: unknown[]) => unknown)(...args);
-      },
-    };
     current = (async () => {
       const old = await previous;
       old?.destroy();

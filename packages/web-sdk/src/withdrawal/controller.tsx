@@ -4,7 +4,7 @@ import type { HostedField, HostedFields } from '../fields.js';
 import { formatMoney } from '../ui/money.js';
 import { type FlowEvent, INITIAL, isBusy, transition } from '../ui/payment-flow.machine.js';
 import { installWithdrawalStyles } from './styles.js';
-import { type SlotWant, syncFrameSlots } from '../ui/frame-slots.js';
+import { FrameSlots, type SlotWant } from '../ui/frame-slots.js';
 import { directionOf, type Translate } from '../ui/texts.js';
 import { frameStyleOf } from '../ui/theme.js';
 import { callMerchant } from '../ui/callbacks.js';
@@ -42,9 +42,7 @@ export class WithdrawalController implements WithdrawalHost {
   readonly card: HostedFields;
   readonly fields = {} as Record<CardPart, HostedField>;
   readonly states: Partial<Record<CardPart, FieldState>> = {};
-  private readonly attached = new Map<HostedField, HTMLElement>();
-  private readonly ready = new Set<HostedField>();
-  private readyFired = false;
+  private readonly frames = new FrameSlots(() => this.frameWants());
   destroyed = false;
   s: WdState;
 
@@ -158,32 +156,31 @@ export class WithdrawalController implements WithdrawalHost {
     return { wdRequestsLimitReached: this.s.limitReached };
   }
 
-  /** Attaches each card frame to its slot when the component shows one (a new card selected), and only then. */
-  private syncFrames(): void {
+  /** The card frames the component may show, each with its slot and its name. */
+  private frameWants(): SlotWant[] {
     const t = this.t;
-    const want: SlotWant[] = [
+    return [
       { field: this.fields.number, slot: 'ccNumber', title: t('cardNumber') },
       { field: this.fields.exp, slot: 'ccExpiration', title: t('expiry') },
       { field: this.fields.cvc, slot: 'ccCvc', title: t('cvv') },
     ];
-    const changed = syncFrameSlots(this.root, want, this.attached);
-    if (changed.length === 0) return;
-    for (const w of changed) this.ready.delete(w.field);
-    const loaded = this.s.loadedFrames.filter((slot) => [...this.ready].some((f) => f.type === slot));
-    if (loaded.length !== this.s.loadedFrames.length) this.update({ loadedFrames: loaded });
+  }
+
+  /** Attaches each card frame to its slot when the component shows one (a new card selected), and only then. */
+  private syncFrames(): void {
+    const loaded = this.frames.sync(this.root, this.s.loadedFrames);
+    if (loaded) this.update({ loadedFrames: loaded });
   }
 
   private frameReady(f: HostedField): void {
-    this.ready.add(f);
-    if (!this.s.loadedFrames.includes(f.type)) this.update({ loadedFrames: [...this.s.loadedFrames, f.type] });
+    const loaded = this.frames.frameReady(f, this.s.loadedFrames);
+    if (loaded) this.update({ loadedFrames: loaded });
     this.checkReady();
   }
 
   /** onReady once: the data is loaded and every frame the component shows has loaded. */
   checkReady(): void {
-    if (this.readyFired || this.s.flow.name === 'loading') return;
-    for (const f of this.attached.keys()) if (!this.ready.has(f)) return;
-    this.readyFired = true;
+    if (!this.frames.readyOnce(this.s.flow.name !== 'loading')) return;
     this.update({ framesReady: true });
     this.call('onReady', { loaded: true, ...this.limitFlags() });
   }

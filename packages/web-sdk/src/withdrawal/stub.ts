@@ -1,7 +1,15 @@
 import type { ClientTransport } from '@gatehouse/protocol';
 import { isObj, type Obj, sdkError } from '../rules.js';
 import type { createServiceSdk } from '../sdk.js';
-import { bindMethods, type BundleRef, deliver, loadModule, loadTexts, targetOf, warmFrame } from '../lazy-bundle.js';
+import {
+  bindMethods,
+  type BundleRef,
+  deliver,
+  loadModule,
+  loadTexts,
+  targetOf,
+  warmUntilReady,
+} from '../lazy-bundle.js';
 import { validateWithdrawal } from './options.js';
 
 /**
@@ -59,16 +67,8 @@ export function createWithdrawal(env: WithdrawalEnv, bundle: BundleRef, locales:
     const texts = loadTexts(env.gatewayOrigin, TEXTS, p.locale, locales[String(p.locale)]);
     // the card frames' process starts while the bundle and the data load (docs/decisions/0452)
     cool();
-    const warm = warmFrame(env.gatewayOrigin);
+    const { params: mountable, cool: warm } = warmUntilReady(env.gatewayOrigin, p);
     cool = warm;
-    const onReady = p.onReady;
-    const mountable = {
-      ...p,
-      onReady: (...args: unknown[]) => {
-        warm();
-        if (typeof onReady === 'function') (onReady as (...a: unknown[]) => unknown)(...args);
-      },
-    };
     current = (async () => {
       const old = await previous;
       old?.destroy();
