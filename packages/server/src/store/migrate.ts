@@ -16,7 +16,18 @@ export async function runMigrations(db: Kysely<Database>, dialect: Dialect): Pro
     provider: migrationProvider(dialect),
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`, { cause: error });
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    // Kysely looks at every schema's tables; one dropped meanwhile (another deployment's, another test
+    // suite's) fails that look with "schema … does not exist": look again, a few times
+    if (error && attempt < 5 && otherSchemaGone(error, migrationTableSchema)) continue;
+    if (error) throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`, { cause: error });
+    return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  }
+}
+
+/** PostgreSQL's invalid_schema_name about a schema other than ours. */
+function otherSchemaGone(error: unknown, own: string | undefined): boolean {
+  const e = error as { code?: unknown; message?: unknown };
+  return e?.code === '3F000' && own !== undefined && !String(e.message).includes(`"${own}"`);
 }
