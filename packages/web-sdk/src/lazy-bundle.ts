@@ -1,3 +1,5 @@
+import type { ClientTransport } from '@gatehouse/protocol';
+import type { createServiceSdk } from './sdk.js';
 /**
  * What the `checkout` and `withdrawal` globals of websdk.js share: adding a content-addressed,
  * SRI-checked script once (the screen's bundle, or one locale's texts, docs/decisions/0410, 0432) and
@@ -138,4 +140,16 @@ export function warmUntilReady(
       },
     },
   };
+}
+
+/** What websdk.js hands to a screen's bundle (the checkout, the withdrawal) when it mounts it. */
+export interface ScreenEnv {
+  gatewayOrigin: string;
+  transport: ClientTransport;
+  now: () => number;
+  /** the nonce of websdk.js's script tag, given to the screen's <style> (strict CSP pages) */
+  styleNonce?: string;
+  createSdk: (init: Record<string, unknown>) => ReturnType<typeof createServiceSdk>;
+  /** the texts of the user's locale when it is not English (its own script, docs/decisions/0432) */
+  texts?: Record<string, string>;
 }

@@ -1,6 +1,4 @@
-import type { ClientTransport } from '@gatehouse/protocol';
 import { sdkError } from '../rules.js';
-import type { createServiceSdk } from '../sdk.js';
 import { type CheckoutOptions, validateCheckout } from './options.js';
 import { normaliseOptions } from './normalise.js';
 import {
@@ -9,6 +7,7 @@ import {
   deliver,
   loadModule,
   loadTexts,
+  type ScreenEnv,
   targetOf,
   warmUntilReady,
 } from '../lazy-bundle.js';
@@ -24,16 +23,7 @@ import {
 
 type Result = Record<string, unknown>;
 
-export interface CheckoutEnv {
-  gatewayOrigin: string;
-  transport: ClientTransport;
-  now: () => number;
-  /** the nonce of websdk.js's script tag, given to the checkout's <style> (strict CSP pages) */
-  styleNonce?: string;
-  createSdk: (init: Record<string, unknown>) => ReturnType<typeof createServiceSdk>;
-  /** the texts of the shopper's locale when it is not English (its own script, docs/decisions/0432) */
-  texts?: Record<string, string>;
-}
+export type CheckoutEnv = ScreenEnv;
 
 /**
  * What the checkout bundle registers: `mount(options, env)` renders the form and answers its methods.

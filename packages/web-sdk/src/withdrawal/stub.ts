@@ -1,12 +1,11 @@
-import type { ClientTransport } from '@gatehouse/protocol';
 import { isObj, type Obj, sdkError } from '../rules.js';
-import type { createServiceSdk } from '../sdk.js';
 import {
   bindMethods,
   type BundleRef,
   deliver,
   loadModule,
   loadTexts,
+  type ScreenEnv,
   targetOf,
   warmUntilReady,
 } from '../lazy-bundle.js';
@@ -22,16 +21,7 @@ import { validateWithdrawal } from './options.js';
 
 type Result = Record<string, unknown>;
 
-export interface WithdrawalEnv {
-  gatewayOrigin: string;
-  transport: ClientTransport;
-  now: () => number;
-  /** the nonce of websdk.js's script tag, given to the component's <style> (strict CSP pages) */
-  styleNonce?: string;
-  createSdk: (init: Record<string, unknown>) => ReturnType<typeof createServiceSdk>;
-  /** the texts of the user's locale when it is not English (its own script) */
-  texts?: Record<string, string>;
-}
+export type WithdrawalEnv = ScreenEnv;
 
 export const WD_METHODS = ['getApms', 'getUserUPOs', 'applyOverlay', 'removeOverlay', 'addUpo', 'destroy'] as const;
 export type WithdrawalInstance = Record<(typeof WD_METHODS)[number], (...args: unknown[]) => unknown>;
