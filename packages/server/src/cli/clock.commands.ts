@@ -1,8 +1,8 @@
 import { NotFound } from '../domain/errors.js';
 import { runDueCharges } from '../domain/rebilling/due-charges.service.js';
 import { asMerchant } from '../lib/clock-context.js';
-import { nowOf, realNow } from '../lib/clock.js';
-import { formatDuration, parseDuration } from '../lib/duration.js';
+import { clockView, realNow } from '../lib/clock.js';
+import { parseDuration } from '../lib/duration.js';
 import type { Runtime } from '../runtime.js';
 import { advanceClock, resetClock } from '../store/sandbox.repo.js';
 import { type CommandSpec, UsageError } from './args.js';
@@ -31,17 +31,7 @@ async function clockOf(rt: Runtime, v: Record<string, string | boolean | undefin
   return { settings: rt.sandbox, merchantId };
 }
 
-function view(rt: Runtime, merchantId: string) {
-  const real = realNow(rt.clock);
-  const now = nowOf(rt.clock, merchantId);
-  return {
-    merchantId,
-    now: new Date(now).toISOString(),
-    realNow: new Date(real).toISOString(),
-    offsetMs: now - real,
-    offset: formatDuration(now - real),
-  };
-}
+const view = (rt: Runtime, merchantId: string) => clockView(rt.clock, merchantId);
 
 const line = (c: ReturnType<typeof view>) =>
   `merchant ${c.merchantId}: ${c.now} (${c.offsetMs > 0 ? `${c.offset} ahead of the real time` : 'the real time'})`;

@@ -1,3 +1,5 @@
+import { formatDuration } from './duration.js';
+
 /**
  * The one seam for the current time. Nothing else in the code base calls `Date.now()` or
  * `new Date()` without arguments: services receive a `Clock`, tests move it.
@@ -62,4 +64,26 @@ export function aheadOf(clock: Clock): ReadonlyMap<string, number> {
 /** The base time, whatever merchant's scope the code runs in. */
 export function realNow(clock: Clock): number {
   return isMerchantClock(clock) ? clock.real() : clock.now();
+}
+
+/** A merchant's test clock as the admin API and the CLI show it (docs/decisions/0940). */
+export interface ClockView {
+  merchantId: string;
+  now: string;
+  realNow: string;
+  offsetMs: number;
+  offset: string;
+}
+
+/** `merchantId`'s clock from one reading of the base clock: two readings could differ by a millisecond. */
+export function clockView(clock: Clock, merchantId: string): ClockView {
+  const real = realNow(clock);
+  const offsetMs = aheadOf(clock).get(merchantId) ?? 0;
+  return {
+    merchantId,
+    now: new Date(real + offsetMs).toISOString(),
+    realNow: new Date(real).toISOString(),
+    offsetMs,
+    offset: formatDuration(offsetMs),
+  };
 }

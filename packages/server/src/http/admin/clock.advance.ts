@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { Invalid } from '../../domain/errors.js';
 import { runDueCharges } from '../../domain/rebilling/due-charges.service.js';
 import { asMerchant } from '../../lib/clock-context.js';
-import { realNow } from '../../lib/clock.js';
+import { clockView, realNow } from '../../lib/clock.js';
 import { parseDuration } from '../../lib/duration.js';
 import { AdminErrorResponse } from '../../schemas/admin/deliveries.schema.js';
 import { AdvanceClockBody, AdvanceClockResult } from '../../schemas/admin/sandbox.schema.js';
 import { advanceClock } from '../../store/sandbox.repo.js';
 import { adminAuth } from './auth.js';
-import { clockView, merchantActedFor, sandboxOrRefuse } from './sandbox.scope.js';
+import { merchantActedFor, sandboxOrRefuse } from './sandbox.scope.js';
 
 /** The most one advance moves a clock: a year and a month of any schedule. */
 export const MAX_ADVANCE_MS = 400 * 86_400_000;

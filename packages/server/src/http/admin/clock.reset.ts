@@ -3,7 +3,8 @@ import { AdminErrorResponse } from '../../schemas/admin/deliveries.schema.js';
 import { ResetClockBody, TestClock } from '../../schemas/admin/sandbox.schema.js';
 import { resetClock } from '../../store/sandbox.repo.js';
 import { adminAuth } from './auth.js';
-import { clockView, merchantActedFor, sandboxOrRefuse } from './sandbox.scope.js';
+import { clockView } from '../../lib/clock.js';
+import { merchantActedFor, sandboxOrRefuse } from './sandbox.scope.js';
 
 /** POST /admin/v1/sandbox/clock/reset: a merchant's clock back on the real time (docs/decisions/0940). */
 export function registerResetClock(app: FastifyInstance): void {

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { AdminErrorResponse } from '../../schemas/admin/deliveries.schema.js';
 import { ClockQuery, TestClock } from '../../schemas/admin/sandbox.schema.js';
 import { adminAuth } from './auth.js';
-import { clockView, merchantActedFor, sandboxOrRefuse } from './sandbox.scope.js';
+import { clockView } from '../../lib/clock.js';
+import { merchantActedFor, sandboxOrRefuse } from './sandbox.scope.js';
 
 /** GET /admin/v1/sandbox/clock: a merchant's test clock (docs/decisions/0940). */
 export function registerShowClock(app: FastifyInstance): void {

@@ -1,8 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Forbidden, Invalid, NotFound } from '../../domain/errors.js';
-import { type Clock, nowOf, realNow } from '../../lib/clock.js';
-import { formatDuration } from '../../lib/duration.js';
-import type { TestClock } from '../../schemas/admin/sandbox.schema.js';
 import type { SandboxSettings } from '../../store/sandbox-settings.js';
 import { errorBody } from '../shared/rest-errors.js';
 import { scopeOf } from './auth.js';
@@ -38,17 +35,4 @@ export async function merchantActedFor(
   if (named === undefined) throw new Invalid('merchantId', 'is required with an operator credential');
   if (!(await app.services.deps.storage.read.merchants.findMerchant(named))) throw new NotFound('merchant');
   return named;
-}
-
-/** A merchant's test clock as the admin API shows it. */
-export function clockView(clock: Clock, merchantId: string): TestClock {
-  const real = realNow(clock);
-  const now = nowOf(clock, merchantId);
-  return {
-    merchantId,
-    now: new Date(now).toISOString(),
-    realNow: new Date(real).toISOString(),
-    offsetMs: now - real,
-    offset: formatDuration(now - real),
-  };
 }
