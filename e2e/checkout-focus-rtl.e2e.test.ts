@@ -143,13 +143,15 @@ describe('hosted checkout: right to left and focus', () => {
     await p.waitForFunction(() => !!document.activeElement?.closest('[data-gatehouse-challenge]'), null, WAIT);
     // the page behind is inert: Tab only ever moves within the dialog (its button and the issuer's page)
     expect(await p.locator('#co').evaluate((e) => e.closest('[inert]') !== null)).toBe(true);
+    // Tab out of the issuer's page (another process) reaches the dialog's next element a moment later:
+    // until then the page's active element is its body, so the check waits for the focus to land
     for (let i = 0; i < 10; i++) {
       await p.keyboard.press('Tab');
-      expect(await inDialog()).toBe(true);
+      await expect.poll(inDialog, { timeout: 5_000 }).toBe(true);
     }
     for (let i = 0; i < 4; i++) {
       await p.keyboard.press('Shift+Tab');
-      expect(await inDialog()).toBe(true);
+      await expect.poll(inDialog, { timeout: 5_000 }).toBe(true);
     }
     await p.locator('[data-gatehouse-challenge] button').focus();
     await p.keyboard.press('Escape');

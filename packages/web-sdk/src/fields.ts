@@ -1,4 +1,5 @@
 import type { Logger } from './log.js';
+import { canMoveFrames } from './move-frames.js';
 import {
   type FieldConfig,
   type FieldOp,
@@ -93,6 +94,8 @@ export class HostedField {
   private pending = new Map<number, (r: Record<string, unknown>) => void>();
   private readyWaiters: Array<() => void> = [];
   private isReady = false;
+  /** the frame was created in a holder (`park`) and waits to be moved to its slot */
+  private parked = false;
   private nextId = 1;
   state: FieldState;
 
@@ -110,6 +113,16 @@ export class HostedField {
   attach(target: string | HTMLElement): this {
     const el = typeof target === 'string' ? document.querySelector<HTMLElement>(target) : target;
     if (!el) throw new Error(`gatehouse: no element matches ${String(target)}`);
+    if (this.frame && this.parked && this.frame.isConnected && el.isConnected && canMoveFrames()) {
+      // moved, not reloaded: the page, its readiness and its config stay
+      this.parked = false;
+      el.replaceChildren();
+      (el as HTMLElement & { moveBefore(node: Node, child: Node | null): void }).moveBefore(this.frame, null);
+      if (this.container) for (const c of Object.values(this.classes())) this.container.classList.remove(c);
+      this.container = el;
+      this.applyClasses();
+      return this;
+    }
     if (this.frame) this.detach();
     listen();
     const ctx = this.group.ctx;
@@ -144,8 +157,31 @@ export class HostedField {
     return this;
   }
 
+  /**
+   * Creates the frame now in `holder` (off screen), where the browser can move it later without a
+   * reload (`canMoveFrames`): `attach` then moves it to its slot, loaded. Answers false, and does
+   * nothing, where frames cannot be moved or the field has a frame already.
+   */
+  park(holder: HTMLElement): boolean {
+    if (this.frame || !canMoveFrames()) return false;
+    this.attach(holder);
+    this.parked = true;
+    return true;
+  }
+
+  /** Whether the frame is still in the holder `park` put it in. */
+  get isParked(): boolean {
+    return this.parked && !!this.frame;
+  }
+
+  /** Whether the frame has loaded (it said `ready`). */
+  get loaded(): boolean {
+    return this.isReady;
+  }
+
   /** Removes the frame (and the card data it held). */
   detach(): void {
+    this.parked = false;
     live.delete(this);
     this.frame?.remove();
     this.frame = undefined;

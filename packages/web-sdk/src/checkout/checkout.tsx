@@ -7,7 +7,7 @@ import type { CheckoutOptions } from './options.js';
 import { type DccChoice, paymentEventPayload, selectPaymentMethodPayload, userDataPayload } from './payloads.js';
 import type { CheckoutEnv, CheckoutInstance } from './stub.js';
 import { installStyles } from '../ui/screen.styles.js';
-import { FrameSlots, type SlotWant } from '../ui/frame-slots.js';
+import { FrameSlots, parkFrames, type SlotWant } from '../ui/frame-slots.js';
 import { type FlowEvent, INITIAL, isBusy, transition } from '../ui/payment-flow.machine.js';
 import { frameStyleOf } from '../ui/theme.js';
 import { callMerchant } from '../ui/callbacks.js';
@@ -47,6 +47,8 @@ export class CheckoutController implements Checkout {
   readonly upoCvvGroup: HostedFields;
   readonly upoCvv: HostedField;
   readonly frames = new FrameSlots(() => this.frameWants());
+  /** removes the frames created before their slots were shown that no slot took (parkFrames) */
+  private unpark = (): void => undefined;
   readonly states: Partial<Record<CardPart, FieldState>> = {};
   readonly history: Obj[] = [];
   lastValidated = '';
@@ -116,6 +118,9 @@ export class CheckoutController implements Checkout {
     const root = document.createElement('div');
     container.replaceChildren(root);
     this.root = root;
+    // the card frames start loading now, beside the form, and its slots take them loaded (0453)
+    if (!this.o.pmWhitelist || this.o.pmWhitelist.includes(CARD))
+      this.unpark = parkFrames(container, [this.fields.number!, this.fields.exp!, this.fields.cvc!]);
     installStyles(env.styleNonce);
     this.s = {
       flow: INITIAL,
@@ -152,6 +157,7 @@ export class CheckoutController implements Checkout {
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
+    this.unpark();
     this.card.destroy();
     this.upoCvvGroup.destroy();
     render(null, this.root);
@@ -217,6 +223,7 @@ export class CheckoutController implements Checkout {
   /** onReady once: the data is loaded and every frame the form shows has loaded. */
   checkReady(): void {
     if (!this.frames.readyOnce(this.s.flow.name !== 'loading')) return;
+    this.unpark();
     this.update({ framesReady: true });
     this.event('formReady');
     this.call('onReady', { loaded: true });

@@ -1,27 +1,18 @@
+import { requestFormData } from './form-data.js';
 import { pendingWithdrawalsOf } from './withdrawals.js';
 import { CARD, methodsOf, preselect, uposOf } from '../ui/method-catalogue.js';
-import type { Obj, State } from './model.js';
+import type { State } from './model.js';
 import type { Checkout } from './host.js';
 
 /**
- * The form's data: the methods for the order's currency and country (pmWhitelist applied; names in the
- * shopper's language) and the shopper's saved methods, then the preselection (selectUpo before
+ * The form's data (asked for by websdk.js when checkout() was called, form-data.ts): the methods for
+ * the order's currency and country (pmWhitelist applied; names in the shopper's language) and the
+ * shopper's saved methods, then the preselection (selectUpo before
  * selectPM) and the APM fields' prefilled values.
  */
 export async function loadMethods(c: Checkout): Promise<void> {
   const o = c.o;
-  const [apms, upos, wds] = await Promise.all([
-    c.env.transport('getApms', {
-      sessionToken: o.sessionToken,
-      currencyCode: o.currency,
-      countryCode: o.country,
-      languageCode: o.locale,
-    }),
-    c.env.transport('getUserUPOs', { sessionToken: o.sessionToken }),
-    o.userTokenId
-      ? c.env.transport('getWdRequests', { sessionToken: o.sessionToken, userTokenId: o.userTokenId })
-      : Promise.resolve({} as Obj),
-  ]);
+  const [apms, upos, wds] = await (c.env.formData ?? requestFormData(c.env.transport, o));
   if (c.destroyed) return;
   const allowed = (id: string) => !o.pmWhitelist || o.pmWhitelist.includes(id);
   const methods = methodsOf(apms, { locale: o.locale, t: c.t, origin: c.env.gatewayOrigin, allowed });

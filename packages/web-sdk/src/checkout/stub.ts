@@ -1,6 +1,7 @@
 import { sdkError } from '../rules.js';
 import { type CheckoutOptions, validateCheckout } from './options.js';
 import { normaliseOptions } from './normalise.js';
+import { type FormData, requestFormData } from './form-data.js';
 import {
   bindMethods,
   type BundleRef,
@@ -9,6 +10,7 @@ import {
   loadTexts,
   type ScreenEnv,
   targetOf,
+  warmIntl,
   warmUntilReady,
 } from '../lazy-bundle.js';
 
@@ -23,7 +25,10 @@ import {
 
 type Result = Record<string, unknown>;
 
-export type CheckoutEnv = ScreenEnv;
+export interface CheckoutEnv extends ScreenEnv {
+  /** the form's data, asked for when checkout() was called (form-data.ts) */
+  formData?: Promise<FormData>;
+}
 
 /**
  * What the checkout bundle registers: `mount(options, env)` renders the form and answers its methods.
@@ -82,6 +87,11 @@ export function createCheckout(env: CheckoutEnv, bundle: BundleRef, locales: Rec
     cooling();
     const { params: mountable, cool } = warmUntilReady(env.gatewayOrigin, p);
     cooling = cool;
+    // what the form is built from, asked for now rather than once the bundle has mounted (0453)
+    const options = normaliseOptions(mountable);
+    const formData = requestFormData(env.transport, options);
+    formData.catch(() => undefined);
+    warmIntl(options.locale, options.currency);
     current = (async () => {
       const old = await previous;
       old?.destroy();
@@ -96,10 +106,10 @@ export function createCheckout(env: CheckoutEnv, bundle: BundleRef, locales: Rec
         // the order's own decimal form ("15" shown as 15.00), the one the server charges
         const mod = await module!;
         const table = await texts;
-        return await mod.mount(normaliseOptions({ ...mountable, amount: String(order.amount ?? p.amount) }), {
-          ...env,
-          ...(table ? { texts: table } : {}),
-        });
+        return await mod.mount(
+          { ...options, amount: String(order.amount ?? p.amount) },
+          { ...env, formData, ...(table ? { texts: table } : {}) },
+        );
       } catch {
         cool();
         module = undefined;

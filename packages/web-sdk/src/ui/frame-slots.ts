@@ -1,4 +1,5 @@
 import type { HostedField } from '../fields.js';
+import { canMoveFrames } from '../move-frames.js';
 
 /**
  * Mounting hosted card fields into a screen's HostedFieldSlots: a field is attached to its slot
@@ -59,7 +60,8 @@ export class FrameSlots {
   sync(root: HTMLElement, loaded: readonly string[]): string[] | undefined {
     const changed = syncFrameSlots(root, this.wants(), this.attached);
     if (changed.length === 0) return undefined;
-    for (const w of changed) this.ready.delete(w.field);
+    // a frame moved in loaded (from where `parkFrames` created it) stays ready
+    for (const w of changed) if (!w.field.loaded) this.ready.delete(w.field);
     const still = loaded.filter((slot) => [...this.ready].some((f) => this.slotOf(f) === slot));
     return still.length === loaded.length ? undefined : still;
   }
@@ -78,4 +80,31 @@ export class FrameSlots {
     this.fired = true;
     return true;
   }
+}
+
+/**
+ * Creates `fields`' frames now, in a holder beside the screen (off screen, inert), so they load while
+ * the screen's data does; the screen's slots then take them loaded (`HostedField.attach` moves a parked
+ * frame, docs/decisions/0453). Only where the browser moves iframes without reloading them; elsewhere
+ * nothing is created and each frame is made in its slot, as before. Answers the function that removes
+ * the holder with the frames no slot took (at onReady, and on destroy).
+ */
+export function parkFrames(container: Element, fields: HostedField[]): () => void {
+  if (!canMoveFrames()) return () => undefined;
+  const holder = document.createElement('div');
+  holder.setAttribute('aria-hidden', 'true');
+  holder.inert = true;
+  // the width of the place the frames will take, so their first layout is the one they keep
+  const width = container.clientWidth || 320;
+  Object.assign(holder.style, { position: 'absolute', left: '-10000px', top: '0', width: `${width}px` });
+  container.append(holder);
+  for (const f of fields) {
+    const spot = document.createElement('div');
+    holder.append(spot);
+    f.park(spot);
+  }
+  return () => {
+    for (const f of fields) if (f.isParked) f.detach();
+    holder.remove();
+  };
 }
