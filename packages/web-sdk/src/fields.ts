@@ -116,12 +116,17 @@ export class HostedField {
     if (this.frame && this.parked && this.frame.isConnected && el.isConnected && canMoveFrames()) {
       // moved, not reloaded: the page, its readiness and its config stay
       this.parked = false;
-      el.replaceChildren();
-      (el as HTMLElement & { moveBefore(node: Node, child: Node | null): void }).moveBefore(this.frame, null);
-      if (this.container) for (const c of Object.values(this.classes())) this.container.classList.remove(c);
-      this.container = el;
-      this.applyClasses();
-      return this;
+      try {
+        el.replaceChildren();
+        (el as HTMLElement & { moveBefore(node: Node, child: Node | null): void }).moveBefore(this.frame, null);
+        if (this.container) for (const c of Object.values(this.classes())) this.container.classList.remove(c);
+        this.container = el;
+        this.applyClasses();
+        return this;
+      } catch (err) {
+        // a move the browser refuses: the frame is made anew in its slot below
+        this.group.ctx.log.debug('frame not moved', err);
+      }
     }
     if (this.frame) this.detach();
     listen();
