@@ -10,7 +10,7 @@ import { findTestCard, isApprovingCard, nameTrigger } from './test-cards.js';
  * flow on any approving card (the approving rows and every number outside the table); any other
  * card is `not-enrolled`.
  *
- * Results: ECI by scheme family (spec session 2.6): Mastercard and Maestro use 02 authenticated /
+ * Results: ECI by scheme family (docs/testing.md, 3-D Secure): Mastercard and Maestro use 02 authenticated /
  * 01 attempted / 00 not authenticated; every other brand (Visa, American Express, Discover, JCB,
  * ...) 05 / 06 / 07. The CAVV is 20 bytes (28 base64 characters) and the dsTransID a UUID, both
  * derived from the card, and for a frictionless authentication also from the amount and currency.
