@@ -201,6 +201,10 @@ describe('withdrawal() standards in a real browser', () => {
     await expect(root.getAttribute('dir')).resolves.toBe('rtl');
     await expect(root.getAttribute('lang')).resolves.toBe('he');
     await expect(p.locator('#wd h2').textContent()).resolves.toBe('משיכת כספים');
+    // the payout methods are named in Hebrew too, where the provider names them in five languages only
+    const shown = await p.locator('#wd').innerText();
+    expect(shown).toContain('העברה לחשבון בנק');
+    expect(shown).not.toContain('Bank payout');
     const button = (await p.locator('.ghc-pay').textContent())!;
     expect(button).toMatch(/[\u0590-\u05FF]/);
     await expect(p.locator('.ghc-pay bdi').getAttribute('dir')).resolves.toBe('ltr');
