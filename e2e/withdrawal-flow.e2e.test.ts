@@ -76,6 +76,12 @@ describe('withdrawal() in a real browser', () => {
     const [w] = await merchantList(u);
     expect(w).toMatchObject({ wdRequestId: r.wdRequestId, pmName: 'apmgw_BankPayout', requestedAmount: '20.00' });
     await p.close();
+    // the next visit lists the saved account under the method's name in the user's language, masked
+    const again = await cashier.open({ token: await session(u), user: u, opts: { locale: 'de' } });
+    const saved = (await again.locator('#wd').innerText()).replace(/\s+/g, ' ');
+    expect(saved).toMatch(/Auszahlung auf Bankkonto \S*\*/);
+    expect(saved).not.toContain('BankPayout');
+    await again.close();
   });
 
   it('a saved card: selected at once, the request Pending for that UPO, with the chosen suggested amount', async () => {

@@ -2,7 +2,8 @@ import type { FieldState } from '@gatehouse/protocol';
 import { sdkError } from '../rules.js';
 import { brandChoiceOf, suggestedAmountPayload } from './payloads.js';
 import { amountProblem } from './form-rules.js';
-import { CARD, decimalOf, type Obj, upoLabelOf } from './model.js';
+import { CARD, decimalOf, type Obj } from './model.js';
+import { uposOf } from '../ui/method-catalogue.js';
 import type { Checkout } from './host.js';
 
 /**
@@ -108,7 +109,5 @@ export async function changeAmount(c: Checkout, text: string, fromSuggestion: bo
 
 export async function reloadUpos(c: Checkout): Promise<void> {
   const answer = await c.env.transport('getUserUPOs', { sessionToken: c.o.sessionToken });
-  const ids = new Set(c.s.methods.map((m) => m.id));
-  const list = ((answer.paymentMethods as Obj[] | undefined) ?? []).map(upoLabelOf).filter((u) => ids.has(u.method));
-  c.update({ upos: list });
+  c.update({ upos: uposOf(answer, c.s.methods) });
 }

@@ -16,7 +16,7 @@ export async function loadMethods(c: Checkout): Promise<void> {
   if (c.destroyed) return;
   const allowed = (id: string) => !o.pmWhitelist || o.pmWhitelist.includes(id);
   const methods = methodsOf(apms, { locale: o.locale, t: c.t, origin: c.env.gatewayOrigin, allowed });
-  const list = uposOf(upos, new Set(methods.map((m) => m.id)));
+  const list = uposOf(upos, methods);
   const selected = preselect(methods, list, o.selectUpo, o.selectPM);
   const apmValues: State['apmValues'] = {};
   for (const m of methods) {

@@ -3,15 +3,7 @@ import type { DccChoice, RecoveryOverride } from './payloads.js';
 import type { Method, Selection, Upo } from '../ui/method-catalogue.js';
 import type { WithdrawalRequest as PendingWithdrawal } from '../ui/withdrawal-requests.js';
 
-export {
-  type ApmFieldSpec,
-  CARD,
-  captionOf,
-  type Method,
-  type Selection,
-  type Upo,
-  upoLabelOf,
-} from '../ui/method-catalogue.js';
+export { type ApmFieldSpec, CARD, captionOf, type Method, type Selection, type Upo } from '../ui/method-catalogue.js';
 
 /**
  * The checkout form's model: what it shows (methods, saved methods, the selection) and the state its

@@ -59,7 +59,8 @@ export function methodsOf(
   return methods;
 }
 
-export const upoLabelOf = (u: Obj): Upo => {
+/** A saved method as the list shows it; an APM's named by `names` (the screen's method list) when it can. */
+export const upoLabelOf = (u: Obj, names?: ReadonlyMap<string, string>): Upo => {
   const details = (u.upoData ?? {}) as Obj;
   const method = String(u.paymentMethodName ?? u.paymentMethod ?? CARD);
   const isCard = method === CARD || details.ccCardNumber !== undefined;
@@ -74,14 +75,18 @@ export const upoLabelOf = (u: Obj): Upo => {
     isCard,
     label: isCard
       ? `${brand ? `${brand[0]!.toUpperCase()}${brand.slice(1)} ` : ''}•••• ${masked.slice(-4)}`
-      : `${method.replace(/^apmgw_/, '')} ${String(data[0] ?? '')}`.trim(),
+      : `${names?.get(method) ?? method.replace(/^apmgw_/, '')} ${String(data[0] ?? '')}`.trim(),
     ...(isCard && month && year ? { expires: `${month.padStart(2, '0')}/${year.slice(-2)}` } : {}),
   };
 };
 
-/** The saved methods of a getUserUPOs answer whose method is among `ids`. */
-export const uposOf = (answer: Obj, ids: ReadonlySet<string>): Upo[] =>
-  ((answer.paymentMethods as Obj[] | undefined) ?? []).map(upoLabelOf).filter((u) => ids.has(u.method));
+/** The saved methods of a getUserUPOs answer whose method is among `methods`, named as `methods` names them. */
+export const uposOf = (answer: Obj, methods: readonly Pick<Method, 'id' | 'label'>[]): Upo[] => {
+  const names = new Map(methods.map((m) => [m.id, m.label]));
+  return ((answer.paymentMethods as Obj[] | undefined) ?? [])
+    .map((u) => upoLabelOf(u, names))
+    .filter((u) => names.has(u.method));
+};
 
 export type Selection = { kind: 'method'; id: string } | { kind: 'upo'; id: string };
 

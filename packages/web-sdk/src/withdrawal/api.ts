@@ -59,7 +59,7 @@ async function addSelected(h: WithdrawalHost): Promise<Obj> {
       : await h.sdk.addApmUpo({ paymentMethodName: sel.id, apmData: { ...h.s.apmValues[sel.id] } });
   if (r.result === 'ADDED') {
     const list = await h.env.transport('getUserUPOs', { sessionToken: h.o.sessionToken });
-    const upos = uposOf(list, new Set(h.s.methods.map((m) => m.id)));
+    const upos = uposOf(list, h.s.methods);
     h.update({ upos, selected: { kind: 'upo', id: String(r.userPaymentOptionId) } });
   }
   return r;

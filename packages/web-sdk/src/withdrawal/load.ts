@@ -51,7 +51,7 @@ export async function loadWithdrawal(h: WithdrawalHost): Promise<void> {
   }
   const allowed = (id: string) => (!o.pmWhitelist || o.pmWhitelist.includes(id)) && !o.pmBlacklist?.includes(id);
   const methods = methodsOf(apms, { locale: o.locale, t: h.t, origin: h.env.gatewayOrigin, allowed });
-  const list = uposOf(upos, new Set(methods.map((m) => m.id)));
+  const list = uposOf(upos, methods);
   // with no saved method the gallery opens on the card (docs/decisions/0520)
   let selected: Selection | undefined = preselect(methods, list, o.selectUpo, o.selectPM);
   if (!selected && list.length > 0 && o.selectPM !== 'none') selected = { kind: 'upo', id: list[0]!.id };
