@@ -1,58 +1,22 @@
 import { hostname } from 'node:os';
 import { metrics, relayHeartbeat } from '../lib/metrics.js';
-import type { Config } from '../config.js';
-import { SITE_SECRET_PURPOSE } from '../domain/merchants/merchant.service.js';
-import { enqueueNotification, signingSecrets } from '../domain/notifications/notification.service.js';
 import type { Delivery } from '../domain/notifications/notification.types.js';
 import { afterFailure } from '../domain/notifications/retry.schedule.js';
-import { webhookHeaders } from '../domain/notifications/webhook.signer.js';
 import type { DomainDeps } from '../domain/ports.js';
 import { aheadOf, nowOf, realNow } from '../lib/clock.js';
 import type { Store } from '../store/db.js';
 import { anyDue, claimDue, dueCandidates, type NextState, settleAttempt } from '../store/outbox-relay.repo.js';
 import type { OutboxKind } from '../store/outbox.table.js';
-import { signedDmnBody } from './dmn.payload.js';
-import { deliveryTarget } from './inbox-target.js';
-import { createSmtpSender, type EmailSender, emailOf } from './email-sender.js';
+import { createSmtpSender, type EmailSender } from './email-sender.js';
+import { sendEmailAttempt } from './email-attempt.js';
+import { type RelayLog, type RelayOptions, relayOptionsOf, silentRelayLog } from './relay-options.js';
+import type { Config } from '../config.js';
+import { EndpointGone, signedRequestFor } from './signed-request.js';
 import { createHttpSender, isSuccess, type OutgoingRequest, type Sender, type SendResult } from './http-sender.js';
 import { type ChaosSettings, chaosOf, holdFor, strikes } from './delivery-chaos.js';
 import type { ListenHub } from './listen-hub.js';
-import { endpointOfRow, endpointSigningSecrets, fanOut } from './webhook-endpoints.service.js';
-import { findWebhookEndpoint, postponeClaimed } from '../store/webhook-endpoints.repo.js';
-
-export interface RelayOptions {
-  /** the whole-attempt HTTP timeout */
-  timeoutMs: number;
-  /** private-network targets allowed (sandbox) */
-  allowPrivate: boolean;
-  /** how long a claimed row stays reserved for this relay (clock time); default 2 × timeout + 5 s */
-  leaseMs?: number;
-  /** deliveries in flight at once, and rows claimed per round */
-  concurrency?: number;
-  /** deliveries in flight at once to one target (scheme, host and port of the URL); default 8 (docs/decisions/0825) */
-  perTarget?: number;
-  /** e-mails in flight at once (their own lane: a hung SMTP server holds no more slots); default 4 */
-  emailConcurrency?: number;
-  /** idle poll interval of `start()` (real time) */
-  pollMs?: number;
-  /** relay id written to `locked_by` and to each attempt; default host:pid:random */
-  id?: string;
-  /** SMTP for platform e-mails (SMTP_URL); without it (and without a `mailer`) e-mails stay queued, listed by the admin API */
-  smtp?: { url: string; from: string };
-  /** sites' delivery chaos settings are applied (sandbox only, docs/decisions/0922) */
-  chaos?: boolean;
-}
-
-interface RelayLog {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
-
-const silent: RelayLog = { info() {}, warn() {}, error() {} };
-
-/** An endpoint copy whose endpoint was deleted or disabled: failed at once, never retried. */
-class EndpointGone extends Error {}
+import { endpointOfRow, fanOut } from './webhook-endpoints.service.js';
+import { postponeClaimed } from '../store/webhook-endpoints.repo.js';
 
 /** The key of the e-mail lane: every e-mail goes through the one SMTP server. */
 const EMAIL_LANE = 'email';
@@ -76,25 +40,13 @@ export interface TickResult {
   delivered: number;
 }
 
-/** Relay options from the configuration (GATEHOUSE_MODE, GATEHOUSE_DELIVERY_*). */
-export function relayOptionsOf(config: Config): RelayOptions {
-  return {
-    timeoutMs: config.GATEHOUSE_DELIVERY_TIMEOUT_MS,
-    allowPrivate: config.GATEHOUSE_DELIVERY_ALLOW_PRIVATE ?? config.GATEHOUSE_MODE === 'sandbox',
-    concurrency: config.GATEHOUSE_DELIVERY_CONCURRENCY,
-    perTarget: config.GATEHOUSE_DELIVERY_PER_TARGET,
-    emailConcurrency: config.GATEHOUSE_EMAIL_CONCURRENCY,
-    pollMs: config.GATEHOUSE_DELIVERY_POLL_MS,
-    ...(config.SMTP_URL ? { smtp: { url: config.SMTP_URL, from: config.SMTP_FROM } } : {}),
-    chaos: config.GATEHOUSE_MODE === 'sandbox',
-  };
-}
-
 /**
  * The outbox relay: claims due notifications under a lease, signs and sends them, records every
  * attempt and reschedules by docs/notifications.md. Time comes only from `deps.clock`; `tick()` processes
  * what is due once (tests move a manual clock, then tick), `start()` polls until `stop()`.
  */
+export { type RelayLog, type RelayOptions, relayOptionsOf } from './relay-options.js';
+
 export class Relay {
   readonly id: string;
   readonly #store: Store;
@@ -134,7 +86,7 @@ export class Relay {
   ) {
     this.#store = parts.store;
     this.#deps = parts.deps;
-    this.#log = parts.log ?? silent;
+    this.#log = parts.log ?? silentRelayLog;
     this.#sender =
       parts.sender ?? createHttpSender({ timeoutMs: options.timeoutMs, allowPrivate: options.allowPrivate });
     this.#ownsSender = parts.sender === undefined;
@@ -298,7 +250,8 @@ export class Relay {
   }
 
   async #attempt(row: Delivery): Promise<NextState['status']> {
-    if (row.kind === 'email') return this.#settle(row, ...(await this.#sendEmail(row)));
+    if (row.kind === 'email')
+      return this.#settle(row, ...(await sendEmailAttempt(this.#mailer!, this.#deps, this.#log, row)));
     // A site's webhook, at its first attempt, is queued once more for each matching endpoint (0921).
     if (row.kind === 'webhook' && row.attempts === 1 && row.eventType !== 'test.notification' && !endpointOfRow(row)) {
       await fanOut(this.#store, this.#deps, row, this.#deps.clock.now()).then(
@@ -337,7 +290,7 @@ export class Relay {
           responseExcerpt: null,
         };
       } else {
-        const request = await this.#requestFor(row);
+        const request = await signedRequestFor(this.#store, this.#deps, row);
         if (chaos && strikes(chaos, 'delay', row.id, row.attempts)) {
           this.#log.info({ notification: row.id, chaos: 'delay', delayMs: chaos.delayMs }, 'delivery chaos: delayed');
           await holdFor(chaos.delayMs, this.#stopping.signal);
@@ -389,73 +342,6 @@ export class Relay {
     }
   }
 
-  /** One SMTP attempt: delivered, retried with backoff (no connection, 4xx), or failed at once (5xx). */
-  async #sendEmail(row: Delivery): Promise<[SendResult, NextState]> {
-    const out = await this.#mailer!.send(row, row.attempts).catch((err: unknown) => ({
-      delivered: false,
-      permanent: false,
-      smtpCode: null,
-      latencyMs: 0,
-      error: (err as Error).message,
-      response: null,
-    }));
-    const result: SendResult = {
-      statusCode: out.smtpCode,
-      latencyMs: out.latencyMs,
-      error: out.error,
-      responseExcerpt: out.response,
-    };
-    metrics.emails.inc({ outcome: out.delivered ? 'sent' : out.permanent ? 'failed' : 'retry' });
-    if ('retryRecipients' in out && out.retryRecipients?.length) await this.#retryRecipients(row, out.retryRecipients);
-    if ('configuration' in out && out.configuration)
-      this.#log.warn(
-        { notification: row.id, smtpCode: out.smtpCode, error: out.error },
-        'SMTP refused the configuration (authentication or TLS): the e-mail is retried; fix SMTP_URL',
-      );
-    const now = nowOf(this.#deps.clock, row.merchantId);
-    const next: NextState = out.delivered
-      ? { status: 'delivered' }
-      : out.permanent
-        ? { status: 'failed' }
-        : afterFailure('email', row.attempts - row.retryBase, now);
-    return [result, next];
-  }
-
-  /**
-   * Recipients the SMTP server refused for now (4xx: greylisting, a full mailbox) while it took the
-   * others: the same message to them alone, as a new e-mail row with its own retries, so the others
-   * never get it twice (docs/decisions/0825). Keyed by this row: a second attempt adds no second row.
-   */
-  async #retryRecipients(row: Delivery, recipients: string[]): Promise<void> {
-    const message = emailOf(row);
-    try {
-      await this.#deps.storage.write((repos) =>
-        enqueueNotification(
-          repos,
-          {
-            kind: 'email',
-            dedupeKey: `${row.dedupeKey}:later:${row.id}`,
-            merchantId: row.merchantId,
-            siteId: row.siteId,
-            orderId: row.orderId,
-            sessionId: row.sessionId,
-            transactionId: row.transactionId,
-            targetUrl: `mailto:${recipients.join(',')}`,
-            eventType: row.eventType,
-            payload: JSON.stringify({ ...message, to: recipients }),
-          },
-          this.#deps.clock.now(),
-        ),
-      );
-      this.#log.info(
-        { notification: row.id, recipients: recipients.length },
-        'recipients refused for now: the e-mail is sent to them again',
-      );
-    } catch (err) {
-      this.#log.error({ err, notification: row.id }, 'queueing the e-mail again for refused recipients failed');
-    }
-  }
-
   async #settle(row: Delivery, result: SendResult, next: NextState): Promise<NextState['status']> {
     const now = nowOf(this.#deps.clock, row.merchantId);
     try {
@@ -472,55 +358,6 @@ export class Relay {
     }
     metrics.deliveryAttempts.inc({ kind: row.kind, outcome: next.status === 'pending' ? 'retry' : next.status });
     return next.status;
-  }
-
-  /** The signed HTTP request of one attempt; secrets are opened only here, for the send. */
-  async #requestFor(row: Delivery): Promise<OutgoingRequest> {
-    const now = realNow(this.#deps.clock); // a signature's timestamp is the real time, as its receiver's
-    const endpointId = row.kind === 'webhook' ? endpointOfRow(row) : undefined;
-    if (endpointId) {
-      // an endpoint's copy: its own secret, and its URL in force now (docs/decisions/0921)
-      const endpoint = await findWebhookEndpoint(this.#store.db, endpointId);
-      if (!endpoint || !endpoint.enabled)
-        throw new EndpointGone(`webhook endpoint ${endpointId} was deleted or disabled`);
-      return {
-        url: endpoint.url,
-        headers: {
-          'content-type': 'application/json',
-          ...webhookHeaders(
-            endpointSigningSecrets(this.#deps, endpoint, now),
-            row.id,
-            Math.floor(now / 1000),
-            row.payload,
-          ),
-        },
-        body: row.payload,
-      };
-    }
-    if (row.kind === 'webhook') {
-      const secrets = await signingSecrets(this.#deps, row.siteId, now);
-      if (secrets.length === 0) {
-        throw new Error(
-          `site ${row.siteId} has no webhook secret: create one with \`gatehouse webhooks rotate-secret --site ${row.siteId}\``,
-        );
-      }
-      return {
-        url: await deliveryTarget(this.#deps, row),
-        headers: {
-          'content-type': 'application/json',
-          ...webhookHeaders(secrets, row.id, Math.floor(now / 1000), row.payload),
-        },
-        body: row.payload,
-      };
-    }
-    const site = await this.#deps.storage.read.merchants.findSite(row.siteId);
-    if (!site) throw new Error(`site ${row.siteId} not found`);
-    const secretKey = this.#deps.vault.open(site.secretKeySealed, SITE_SECRET_PURPOSE).expose();
-    return {
-      url: await deliveryTarget(this.#deps, row),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: signedDmnBody(row.payload, secretKey),
-    };
   }
 }
 
