@@ -146,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register((await import('./http/hosted/apm.plugin.js')).apmPlugin);
   await app.register((await import('./http/client/client.plugin.js')).clientPlugin);
   await app.register((await import('./http/hosted/websdk.plugin.js')).websdkPlugin);
+  await app.register((await import('./http/dashboard/pages.plugin.js')).dashboardPagesPlugin);
   await app.register((await import('./http/demo/demo.plugin.js')).demoPlugin);
   await app.register((await import('./http/site/site.plugin.js')).sitePlugin);
   await app.register((await import('./http/demo/checkout-demo.js')).checkoutDemoPlugin);
