@@ -140,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMetrics(app);
   await app.register(restPlugin);
   await app.register(adminPlugin);
+  await app.register((await import('./http/dashboard/api/dashboard-api.plugin.js')).dashboardApiPlugin);
   await app.register((await import('./http/platform/platform.plugin.js')).platformPlugin);
   await app.register(sessionPlugin);
   await app.register((await import('./http/hosted/acs.plugin.js')).acsPlugin);
@@ -174,6 +175,7 @@ const API_PREFIXES = [
   '/payment-api/',
   '/api/',
   '/admin/',
+  '/dashboard/api/',
   '/client/',
   '/oauth2/',
   '/sdk/',
