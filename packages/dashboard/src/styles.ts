@@ -50,7 +50,7 @@ body{background:var(--gh-color-background)}
 .dash-filters .dash-search{grid-column:1/-1;max-width:480px}
 .dash-table-wrap{overflow-x:auto;border:1px solid var(--gh-color-border);border-radius:var(--gh-border-radius)}
 .dash-table{width:100%;border-collapse:collapse;font-size:14px}
-.dash-table th,.dash-table td{padding:8px 10px;text-align:start;border-bottom:1px solid var(--gh-color-border);vertical-align:middle;white-space:nowrap}
+.dash-table th,.dash-table td{height:44px;padding:6px 10px;text-align:start;border-bottom:1px solid var(--gh-color-border);vertical-align:middle;white-space:nowrap}
 .dash-table tr:last-child td{border-bottom:0}
 .dash-table thead th{font-size:13px;color:var(--gh-color-text-secondary);font-weight:600}
 .dash-table .num{text-align:end;font-variant-numeric:tabular-nums}

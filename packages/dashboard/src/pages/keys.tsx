@@ -109,7 +109,7 @@ function KeyTable({ entity, manage, onDialog }: { entity: Entity; manage: boolea
             <tr key={k.id} data-key={k.id}>
               <td>{k.label || <span class="dash-hint">{t('keys.noLabel')}</span>}</td>
               <td>{t(`keys.type.${k.type}`)}</td>
-              <td class="dash-mono">{k.hint}…</td>
+              <td class="dash-mono">{k.hint}</td>
               <td>{formatDate(k.createdAt)}</td>
               <td>{k.revokedAt ? t('keys.revokedAt', { at: formatDate(k.revokedAt) }) : t('keys.active')}</td>
               {manage ? (

@@ -106,7 +106,7 @@ export function TransactionDetail({ me, id }: PageProps & { id: string }) {
         <dt>{t('tx.type')}</dt>
         <dd>{x.type}</dd>
         <dt>{t('detail.order')}</dt>
-        <dd class="dash-mono">{x.orderId}</dd>
+        <dd class="dash-mono">{x.orderId || '—'}</dd>
         <dt>{t('tx.card')}</dt>
         <dd>
           <CardCell brand={x.brand} last4={x.last4} />

@@ -31,7 +31,7 @@ function apiQuery(search: URLSearchParams, cursor?: string): string {
     } else q.set(f, v);
   }
   if (cursor) q.set('cursor', cursor);
-  q.set('limit', '25');
+  // the page size is the API's default (25)
   return q.toString();
 }
 

@@ -1,0 +1,90 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Gateway, startGateway } from '../packages/server/test/harness.js';
+import { launchChromium } from './chromium.js';
+import { demoUser, openPanel, restSale, signIn } from './dashboard-page.js';
+
+/**
+ * Signing in to the control panel in real headless Chromium: the form at whatever URL was asked, a
+ * wrong password refused with no data shown, the keyboard alone enough, the page first asked shown
+ * after signing in, and signing out.
+ */
+describe('control panel sign-in', () => {
+  let gw: Gateway;
+  let browser: Browser;
+  let paid: string;
+  beforeAll(async () => {
+    gw = await startGateway();
+    browser = await launchChromium();
+    paid = await restSale(gw, 19.99);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await gw?.close();
+  });
+
+  it('unauthenticated, /dashboard/transactions shows the sign-in form and no transaction', async () => {
+    const { page, problems, close } = await openPanel(browser, gw, '/dashboard/transactions');
+    await page.getByRole('heading', { name: 'Sign in to the control panel' }).waitFor();
+    const email = page.getByLabel('E-mail');
+    expect(await email.getAttribute('type')).toBe('email');
+    expect(await email.getAttribute('autocomplete')).toBe('username');
+    const password = page.getByLabel('Password');
+    expect(await password.getAttribute('type')).toBe('password');
+    expect(await password.getAttribute('autocomplete')).toBe('current-password');
+    expect(await page.locator('table').count()).toBe(0);
+    expect(await page.content()).not.toContain(paid);
+    expect(await page.getByRole('navigation').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('a wrong password is refused in an alert, and no data is shown', async () => {
+    const { page, close } = await openPanel(browser, gw, '/dashboard/transactions');
+    await page.getByLabel('E-mail').fill(demoUser(gw).email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const alert = page.getByRole('alert');
+    await expect.poll(() => alert.innerText()).toBe('The e-mail or the password is not right.');
+    expect(await page.locator('table').count()).toBe(0);
+    expect(await page.content()).not.toContain(paid);
+    expect(await page.getByLabel('Password').inputValue()).toBe('');
+    await close();
+  });
+
+  it('signs in with the keyboard alone and lands on the page first asked, then signs out', async () => {
+    const { page, problems, close } = await openPanel(browser, gw, `/dashboard/transactions/${paid}`);
+    await page.getByLabel('E-mail').waitFor();
+    const { email, password } = demoUser(gw);
+    // Tab from the top of the page to the e-mail field, type, Tab to the password, Enter submits
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('sign-in-email');
+    await page.keyboard.type(email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(password);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: `Transaction ${paid}` }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/dashboard/transactions/${paid}`);
+    const header = page.locator('header');
+    expect(await header.innerText()).toContain('Admin');
+    expect(await page.title()).toContain(`Transaction ${paid}`);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in to the control panel' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sign in to the control panel' }).waitFor();
+    expect(await page.content()).not.toContain('19.99');
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('/dashboard leads to the transactions after signing in', async () => {
+    const { page, close } = await openPanel(browser, gw, '/dashboard');
+    const { email, password } = demoUser(gw);
+    await signIn(page, email, password);
+    await page.getByRole('heading', { name: 'Transactions', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard/transactions');
+    await page.locator(`[data-tx="${paid}"]`).waitFor();
+    await close();
+  });
+});
