@@ -75,6 +75,8 @@ body{background:var(--gh-color-background)}
 .dash-form{display:grid;gap:12px}
 .dash .gh-modal-backdrop{position:fixed;background:rgba(15,20,28,.55);border-radius:0}
 .dash .gh-modal{max-width:480px}
+.dash .gh-modal-title{margin:0 0 12px}
+.dash-card .gh-brand-mark{margin-block:1px -1px}
 .dash-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .dash details summary{cursor:pointer;color:var(--gh-color-primary)}
 .dash pre{white-space:pre-wrap;overflow-wrap:anywhere;font-size:12px;max-width:60ch}
