@@ -70,15 +70,6 @@ export function CardCell({ brand, last4 }: { brand: string | null; last4: string
   );
 }
 
-/** A table inside its own scrolling region, reachable by keyboard when it is wider than the page. */
-export function TableRegion({ label, children }: { label: string; children: ComponentChildren }) {
-  return (
-    <div class="dash-table-wrap" role="region" aria-label={label} tabIndex={0}>
-      {children}
-    </div>
-  );
-}
-
 export interface ConfirmProps {
   id: string;
   title: string;
@@ -134,42 +125,6 @@ export function Confirm({ id, title, confirm, danger, onConfirm, onClose, childr
     </Modal>
   );
 }
-
-/** A labelled input with its hint and error, tied to it by aria-describedby. */
-export function Field({
-  id,
-  label,
-  hint,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  error?: string;
-  children: ComponentChildren;
-}) {
-  return (
-    <div class="dash-field">
-      <label for={id}>{label}</label>
-      {children}
-      {hint ? (
-        <p class="dash-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p class="dash-error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** The ids of a field's hint and error, for its input's aria-describedby. */
-export const describedBy = (id: string, hint?: string, error?: string) =>
-  [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 
 /** "Approved" for APPROVED; a status the texts do not know shown as the API names it. */
 export function statusLabel(status: string): string {

@@ -1,4 +1,6 @@
 import { UI_CSS } from '../../web-sdk/src/ui/ui.styles.js';
+import { DATA_TABLE_CSS } from '../../web-sdk/src/ui/components/DataTable/DataTable.js';
+import { FORM_FIELD_CSS } from '../../web-sdk/src/ui/components/FormField/FormField.js';
 
 /**
  * The control panel's style sheet (dist/dashboard.css; the CSP allows no inline style): the UI
@@ -35,32 +37,23 @@ body{background:var(--gh-color-background)}
 .dash-btn.link{border-color:transparent;padding:6px 8px}
 .dash-btn[disabled],.dash-btn[aria-disabled=true]{opacity:.6;cursor:progress}
 .dash-actions{display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin:12px 0}
-.dash-field{display:flex;flex-direction:column;gap:3px;min-width:0}
-.dash-field label,.dash-label{font-size:13px;font-weight:600}
 .dash-input{width:100%;min-height:40px;padding:6px 10px;border:1px solid var(--gh-color-border);border-radius:var(--gh-border-radius);background:var(--gh-color-background)}
 .dash-input[readonly]{font-family:ui-monospace,Menlo,Consolas,monospace}
 .dash-input[aria-invalid=true]{border-color:var(--gh-color-danger)}
 .dash-hint{font-size:13px;color:var(--gh-color-text-secondary);margin:0}
-.dash-error{color:var(--gh-color-danger);font-size:13px;margin:0;min-height:1em}
 .dash-alert{border:1px solid var(--gh-color-danger);border-inline-start-width:4px;border-radius:var(--gh-border-radius);padding:8px 12px;margin:8px 0}
 .dash-alert:empty{display:none}
 .dash-note{border:1px solid var(--gh-color-border);border-inline-start:4px solid var(--gh-color-primary);border-radius:var(--gh-border-radius);padding:8px 12px;margin:8px 0}
 .dash-warn{border-inline-start-color:var(--gh-color-danger);font-weight:600}
+.dash-label{font-size:13px;font-weight:600}
 .dash-filters{display:grid;grid-template-columns:repeat(auto-fill,minmax(150px,1fr));gap:10px 12px;align-items:end;margin:0 0 8px}
 .dash-filters .dash-search{grid-column:1/-1;max-width:480px}
-.dash-table-wrap{overflow-x:auto;border:1px solid var(--gh-color-border);border-radius:var(--gh-border-radius)}
-.dash-table{width:100%;border-collapse:collapse;font-size:14px}
-.dash-table th,.dash-table td{height:44px;padding:6px 10px;text-align:start;border-bottom:1px solid var(--gh-color-border);vertical-align:middle;white-space:nowrap}
-.dash-table tr:last-child td{border-bottom:0}
-.dash-table thead th{font-size:13px;color:var(--gh-color-text-secondary);font-weight:600}
-.dash-table .num{text-align:end;font-variant-numeric:tabular-nums}
 .dash-mono{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:13px}
 .dash-card{display:inline-flex;align-items:center;gap:6px}
 .dash-badge{display:inline-block;padding:1px 8px;border-radius:999px;border:1px solid currentColor;font-size:12px;font-weight:700;letter-spacing:.02em}
 .dash-badge.ok{color:var(--gh-color-success)}
 .dash-badge.bad{color:var(--gh-color-danger)}
 .dash-badge.wait{color:var(--gh-color-text-secondary)}
-.dash-empty{padding:32px 16px;text-align:center;color:var(--gh-color-text-secondary)}
 .dash-facts{display:grid;grid-template-columns:max-content 1fr;gap:6px 16px;margin:0}
 .dash-facts dt{color:var(--gh-color-text-secondary)}
 .dash-facts dd{margin:0;overflow-wrap:anywhere}
@@ -80,8 +73,8 @@ body{background:var(--gh-color-background)}
 .dash-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .dash details summary{cursor:pointer;color:var(--gh-color-primary)}
 .dash pre{white-space:pre-wrap;overflow-wrap:anywhere;font-size:12px;max-width:60ch}
-@media (max-width:900px){.dash-header,.dash-main{padding-inline:16px}.dash-table th,.dash-table td{padding:6px 8px}}
+@media (max-width:900px){.dash-header,.dash-main{padding-inline:16px}.gh-table th,.gh-table td{padding:6px 8px}}
 @media (forced-colors:active){.dash-badge,.dash-btn,.dash-role{border-color:CanvasText}.dash-nav a[aria-current=page]{border-bottom-color:Highlight}}
 `;
 
-export const DASHBOARD_CSS = `${UI_CSS}\n${PANEL_CSS}`;
+export const DASHBOARD_CSS = `${UI_CSS}\n${DATA_TABLE_CSS}\n${FORM_FIELD_CSS}\n${PANEL_CSS}`;

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Entity, type Key } from '../api.js';
 import { formatDate, t } from '../i18n.js';
-import { announce, Confirm, Field, PageHeading, TableRegion } from '../shared.js';
+import { announce, Confirm, PageHeading } from '../shared.js';
+import { FormField } from '../../../web-sdk/src/ui/components/FormField/FormField.js';
+import { DataTable } from '../../../web-sdk/src/ui/components/DataTable/DataTable.js';
 import { Modal } from '../../../web-sdk/src/ui/components/Modal/Modal.js';
 import { Skeleton } from '../../../web-sdk/src/ui/components/Spinner/Spinner.js';
 import type { PageProps } from '../page-props.js';
@@ -92,29 +94,32 @@ export function Keys({ me, can }: PageProps) {
 function KeyTable({ entity, manage, onDialog }: { entity: Entity; manage: boolean; onDialog: (d: Dialog) => void }) {
   if (entity.keys.length === 0) return <p class="dash-hint">{t('keys.none')}</p>;
   return (
-    <TableRegion label={t('keys.of', { name: entity.name })}>
-      <table class="dash-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('keys.label')}</th>
-            <th scope="col">{t('keys.type')}</th>
-            <th scope="col">{t('keys.hint')}</th>
-            <th scope="col">{t('keys.created')}</th>
-            <th scope="col">{t('keys.state')}</th>
-            {manage ? <th scope="col">{t('keys.actions')}</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {entity.keys.map((k) => (
-            <tr key={k.id} data-key={k.id}>
-              <td>{k.label || <span class="dash-hint">{t('keys.noLabel')}</span>}</td>
-              <td>{t(`keys.type.${k.type}`)}</td>
-              <td class="dash-mono">{k.hint}</td>
-              <td>{formatDate(k.createdAt)}</td>
-              <td>{k.revokedAt ? t('keys.revokedAt', { at: formatDate(k.revokedAt) }) : t('keys.active')}</td>
-              {manage ? (
-                <td>
-                  {k.revokedAt ? null : (
+    <DataTable
+      label={t('keys.of', { name: entity.name })}
+      rows={entity.keys}
+      rowKey={(k) => k.id}
+      rowProps={(k) => ({ 'data-key': k.id })}
+      columns={[
+        {
+          key: 'label',
+          label: t('keys.label'),
+          render: (k) => k.label || <span class="dash-hint">{t('keys.noLabel')}</span>,
+        },
+        { key: 'type', label: t('keys.type'), render: (k) => t(`keys.type.${k.type}`) },
+        { key: 'hint', label: t('keys.hint'), render: (k) => <span class="dash-mono">{k.hint}</span> },
+        { key: 'created', label: t('keys.created'), render: (k) => formatDate(k.createdAt) },
+        {
+          key: 'state',
+          label: t('keys.state'),
+          render: (k) => (k.revokedAt ? t('keys.revokedAt', { at: formatDate(k.revokedAt) }) : t('keys.active')),
+        },
+        ...(manage
+          ? [
+              {
+                key: 'actions',
+                label: t('keys.actions'),
+                render: (k: Key) =>
+                  k.revokedAt ? null : (
                     <>
                       <button
                         type="button"
@@ -133,14 +138,12 @@ function KeyTable({ entity, manage, onDialog }: { entity: Entity; manage: boolea
                         {t('keys.revoke')}
                       </button>
                     </>
-                  )}
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableRegion>
+                  ),
+              },
+            ]
+          : []),
+      ]}
+    />
   );
 }
 
@@ -186,7 +189,7 @@ function CreateKey({
         onCreated();
       }}
     >
-      <Field id="key-entity" label={t('keys.entity')}>
+      <FormField id="key-entity" label={t('keys.entity')}>
         <select
           id="key-entity"
           class="dash-input"
@@ -199,8 +202,8 @@ function CreateKey({
             </option>
           ))}
         </select>
-      </Field>
-      <Field id="key-type" label={t('keys.type')}>
+      </FormField>
+      <FormField id="key-type" label={t('keys.type')}>
         <select
           id="key-type"
           class="dash-input"
@@ -210,8 +213,8 @@ function CreateKey({
           <option value="operations">{t('keys.type.operations')}</option>
           <option value="dispute">{t('keys.type.dispute')}</option>
         </select>
-      </Field>
-      <Field id="key-label" label={t('keys.labelOptional')}>
+      </FormField>
+      <FormField id="key-label" label={t('keys.labelOptional')}>
         <input
           id="key-label"
           class="dash-input"
@@ -219,7 +222,7 @@ function CreateKey({
           value={label}
           onInput={(e) => setLabel((e.target as HTMLInputElement).value)}
         />
-      </Field>
+      </FormField>
     </Confirm>
   );
 }
@@ -238,7 +241,7 @@ export function SecretField({ id, label, value }: { id: string; label: string; v
     }
   };
   return (
-    <Field id={id} label={label}>
+    <FormField id={id} label={label}>
       <div class="dash-copy">
         <input
           id={id}
@@ -252,7 +255,7 @@ export function SecretField({ id, label, value }: { id: string; label: string; v
           {t('copy')}
         </button>
       </div>
-    </Field>
+    </FormField>
   );
 }
 
@@ -271,7 +274,7 @@ function RenameKey({ k, onClose, onDone }: { k: Key; onClose: () => void; onDone
         onDone();
       }}
     >
-      <Field id="rename-label" label={t('keys.label')}>
+      <FormField id="rename-label" label={t('keys.label')}>
         <input
           id="rename-label"
           class="dash-input"
@@ -279,7 +282,7 @@ function RenameKey({ k, onClose, onDone }: { k: Key; onClose: () => void; onDone
           value={label}
           onInput={(e) => setLabel((e.target as HTMLInputElement).value)}
         />
-      </Field>
+      </FormField>
     </Confirm>
   );
 }

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Notification, type Page } from '../api.js';
 import { formatDate, t } from '../i18n.js';
-import { announce, PageHeading, TableRegion } from '../shared.js';
-import { Skeleton } from '../../../web-sdk/src/ui/components/Spinner/Spinner.js';
+import { announce, PageHeading } from '../shared.js';
+import { DataTable } from '../../../web-sdk/src/ui/components/DataTable/DataTable.js';
 import type { PageProps } from '../page-props.js';
 
 /**
@@ -57,46 +57,44 @@ export function Notifications({ me, can }: PageProps) {
           {error}
         </p>
       ) : null}
-      {items === null && !error ? <Skeleton height={160} label={t('loading')} /> : null}
-      {items && items.length === 0 ? <p class="dash-empty">{t('ntf.empty')}</p> : null}
-      {items && items.length ? (
-        <TableRegion label={t('ntf.title')}>
-          <table class="dash-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('ntf.event')}</th>
-                <th scope="col">{t('ntf.kind')}</th>
-                <th scope="col">{t('ntf.target')}</th>
-                <th scope="col">{t('ntf.status')}</th>
-                <th scope="col">{t('ntf.attempts')}</th>
-                {resend ? <th scope="col">{t('keys.actions')}</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((n) => (
-                <tr key={n.id} data-notification={n.id}>
-                  <td>{n.event}</td>
-                  <td>{t(`ntf.kind.${n.kind}`)}</td>
-                  <td class="dash-mono">{n.target}</td>
-                  <td>{n.status}</td>
-                  <td>
-                    <details>
-                      <summary>{t('ntf.attemptCount', { count: n.attempts.length })}</summary>
-                      <ul>
-                        {n.attempts.map((a, i) => (
-                          <li key={i}>
-                            {formatDate(a.at)}: {a.status ?? t('ntf.noAnswer')}
-                            {a.latencyMs !== null ? ` (${a.latencyMs} ms)` : ''}
-                            {a.excerpt ? <pre>{a.excerpt}</pre> : null}
-                          </li>
-                        ))}
-                      </ul>
-                      <p class="dash-label">{t('ntf.payload')}</p>
-                      <pre>{n.payload}</pre>
-                    </details>
-                  </td>
-                  {resend ? (
-                    <td>
+      {error && items === null ? null : (
+        <DataTable
+          label={t('ntf.title')}
+          rows={items}
+          empty={t('ntf.empty')}
+          rowKey={(n) => n.id}
+          rowProps={(n) => ({ 'data-notification': n.id })}
+          columns={[
+            { key: 'event', label: t('ntf.event'), render: (n) => n.event },
+            { key: 'kind', label: t('ntf.kind'), render: (n) => t(`ntf.kind.${n.kind}`) },
+            { key: 'target', label: t('ntf.target'), render: (n) => <span class="dash-mono">{n.target}</span> },
+            { key: 'status', label: t('ntf.status'), render: (n) => n.status },
+            {
+              key: 'attempts',
+              label: t('ntf.attempts'),
+              render: (n) => (
+                <details>
+                  <summary>{t('ntf.attemptCount', { count: n.attempts.length })}</summary>
+                  <ul>
+                    {n.attempts.map((a, i) => (
+                      <li key={i}>
+                        {formatDate(a.at)}: {a.status ?? t('ntf.noAnswer')}
+                        {a.latencyMs !== null ? ` (${a.latencyMs} ms)` : ''}
+                        {a.excerpt ? <pre>{a.excerpt}</pre> : null}
+                      </li>
+                    ))}
+                  </ul>
+                  <p class="dash-label">{t('ntf.payload')}</p>
+                  <pre>{n.payload}</pre>
+                </details>
+              ),
+            },
+            ...(resend
+              ? [
+                  {
+                    key: 'resend',
+                    label: t('keys.actions'),
+                    render: (n: Notification) => (
                       <button
                         type="button"
                         class="dash-btn link"
@@ -105,14 +103,13 @@ export function Notifications({ me, can }: PageProps) {
                       >
                         {t('ntf.resend')}
                       </button>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
-      ) : null}
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+        />
+      )}
       {next ? (
         <div class="dash-actions">
           <button type="button" class="dash-btn" onClick={() => void more()}>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError, type Me } from '../api.js';
 import { t } from '../i18n.js';
+import { FormField } from '../../../web-sdk/src/ui/components/FormField/FormField.js';
 import { Spinner } from '../../../web-sdk/src/ui/components/Spinner/Spinner.js';
 
 /**
@@ -53,8 +54,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
           <p class="dash-brand">{t('brand')}</p>
           <h1>{t('signIn.title')}</h1>
           <form onSubmit={(e) => void submit(e)} noValidate aria-describedby="sign-in-error">
-            <div class="dash-field">
-              <label for="sign-in-email">{t('signIn.email')}</label>
+            <FormField id="sign-in-email" label={t('signIn.email')}>
               <input
                 ref={emailRef}
                 id="sign-in-email"
@@ -66,9 +66,8 @@ export function SignIn({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
                 value={email}
                 onInput={(e) => setEmail((e.target as HTMLInputElement).value)}
               />
-            </div>
-            <div class="dash-field">
-              <label for="sign-in-password">{t('signIn.password')}</label>
+            </FormField>
+            <FormField id="sign-in-password" label={t('signIn.password')}>
               <input
                 id="sign-in-password"
                 class="dash-input"
@@ -79,7 +78,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
                 value={password}
                 onInput={(e) => setPassword((e.target as HTMLInputElement).value)}
               />
-            </div>
+            </FormField>
             <div class="dash-alert" id="sign-in-error" role="alert">
               {error}
             </div>

@@ -2,7 +2,9 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, type Transaction, type TransactionDetail as Detail } from '../api.js';
 import { formatDate, money, t } from '../i18n.js';
 import { BASE } from '../router.js';
-import { announce, CardCell, Confirm, describedBy, Field, PageHeading, StatusBadge, TableRegion } from '../shared.js';
+import { announce, CardCell, Confirm, PageHeading, StatusBadge } from '../shared.js';
+import { FormField, fieldDescribedBy } from '../../../web-sdk/src/ui/components/FormField/FormField.js';
+import { DataTable } from '../../../web-sdk/src/ui/components/DataTable/DataTable.js';
 import { Skeleton } from '../../../web-sdk/src/ui/components/Spinner/Spinner.js';
 import type { PageProps } from '../page-props.js';
 
@@ -138,73 +140,48 @@ export function TransactionDetail({ me, id }: PageProps & { id: string }) {
       ) : null}
 
       <h2 id="timeline">{t('detail.timeline')}</h2>
-      <TableRegion label={t('detail.timeline')}>
-        <table class="dash-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('tx.id')}</th>
-              <th scope="col">{t('tx.date')}</th>
-              <th scope="col">{t('tx.type')}</th>
-              <th scope="col">{t('tx.status')}</th>
-              <th scope="col" class="num">
-                {t('tx.amount')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {detail.timeline.map((s) => (
-              <tr key={s.id} data-step={s.type}>
-                <td>
-                  {s.id === x.id ? (
-                    <span class="dash-mono" aria-current="true">
-                      {s.id}
-                    </span>
-                  ) : (
-                    <a class="dash-mono" href={`${BASE}/transactions/${encodeURIComponent(s.id)}`}>
-                      {s.id}
-                    </a>
-                  )}
-                </td>
-                <td>{formatDate(s.createdAt)}</td>
-                <td>{s.type}</td>
-                <td>
-                  <StatusBadge status={s.status} />
-                </td>
-                <td class="num">{money(s.amount, s.currency)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableRegion>
+      <DataTable
+        label={t('detail.timeline')}
+        rows={detail.timeline}
+        rowKey={(s) => s.id}
+        rowProps={(s) => ({ 'data-step': s.type })}
+        columns={[
+          {
+            key: 'id',
+            label: t('tx.id'),
+            render: (s) =>
+              s.id === x.id ? (
+                <span class="dash-mono" aria-current="true">
+                  {s.id}
+                </span>
+              ) : (
+                <a class="dash-mono" href={`${BASE}/transactions/${encodeURIComponent(s.id)}`}>
+                  {s.id}
+                </a>
+              ),
+          },
+          { key: 'date', label: t('tx.date'), render: (s) => formatDate(s.createdAt) },
+          { key: 'type', label: t('tx.type'), render: (s) => s.type },
+          { key: 'status', label: t('tx.status'), render: (s) => <StatusBadge status={s.status} /> },
+          { key: 'amount', label: t('tx.amount'), numeric: true, render: (s) => money(s.amount, s.currency) },
+        ]}
+      />
 
       <h2>{t('detail.notifications')}</h2>
       {detail.notifications.length === 0 ? (
         <p class="dash-hint">{t('detail.noNotifications')}</p>
       ) : (
-        <TableRegion label={t('detail.notifications')}>
-          <table class="dash-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('ntf.kind')}</th>
-                <th scope="col">{t('ntf.status')}</th>
-                <th scope="col" class="num">
-                  {t('ntf.attempts')}
-                </th>
-                <th scope="col">{t('ntf.lastAttempt')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {detail.notifications.map((n) => (
-                <tr key={n.id}>
-                  <td>{t(`ntf.kind.${n.kind}`)}</td>
-                  <td>{n.status}</td>
-                  <td class="num">{n.attempts}</td>
-                  <td>{formatDate(n.lastAttemptAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <DataTable
+          label={t('detail.notifications')}
+          rows={detail.notifications}
+          rowKey={(n) => n.id}
+          columns={[
+            { key: 'kind', label: t('ntf.kind'), render: (n) => t(`ntf.kind.${n.kind}`) },
+            { key: 'status', label: t('ntf.status'), render: (n) => n.status },
+            { key: 'attempts', label: t('ntf.attempts'), numeric: true, render: (n) => n.attempts },
+            { key: 'last', label: t('ntf.lastAttempt'), render: (n) => formatDate(n.lastAttemptAt) },
+          ]}
+        />
       )}
 
       {open ? (
@@ -217,7 +194,7 @@ export function TransactionDetail({ me, id }: PageProps & { id: string }) {
           onClose={() => setOpen(null)}
         >
           {open === 'refund' ? (
-            <Field
+            <FormField
               id="refund-amount"
               label={t('detail.refundAmount', { currency: x.currency })}
               hint={t('detail.refundMax', { amount: money(actions.refund!.max, x.currency) })}
@@ -229,10 +206,10 @@ export function TransactionDetail({ me, id }: PageProps & { id: string }) {
                 inputMode="decimal"
                 value={amount}
                 aria-invalid={amountError ? 'true' : undefined}
-                aria-describedby={describedBy('refund-amount', 'hint', amountError)}
+                aria-describedby={fieldDescribedBy('refund-amount', 'hint', amountError)}
                 onInput={(e) => setAmount((e.target as HTMLInputElement).value)}
               />
-            </Field>
+            </FormField>
           ) : (
             <p>{t(`detail.explain.${open}`)}</p>
           )}

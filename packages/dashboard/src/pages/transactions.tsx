@@ -2,8 +2,9 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, type Page, type Transaction } from '../api.js';
 import { formatDate, money, t } from '../i18n.js';
 import { BASE, navigate } from '../router.js';
-import { CardCell, Field, PageHeading, StatusBadge, TableRegion } from '../shared.js';
-import { Skeleton } from '../../../web-sdk/src/ui/components/Spinner/Spinner.js';
+import { CardCell, PageHeading, StatusBadge } from '../shared.js';
+import { FormField } from '../../../web-sdk/src/ui/components/FormField/FormField.js';
+import { DataTable } from '../../../web-sdk/src/ui/components/DataTable/DataTable.js';
 import type { PageProps } from '../page-props.js';
 
 /**
@@ -87,7 +88,7 @@ export function Transactions({ me, loc }: PageProps) {
       <PageHeading title={t('tx.title')} merchant={me.user.merchantName} />
       <form class="dash-filters" role="search" aria-label={t('tx.filters')} onSubmit={apply}>
         <div class="dash-search">
-          <Field id="f-query" label={t('tx.search')} hint={t('tx.searchHint')}>
+          <FormField id="f-query" label={t('tx.search')} hint={t('tx.searchHint')}>
             <input
               id="f-query"
               class="dash-input"
@@ -96,9 +97,9 @@ export function Transactions({ me, loc }: PageProps) {
               onInput={input('query')}
               aria-describedby="f-query-hint"
             />
-          </Field>
+          </FormField>
         </div>
-        <Field id="f-status" label={t('tx.status')}>
+        <FormField id="f-status" label={t('tx.status')}>
           <select id="f-status" class="dash-input" value={form.status} onChange={input('status')}>
             <option value="">{t('tx.any')}</option>
             {STATUSES.map((s) => (
@@ -107,8 +108,8 @@ export function Transactions({ me, loc }: PageProps) {
               </option>
             ))}
           </select>
-        </Field>
-        <Field id="f-type" label={t('tx.type')}>
+        </FormField>
+        <FormField id="f-type" label={t('tx.type')}>
           <select id="f-type" class="dash-input" value={form.type} onChange={input('type')}>
             <option value="">{t('tx.any')}</option>
             {TYPES.map((s) => (
@@ -117,8 +118,8 @@ export function Transactions({ me, loc }: PageProps) {
               </option>
             ))}
           </select>
-        </Field>
-        <Field id="f-last4" label={t('tx.last4')}>
+        </FormField>
+        <FormField id="f-last4" label={t('tx.last4')}>
           <input
             id="f-last4"
             class="dash-input"
@@ -129,8 +130,8 @@ export function Transactions({ me, loc }: PageProps) {
             value={form.last4}
             onInput={input('last4')}
           />
-        </Field>
-        <Field id="f-min" label={t('tx.minAmount')}>
+        </FormField>
+        <FormField id="f-min" label={t('tx.minAmount')}>
           <input
             id="f-min"
             class="dash-input"
@@ -138,8 +139,8 @@ export function Transactions({ me, loc }: PageProps) {
             value={form.minAmount}
             onInput={input('minAmount')}
           />
-        </Field>
-        <Field id="f-max" label={t('tx.maxAmount')}>
+        </FormField>
+        <FormField id="f-max" label={t('tx.maxAmount')}>
           <input
             id="f-max"
             class="dash-input"
@@ -147,13 +148,13 @@ export function Transactions({ me, loc }: PageProps) {
             value={form.maxAmount}
             onInput={input('maxAmount')}
           />
-        </Field>
-        <Field id="f-from" label={t('tx.from')}>
+        </FormField>
+        <FormField id="f-from" label={t('tx.from')}>
           <input id="f-from" class="dash-input" type="date" value={form.from} onInput={input('from')} />
-        </Field>
-        <Field id="f-to" label={t('tx.to')}>
+        </FormField>
+        <FormField id="f-to" label={t('tx.to')}>
           <input id="f-to" class="dash-input" type="date" value={form.to} onInput={input('to')} />
-        </Field>
+        </FormField>
         <div class="dash-actions">
           <button type="submit" class="dash-btn primary">
             {t('tx.apply')}
@@ -166,48 +167,29 @@ export function Transactions({ me, loc }: PageProps) {
           {error}
         </p>
       ) : null}
-      <TableRegion label={t('tx.title')}>
-        <table class="dash-table" aria-busy={items === null ? 'true' : undefined}>
-          <thead>
-            <tr>
-              <th scope="col">{t('tx.id')}</th>
-              <th scope="col">{t('tx.date')}</th>
-              <th scope="col">{t('tx.type')}</th>
-              <th scope="col">{t('tx.status')}</th>
-              <th scope="col" class="num">
-                {t('tx.amount')}
-              </th>
-              <th scope="col">{t('tx.card')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items === null && !error ? <SkeletonRows /> : null}
-            {(items ?? []).map((x) => (
-              <tr key={x.id} data-tx={x.id}>
-                <td>
-                  <a class="dash-mono" href={`${BASE}/transactions/${encodeURIComponent(x.id)}`}>
-                    {x.id}
-                  </a>
-                </td>
-                <td>{formatDate(x.createdAt)}</td>
-                <td>{x.type}</td>
-                <td>
-                  <StatusBadge status={x.status} />
-                </td>
-                <td class="num">{money(x.amount, x.currency)}</td>
-                <td>
-                  <CardCell brand={x.brand} last4={x.last4} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {items && items.length === 0 ? (
-          <p class="dash-empty" data-empty="">
-            {filtered ? t('tx.emptyFiltered') : t('tx.empty')}
-          </p>
-        ) : null}
-      </TableRegion>
+      <DataTable
+        label={t('tx.title')}
+        rows={error ? [] : items}
+        rowKey={(x) => x.id}
+        rowProps={(x) => ({ 'data-tx': x.id })}
+        empty={filtered ? t('tx.emptyFiltered') : t('tx.empty')}
+        columns={[
+          {
+            key: 'id',
+            label: t('tx.id'),
+            render: (x) => (
+              <a class="dash-mono" href={`${BASE}/transactions/${encodeURIComponent(x.id)}`}>
+                {x.id}
+              </a>
+            ),
+          },
+          { key: 'date', label: t('tx.date'), render: (x) => formatDate(x.createdAt) },
+          { key: 'type', label: t('tx.type'), render: (x) => x.type },
+          { key: 'status', label: t('tx.status'), render: (x) => <StatusBadge status={x.status} /> },
+          { key: 'amount', label: t('tx.amount'), numeric: true, render: (x) => money(x.amount, x.currency) },
+          { key: 'card', label: t('tx.card'), render: (x) => <CardCell brand={x.brand} last4={x.last4} /> },
+        ]}
+      />
       {next ? (
         <div class="dash-actions">
           <button
@@ -226,18 +208,4 @@ export function Transactions({ me, loc }: PageProps) {
 
 function formOf(search: URLSearchParams): Record<Filter, string> {
   return Object.fromEntries(FILTERS.map((f) => [f, search.get(f) ?? ''])) as Record<Filter, string>;
-}
-
-function SkeletonRows() {
-  return (
-    <>
-      {[0, 1, 2, 3, 4].map((i) => (
-        <tr key={i} aria-hidden="true">
-          <td colSpan={6}>
-            <Skeleton height={20} />
-          </td>
-        </tr>
-      ))}
-    </>
-  );
 }

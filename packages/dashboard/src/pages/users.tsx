@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Role, type User } from '../api.js';
 import { formatDay, t } from '../i18n.js';
-import { announce, Confirm, Field, PageHeading, TableRegion } from '../shared.js';
+import { announce, Confirm, PageHeading } from '../shared.js';
+import { FormField } from '../../../web-sdk/src/ui/components/FormField/FormField.js';
+import { DataTable } from '../../../web-sdk/src/ui/components/DataTable/DataTable.js';
 import { SecretField } from './keys.js';
 import { Modal } from '../../../web-sdk/src/ui/components/Modal/Modal.js';
 import { Skeleton } from '../../../web-sdk/src/ui/components/Spinner/Spinner.js';
@@ -45,43 +47,39 @@ export function Users({ me }: PageProps) {
       ) : null}
       {users === null && !error ? <Skeleton height={120} label={t('loading')} /> : null}
       {users ? (
-        <TableRegion label={t('users.title')}>
-          <table class="dash-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('users.name')}</th>
-                <th scope="col">{t('users.email')}</th>
-                <th scope="col">{t('users.role')}</th>
-                <th scope="col">{t('users.expires')}</th>
-                <th scope="col">{t('keys.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((u) => (
-                <tr key={u.id} data-user={u.email}>
-                  <td>{u.name}</td>
-                  <td>{u.email}</td>
-                  <td>{t(`role.${u.role}`)}</td>
-                  <td>{u.expiresAt ? formatDay(u.expiresAt) : t('users.never')}</td>
-                  <td>
-                    {u.id === me.user.id ? (
-                      <span class="dash-hint">{t('users.you')}</span>
-                    ) : (
-                      <button
-                        type="button"
-                        class="dash-btn link danger"
-                        aria-label={t('users.removeOf', { name: u.name || u.email })}
-                        onClick={() => setRemoving(u)}
-                      >
-                        {t('users.remove')}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <DataTable
+          label={t('users.title')}
+          rows={users}
+          rowKey={(u) => u.id}
+          rowProps={(u) => ({ 'data-user': u.email })}
+          columns={[
+            { key: 'name', label: t('users.name'), render: (u) => u.name },
+            { key: 'email', label: t('users.email'), render: (u) => u.email },
+            { key: 'role', label: t('users.role'), render: (u) => t(`role.${u.role}`) },
+            {
+              key: 'expires',
+              label: t('users.expires'),
+              render: (u) => (u.expiresAt ? formatDay(u.expiresAt) : t('users.never')),
+            },
+            {
+              key: 'actions',
+              label: t('keys.actions'),
+              render: (u) =>
+                u.id === me.user.id ? (
+                  <span class="dash-hint">{t('users.you')}</span>
+                ) : (
+                  <button
+                    type="button"
+                    class="dash-btn link danger"
+                    aria-label={t('users.removeOf', { name: u.name || u.email })}
+                    onClick={() => setRemoving(u)}
+                  >
+                    {t('users.remove')}
+                  </button>
+                ),
+            },
+          ]}
+        />
       ) : null}
       {inviting ? <Invite onClose={() => setInviting(false)} onDone={reload} /> : null}
       {removing ? (
@@ -142,7 +140,7 @@ function Invite({ onClose, onDone }: { onClose: () => void; onDone: () => void }
         onDone();
       }}
     >
-      <Field id="invite-email" label={t('users.email')}>
+      <FormField id="invite-email" label={t('users.email')}>
         <input
           id="invite-email"
           class="dash-input"
@@ -151,8 +149,8 @@ function Invite({ onClose, onDone }: { onClose: () => void; onDone: () => void }
           value={email}
           onInput={(e) => setEmail((e.target as HTMLInputElement).value)}
         />
-      </Field>
-      <Field id="invite-name" label={t('users.name')}>
+      </FormField>
+      <FormField id="invite-name" label={t('users.name')}>
         <input
           id="invite-name"
           class="dash-input"
@@ -160,8 +158,8 @@ function Invite({ onClose, onDone }: { onClose: () => void; onDone: () => void }
           value={name}
           onInput={(e) => setName((e.target as HTMLInputElement).value)}
         />
-      </Field>
-      <Field id="invite-role" label={t('users.role')}>
+      </FormField>
+      <FormField id="invite-role" label={t('users.role')}>
         <select
           id="invite-role"
           class="dash-input"
@@ -174,9 +172,9 @@ function Invite({ onClose, onDone }: { onClose: () => void; onDone: () => void }
             </option>
           ))}
         </select>
-      </Field>
+      </FormField>
       {role === 'temp' ? (
-        <Field id="invite-expires" label={t('users.expiresOn')} hint={t('users.expiresHint')}>
+        <FormField id="invite-expires" label={t('users.expiresOn')} hint={t('users.expiresHint')}>
           <input
             id="invite-expires"
             class="dash-input"
@@ -186,7 +184,7 @@ function Invite({ onClose, onDone }: { onClose: () => void; onDone: () => void }
             value={expires}
             onInput={(e) => setExpires((e.target as HTMLInputElement).value)}
           />
-        </Field>
+        </FormField>
       ) : null}
     </Confirm>
   );
