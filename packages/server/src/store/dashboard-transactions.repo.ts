@@ -54,6 +54,15 @@ export async function dashboardTimeline(
   sessionId: string | null,
 ): Promise<Transaction[]> {
   if (orderId === null && sessionId === null) return [];
+  return timelineRows(db, merchantId, orderId, sessionId);
+}
+
+async function timelineRows(
+  db: Kysely<Database>,
+  merchantId: string,
+  orderId: number | null,
+  sessionId: string | null,
+): Promise<Transaction[]> {
   const rows = await db
     .selectFrom('transactions')
     .selectAll()
@@ -63,6 +72,34 @@ export async function dashboardTimeline(
     .limit(500)
     .execute();
   return rows.map(toTransaction);
+}
+
+/**
+ * A transaction without an order or a session (a REST payment made without an order): it, the
+ * transactions made on it (settles, refunds, voids), and theirs (refunds of a settle), oldest first.
+ */
+export async function dashboardChain(db: Kysely<Database>, merchantId: string, rootId: string): Promise<Transaction[]> {
+  const seen = new Map<string, Transaction>();
+  let level = [Number(rootId)];
+  const root = await db.selectFrom('transactions').selectAll().where('id', '=', level[0]!).executeTakeFirst();
+  if (!root || root.merchant_id !== merchantId) return [];
+  seen.set(String(root.id), toTransaction(root));
+  for (let depth = 0; depth < 3 && level.length > 0; depth++) {
+    const rows = await db
+      .selectFrom('transactions')
+      .selectAll()
+      .where('merchant_id', '=', merchantId)
+      .where('related_transaction_id', 'in', level)
+      .limit(500)
+      .execute();
+    level = [];
+    for (const r of rows) {
+      if (seen.has(String(r.id))) continue;
+      seen.set(String(r.id), toTransaction(r));
+      level.push(Number(r.id));
+    }
+  }
+  return [...seen.values()].sort((a, b) => Number(a.id) - Number(b.id));
 }
 
 export async function apiKeyLabelSet(db: Kysely<Database>, keyId: string, label: string): Promise<void> {

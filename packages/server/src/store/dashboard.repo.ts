@@ -3,7 +3,12 @@ import type { AuditEntry, DashboardRepo, DashboardSession, DashboardUser } from 
 import type { Role } from '../domain/dashboard/roles.js';
 import type { DashboardAuditTable, DashboardSessionTable, DashboardUserTable } from './dashboard.table.js';
 import type { Database } from './tables.js';
-import { apiKeyLabelSet, dashboardTimeline, dashboardTransactionSearch } from './dashboard-transactions.repo.js';
+import {
+  apiKeyLabelSet,
+  dashboardChain,
+  dashboardTimeline,
+  dashboardTransactionSearch,
+} from './dashboard-transactions.repo.js';
 
 /** The control panel's rows (migration 0030): plain functions over `db` or a transaction. */
 
@@ -181,6 +186,7 @@ export function dashboardRepo(db: Kysely<Database>): DashboardRepo {
     },
     searchTransactions: (filter) => dashboardTransactionSearch(db, filter),
     timeline: (merchantId, orderId, sessionId) => dashboardTimeline(db, merchantId, orderId, sessionId),
+    chain: (merchantId, rootId) => dashboardChain(db, merchantId, rootId),
     setApiKeyLabel: (keyId, label) => apiKeyLabelSet(db, keyId, label),
   };
 }

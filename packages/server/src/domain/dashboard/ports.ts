@@ -63,6 +63,8 @@ export interface DashboardRepo {
   searchTransactions(filter: TransactionFilter): Promise<Transaction[]>;
   /** the transactions of an order (or, without one, of a session), oldest first */
   timeline(merchantId: string, orderId: number | null, sessionId: string | null): Promise<Transaction[]>;
+  /** a transaction without an order or session, with those made on it, oldest first */
+  chain(merchantId: string, rootId: string): Promise<Transaction[]>;
   setApiKeyLabel(keyId: string, label: string): Promise<void>;
 }
 

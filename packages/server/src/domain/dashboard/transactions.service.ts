@@ -50,6 +50,24 @@ export async function merchantTransaction(deps: DomainDeps, user: DashboardUser,
   return tx;
 }
 
+/**
+ * Every transaction of `tx`'s order (or session), oldest first; for one made without either, the chain
+ * it belongs to: the first payment and what was done on it.
+ */
+export async function timelineOf(deps: DomainDeps, tx: Transaction): Promise<Transaction[]> {
+  const read = deps.storage.read;
+  if (tx.orderId !== null || tx.sessionId !== null) {
+    return read.dashboard.timeline(tx.merchantId, tx.orderId, tx.sessionId);
+  }
+  let root = tx;
+  for (let depth = 0; depth < 3 && root.relatedTransactionId !== null; depth++) {
+    const parent = await read.payments.find(root.relatedTransactionId);
+    if (!parent || parent.merchantId !== tx.merchantId) break;
+    root = parent;
+  }
+  return read.dashboard.chain(tx.merchantId, root.id);
+}
+
 const PERMISSION_OF: Record<FollowUpType, Permission> = {
   Settle: 'transactions.settle',
   Refund: 'transactions.refund',

@@ -31,7 +31,7 @@ export const TransactionSearch = Type.Object({
   from: Type.Optional(Type.String({ format: 'date-time' })),
   to: Type.Optional(Type.String({ format: 'date-time' })),
   cursor: Type.Optional(Type.String({ maxLength: 40 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25 })),
+  limit: Type.Optional(Type.String({ pattern: '^\\d{1,3}$', description: '1 to 100, default 25' })),
 });
 export type TransactionSearch = Static<typeof TransactionSearch>;
 

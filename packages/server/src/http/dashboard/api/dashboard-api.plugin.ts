@@ -7,6 +7,8 @@ import { registerListKeys } from './keys.list.js';
 import { registerRevokeKey } from './keys.revoke.js';
 import { registerUpdateKey } from './keys.update.js';
 import { registerShowMe } from './me.show.js';
+import { registerListNotifications } from './notifications.list.js';
+import { registerResendNotification } from './notifications.resend.js';
 import { registerCreateSession } from './session.create.js';
 import { registerDeleteSession } from './session.delete.js';
 import { registerListTransactions } from './transactions.list.js';
@@ -47,4 +49,6 @@ export async function dashboardApiPlugin(app: FastifyInstance): Promise<void> {
   registerCreateUser(app);
   registerDeleteUser(app);
   registerListAudit(app);
+  registerListNotifications(app);
+  registerResendNotification(app);
 }

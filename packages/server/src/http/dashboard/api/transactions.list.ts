@@ -36,6 +36,8 @@ export function registerListTransactions(app: FastifyInstance): void {
       if (query !== undefined && query !== '' && !/^\d{1,20}$/.test(query)) {
         return { items: [], nextCursor: null };
       }
+      const limit = q.limit === undefined ? 25 : Number(q.limit);
+      if (limit < 1 || limit > 100) throw new Invalid('limit', 'must be from 1 to 100');
       const from = time(q.from, 'from');
       const to = time(q.to, 'to');
       const page = await searchTransactions(app.services.deps, {
@@ -49,7 +51,7 @@ export function registerListTransactions(app: FastifyInstance): void {
         ...(from !== undefined ? { from } : {}),
         ...(to !== undefined ? { to } : {}),
         ...(cursor !== undefined ? { before: cursor } : {}),
-        limit: q.limit ?? 25,
+        limit,
       });
       return { items: page.items.map(transactionToWire), nextCursor: page.nextCursor };
     },

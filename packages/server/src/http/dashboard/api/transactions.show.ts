@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { listDeliveries } from '../../../domain/notifications/notification.service.js';
-import { actionsOn, merchantTransaction } from '../../../domain/dashboard/transactions.service.js';
+import { actionsOn, merchantTransaction, timelineOf } from '../../../domain/dashboard/transactions.service.js';
 import { ERRORS, IdParams } from '../../../schemas/dashboard/common.schema.js';
 import { TransactionDetail } from '../../../schemas/dashboard/transactions.schema.js';
 import { API_BASE, permit, userOf } from './auth.js';
@@ -25,7 +25,7 @@ export function registerShowTransaction(app: FastifyInstance): void {
       const deps = app.services.deps;
       const user = userOf(request);
       const tx = await merchantTransaction(deps, user, request.params.id);
-      const timeline = await deps.storage.read.dashboard.timeline(user.merchantId, tx.orderId, tx.sessionId);
+      const timeline = await timelineOf(deps, tx);
       const deliveries = await listDeliveries(deps, { merchantId: user.merchantId, transactionId: tx.id, limit: 50 });
       return {
         transaction: transactionToWire(tx),
