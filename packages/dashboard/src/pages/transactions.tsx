@@ -16,7 +16,7 @@ import type { PageProps } from '../page-props.js';
 const FILTERS = ['query', 'status', 'type', 'last4', 'minAmount', 'maxAmount', 'from', 'to'] as const;
 type Filter = (typeof FILTERS)[number];
 const STATUSES = ['APPROVED', 'DECLINED', 'ERROR', 'PENDING'];
-const TYPES = ['Sale', 'Auth', 'Settle', 'Credit', 'Void', 'InitAuth3D', 'Auth3D'];
+const TYPES = ['Sale', 'Auth', 'Settle', 'Refund', 'Void', 'Credit', 'InitAuth3D', 'Auth3D'];
 
 /** The API's query for the URL's filters: the day range becomes the reader's local days as ISO instants. */
 function apiQuery(search: URLSearchParams, cursor?: string): string {
