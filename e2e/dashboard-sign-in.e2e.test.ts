@@ -87,4 +87,39 @@ describe('control panel sign-in', () => {
     await page.locator(`[data-tx="${paid}"]`).waitFor();
     await close();
   });
+  it('after too many failed attempts, the form says how long to wait', async () => {
+    const { page, close } = await openPanel(browser, gw, '/dashboard/login');
+    const alert = page.getByRole('alert');
+    for (let i = 0; i < 5; i++) {
+      await page.getByLabel('E-mail').fill('nobody@shop.example');
+      await page.getByLabel('Password').fill(`guess ${i}`);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      // a refused attempt empties the password field
+      await expect.poll(() => page.getByLabel('Password').inputValue()).toBe('');
+      expect(await alert.innerText()).toBe('The e-mail or the password is not right.');
+    }
+    await page.getByLabel('Password').fill('guess 5');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => alert.innerText()).toMatch(/^Too many attempts\. Try again in \d+ min\.$/);
+    await close();
+  });
+
+  it('a session ended on the server brings the form back at the same URL on the next request', async () => {
+    const { page, context, close } = await openPanel(browser, gw, '/dashboard/transactions');
+    const { email, password } = demoUser(gw);
+    await signIn(page, email, password);
+    await page.locator('tr[data-tx]').first().waitFor();
+    const cookie = (await context.cookies()).find((c) => c.name === 'gh_dash')!;
+    const me = await gw.request('GET', '/dashboard/api/v1/me', { headers: { cookie: `gh_dash=${cookie.value}` } });
+    const out = await gw.request('DELETE', '/dashboard/api/v1/session', {
+      headers: { cookie: `gh_dash=${cookie.value}`, 'x-csrf-token': me.json.csrfToken },
+    });
+    expect(out.status).toBe(204);
+    await page.getByRole('link', { name: 'Keys' }).click();
+    await page.getByRole('heading', { name: 'Sign in to the control panel' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard/keys');
+    await signIn(page, email, password);
+    await page.getByRole('heading', { name: 'REST API keys', level: 1 }).waitFor();
+    await close();
+  });
 });
