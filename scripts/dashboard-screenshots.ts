@@ -1,7 +1,7 @@
 /**
  * Screenshots of the control panel for docs/dashboard.md, taken from the real pages: starts a gateway
  * (the test harness: a temporary SQLite file, port 0) after building the browser bundles, makes a few
- * payments through the REST API (one declined), signs the demo admin in through the form in headless
+ * payments through the REST API (one declined, one partly refunded) and queues a test webhook, signs the demo admin in through the form in headless
  * Chromium and photographs each page and dialog at 1280 and 768 px, light and dark, into
  * docs/images/dashboard/; then rewrites the screenshot list in docs/dashboard.md's Pages section.
  * `--only <text>` takes only the shots whose name contains it (the list is then left as it is).
@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import buildBundles from '../packages/server/test/build-bundles.js';
-import { type Gateway, startGateway } from '../packages/server/test/harness.js';
+import { apiKey, type Gateway, startGateway } from '../packages/server/test/harness.js';
 import { launchChromium } from '../e2e/chromium.js';
 import { demoUser, restSale, signIn } from '../e2e/dashboard-page.js';
 
@@ -99,6 +99,15 @@ const SHOTS: Shot[] = [
       await p.getByRole('dialog', { name: 'Your new key' }).waitFor();
     },
   },
+  {
+    name: 'notifications',
+    caption: 'Notifications, one opened',
+    width: 1280,
+    path: () => '/dashboard/notifications',
+    act: async (p) => {
+      await p.locator('tr[data-notification] summary').first().click();
+    },
+  },
   { name: 'users', caption: 'Users', width: 1280, dark: true, path: () => '/dashboard/users' },
   {
     name: 'user-invite',
@@ -159,6 +168,20 @@ try {
     },
   });
   if (declined.status !== 200) throw new Error(`the declined sale: ${declined.status} ${declined.text}`);
+  // a partial refund through the panel's API, so the transaction's timeline has two steps
+  const session = await gw.request('POST', '/dashboard/api/v1/session', { body: demoUser(gw) });
+  const refund = await gw.request('POST', `/dashboard/api/v1/transactions/${paid}/refund`, {
+    headers: {
+      cookie: (session.headers.get('set-cookie') ?? '').split(';')[0]!,
+      'x-csrf-token': session.json.csrfToken,
+    },
+    body: { amount: '10.00' },
+  });
+  if (refund.status !== 200) throw new Error(`the refund: ${refund.status} ${refund.text}`);
+  await gw.request('POST', '/admin/v1/test-notifications', {
+    headers: apiKey(gw),
+    body: { kind: 'webhook', url: 'https://shop.example/gatehouse/webhooks' },
+  });
   for (const shot of SHOTS.filter((s) => !only || s.name.includes(only))) {
     await shoot(browser, gw, { paid }, shot);
     console.log(`docs/images/dashboard/${shot.name}.png`);

@@ -74,7 +74,11 @@ export function Notifications({ me, can }: PageProps) {
               label: t('ntf.attempts'),
               render: (n) => (
                 <details>
-                  <summary>{t('ntf.attemptCount', { count: n.attempts.length })}</summary>
+                  <summary>
+                    {n.attempts.length === 1
+                      ? t('ntf.attemptOne')
+                      : t('ntf.attemptCount', { count: n.attempts.length })}
+                  </summary>
                   <ul>
                     {n.attempts.map((a, i) => (
                       <li key={i}>
