@@ -6,7 +6,7 @@ import { demoUser, openPanel, signIn } from './dashboard-page.js';
 
 /**
  * REST 2.0 keys in the control panel, in real headless Chromium: a key created, its secret shown once,
- * used for POST /orders, then revoked, after which the API refuses it.
+ * renamed, used for POST /orders, then revoked, after which the API refuses it.
  */
 describe('control panel keys', () => {
   let gw: Gateway;
@@ -42,15 +42,24 @@ describe('control panel keys', () => {
     await shown.waitFor({ state: 'detached' });
 
     // the list shows the key by its label and hint, never the secret
-    const row = page.locator('tr', { hasText: 'e2e server' });
-    await row.waitFor();
+    const named = page.locator('tr[data-key]', { hasText: 'e2e server' });
+    await named.waitFor();
+    const row = page.locator(`tr[data-key="${await named.getAttribute('data-key')}"]`);
     expect(await page.content()).not.toContain(secret);
+
+    // renamed: the row follows, the secret still works
+    await row.getByRole('button', { name: 'Rename e2e server' }).click();
+    const rename = page.getByRole('dialog', { name: 'Rename e2e server' });
+    await rename.getByLabel('Label').fill('e2e checkout server');
+    await rename.getByRole('button', { name: 'Save' }).click();
+    await rename.waitFor({ state: 'detached' });
+    await expect.poll(() => row.innerText()).toContain('e2e checkout server');
 
     const order = await gw.request('POST', '/orders', { headers: { 'x-api-key': secret }, body: validOrder(gw) });
     expect(order.status, order.text).toBe(201);
 
-    await row.getByRole('button', { name: 'Revoke e2e server' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Revoke e2e server?' });
+    await row.getByRole('button', { name: 'Revoke e2e checkout server' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Revoke e2e checkout server?' });
     // the safe choice takes the focus first
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
     await confirm.getByRole('button', { name: 'Revoke' }).click();

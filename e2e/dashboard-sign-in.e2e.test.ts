@@ -122,4 +122,27 @@ describe('control panel sign-in', () => {
     await page.getByRole('heading', { name: 'REST API keys', level: 1 }).waitFor();
     await close();
   });
+  it('signed in, the keyboard alone skips to the content and moves between pages, the focus on each heading', async () => {
+    const { page, close } = await openPanel(browser, gw, '/dashboard/transactions');
+    const { email, password } = demoUser(gw);
+    await signIn(page, email, password);
+    await page.locator('tr[data-tx]').first().waitFor();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const active = () =>
+      page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent?.trim()}`);
+    await page.keyboard.press('Tab');
+    expect(await active()).toBe('A Skip to content');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    // back from the content, through the nav's links (Users, Notifications) to Keys
+    for (let i = 0; i < 6 && (await active()) !== 'A Keys'; i++) await page.keyboard.press('Shift+Tab');
+    expect(await active()).toBe('A Keys');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'REST API keys', level: 1 }).waitFor();
+    await expect.poll(() => active()).toBe('H1 REST API keys');
+    expect(await page.title()).toBe('REST API keys · Demo Merchant · Gatehouse');
+    await page.goBack();
+    await expect.poll(() => active()).toBe('H1 Transactions');
+    await close();
+  });
 });
