@@ -49,13 +49,18 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByRole('navigation', { name: 'Control panel' }).waitFor();
 }
 
-/** An approved card Sale of `amount` EUR through the REST API: its transactionId. */
-export async function restSale(gw: Gateway, amount: number, key = gw.demo.apiKey): Promise<string> {
+/** An approved card Sale (or Auth) of `amount` EUR through the REST API: its transactionId. */
+export async function restSale(
+  gw: Gateway,
+  amount: number,
+  key = gw.demo.apiKey,
+  transactionType: 'Sale' | 'Auth' = 'Sale',
+): Promise<string> {
   const r = await gw.request('POST', '/payment-api/payments', {
     headers: { 'x-api-key': key },
     body: {
       processingEntityId: gw.demo.processingEntityId,
-      transactionType: 'Sale',
+      transactionType,
       amount,
       currency: 'EUR',
       paymentOption: {

@@ -84,4 +84,29 @@ describe('control panel transactions', () => {
     expect(new URL(page.url()).search).toBe('');
     await close();
   });
+  it('settles one authorisation and voids another, each confirmed, the buttons following what the API allows', async () => {
+    const toSettle = await restSale(gw, 30, undefined, 'Auth');
+    const toVoid = await restSale(gw, 8, undefined, 'Auth');
+    const { page, problems, close } = await openPanel(browser, gw, `/dashboard/transactions/${toSettle}`);
+    const { email, password } = demoUser(gw);
+    await signIn(page, email, password);
+    await page.getByRole('heading', { name: `Transaction ${toSettle}` }).waitFor();
+    await page.getByRole('button', { name: 'Settle' }).click();
+    const settle = page.getByRole('dialog', { name: 'Settle €30.00?' });
+    await settle.getByRole('button', { name: 'Settle' }).click();
+    await settle.waitFor({ state: 'detached' });
+    await expect.poll(() => page.locator('[data-dash-announcer]').innerText()).toMatch(/^Settle of €30\.00: Approved/);
+    await expect.poll(() => page.locator('tr[data-step]').count()).toBe(2);
+    expect(await page.getByRole('button', { name: 'Settle' }).count()).toBe(0);
+
+    await page.goto(`${gw.url}/dashboard/transactions/${toVoid}`);
+    await page.getByRole('button', { name: 'Void' }).click();
+    const voiding = page.getByRole('dialog', { name: 'Void this transaction?' });
+    await voiding.getByRole('button', { name: 'Void' }).click();
+    await voiding.waitFor({ state: 'detached' });
+    await expect.poll(() => page.locator('tr[data-step="Void"]').count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Void' }).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await close();
+  });
 });
