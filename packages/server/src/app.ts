@@ -158,6 +158,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const { notFoundPage } = await import('./http/site/not-found.js');
       return notFoundPage(reply, request.url.split('?')[0]!);
     }
+    if (request.url.startsWith('/dashboard/api/')) {
+      const { dashboardNotFound } = await import('./http/dashboard/api/errors.js');
+      return reply.code(404).send(dashboardNotFound(request.method, request.url.split('?')[0]!));
+    }
     void reply.code(404).send({
       result: {
         status: 'error',

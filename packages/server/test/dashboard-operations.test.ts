@@ -182,12 +182,35 @@ describe.each(dialects())('dashboard operations on %s', (dialect) => {
     expect(refund.detail).toMatchObject({ amount: expect.any(String), currency: 'EUR', status: 'APPROVED' });
   });
 
-  it('lists the merchant’s notifications and resends one', async () => {
+  it('lists the merchant’s notifications with their attempts, pages them, and resends one', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await gw.request('POST', '/admin/v1/test-notifications', {
+        headers: apiKey(gw),
+        body: { kind: i === 0 ? 'dmn' : 'webhook', url: `https://shop.example/hook/${i}` },
+      });
+      expect(r.status, r.text).toBeLessThan(300);
+      ids.push(r.json.id as string);
+    }
     const list = await admin.call('GET', '/notifications');
     expect(list.status).toBe(200);
-    if (list.json.items.length === 0) return;
-    const n = list.json.items[0];
-    const r = await admin.call('POST', `/notifications/${n.id}/resend`);
-    expect([202, 409]).toContain(r.status);
+    const listed = list.json.items.map((n: { id: string }) => n.id);
+    for (const id of ids) expect(listed).toContain(id);
+    const webhook = list.json.items.find((n: { id: string }) => n.id === ids[2]);
+    expect(webhook).toMatchObject({
+      kind: 'webhook',
+      event: 'test.notification',
+      target: 'https://shop.example/hook/2',
+      attempts: [],
+      signature: null,
+    });
+    expect(typeof webhook.payload).toBe('string');
+    const resent = await admin.call('POST', `/notifications/${ids[2]}/resend`);
+    expect(resent.status, resent.text).toBe(202);
+    expect(resent.json.id).toBe(ids[2]);
+    const theirs = await admin.call('POST', '/notifications/ntf_not_ours/resend');
+    expect(theirs.status).toBe(404);
+    const audit = await admin.call('GET', '/audit');
+    expect(audit.json.items[0]).toMatchObject({ action: 'notification.resend', target: ids[2] });
   });
 });

@@ -63,6 +63,12 @@ describe.each(dialects())('the dashboard role matrix on %s', (dialect) => {
     },
   );
 
+  it.each(MATRIX)('refuses %s (%s %s) without a session with 401 unauthenticated', async (_p, method, path, body) => {
+    const r = await gw.request(method, `/dashboard/api/v1${path}`, body === undefined ? {} : { body });
+    expect(r.status, r.text).toBe(401);
+    expect(r.json.error.code).toBe('unauthenticated');
+  });
+
   it('refuses creating a key and a user to the roles without the permission, and changes nothing', async () => {
     const key = { entityId: gw.demo.processingEntityId, type: 'operations' };
     for (const role of ['finance', 'viewer'] as const) {

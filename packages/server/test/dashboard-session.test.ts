@@ -1,3 +1,5 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManualClock } from '../src/lib/clock.js';
 import { dialects } from './dialects.js';
@@ -40,6 +42,30 @@ describe.each(dialects())('dashboard sessions on %s', (dialect) => {
     const after = await browser.call('GET', '/me');
     expect(after.status).toBe(401);
     expect(after.json.error.code).toBe('unauthenticated');
+  });
+
+  it('writes the demo admin to demo-credentials.json, a private file', async () => {
+    const file = join(gw.dataDir, 'demo-credentials.json');
+    const creds = JSON.parse(readFileSync(file, 'utf8'));
+    expect(creds.dashboard).toEqual({ email: 'demo@gatehouse.local', password: expect.stringMatching(/^\w{20}$/) });
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('answers a malformed body and an unknown path in its own error shape, never with a stack', async () => {
+    const bad = await gw.request('POST', `${DASH}/session`, {
+      raw: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.code).toBe('invalid');
+    const missing = await gw.request('POST', `${DASH}/session`, { body: { email: 'a@b.c' } });
+    expect(missing.status).toBe(400);
+    expect(missing.json.error.code).toBe('invalid');
+    const unknown = await gw.request('GET', `${DASH}/nothing-here`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.json).toEqual({
+      error: { code: 'not_found', message: 'Not found: GET /dashboard/api/v1/nothing-here' },
+    });
   });
 
   it('answers no cookie, and a made-up cookie, with 401 unauthenticated', async () => {

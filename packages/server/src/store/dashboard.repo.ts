@@ -148,8 +148,13 @@ export function dashboardRepo(db: Kysely<Database>): DashboardRepo {
         .where('revoked_at', 'is', null)
         .execute();
     },
-    async insertLoginFailures(subjects, at, ids) {
+    async insertLoginFailures(subjects, at, ids, forgetBefore) {
       if (subjects.length === 0) return;
+      await db
+        .deleteFrom('dashboard_login_failures')
+        .where('subject', 'in', subjects)
+        .where('at', '<=', forgetBefore)
+        .execute();
       await db
         .insertInto('dashboard_login_failures')
         .values(subjects.map((subject, i) => ({ id: ids[i]!, subject, at })))

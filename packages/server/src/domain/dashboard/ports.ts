@@ -53,8 +53,8 @@ export interface DashboardRepo {
   touchSession(tokenHash: string, at: number): Promise<void>;
   revokeSession(tokenHash: string, at: number): Promise<void>;
   revokeSessionsOfUser(userId: string, at: number): Promise<void>;
-  /** records a failed sign-in for each subject (`email:…`, `ip:…`) */
-  insertLoginFailures(subjects: string[], at: number, ids: string[]): Promise<void>;
+  /** records a failed sign-in for each subject (`email:…`, `ip:…`), and forgets theirs older than `forgetBefore` */
+  insertLoginFailures(subjects: string[], at: number, ids: string[], forgetBefore: number): Promise<void>;
   /** failed sign-ins of `subject` since `since`, and the oldest of them */
   countLoginFailures(subject: string, since: number): Promise<{ count: number; oldest: number | null }>;
   insertAudit(entry: Omit<AuditEntry, 'id'>): Promise<void>;

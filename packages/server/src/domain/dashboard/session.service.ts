@@ -72,6 +72,7 @@ export async function signIn(
         subjects.map(([s]) => s),
         now,
         subjects.map(() => deps.ids.timeOrderedUuid()),
+        now - THROTTLE_WINDOW_MS,
       ),
     );
     throw new InvalidCredentials();

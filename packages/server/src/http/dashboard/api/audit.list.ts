@@ -17,6 +17,7 @@ export function registerListAudit(app: FastifyInstance): void {
         description:
           'Every change made through the control panel (sign-ins, money moves, keys, users), newest first, 50 a page.',
         tags: ['dashboard'],
+        security: [{ dashboardSession: [] }],
         querystring: CursorQuery,
         response: { 200: AuditPage, ...ERRORS },
       },

@@ -89,3 +89,8 @@ export function dashboardErrorHandler(err: FastifyError, request: FastifyRequest
   request.log.error({ err }, 'unexpected error');
   void reply.code(500).send(body('internal', 'Internal error'));
 }
+
+/** An unknown path under /dashboard/api/: the control panel's error shape, not the REST one. */
+export function dashboardNotFound(method: string, path: string): DashboardError {
+  return body('not_found', `Not found: ${method} ${path}`);
+}

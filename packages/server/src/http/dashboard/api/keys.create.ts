@@ -16,6 +16,7 @@ export function registerCreateKey(app: FastifyInstance): void {
         description:
           'A key for a processing entity of the merchant. `plaintext` is shown in this answer and never again. Needs `x-csrf-token`.',
         tags: ['dashboard'],
+        security: [{ dashboardSession: [] }],
         body: CreateKey,
         response: { 201: CreatedKey, ...ERRORS },
       },

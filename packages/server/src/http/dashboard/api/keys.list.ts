@@ -16,6 +16,7 @@ export function registerListKeys(app: FastifyInstance): void {
         description:
           'Every processing entity of the merchant with its own keys (an entity never lists its parent’s). Never a secret.',
         tags: ['dashboard'],
+        security: [{ dashboardSession: [] }],
         response: { 200: KeyList, ...ERRORS },
       },
     },

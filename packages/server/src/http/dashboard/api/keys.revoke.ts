@@ -16,6 +16,7 @@ export function registerRevokeKey(app: FastifyInstance): void {
         description:
           'The key is refused from the next request on. Another merchant’s key is 404. Needs `x-csrf-token`.',
         tags: ['dashboard'],
+        security: [{ dashboardSession: [] }],
         params: IdParams,
         response: { 200: KeyAnswer, ...ERRORS },
       },

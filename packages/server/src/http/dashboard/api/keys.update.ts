@@ -15,6 +15,7 @@ export function registerUpdateKey(app: FastifyInstance): void {
         summary: 'Relabel a REST 2.0 key',
         description: 'Another merchant’s key is 404. Needs `x-csrf-token`.',
         tags: ['dashboard'],
+        security: [{ dashboardSession: [] }],
         params: IdParams,
         body: UpdateKey,
         response: { 200: KeyAnswer, ...ERRORS },

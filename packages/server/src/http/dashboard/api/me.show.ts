@@ -12,6 +12,7 @@ export function registerShowMe(app: FastifyInstance): void {
         summary: 'The signed-in control-panel user',
         description: 'The user, its CSRF token and its permissions; 401 `unauthenticated` without a live session.',
         tags: ['dashboard'],
+        security: [{ dashboardSession: [] }],
         response: { 200: SessionAnswer, ...ERRORS },
       },
     },

@@ -39,6 +39,7 @@ export function registerListNotifications(app: FastifyInstance): void {
         description:
           'What `GET /admin/v1/deliveries` lists, for the signed-in user’s merchant: newest first, 50 a page, each with every attempt.',
         tags: ['dashboard'],
+        security: [{ dashboardSession: [] }],
         querystring: CursorQuery,
         response: { 200: NotificationPage, ...ERRORS },
       },

@@ -18,6 +18,7 @@ export function registerResendNotification(app: FastifyInstance): void {
         description:
           'Queues it again, due now, with a fresh retry schedule (as `POST /admin/v1/deliveries/{id}/resend`); 409 while an attempt is in flight. Written to the audit log. Needs `x-csrf-token`.',
         tags: ['dashboard'],
+        security: [{ dashboardSession: [] }],
         params: IdParams,
         response: { 202: NotificationWire, ...ERRORS },
       },

@@ -14,6 +14,7 @@ export function registerDeleteSession(app: FastifyInstance): void {
         summary: 'Sign out of the control panel',
         description: 'Revokes the session server-side and clears the cookie. Needs `x-csrf-token`.',
         tags: ['dashboard'],
+        security: [{ dashboardSession: [] }],
         response: { ...ERRORS },
       },
     },

@@ -17,6 +17,7 @@ export function registerListTransactions(app: FastifyInstance): void {
         description:
           'The signed-in user’s merchant’s transactions, newest first. `query` is a transactionId or an orderId (exactly); `from`/`to` bound the creation time; `minAmount`/`maxAmount` are major units. Page with `nextCursor`.',
         tags: ['dashboard'],
+        security: [{ dashboardSession: [] }],
         querystring: TransactionSearch,
         response: { 200: TransactionPage, ...ERRORS },
       },

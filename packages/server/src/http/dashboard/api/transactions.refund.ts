@@ -16,6 +16,7 @@ export function registerRefundTransaction(app: FastifyInstance): void {
         description:
           'Refunds an approved Sale or Settle, in part or in full; 409 `conflict` over the refundable amount. Goes through the same operation as the session and REST APIs (acquirer, outbox, notifications) and is written to the audit log. Needs `x-csrf-token`.',
         tags: ['dashboard'],
+        security: [{ dashboardSession: [] }],
         params: IdParams,
         body: RefundBody,
         response: { 200: OperationAnswer, ...ERRORS },

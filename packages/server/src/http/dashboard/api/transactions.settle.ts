@@ -16,6 +16,7 @@ export function registerSettleTransaction(app: FastifyInstance): void {
         description:
           'Settles an approved Auth or PreAuth, in part (`amount`) or in full. Goes through the same operation as the session and REST APIs (acquirer, outbox, notifications) and is written to the audit log. Needs `x-csrf-token`.',
         tags: ['dashboard'],
+        security: [{ dashboardSession: [] }],
         params: IdParams,
         body: SettleBody,
         response: { 200: OperationAnswer, ...ERRORS },

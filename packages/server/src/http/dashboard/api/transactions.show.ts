@@ -17,6 +17,7 @@ export function registerShowTransaction(app: FastifyInstance): void {
         description:
           'The transaction, every transaction of its order oldest first (auth, 3-D Secure, settle, refunds, voids), its notifications, and what the signed-in user may do to it now. Another merchant’s id is 404.',
         tags: ['dashboard'],
+        security: [{ dashboardSession: [] }],
         params: IdParams,
         response: { 200: TransactionDetail, ...ERRORS },
       },

@@ -16,6 +16,7 @@ export function registerVoidTransaction(app: FastifyInstance): void {
         description:
           'Voids a transaction; 409 `conflict` for one the state machine refuses (a settled sale). Goes through the same operation as the session and REST APIs (acquirer, outbox, notifications) and is written to the audit log. Needs `x-csrf-token`.',
         tags: ['dashboard'],
+        security: [{ dashboardSession: [] }],
         params: IdParams,
         body: VoidBody,
         response: { 200: OperationAnswer, ...ERRORS },

@@ -16,6 +16,7 @@ export function registerCreateUser(app: FastifyInstance): void {
         description:
           'A user of the merchant with a role; a Temp user needs `expiresAt` and stops working then. The generated first password is in this answer only. Needs `x-csrf-token`.',
         tags: ['dashboard'],
+        security: [{ dashboardSession: [] }],
         body: CreateUser,
         response: { 201: CreatedUser, ...ERRORS },
       },

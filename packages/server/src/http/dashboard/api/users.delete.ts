@@ -13,6 +13,7 @@ export function registerDeleteUser(app: FastifyInstance): void {
         summary: 'Delete a control-panel user',
         description: 'Its sessions stop working at once. A user cannot delete itself. Needs `x-csrf-token`.',
         tags: ['dashboard'],
+        security: [{ dashboardSession: [] }],
         params: IdParams,
         response: { ...ERRORS },
       },

@@ -14,6 +14,7 @@ export function registerListUsers(app: FastifyInstance): void {
         summary: 'List control-panel users',
         description: 'The merchant’s users, oldest first (deleted ones left out).',
         tags: ['dashboard'],
+        security: [{ dashboardSession: [] }],
         response: { 200: UserList, ...ERRORS },
       },
     },
