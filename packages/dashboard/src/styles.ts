@@ -16,7 +16,8 @@ body{background:var(--gh-color-background)}
 .dash *,.dash *::before,.dash *::after{box-sizing:border-box}
 .dash :focus-visible{outline:3px solid var(--gh-color-primary);outline-offset:2px}
 .dash a{color:var(--gh-color-primary)}
-.dash button,.dash input,.dash select{font:inherit;color:inherit}
+.dash button{font:inherit}
+.dash input,.dash select{font:inherit;color:inherit}
 .dash-skip{position:absolute;inset-inline-start:8px;top:-60px;z-index:5;padding:8px 12px;background:var(--gh-color-background);border:2px solid var(--gh-color-primary);border-radius:var(--gh-border-radius)}
 .dash-skip:focus{top:8px}
 .dash-header{display:flex;flex-wrap:wrap;align-items:center;gap:8px 16px;padding:10px 24px;border-bottom:1px solid var(--gh-color-border)}
@@ -71,6 +72,7 @@ body{background:var(--gh-color-background)}
 .dash .gh-modal-title{margin:0 0 12px}
 .dash-card .gh-brand-mark{margin-block:1px -1px}
 .dash-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.dash-ntf .gh-table td{vertical-align:top}
 .dash details summary{cursor:pointer;color:var(--gh-color-primary)}
 .dash pre{white-space:pre-wrap;overflow-wrap:anywhere;font-size:12px;max-width:60ch}
 @media (max-width:900px){.dash-header,.dash-main{padding-inline:16px}.gh-table th,.gh-table td{padding:6px 8px}}

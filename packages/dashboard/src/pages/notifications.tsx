@@ -58,61 +58,63 @@ export function Notifications({ me, can }: PageProps) {
         </p>
       ) : null}
       {error && items === null ? null : (
-        <DataTable
-          label={t('ntf.title')}
-          rows={items}
-          empty={t('ntf.empty')}
-          rowKey={(n) => n.id}
-          rowProps={(n) => ({ 'data-notification': n.id })}
-          columns={[
-            { key: 'event', label: t('ntf.event'), render: (n) => n.event },
-            { key: 'kind', label: t('ntf.kind'), render: (n) => t(`ntf.kind.${n.kind}`) },
-            { key: 'target', label: t('ntf.target'), render: (n) => <span class="dash-mono">{n.target}</span> },
-            { key: 'status', label: t('ntf.status'), render: (n) => n.status },
-            {
-              key: 'attempts',
-              label: t('ntf.attempts'),
-              render: (n) => (
-                <details>
-                  <summary>
-                    {n.attempts.length === 1
-                      ? t('ntf.attemptOne')
-                      : t('ntf.attemptCount', { count: n.attempts.length })}
-                  </summary>
-                  <ul>
-                    {n.attempts.map((a, i) => (
-                      <li key={i}>
-                        {formatDate(a.at)}: {a.status ?? t('ntf.noAnswer')}
-                        {a.latencyMs !== null ? ` (${a.latencyMs} ms)` : ''}
-                        {a.excerpt ? <pre>{a.excerpt}</pre> : null}
-                      </li>
-                    ))}
-                  </ul>
-                  <p class="dash-label">{t('ntf.payload')}</p>
-                  <pre>{n.payload}</pre>
-                </details>
-              ),
-            },
-            ...(resend
-              ? [
-                  {
-                    key: 'resend',
-                    label: t('keys.actions'),
-                    render: (n: Notification) => (
-                      <button
-                        type="button"
-                        class="dash-btn link"
-                        aria-label={t('ntf.resendOf', { event: n.event })}
-                        onClick={() => void again(n)}
-                      >
-                        {t('ntf.resend')}
-                      </button>
-                    ),
-                  },
-                ]
-              : []),
-          ]}
-        />
+        <div class="dash-ntf">
+          <DataTable
+            label={t('ntf.title')}
+            rows={items}
+            empty={t('ntf.empty')}
+            rowKey={(n) => n.id}
+            rowProps={(n) => ({ 'data-notification': n.id })}
+            columns={[
+              { key: 'event', label: t('ntf.event'), render: (n) => n.event },
+              { key: 'kind', label: t('ntf.kind'), render: (n) => t(`ntf.kind.${n.kind}`) },
+              { key: 'target', label: t('ntf.target'), render: (n) => <span class="dash-mono">{n.target}</span> },
+              { key: 'status', label: t('ntf.status'), render: (n) => n.status },
+              {
+                key: 'attempts',
+                label: t('ntf.attempts'),
+                render: (n) => (
+                  <details>
+                    <summary>
+                      {n.attempts.length === 1
+                        ? t('ntf.attemptOne')
+                        : t('ntf.attemptCount', { count: n.attempts.length })}
+                    </summary>
+                    <ul>
+                      {n.attempts.map((a, i) => (
+                        <li key={i}>
+                          {formatDate(a.at)}: {a.status ?? t('ntf.noAnswer')}
+                          {a.latencyMs !== null ? ` (${a.latencyMs} ms)` : ''}
+                          {a.excerpt ? <pre>{a.excerpt}</pre> : null}
+                        </li>
+                      ))}
+                    </ul>
+                    <p class="dash-label">{t('ntf.payload')}</p>
+                    <pre>{n.payload}</pre>
+                  </details>
+                ),
+              },
+              ...(resend
+                ? [
+                    {
+                      key: 'resend',
+                      label: t('keys.actions'),
+                      render: (n: Notification) => (
+                        <button
+                          type="button"
+                          class="dash-btn link"
+                          aria-label={t('ntf.resendOf', { event: n.event })}
+                          onClick={() => void again(n)}
+                        >
+                          {t('ntf.resend')}
+                        </button>
+                      ),
+                    },
+                  ]
+                : []),
+            ]}
+          />
+        </div>
       )}
       {next ? (
         <div class="dash-actions">
