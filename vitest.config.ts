@@ -12,7 +12,7 @@ const workers = Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, availableP
 
 export default defineConfig({
   test: {
-    projects: ['packages/server', 'packages/web-sdk', 'packages/protocol'],
+    projects: ['packages/server', 'packages/web-sdk', 'packages/protocol', 'packages/dashboard'],
     maxWorkers: workers,
     minWorkers: 1,
   },

@@ -125,4 +125,37 @@ describe('UI foundation components in a real browser', () => {
     expect(await axe(p)).toEqual([]);
     await p.close();
   });
+  it('DataTable: column headers, rows in a named focusable region; skeleton rows while loading; the empty text', async () => {
+    const p = await scenario('table');
+    const region = p.getByRole('region', { name: 'Payments' });
+    expect(await region.getAttribute('tabindex')).toBe('0');
+    expect(await p.getByRole('columnheader').allInnerTexts()).toEqual(['Payment', 'Amount']);
+    expect(await p.locator('th').first().getAttribute('scope')).toBe('col');
+    expect(await p.locator('tbody tr[data-id]').count()).toBe(2);
+    expect(await p.getByRole('cell', { name: '€7.50' }).getAttribute('class')).toBe('gh-num');
+    expect(await axe(p)).toEqual([]);
+    await p.evaluate(() => (window as unknown as { show: (n: string) => void }).show('table-loading'));
+    expect(await p.locator('table').getAttribute('aria-busy')).toBe('true');
+    expect(await p.locator('tbody tr[aria-hidden=true] .gh-skeleton').count()).toBe(5);
+    expect(await axe(p)).toEqual([]);
+    await p.evaluate(() => (window as unknown as { show: (n: string) => void }).show('table-empty'));
+    expect(await p.locator('[data-empty]').innerText()).toBe('No payment yet.');
+    expect(await p.locator('tbody tr').count()).toBe(0);
+    await p.close();
+  });
+
+  it('FormField: the label names the control, which is described by its hint and its error', async () => {
+    const p = await scenario('field');
+    const input = p.getByRole('textbox', { name: 'Amount' });
+    expect(await input.getAttribute('aria-describedby')).toBe('amount-hint amount-error');
+    const description = await input.evaluate((el) =>
+      (el.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent)
+        .join(' '),
+    );
+    expect(description).toBe('At most 40.00. Enter an amount.');
+    expect(await axe(p)).toEqual([]);
+    await p.close();
+  });
 });

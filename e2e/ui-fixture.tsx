@@ -18,6 +18,11 @@ import {
   SavedMethodList,
   HostedFieldSlot,
   themeStyle,
+  DataTable,
+  DATA_TABLE_CSS,
+  FormField,
+  FORM_FIELD_CSS,
+  fieldDescribedBy,
 } from '../packages/web-sdk/src/ui/index.js';
 import { CSS as CHECKOUT_CSS } from '../packages/web-sdk/src/ui/screen.styles.js';
 
@@ -128,6 +133,15 @@ function SlotScenario() {
   );
 }
 
+const COLUMNS = [
+  { key: 'id', label: 'Payment', render: (r: { id: string; amount: string }) => r.id },
+  { key: 'amount', label: 'Amount', numeric: true, render: (r: { id: string; amount: string }) => r.amount },
+];
+const ROWS = [
+  { id: 'p1', amount: '€12.00' },
+  { id: 'p2', amount: '€7.50' },
+];
+
 const SCENARIOS: Record<string, () => preact.JSX.Element> = {
   'methods-tiles': () => <MethodsScenario variant="tiles" />,
   'methods-accordion': () => <MethodsScenario variant="accordion" />,
@@ -193,6 +207,24 @@ const SCENARIOS: Record<string, () => preact.JSX.Element> = {
       </li>
     </ul>
   ),
+  table: () => (
+    <DataTable
+      label="Payments"
+      columns={COLUMNS}
+      rows={ROWS}
+      rowKey={(r) => r.id}
+      rowProps={(r) => ({ 'data-id': r.id })}
+    />
+  ),
+  'table-loading': () => <DataTable label="Payments" columns={COLUMNS} rows={null} rowKey={(r) => r.id} />,
+  'table-empty': () => (
+    <DataTable label="Payments" columns={COLUMNS} rows={[]} rowKey={(r) => r.id} empty="No payment yet." />
+  ),
+  field: () => (
+    <FormField id="amount" label="Amount" hint="At most 40.00." error="Enter an amount.">
+      <input id="amount" aria-invalid="true" aria-describedby={fieldDescribedBy('amount', 'hint', 'error')} />
+    </FormField>
+  ),
   loading: () => (
     <div>
       <Spinner label="Loading payment methods…" />
@@ -202,7 +234,7 @@ const SCENARIOS: Record<string, () => preact.JSX.Element> = {
 };
 
 const style = document.createElement('style');
-style.textContent = CHECKOUT_CSS + UI_CSS;
+style.textContent = CHECKOUT_CSS + UI_CSS + DATA_TABLE_CSS + FORM_FIELD_CSS;
 document.head.append(style);
 w.show = (name) => {
   const root = document.getElementById('root')!;

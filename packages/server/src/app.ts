@@ -140,12 +140,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMetrics(app);
   await app.register(restPlugin);
   await app.register(adminPlugin);
+  await app.register((await import('./http/dashboard/api/dashboard-api.plugin.js')).dashboardApiPlugin);
   await app.register((await import('./http/platform/platform.plugin.js')).platformPlugin);
   await app.register(sessionPlugin);
   await app.register((await import('./http/hosted/acs.plugin.js')).acsPlugin);
   await app.register((await import('./http/hosted/apm.plugin.js')).apmPlugin);
   await app.register((await import('./http/client/client.plugin.js')).clientPlugin);
   await app.register((await import('./http/hosted/websdk.plugin.js')).websdkPlugin);
+  await app.register((await import('./http/dashboard/pages.plugin.js')).dashboardPagesPlugin);
   await app.register((await import('./http/demo/demo.plugin.js')).demoPlugin);
   await app.register((await import('./http/site/site.plugin.js')).sitePlugin);
   await app.register((await import('./http/demo/checkout-demo.js')).checkoutDemoPlugin);
@@ -155,6 +157,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (wantsPage(request.method, request.url, request.headers.accept)) {
       const { notFoundPage } = await import('./http/site/not-found.js');
       return notFoundPage(reply, request.url.split('?')[0]!);
+    }
+    if (request.url.startsWith('/dashboard/api/')) {
+      const { dashboardNotFound } = await import('./http/dashboard/api/errors.js');
+      return reply.code(404).send(dashboardNotFound(request.method, request.url.split('?')[0]!));
     }
     void reply.code(404).send({
       result: {
@@ -173,6 +179,7 @@ const API_PREFIXES = [
   '/payment-api/',
   '/api/',
   '/admin/',
+  '/dashboard/api/',
   '/client/',
   '/oauth2/',
   '/sdk/',

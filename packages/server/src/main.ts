@@ -232,11 +232,18 @@ function printDemo(c: DemoCredentials, createdNow: boolean, config: Config): voi
     '',
     createdNow ? 'Demo merchant created:' : 'Demo merchant:',
     ...Object.entries(c)
-      .filter(([k]) => created || !DEMO_SECRETS.has(k))
-      .map(([k, v]) => `  ${k.padEnd(19)} ${v}`),
+      .filter(([k]) => k !== 'dashboard' && (created || !DEMO_SECRETS.has(k)))
+      .map(([k, v]) => `  ${k.padEnd(19)} ${String(v)}`),
+    // the control panel's sign-in (docs/dashboard.md): its password is a secret like the others
+    ...(c.dashboard
+      ? [
+          `  dashboard.email     ${c.dashboard.email}`,
+          ...(created ? [`  dashboard.password  ${c.dashboard.password}`] : []),
+        ]
+      : []),
     created
       ? `  (also in ${file}; later starts print no secrets)`
-      : `  secrets (apiKey, merchantSecretKey, webhookSecret): in ${file}`,
+      : `  secrets (apiKey, merchantSecretKey, webhookSecret, dashboard.password): in ${file}`,
     '',
   ];
   process.stderr.write(lines.join('\n') + '\n');

@@ -52,6 +52,8 @@ describe('the container build (scripts/container-build.sh)', () => {
         'packages/server/bin/gatehouse.js',
         'packages/web-sdk/dist/websdk.js',
         'packages/hosted-ui/dist/fields.js',
+        'packages/dashboard/dist/dashboard.js',
+        'packages/dashboard/dist/dashboard.css',
         'node_modules/fastify',
         'node_modules/better-sqlite3',
       ]) {

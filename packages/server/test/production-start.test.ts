@@ -77,9 +77,10 @@ describe('production mode start', () => {
       const creds = JSON.parse(readFileSync(join(dataDir, 'demo-credentials.json'), 'utf8')) as DemoCredentials;
       expect(p.log()).toContain('Demo merchant created:');
       expect(p.log()).toContain(creds.merchantId);
-      for (const secret of [creds.merchantSecretKey, creds.apiKey, creds.webhookSecret!])
+      for (const secret of [creds.merchantSecretKey, creds.apiKey, creds.webhookSecret!, creds.dashboard!.password])
         expect(p.log()).not.toContain(secret);
-      expect(p.log()).toContain('secrets (apiKey, merchantSecretKey, webhookSecret): in');
+      expect(p.log()).toContain(`dashboard.email     ${creds.dashboard!.email}`);
+      expect(p.log()).toContain('secrets (apiKey, merchantSecretKey, webhookSecret, dashboard.password): in');
       expect(await terminate(p)).toEqual({ code: 0, signal: null });
     },
   );

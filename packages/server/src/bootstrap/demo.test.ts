@@ -67,6 +67,7 @@ describe.each(dialects())('ensureDemoMerchant on %s', (dialect: DialectName) => 
     const onDisk = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
     expect(Object.keys(onDisk).sort()).toEqual([
       'apiKey',
+      'dashboard',
       'merchantId',
       'merchantSecretKey',
       'merchantSiteId',
@@ -74,7 +75,14 @@ describe.each(dialects())('ensureDemoMerchant on %s', (dialect: DialectName) => 
       'webhookSecret',
     ]);
     expect(onDisk).toEqual(first);
-    for (const v of Object.values(onDisk)) expect(v).toEqual(expect.stringMatching(/^\S+$/));
+    const { dashboard, ...ids } = onDisk;
+    for (const v of Object.values(ids)) expect(v).toEqual(expect.stringMatching(/^\S+$/));
+    // the control panel's Admin of the demo merchant (docs/dashboard.md)
+    expect(dashboard).toEqual({ email: 'demo@gatehouse.local', password: expect.stringMatching(/^\w{20}$/) });
+    const admin = await r.deps.storage.read.dashboard.findUserByEmail('demo@gatehouse.local');
+    expect(admin).toMatchObject({ merchantId: first.merchantId, role: 'admin', expiresAt: null, deletedAt: null });
+    expect(admin!.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(admin!.passwordHash).not.toContain(first.dashboard!.password);
     expect(statSync(file).mode & 0o777).toBe(0o600);
 
     // The credentials name what was created.

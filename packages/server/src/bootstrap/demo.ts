@@ -4,6 +4,7 @@ import { createApiKey, createEntity, createMerchant } from '../domain/merchants/
 import { rotateWebhookSecret } from '../domain/notifications/notification.service.js';
 import type { DomainDeps } from '../domain/ports.js';
 import { storageWithin } from '../domain/storage-within.js';
+import { insertDashboardUser } from '../domain/dashboard/users.service.js';
 
 export interface DemoCredentials {
   merchantId: string;
@@ -13,13 +14,18 @@ export interface DemoCredentials {
   apiKey: string;
   /** the demo site's Standard Webhooks secret (`whsec_…`) */
   webhookSecret?: string;
+  /** the control panel's admin user and its first password (docs/dashboard.md) */
+  dashboard?: { email: string; password: string };
 }
+
+/** The demo merchant's control-panel user. */
+export const DEMO_DASHBOARD_EMAIL = 'demo@gatehouse.local';
 
 export const DEMO_FILE = 'demo-credentials.json';
 
 /**
  * On an empty store, creates the demo merchant (merchant, site with its secret key, processing
- * entity, Operations API key, webhook secret) and writes `<dataDir>/demo-credentials.json` (mode 0600). On a store
+ * entity, Operations API key, webhook secret, the control panel's admin user) and writes `<dataDir>/demo-credentials.json` (mode 0600). On a store
  * that has merchants, returns the file's credentials when it is there, and creates nothing.
  */
 export async function ensureDemoMerchant(
@@ -51,6 +57,12 @@ export async function ensureDemoMerchant(
       type: 'operations',
       label: 'demo',
     });
+    const admin = await insertDashboardUser(repos, deps, {
+      merchantId: merchant.id,
+      email: DEMO_DASHBOARD_EMAIL,
+      name: 'Demo Admin',
+      role: 'admin',
+    });
     const created: DemoCredentials = {
       merchantId: merchant.id,
       merchantSiteId: site.id,
@@ -58,6 +70,7 @@ export async function ensureDemoMerchant(
       processingEntityId: entity.id,
       apiKey: plaintext.expose(),
       webhookSecret: (await rotateWebhookSecret(inTx, site.id)).secret.expose(),
+      dashboard: { email: admin.user.email, password: admin.password.expose() },
     };
     await writeFileDurably(file, JSON.stringify(created, null, 2) + '\n');
     return created;

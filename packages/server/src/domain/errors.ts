@@ -130,7 +130,7 @@ export class Forbidden extends DomainError {
   }
 }
 
-export type NotFoundResource = 'order' | 'merchant' | 'site' | 'entity' | 'key' | 'delivery' | 'transaction';
+export type NotFoundResource = 'order' | 'merchant' | 'site' | 'entity' | 'key' | 'delivery' | 'transaction' | 'user';
 
 /** A resource the caller names and cannot reach. `message` replaces the default `Order not found`. */
 export class NotFound extends DomainError {

@@ -19,6 +19,7 @@ import type { WithdrawalOrderRepo, WithdrawalRepo } from './withdrawals/ports.js
 import type { AccountRepo } from './accounts/ports.js';
 import type { UpoAdminRepo, UserRepo } from './users/ports.js';
 import type { PlanRepo, SubscriptionRepo } from './rebilling/ports.js';
+import type { DashboardRepo } from './dashboard/ports.js';
 
 /** Every repository, bound to one connection or transaction. */
 export interface Repos {
@@ -39,6 +40,7 @@ export interface Repos {
   subscriptions: SubscriptionRepo;
   withdrawalOrders: WithdrawalOrderRepo;
   accounts: AccountRepo;
+  dashboard: DashboardRepo;
 }
 
 /** Reads outside a transaction, and durable writes: `write` resolves only once its commit is on disk. */

@@ -135,6 +135,15 @@ export function notificationRepo(
       if (f.orderId !== undefined) q = q.where('order_id', '=', f.orderId);
       if (f.sessionId !== undefined) q = q.where('session_id', '=', f.sessionId);
       if (f.transactionId !== undefined) q = q.where('transaction_id', '=', f.transactionId);
+      const before = f.before;
+      if (before !== undefined) {
+        q = q.where((eb) =>
+          eb.or([
+            eb('created_at', '<', before.createdAt),
+            eb.and([eb('created_at', '=', before.createdAt), eb('id', '<', before.id)]),
+          ]),
+        );
+      }
       const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.limit).execute();
       return rows.map(toDelivery);
     },

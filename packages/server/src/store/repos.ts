@@ -38,6 +38,7 @@ import { planRepo } from './plans.repo.js';
 import { subscriptionRepo } from './subscriptions.repo.js';
 import { withdrawalOrderRepo } from './withdrawal-orders.repo.js';
 import { accountRepo } from './accounts.repo.js';
+import { dashboardRepo } from './dashboard.repo.js';
 import type { Database } from './tables.js';
 import { type HotSql, kyselyHot } from './hot-sql.js';
 import { cachedKeys, KeyCache, noteRevocations } from './key-cache.js';
@@ -61,6 +62,7 @@ const FACTORIES = {
   subscriptions: subscriptionRepo,
   withdrawalOrders: withdrawalOrderRepo,
   accounts: accountRepo,
+  dashboard: dashboardRepo,
 } satisfies { [K in keyof Repos]: (db: Kysely<Database>, dialect: Dialect, hot: HotSql) => Repos[K] };
 
 /**

@@ -4,6 +4,7 @@ import type { OutboxTables } from './outbox.table.js';
 import type { PlatformTables } from './platform.table.js';
 import type { SubscriptionTables } from './subscriptions.table.js';
 import type { WebhookEndpointTables } from './webhook-endpoints.table.js';
+import type { DashboardTables } from './dashboard.table.js';
 
 /**
  * The Kysely view of the schema, one code path for SQLite and PostgreSQL. Times are epoch
@@ -92,7 +93,7 @@ export interface IdempotencyTable {
 }
 
 export interface Database
-  extends OutboxTables, PlatformTables, OperationsTables, SubscriptionTables, WebhookEndpointTables {
+  extends OutboxTables, PlatformTables, OperationsTables, SubscriptionTables, WebhookEndpointTables, DashboardTables {
   merchants: MerchantTable;
   sites: SiteTable;
   processing_entities: ProcessingEntityTable;

@@ -11,6 +11,8 @@ export { Spinner, Skeleton } from './components/Spinner/Spinner.js';
 export { ResultState } from './components/ResultState/ResultState.js';
 export { ErrorSummary, type ErrorSummaryItem } from './components/ErrorSummary/ErrorSummary.js';
 export { BrandMark } from './components/BrandMark/BrandMark.js';
+export { DataTable, DATA_TABLE_CSS, type DataColumn, type DataTableProps } from './components/DataTable/DataTable.js';
+export { FormField, FORM_FIELD_CSS, fieldDescribedBy, type FormFieldProps } from './components/FormField/FormField.js';
 export { acceptedBrands, BRAND_LABELS, CARD_BRANDS, type CardBrand } from './components/BrandMark/brands.js';
 export { UI_CSS } from './ui.styles.js';
 export { MethodList, type MethodItem, type MethodListProps } from './components/MethodList/MethodList.js';

@@ -82,6 +82,8 @@ export interface DeliveryFilter {
   orderId?: number;
   sessionId?: string;
   transactionId?: string;
+  /** keyset paging (the control panel): only rows older than this one, in the list's order */
+  before?: { createdAt: number; id: string };
   limit: number;
 }
 

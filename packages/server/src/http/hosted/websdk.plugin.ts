@@ -19,7 +19,14 @@ const ORIGIN = /^https?:\/\/([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?$/;
 const FIELD_TYPES = new Set(['card', 'ccNumber', 'ccExpiration', 'ccCvc']);
 const YEAR = 31_536_000;
 
-async function sendBundle(request: FastifyRequest, reply: FastifyReply, name: BundleName, cacheControl: string) {
+/** A bundle with its validators, compressed as the request accepts (also the control panel's, docs/decisions/1010). */
+export async function sendBundle(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: BundleName,
+  cacheControl: string,
+  type = 'application/javascript; charset=utf-8',
+) {
   const b = bundle(name);
   if (!b) {
     return reply
@@ -42,12 +49,13 @@ async function sendBundle(request: FastifyRequest, reply: FastifyReply, name: Bu
     .split(',')
     .map((t) => t.trim());
   if (known.includes(etag)) return reply.code(304).send();
-  void reply.type('application/javascript; charset=utf-8');
+  void reply.type(type);
   if (!encoding) return reply.send(b.body);
   return reply.header('content-encoding', encoding).send(await compressedBundle(b.body, encoding));
 }
 
-function page(request: FastifyRequest, reply: FastifyReply, csp: string, html: string, status = 200) {
+/** An HTML page with its CSP, never cached, compressed as the request accepts (also the control panel's shell). */
+export function page(request: FastifyRequest, reply: FastifyReply, csp: string, html: string, status = 200) {
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   void reply
     .code(status)

@@ -54,6 +54,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         securitySchemes: {
           apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // the control panel's session cookie, with `x-csrf-token` on changes (docs/dashboard.md)
+          dashboardSession: { type: 'apiKey', in: 'cookie', name: 'gh_dash' },
         },
       },
     },

@@ -4,8 +4,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The browser bundles the server serves: the Web SDK (packages/web-sdk/dist) and the hosted pages'
- * scripts (packages/hosted-ui/dist), built by `npm run build`. Read once when the app starts, with
+ * The browser bundles the server serves: the Web SDK (packages/web-sdk/dist), the hosted pages'
+ * scripts (packages/hosted-ui/dist) and the control panel (packages/dashboard/dist), built by `npm run build`. Read once when the app starts, with
  * their ETag and Subresource Integrity hash.
  */
 export interface Bundle {
@@ -39,6 +39,9 @@ export const BUNDLE_FILES = {
   ) as Record<`withdrawal-${'de' | 'es' | 'fr' | 'he' | 'it' | 'pl' | 'pt' | 'ru'}`, string>),
   fields: join(PACKAGES, 'hosted-ui', 'dist', 'fields.js'),
   'three-d-complete': join(PACKAGES, 'hosted-ui', 'dist', 'three-d-complete.js'),
+  // the control panel's script and style sheet (packages/dashboard, docs/decisions/1010)
+  dashboard: join(PACKAGES, 'dashboard', 'dist', 'dashboard.js'),
+  'dashboard-css': join(PACKAGES, 'dashboard', 'dist', 'dashboard.css'),
 } as const;
 
 export type BundleName = keyof typeof BUNDLE_FILES;

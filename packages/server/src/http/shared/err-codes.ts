@@ -50,6 +50,7 @@ const NOT_FOUND_ERR_CODES = {
   key: 1000,
   delivery: 1000,
   transaction: 1000,
+  user: 1000,
 } satisfies Record<NotFoundResource, number>;
 
 /**

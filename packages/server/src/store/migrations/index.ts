@@ -19,6 +19,7 @@ import { operatorCredentials } from './0018_operator_credentials.js';
 import { outboxTargetFromSite } from './0019_outbox_target_from_site.js';
 import { sandboxClocksFaults } from './0024_sandbox_clocks_faults.js';
 import { webhookEndpointsAndChaos } from './0029_webhook_endpoints_and_chaos.js';
+import { dashboard } from './0030_dashboard.js';
 
 /** Every migration, in order. Names are permanent once released. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -44,6 +45,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0019_outbox_target_from_site': outboxTargetFromSite(),
         '0024_sandbox_clocks_faults': sandboxClocksFaults(),
         '0029_webhook_endpoints_and_chaos': webhookEndpointsAndChaos(),
+        '0030_dashboard': dashboard(dialect),
       };
     },
   };

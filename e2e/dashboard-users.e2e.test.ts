@@ -1,0 +1,60 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Gateway, startGateway } from '../packages/server/test/harness.js';
+import { launchChromium } from './chromium.js';
+import { demoUser, openPanel, signIn } from './dashboard-page.js';
+
+/**
+ * Users in the control panel, in real headless Chromium: a Finance user invited, its first password
+ * shown once, that user signing in and seeing only what the role allows; then removed.
+ */
+describe('control panel users', () => {
+  let gw: Gateway;
+  let browser: Browser;
+  beforeAll(async () => {
+    gw = await startGateway();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await gw?.close();
+  });
+
+  it('invites a user whose first password is shown once, who sees only what the role allows, then removes it', async () => {
+    const admin = await openPanel(browser, gw, '/dashboard/users');
+    const { email, password } = demoUser(gw);
+    await signIn(admin.page, email, password);
+    await admin.page.getByRole('button', { name: 'Invite a user' }).click();
+    const form = admin.page.getByRole('dialog', { name: 'Invite a user' });
+    await form.getByLabel('E-mail').fill('fin@shop.example');
+    await form.getByLabel('Name').fill('Fay Finance');
+    await form.getByLabel('Role').selectOption('finance');
+    await form.getByRole('button', { name: 'Invite a user' }).click();
+    const shown = admin.page.getByRole('dialog', { name: 'Fay Finance is invited' });
+    await shown.waitFor();
+    expect(await shown.innerText()).toContain('it will not be shown again');
+    const first = await shown.getByLabel('First password').inputValue();
+    expect(first.length).toBeGreaterThan(8);
+    await shown.getByRole('button', { name: 'Done' }).click();
+    const row = admin.page.locator('tr[data-user="fin@shop.example"]');
+    await row.waitFor();
+    expect(await row.innerText()).toContain('Finance');
+
+    // the new user: transactions and notifications, no keys, no users
+    const fin = await openPanel(browser, gw, '/dashboard/transactions');
+    await signIn(fin.page, 'fin@shop.example', first);
+    const nav = fin.page.getByRole('navigation', { name: 'Control panel' });
+    expect((await nav.getByRole('link').allInnerTexts()).sort()).toEqual(['Notifications', 'Transactions']);
+    expect(await fin.page.locator('.dash-role').innerText()).toBe('Finance');
+    await fin.close();
+
+    await row.getByRole('button', { name: 'Remove Fay Finance' }).click();
+    await admin.page
+      .getByRole('dialog', { name: 'Remove Fay Finance?' })
+      .getByRole('button', { name: 'Remove' })
+      .click();
+    await row.waitFor({ state: 'detached' });
+    expect(admin.problems).toEqual([]);
+    await admin.close();
+  });
+});

@@ -1,0 +1,85 @@
+import type { Me, Permission } from './api.js';
+import { BASE, type Location, onLinkClick } from './router.js';
+import type { PageProps } from './page-props.js';
+import { t } from './i18n.js';
+import { Announcer, PageHeading } from './shared.js';
+import { Transactions } from './pages/transactions.js';
+import { TransactionDetail } from './pages/transaction-detail.js';
+import { Keys } from './pages/keys.js';
+import { Users } from './pages/users.js';
+import { Notifications } from './pages/notifications.js';
+
+/** The nav's items and the permission each needs (the server decides; an item it would refuse is not shown). */
+const NAV: Array<{ path: string; label: string; needs: Permission }> = [
+  { path: `${BASE}/transactions`, label: 'nav.transactions', needs: 'transactions.read' },
+  { path: `${BASE}/keys`, label: 'nav.keys', needs: 'keys.read' },
+  { path: `${BASE}/notifications`, label: 'nav.notifications', needs: 'notifications.read' },
+  { path: `${BASE}/users`, label: 'nav.users', needs: 'users.manage' },
+];
+
+/**
+ * The signed-in frame: a skip link, the header (merchant, user and role, sign-out), the nav, one main
+ * landmark holding the page, and the live region. Links inside the app navigate without a reload.
+ */
+export function Layout({ me, loc, onSignOut }: { me: Me; loc: Location; onSignOut: () => void }) {
+  const can = (p: Permission) => me.permissions.includes(p);
+  const props: PageProps = { me, loc, can };
+  return (
+    <div class="dash gh-theme" onClick={onLinkClick}>
+      <a class="dash-skip" href="#main">
+        {t('skip')}
+      </a>
+      <header class="dash-header">
+        <p class="dash-brand">{t('brand')}</p>
+        <span class="dash-merchant" data-merchant="">
+          {me.user.merchantName}
+        </span>
+        <div class="dash-who">
+          <span>
+            <span class="dash-sr">{t('header.signedInAs')} </span>
+            {me.user.name || me.user.email}{' '}
+            <span class="dash-role" data-role={me.user.role}>
+              {t(`role.${me.user.role}`)}
+            </span>
+          </span>
+          <button type="button" class="dash-btn" onClick={onSignOut}>
+            {t('signOut')}
+          </button>
+        </div>
+      </header>
+      <nav class="dash-nav" aria-label={t('nav.label')}>
+        <ul>
+          {NAV.filter((n) => can(n.needs)).map((n) => (
+            <li key={n.path}>
+              <a href={n.path} aria-current={loc.path.startsWith(n.path) ? 'page' : undefined}>
+                {t(n.label)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main id="main" class="dash-main" tabIndex={-1}>
+        <Route {...props} />
+      </main>
+      <Announcer />
+    </div>
+  );
+}
+
+function Route(props: PageProps) {
+  const { path } = props.loc;
+  const detail = /^\/dashboard\/transactions\/([^/]+)$/.exec(path);
+  if (detail) return <TransactionDetail {...props} id={decodeURIComponent(detail[1]!)} />;
+  if (path === `${BASE}/transactions` || path === BASE || path === `${BASE}/login`) return <Transactions {...props} />;
+  if (path === `${BASE}/keys`) return <Keys {...props} />;
+  if (path === `${BASE}/users`) return <Users {...props} />;
+  if (path === `${BASE}/notifications`) return <Notifications {...props} />;
+  return (
+    <>
+      <PageHeading title={t('notFound.title')} merchant={props.me.user.merchantName} />
+      <p>
+        <a href={`${BASE}/transactions`}>{t('notFound.back')}</a>
+      </p>
+    </>
+  );
+}

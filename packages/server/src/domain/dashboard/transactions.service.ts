@@ -1,0 +1,140 @@
+import { realNow } from '../../lib/clock.js';
+import { exponentOf, formatDecimal, type Minor, parseDecimal } from '../../lib/money.js';
+import { Forbidden, Invalid, NotFound } from '../errors.js';
+import { followUp } from '../payments/follow-up.js';
+import type { Origin } from '../payments/origin.js';
+import { decideFollowUp } from '../payments/transaction.machine.js';
+import type { FollowUpType, Transaction } from '../payments/transaction.types.js';
+import type { DomainDeps } from '../ports.js';
+import { appendAudit } from './audit.js';
+import type { AmountBound, DashboardUser, TransactionFilter } from './ports.js';
+import { can, type Permission } from './roles.js';
+
+/** Currencies by their exponent: an amount in major units is a different minor count in each group. */
+const BY_EXPONENT: ReadonlyMap<number, string[]> = (() => {
+  const map = new Map<number, string[]>();
+  for (const code of Intl.supportedValuesOf('currency')) {
+    const e = exponentOf(code);
+    map.set(e, [...(map.get(e) ?? []), code]);
+  }
+  return map;
+})();
+
+/** `text` (major units) as a bound per currency exponent; the exponent 2 group takes every other currency. */
+export function amountBounds(text: string, field: string): AmountBound[] {
+  const bounds: AmountBound[] = [];
+  for (const [e, currencies] of BY_EXPONENT) {
+    const parsed = parseDecimal(text, currencies[0]!);
+    if (!parsed.ok && parsed.rule !== 'precision') throw new Invalid(field, 'must be an amount such as 12.34');
+    // more decimals than the currency has: round the bound outwards, so no amount in it is lost
+    const minor = parsed.ok ? parsed.minor : Math.round(Number(text) * 10 ** e);
+    bounds.push({ currencies: e === 2 ? undefined : currencies, minor });
+  }
+  return bounds;
+}
+
+/** One page of the merchant's transactions, newest first, and the cursor of the next. */
+export async function searchTransactions(
+  deps: DomainDeps,
+  filter: TransactionFilter,
+): Promise<{ items: Transaction[]; nextCursor: string | null }> {
+  const rows = await deps.storage.read.dashboard.searchTransactions({ ...filter, limit: filter.limit + 1 });
+  const items = rows.slice(0, filter.limit);
+  return { items, nextCursor: rows.length > filter.limit ? items[items.length - 1]!.id : null };
+}
+
+/** A transaction of the user's merchant; another merchant's is not found. */
+export async function merchantTransaction(deps: DomainDeps, user: DashboardUser, id: string): Promise<Transaction> {
+  const tx = /^\d{1,20}$/.test(id) ? await deps.storage.read.payments.find(id) : undefined;
+  if (!tx || tx.merchantId !== user.merchantId) throw new NotFound('transaction');
+  return tx;
+}
+
+/**
+ * Every transaction of `tx`'s order (or session), oldest first; for one made without either, the chain
+ * it belongs to: the first payment and what was done on it.
+ */
+export async function timelineOf(deps: DomainDeps, tx: Transaction): Promise<Transaction[]> {
+  const read = deps.storage.read;
+  if (tx.orderId !== null || tx.sessionId !== null) {
+    return read.dashboard.timeline(tx.merchantId, tx.orderId, tx.sessionId);
+  }
+  let root = tx;
+  for (let depth = 0; depth < 3 && root.relatedTransactionId !== null; depth++) {
+    const parent = await read.payments.find(root.relatedTransactionId);
+    if (!parent || parent.merchantId !== tx.merchantId) break;
+    root = parent;
+  }
+  return read.dashboard.chain(tx.merchantId, root.id);
+}
+
+const PERMISSION_OF: Record<FollowUpType, Permission> = {
+  Settle: 'transactions.settle',
+  Refund: 'transactions.refund',
+  Void: 'transactions.void',
+};
+
+export interface Actions {
+  settle: { max: string } | null;
+  refund: { max: string } | null;
+  void: boolean;
+}
+
+/** What `user` may do to `tx` now: its role and the transaction's state both. */
+export function actionsOn(user: DashboardUser, tx: Transaction, now: number): Actions {
+  const allowed = (type: FollowUpType, amount: number) =>
+    can(user.role, PERMISSION_OF[type]) && decideFollowUp(tx, type, amount as Minor, tx.currency, now).ok;
+  const settleMax = tx.amount - tx.settled;
+  const refundMax = tx.amount - tx.refunded;
+  return {
+    settle: allowed('Settle', settleMax) ? { max: formatDecimal(settleMax, tx.currency) } : null,
+    refund: allowed('Refund', refundMax) ? { max: formatDecimal(refundMax, tx.currency) } : null,
+    void: allowed('Void', tx.amount),
+  };
+}
+
+/**
+ * Settles, refunds or voids a transaction of the user's merchant through the same domain operation as
+ * the session and REST APIs (`followUp`: state machine, acquirer, outbox), and writes it to the audit log.
+ */
+export async function operateTransaction(
+  deps: DomainDeps,
+  user: DashboardUser,
+  id: string,
+  type: FollowUpType,
+  amountText: string | undefined,
+): Promise<Transaction> {
+  if (!can(user.role, PERMISSION_OF[type])) throw new Forbidden(`role ${user.role} may not ${type.toLowerCase()}`);
+  const parent = await merchantTransaction(deps, user, id);
+  let amount: Minor | undefined;
+  if (amountText !== undefined) {
+    const parsed = parseDecimal(amountText, parent.currency);
+    if (!parsed.ok) throw new Invalid('amount', `must be an amount of ${parent.currency} such as 12.34`);
+    amount = parsed.minor;
+  }
+  const origin: Origin = {
+    via: parent.interface,
+    merchantId: parent.merchantId,
+    siteId: parent.siteId,
+    entityId: parent.entityId,
+    orderId: null,
+    sessionId: null,
+  };
+  const run = await followUp(deps, {
+    origin,
+    type,
+    relatedTransactionId: parent.id,
+    ...(amount !== undefined ? { amount, currency: parent.currency } : {}),
+    mayReach: async (_repos, tx) => tx.merchantId === user.merchantId,
+  });
+  const tx = run.tx!;
+  await deps.storage.write((repos) =>
+    appendAudit(repos, user, realNow(deps.clock), `transaction.${type.toLowerCase()}`, parent.id, {
+      transactionId: tx.id,
+      amount: formatDecimal(tx.amount, tx.currency),
+      currency: tx.currency,
+      status: tx.status.toUpperCase(),
+    }),
+  );
+  return tx;
+}

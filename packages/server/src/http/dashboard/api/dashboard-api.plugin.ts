@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { registerListAudit } from './audit.list.js';
+import { dashboardAuth } from './auth.js';
+import { dashboardErrorHandler } from './errors.js';
+import { registerCreateKey } from './keys.create.js';
+import { registerListKeys } from './keys.list.js';
+import { registerRevokeKey } from './keys.revoke.js';
+import { registerUpdateKey } from './keys.update.js';
+import { registerShowMe } from './me.show.js';
+import { registerListNotifications } from './notifications.list.js';
+import { registerResendNotification } from './notifications.resend.js';
+import { registerCreateSession } from './session.create.js';
+import { registerDeleteSession } from './session.delete.js';
+import { registerListTransactions } from './transactions.list.js';
+import { registerRefundTransaction } from './transactions.refund.js';
+import { registerSettleTransaction } from './transactions.settle.js';
+import { registerShowTransaction } from './transactions.show.js';
+import { registerVoidTransaction } from './transactions.void.js';
+import { registerCreateUser } from './users.create.js';
+import { registerDeleteUser } from './users.delete.js';
+import { registerListUsers } from './users.list.js';
+
+/**
+ * The control panel's JSON API under /dashboard/api/v1 (docs/dashboard.md): its own cookie-session
+ * authentication and CSRF check, the role matrix on every route, its own error shape.
+ */
+export async function dashboardApiPlugin(app: FastifyInstance): Promise<void> {
+  app.setErrorHandler(dashboardErrorHandler);
+  app.decorateRequest('dashboard', null);
+  app.removeContentTypeParser('text/plain');
+  app.addHook('onRequest', dashboardAuth(app));
+  app.addHook('onSend', async (_request, reply, payload) => {
+    void reply.header('cache-control', 'no-store');
+    return payload;
+  });
+  registerCreateSession(app);
+  registerDeleteSession(app);
+  registerShowMe(app);
+  registerListTransactions(app);
+  registerShowTransaction(app);
+  registerSettleTransaction(app);
+  registerRefundTransaction(app);
+  registerVoidTransaction(app);
+  registerListKeys(app);
+  registerCreateKey(app);
+  registerUpdateKey(app);
+  registerRevokeKey(app);
+  registerListUsers(app);
+  registerCreateUser(app);
+  registerDeleteUser(app);
+  registerListAudit(app);
+  registerListNotifications(app);
+  registerResendNotification(app);
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { operateTransaction } from '../../../domain/dashboard/transactions.service.js';
+import { ERRORS, IdParams } from '../../../schemas/dashboard/common.schema.js';
+import { OperationAnswer, SettleBody } from '../../../schemas/dashboard/transactions.schema.js';
+import { API_BASE, permit, userOf } from './auth.js';
+import { transactionToWire } from './transaction.wire.js';
+
+/** POST /dashboard/api/v1/transactions/{id}/settle: the session API's settleTransaction, for the signed-in user. */
+export function registerSettleTransaction(app: FastifyInstance): void {
+  app.post<{ Params: IdParams; Body: SettleBody }>(
+    `${API_BASE}/transactions/:id/settle`,
+    {
+      onRequest: permit('transactions.settle'),
+      schema: {
+        summary: 'Settle a transaction',
+        description:
+          'Settles an approved Auth or PreAuth, in part (`amount`) or in full. Goes through the same operation as the session and REST APIs (acquirer, outbox, notifications) and is written to the audit log. Needs `x-csrf-token`.',
+        tags: ['dashboard'],
+        security: [{ dashboardSession: [] }],
+        params: IdParams,
+        body: SettleBody,
+        response: { 200: OperationAnswer, ...ERRORS },
+      },
+    },
+    async (request): Promise<OperationAnswer> => {
+      const tx = await operateTransaction(
+        app.services.deps,
+        userOf(request),
+        request.params.id,
+        'Settle',
+        request.body.amount,
+      );
+      return { transaction: transactionToWire(tx) };
+    },
+  );
+}
