@@ -66,6 +66,7 @@ body{background:var(--gh-color-background)}
 .dash-login form{display:grid;gap:12px}
 .dash-copy{display:flex;gap:8px}
 .dash-copy .dash-input{flex:1 1 auto}
+.dash-secret{flex:1 1 auto;min-width:0;padding:8px 10px;border:1px solid var(--gh-color-border);border-radius:var(--gh-border-radius);background:var(--gh-color-selected-background);word-break:break-all;user-select:all}
 .dash-form{display:grid;gap:12px}
 .dash .gh-modal-backdrop{position:fixed;background:rgba(15,20,28,.55);border-radius:0}
 .dash .gh-modal{max-width:480px}

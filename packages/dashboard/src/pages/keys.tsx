@@ -227,35 +227,47 @@ function CreateKey({
   );
 }
 
-/** A secret shown once: read-only, selected on focus, with a Copy button whose result is announced. */
+/**
+ * A secret shown once, as text the reader sees whole (not a field that scrolls it out of view): focus
+ * selects it, and a Copy button copies it, its result announced.
+ */
 export function SecretField({ id, label, value }: { id: string; label: string; value: string }) {
+  const select = () => {
+    const el = document.getElementById(id);
+    if (el) window.getSelection()?.selectAllChildren(el);
+  };
   const copy = async () => {
-    const field = document.getElementById(id) as HTMLInputElement | null;
     try {
       await navigator.clipboard.writeText(value);
       announce(t('copied'));
     } catch (err) {
       // no clipboard permission (an insecure origin): select the text for the reader to copy
-      field?.select();
+      select();
       announce(t('copyManually', { reason: err instanceof Error ? err.name : '' }));
     }
   };
   return (
-    <FormField id={id} label={label}>
+    <div class="gh-field">
+      <span class="gh-field-label" id={`${id}-label`}>
+        {label}
+      </span>
       <div class="dash-copy">
-        <input
+        <code
           id={id}
-          class="dash-input"
-          readOnly
-          value={value}
-          spellcheck={false}
-          onFocus={(e) => (e.target as HTMLInputElement).select()}
-        />
+          class="dash-secret dash-mono"
+          role="textbox"
+          aria-readonly="true"
+          aria-labelledby={`${id}-label`}
+          tabIndex={0}
+          onFocus={select}
+        >
+          {value}
+        </code>
         <button type="button" class="dash-btn" onClick={() => void copy()}>
           {t('copy')}
         </button>
       </div>
-    </FormField>
+    </div>
   );
 }
 

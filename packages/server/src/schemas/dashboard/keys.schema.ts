@@ -5,7 +5,10 @@ export const KeyWire = Type.Object(
     id: Type.String(),
     label: Type.Union([Type.String(), Type.Null()]),
     type: Type.Enum(['operations', 'dispute']),
-    hint: Type.String({ description: 'the key’s public prefix; never the secret' }),
+    hint: Type.String({
+      description:
+        'the first and last characters of the key’s id (gh_key_01JB…9QZK), to tell keys apart; never the secret',
+    }),
     createdAt: Type.String({ format: 'date-time' }),
     revokedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   },
