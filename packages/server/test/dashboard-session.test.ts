@@ -61,6 +61,11 @@ describe.each(dialects())('dashboard sessions on %s', (dialect) => {
     const missing = await gw.request('POST', `${DASH}/session`, { body: { email: 'a@b.c' } });
     expect(missing.status).toBe(400);
     expect(missing.json.error.code).toBe('invalid');
+    const proto = await gw.request('POST', `${DASH}/session`, {
+      raw: '{"email":"a@b.c","password":"x","__proto__":{"admin":true}}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(proto.status).toBe(401);
     const unknown = await gw.request('GET', `${DASH}/nothing-here`);
     expect(unknown.status).toBe(404);
     expect(unknown.json).toEqual({
@@ -91,6 +96,19 @@ describe.each(dialects())('dashboard sessions on %s', (dialect) => {
     expect(Number(sixth.headers.get('retry-after'))).toBe(15 * 60);
     clock.advance(15 * MINUTE + 1);
     expect((await signInRequest(gw, email, 'wrong password')).status).toBe(401);
+  });
+
+  it('takes a change sent with a JSON content type and no body, or with no body at all', async () => {
+    const admin = await signInDemo(gw);
+    const out = await gw.request('DELETE', `${DASH}/session`, {
+      headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrf, 'content-type': 'application/json' },
+    });
+    expect(out.status, out.text).toBe(204);
+    const again = await signInDemo(gw);
+    const bare = await gw.request('POST', `${DASH}/transactions/1/void`, {
+      headers: { cookie: again.cookie, 'x-csrf-token': again.csrf },
+    });
+    expect(bare.status, bare.text).toBe(404);
   });
 
   it('refuses a session signed out elsewhere (revoked server-side)', async () => {

@@ -139,6 +139,30 @@ describe.each(dialects())('ensureDemoMerchant on %s', (dialect: DialectName) => 
     }
   });
 
+  it('gives a demo merchant made before the control panel its Admin, once, in the file', async () => {
+    const r = rt!;
+    const file = join(dataDir, DEMO_FILE);
+    const saved = readFileSync(file);
+    const { dashboard: _old, ...older } = first;
+    await writeFile(file, JSON.stringify(older), { mode: 0o600 });
+    await r.store.write((trx) => trx.deleteFrom('dashboard_users').execute());
+    try {
+      const again = await ensureDemoMerchant(r.deps, r.config.dataDir);
+      expect(again?.created).toBe(false);
+      expect(again?.credentials).toEqual({
+        ...older,
+        dashboard: { email: 'demo@gatehouse.local', password: expect.any(String) },
+      });
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(again?.credentials);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      const admin = await r.deps.storage.read.dashboard.findUserByEmail('demo@gatehouse.local');
+      expect(admin).toMatchObject({ merchantId: first.merchantId, role: 'admin' });
+      expect(await ensureDemoMerchant(r.deps, r.config.dataDir)).toEqual(again);
+    } finally {
+      await writeFile(file, saved, { mode: 0o600 });
+    }
+  });
+
   it('on a store that has merchants but no credentials file, creates nothing and returns nothing', async () => {
     const r = rt!;
     const file = join(dataDir, DEMO_FILE);

@@ -25,8 +25,9 @@ export const DEMO_FILE = 'demo-credentials.json';
 
 /**
  * On an empty store, creates the demo merchant (merchant, site with its secret key, processing
- * entity, Operations API key, webhook secret, the control panel's admin user) and writes `<dataDir>/demo-credentials.json` (mode 0600). On a store
- * that has merchants, returns the file's credentials when it is there, and creates nothing.
+ * entity, Operations API key, webhook secret, the control panel's Admin) and writes
+ * `<dataDir>/demo-credentials.json` (mode 0600). On a store that has merchants, returns the file's
+ * credentials when it is there, and creates nothing (but the Admin of a demo made before it).
  */
 export async function ensureDemoMerchant(
   deps: DomainDeps,
@@ -34,12 +35,14 @@ export async function ensureDemoMerchant(
 ): Promise<{ credentials: DemoCredentials; created: boolean } | undefined> {
   const file = join(dataDir, DEMO_FILE);
   if ((await deps.storage.read.merchants.countMerchants()) > 0) {
+    let existing: DemoCredentials;
     try {
-      return { credentials: JSON.parse(await readFile(file, 'utf8')) as DemoCredentials, created: false };
+      existing = JSON.parse(await readFile(file, 'utf8')) as DemoCredentials;
     } catch {
       // expected: no readable demo-credentials.json: this data folder has no demo merchant to show
       return undefined;
     }
+    return { credentials: await withDashboardUser(deps, file, existing), created: false };
   }
   // One transaction for every row, and the file written inside it, before its commit: a crash
   // before the commit leaves an empty store (the next start creates the demo again and overwrites the
@@ -76,6 +79,27 @@ export async function ensureDemoMerchant(
     return created;
   });
   return { credentials, created: true };
+}
+
+/**
+ * A demo merchant made before the control panel existed gets its Admin on the next start, written to
+ * the file (with the user, in one transaction, as above); its password is then in the file only.
+ */
+async function withDashboardUser(deps: DomainDeps, file: string, existing: DemoCredentials): Promise<DemoCredentials> {
+  if (existing.dashboard) return existing;
+  if (!(await deps.storage.read.merchants.findMerchant(existing.merchantId))) return existing;
+  if (await deps.storage.read.dashboard.findUserByEmail(DEMO_DASHBOARD_EMAIL)) return existing;
+  return deps.storage.write(async (repos) => {
+    const admin = await insertDashboardUser(repos, deps, {
+      merchantId: existing.merchantId,
+      email: DEMO_DASHBOARD_EMAIL,
+      name: 'Demo Admin',
+      role: 'admin',
+    });
+    const updated = { ...existing, dashboard: { email: admin.user.email, password: admin.password.expose() } };
+    await writeFileDurably(file, JSON.stringify(updated, null, 2) + '\n');
+    return updated;
+  });
 }
 
 /**

@@ -31,7 +31,13 @@ export async function dashboardTransactionSearch(db: Kysely<Database>, f: Transa
   let q = db.selectFrom('transactions').selectAll().where('merchant_id', '=', f.merchantId);
   if (f.query !== undefined) {
     const n = Number(f.query);
-    q = q.where((eb) => eb.or([eb('id', '=', n), eb('order_id', '=', n)]));
+    // the ids first (primary key, then `transactions_order`), so the merchant's rows are not scanned
+    q = q.where('id', 'in', (eb) =>
+      eb
+        .selectFrom('transactions as t')
+        .select('t.id')
+        .where((w) => w.or([w('t.id', '=', n), w('t.order_id', '=', n)])),
+    );
   }
   if (f.status !== undefined) q = q.where('status', '=', f.status);
   if (f.type !== undefined) q = q.where('type', '=', f.type);

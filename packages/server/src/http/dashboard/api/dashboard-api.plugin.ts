@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { BadRequest } from '../../../domain/errors.js';
 import { registerListAudit } from './audit.list.js';
 import { dashboardAuth } from './auth.js';
 import { dashboardErrorHandler } from './errors.js';
@@ -28,6 +29,24 @@ export async function dashboardApiPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler(dashboardErrorHandler);
   app.decorateRequest('dashboard', null);
   app.removeContentTypeParser('text/plain');
+  // A page's fetch may send `content-type: application/json` with no body (a DELETE, a void): read as `{}`.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
+    const body = String(text);
+    if (body.trim() === '') return done(null, {});
+    try {
+      done(
+        null,
+        JSON.parse(body, (key, value: unknown) => (key === '__proto__' ? undefined : value)),
+      );
+    } catch (err) {
+      done(new BadRequest(`Malformed JSON: ${(err as Error).message}`), undefined);
+    }
+  });
+  // A change without a body at all (no content type) is read as `{}` too, before the schema looks at it.
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined && request.method !== 'GET' && request.method !== 'HEAD') request.body = {};
+  });
   app.addHook('onRequest', dashboardAuth(app));
   app.addHook('onSend', async (_request, reply, payload) => {
     void reply.header('cache-control', 'no-store');
