@@ -52,6 +52,16 @@ describe('UI foundation components in a real browser', () => {
     await dialog.waitFor();
     expect(await dialog.getAttribute('aria-modal')).toBe('true');
     expect(await active(p)).toBe('keep');
+    // what is behind it is shut out: inert and hidden from screen readers, up to the page's body
+    const behind = () =>
+      p.evaluate(() =>
+        ['opener', 'behind-link'].map((id) => {
+          const el = document.getElementById(id)!;
+          return `${String(el.closest('[inert]') !== null)} ${String(el.closest('[aria-hidden=true]') !== null)}`;
+        }),
+      );
+    expect(await behind()).toEqual(['true true', 'true true']);
+    expect(await p.getByRole('link', { name: 'A link behind' }).count()).toBe(0);
     const seen = new Set<string>();
     for (let i = 0; i < 5; i++) {
       await p.keyboard.press('Tab');
@@ -66,6 +76,7 @@ describe('UI foundation components in a real browser', () => {
     expect(await dialog.count()).toBe(0);
     expect(await log(p)).toEqual(['closed']);
     expect(await active(p)).toBe('opener');
+    expect(await behind()).toEqual(['false false', 'false false']);
     await p.close();
   });
 

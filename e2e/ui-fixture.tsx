@@ -36,7 +36,9 @@ function ModalScenario() {
       <button type="button" id="opener" onClick={() => setOpen(true)}>
         Open
       </button>
-      <a href="#elsewhere">A link behind</a>
+      <a href="#elsewhere" id="behind-link">
+        A link behind
+      </a>
       {open ? (
         <Modal
           id="m"

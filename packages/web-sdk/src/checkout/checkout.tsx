@@ -116,6 +116,8 @@ export class CheckoutController implements Checkout {
     this.upoCvv.on('change', (st) => this.frameChange('upoCvc', st as FieldState));
 
     const root = document.createElement('div');
+    // a dialog of the screen leaves the merchant's page alone (Modal)
+    root.setAttribute('data-gh-modal-scope', '');
     container.replaceChildren(root);
     this.root = root;
     // the card frames start loading now, beside the form, and its slots take them loaded (0453)

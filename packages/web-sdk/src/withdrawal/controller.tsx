@@ -86,6 +86,8 @@ export class WithdrawalController implements WithdrawalHost {
       });
     }
     const root = document.createElement('div');
+    // a dialog of the screen leaves the merchant's page alone (Modal)
+    root.setAttribute('data-gh-modal-scope', '');
     container.replaceChildren(root);
     this.root = root;
     installWithdrawalStyles(env.styleNonce);
