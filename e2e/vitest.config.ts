@@ -1,12 +1,21 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-/** Browser tests (real headless Chromium): `npm run test:e2e`. Kept out of `npm test`. */
+/**
+ * Browser tests (real headless Chromium): `npm run test:e2e`. Kept out of `npm test`. Two files at once
+ * on a two-core machine (vitest's default would be one): each waits on its browser and its gateway
+ * more than it computes. `VITEST_MAX_WORKERS` overrides it.
+ */
+const workers = Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, availableParallelism());
+
 export default defineConfig({
   test: {
     root: new URL('..', import.meta.url).pathname,
     include: ['e2e/**/*.e2e.test.ts'],
     globalSetup: ['packages/server/test/build-bundles.ts'],
     pool: 'forks',
+    maxWorkers: workers,
+    minWorkers: 1,
     testTimeout: 60_000,
     hookTimeout: 60_000,
     reporters: ['default'],
