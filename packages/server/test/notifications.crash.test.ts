@@ -97,9 +97,12 @@ describe.each(dialects())('notifications survive kill -9 on %s', (dialect: Diale
       const demo = await waitServerReady(first, dataDir);
       expect(demo.webhookSecret).toMatch(/^whsec_/);
 
-      const queued: Queued[] = [];
-      for (let i = 0; i < 40; i++)
-        queued.push(await queueTest(first.base, demo, i % 2 ? 'dmn' : 'webhook', `${rx.url}/n${i}`));
+      // Queued all at once, so the crash comes seconds after the first attempts began, well within their
+      // 15 s timeout however loaded the machine (queued one by one, a loaded machine took longer than that:
+      // the first attempts timed out, were rescheduled minutes later, and never arrived in time).
+      const queued: Queued[] = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => queueTest(first.base, demo, i % 2 ? 'dmn' : 'webhook', `${rx.url}/n${i}`)),
+      );
       // Deliveries are in flight: the receiver holds them open. Crash now.
       await until(
         () => rx.hanging() >= 8,
@@ -111,7 +114,9 @@ describe.each(dialects())('notifications survive kill -9 on %s', (dialect: Diale
       expect(cutOff).toBeGreaterThanOrEqual(8);
 
       rx.behave(() => ({ status: 200, body: 'OK' }));
-      const second = spawn(['start'], 'second', await freePort());
+      // the receiver answers at once; a long timeout keeps a starved machine from failing an attempt
+      // (a failed DMN is retried 15 minutes later)
+      const second = spawn(['start'], 'second', await freePort(), { GATEHOUSE_DELIVERY_TIMEOUT_MS: '15000' });
       expect(await waitServerReady(second, dataDir)).toEqual(demo);
 
       const missing = () => {
