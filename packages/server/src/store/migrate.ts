@@ -18,16 +18,23 @@ export async function runMigrations(db: Kysely<Database>, dialect: Dialect): Pro
   });
   for (let attempt = 1; ; attempt++) {
     const { error, results } = await migrator.migrateToLatest();
-    // Kysely looks at every schema's tables; one dropped meanwhile (another deployment's, another test
-    // suite's) fails that look with "schema … does not exist": look again, a few times
-    if (error && attempt < 5 && otherSchemaGone(error, migrationTableSchema)) continue;
+    // Kysely looks at every schema's tables; one dropped or altered meanwhile (another deployment's,
+    // another test suite's) fails that look ("schema … does not exist", "relation … does not exist",
+    // "column … does not exist"): look again, a few times
+    if (error && attempt < 8 && otherSchemaChanged(error, migrationTableSchema)) continue;
     if (error) throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`, { cause: error });
     return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
   }
 }
 
-/** PostgreSQL's invalid_schema_name about a schema other than ours. */
-function otherSchemaGone(error: unknown, own: string | undefined): boolean {
-  const e = error as { code?: unknown; message?: unknown };
-  return e?.code === '3F000' && own !== undefined && !String(e.message).includes(`"${own}"`);
+/**
+ * An error of Kysely's look at every schema's tables (its introspector, not one of our migrations)
+ * that says another schema changed under it: a schema, table or column gone (invalid_schema_name,
+ * undefined_table, undefined_column) and not one of our own schema's.
+ */
+function otherSchemaChanged(error: unknown, own: string | undefined): boolean {
+  const e = error as { code?: unknown; message?: unknown; stack?: unknown };
+  if (own === undefined || !['3F000', '42P01', '42703'].includes(String(e?.code))) return false;
+  if (String(e.message).includes(`"${own}"`)) return false;
+  return e.code === '3F000' || String(e.stack).includes('Introspector');
 }
