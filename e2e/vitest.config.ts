@@ -17,6 +17,9 @@ export default defineConfig({
     maxWorkers: workers,
     minWorkers: 1,
     testTimeout: 60_000,
+    // expect.poll waits up to 15 s (vitest's default is 1 s): a loaded machine answers slower, a wrong
+    // answer still fails
+    expect: { poll: { timeout: 15_000 } },
     hookTimeout: 60_000,
     reporters: ['default'],
   },
