@@ -132,3 +132,70 @@ export function statusLabel(status: string): string {
   const text = t(key);
   return text === key ? status : text;
 }
+
+/**
+ * A secret shown once, as text the reader sees whole (not a field that scrolls it out of view): focus
+ * selects it, and a Copy button copies it, its result announced.
+ */
+export function SecretField({ id, label, value }: { id: string; label: string; value: string }) {
+  const select = () => {
+    const el = document.getElementById(id);
+    if (el) window.getSelection()?.selectAllChildren(el);
+  };
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      announce(t('copied'));
+    } catch (err) {
+      // no clipboard permission (an insecure origin): select the text for the reader to copy
+      select();
+      announce(t('copyManually', { reason: err instanceof Error ? err.name : '' }));
+    }
+  };
+  return (
+    <div class="gh-field">
+      <span class="gh-field-label" id={`${id}-label`}>
+        {label}
+      </span>
+      <div class="dash-copy">
+        <code
+          id={id}
+          class="dash-secret dash-mono"
+          role="textbox"
+          aria-readonly="true"
+          aria-labelledby={`${id}-label`}
+          tabIndex={0}
+          onFocus={select}
+        >
+          {value}
+        </code>
+        <button type="button" class="dash-btn" onClick={() => void copy()}>
+          {t('copy')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** A secret shown once in a dialog (a new key, a first password): the warning, the secret, Done. */
+export function ShownOnce(p: {
+  id: string;
+  title: string;
+  warning: string;
+  fieldId: string;
+  label: string;
+  value: string;
+  onClose: () => void;
+}) {
+  return (
+    <Modal id={p.id} title={p.title} onClose={p.onClose}>
+      <p class="dash-note dash-warn">{p.warning}</p>
+      <SecretField id={p.fieldId} label={p.label} value={p.value} />
+      <div class="gh-modal-actions">
+        <button type="button" class="dash-btn primary" onClick={p.onClose}>
+          {t('action.done')}
+        </button>
+      </div>
+    </Modal>
+  );
+}

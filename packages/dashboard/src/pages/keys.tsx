@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Entity, type Key } from '../api.js';
 import { formatDate, t } from '../i18n.js';
-import { announce, Confirm, PageHeading } from '../shared.js';
+import { announce, Confirm, PageHeading, ShownOnce } from '../shared.js';
 import { FormField } from '../../../web-sdk/src/ui/components/FormField/FormField.js';
 import { DataTable } from '../../../web-sdk/src/ui/components/DataTable/DataTable.js';
-import { Modal } from '../../../web-sdk/src/ui/components/Modal/Modal.js';
 import { Skeleton } from '../../../web-sdk/src/ui/components/Spinner/Spinner.js';
 import type { PageProps } from '../page-props.js';
 
@@ -163,15 +162,15 @@ function CreateKey({
 
   if (secret !== null)
     return (
-      <Modal id="new-key" title={t('keys.createdTitle')} onClose={onClose}>
-        <p class="dash-note dash-warn">{t('keys.once')}</p>
-        <SecretField id="new-key-secret" label={t('keys.secret')} value={secret} />
-        <div class="gh-modal-actions">
-          <button type="button" class="dash-btn primary" onClick={onClose}>
-            {t('action.done')}
-          </button>
-        </div>
-      </Modal>
+      <ShownOnce
+        id="new-key"
+        title={t('keys.createdTitle')}
+        warning={t('keys.once')}
+        fieldId="new-key-secret"
+        label={t('keys.secret')}
+        value={secret}
+        onClose={onClose}
+      />
     );
   return (
     <Confirm
@@ -224,50 +223,6 @@ function CreateKey({
         />
       </FormField>
     </Confirm>
-  );
-}
-
-/**
- * A secret shown once, as text the reader sees whole (not a field that scrolls it out of view): focus
- * selects it, and a Copy button copies it, its result announced.
- */
-export function SecretField({ id, label, value }: { id: string; label: string; value: string }) {
-  const select = () => {
-    const el = document.getElementById(id);
-    if (el) window.getSelection()?.selectAllChildren(el);
-  };
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      announce(t('copied'));
-    } catch (err) {
-      // no clipboard permission (an insecure origin): select the text for the reader to copy
-      select();
-      announce(t('copyManually', { reason: err instanceof Error ? err.name : '' }));
-    }
-  };
-  return (
-    <div class="gh-field">
-      <span class="gh-field-label" id={`${id}-label`}>
-        {label}
-      </span>
-      <div class="dash-copy">
-        <code
-          id={id}
-          class="dash-secret dash-mono"
-          role="textbox"
-          aria-readonly="true"
-          aria-labelledby={`${id}-label`}
-          tabIndex={0}
-          onFocus={select}
-        >
-          {value}
-        </code>
-        <button type="button" class="dash-btn" onClick={() => void copy()}>
-          {t('copy')}
-        </button>
-      </div>
-    </div>
   );
 }
 

@@ -1,11 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Role, type User } from '../api.js';
 import { formatDay, t } from '../i18n.js';
-import { announce, Confirm, PageHeading } from '../shared.js';
+import { announce, Confirm, PageHeading, ShownOnce } from '../shared.js';
 import { FormField } from '../../../web-sdk/src/ui/components/FormField/FormField.js';
 import { DataTable } from '../../../web-sdk/src/ui/components/DataTable/DataTable.js';
-import { SecretField } from './keys.js';
-import { Modal } from '../../../web-sdk/src/ui/components/Modal/Modal.js';
 import { Skeleton } from '../../../web-sdk/src/ui/components/Spinner/Spinner.js';
 import type { PageProps } from '../page-props.js';
 
@@ -112,15 +110,15 @@ function Invite({ onClose, onDone }: { onClose: () => void; onDone: () => void }
 
   if (made)
     return (
-      <Modal id="invited" title={t('users.invited', { name: made.user.name || made.user.email })} onClose={onClose}>
-        <p class="dash-note dash-warn">{t('users.once')}</p>
-        <SecretField id="first-password" label={t('users.firstPassword')} value={made.password} />
-        <div class="gh-modal-actions">
-          <button type="button" class="dash-btn primary" onClick={onClose}>
-            {t('action.done')}
-          </button>
-        </div>
-      </Modal>
+      <ShownOnce
+        id="invited"
+        title={t('users.invited', { name: made.user.name || made.user.email })}
+        warning={t('users.once')}
+        fieldId="first-password"
+        label={t('users.firstPassword')}
+        value={made.password}
+        onClose={onClose}
+      />
     );
   return (
     <Confirm
