@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from '../packages/server/test/harness.js';
 import { type SessionClient, sessionClient } from '../packages/server/test/session-client.js';
 import { axeScan } from './axe-scan.js';
-import { fillCard, fillValidCard, type Shop, startShop, WAIT, waitEvent } from './checkout-page.js';
+import { fillCard, fillValidCard, hold, type Shop, startShop, WAIT, waitEvent } from './checkout-page.js';
 import { launchChromium } from './chromium.js';
 
 /**
@@ -20,27 +20,6 @@ const EXPIRED = '4000000000000069';
 const CHALLENGE = '2221008123677736';
 const GBP_CARD = '4000008260000000';
 const USER = 'axe-states';
-
-/** A request held until `release()`: the page stays in the state that waits for it. */
-interface Hold {
-  arrived: Promise<void>;
-  release(): void;
-}
-async function hold(ctx: BrowserContext, url: RegExp): Promise<Hold> {
-  let arrive!: () => void;
-  let go!: () => void;
-  const arrived = new Promise<void>((r) => (arrive = r));
-  const released = new Promise<void>((r) => (go = r));
-  let once = false;
-  await ctx.route(url, async (route: Route) => {
-    if (once) return route.continue();
-    once = true;
-    arrive();
-    await released;
-    await route.continue();
-  });
-  return { arrived, release: go };
-}
 
 describe('axe-core on every checkout state, in every theme', () => {
   let gw: Gateway;
@@ -97,7 +76,7 @@ describe('axe-core on every checkout state, in every theme', () => {
     describe(`theme ${theme}`, () => {
       it('loading, ready, field errors after a failed submit, paying, and a decline that may be retried', async () => {
         const { ctx, p, go, ready } = await openShop({ ...cardOnly, theme });
-        const frames = await hold(ctx, /\/hosted\/v1\/fields\?(?!warm=)/);
+        const frames = await hold(ctx, /\/hosted\/v1\/fields\?(?!warm=)/, { first: true });
         await go();
         await frames.arrived;
         await p.locator('#co .ghc').waitFor(WAIT);
@@ -112,7 +91,7 @@ describe('axe-core on every checkout state, in every theme', () => {
         expect(await axeScan(p), 'field errors').toEqual([]);
         // paying: the payment call held
         await fillValidCard(p, DECLINED);
-        const payment = await hold(ctx, /\/client\/v1\/createPayment$/);
+        const payment = await hold(ctx, /\/client\/v1\/createPayment$/, { first: true });
         await pay(p);
         await payment.arrived;
         expect(await axeScan(p), 'paying').toEqual([]);

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import type { Gateway } from '../packages/server/test/harness.js';
 
 /**
@@ -134,4 +134,30 @@ export async function axe(p: Page): Promise<string[]> {
     found.push(...violations.map((v: string) => `${frame.url().slice(0, 60)} ${v}`));
   }
   return found;
+}
+
+/** A request held until `release()`: the page stays in the state that waits for it. */
+export interface Hold {
+  arrived: Promise<void>;
+  release(): void;
+}
+
+/**
+ * Holds the requests matching `url` until `release()` (`first`: only the first one, the later ones go
+ * through at once); `arrived` settles when the first one reaches the route.
+ */
+export async function hold(ctx: BrowserContext, url: RegExp, o: { first?: boolean } = {}): Promise<Hold> {
+  let arrive!: () => void;
+  let go!: () => void;
+  const arrived = new Promise<void>((r) => (arrive = r));
+  const released = new Promise<void>((r) => (go = r));
+  let held = false;
+  await ctx.route(url, async (route: Route) => {
+    if (o.first && held) return route.continue();
+    held = true;
+    arrive();
+    await released;
+    await route.continue();
+  });
+  return { arrived, release: go };
 }

@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Request, Route } from 'playwright-core';
+import type { Browser, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from '../packages/server/test/harness.js';
 import { type SessionClient, sessionClient } from '../packages/server/test/session-client.js';
-import { fillValidCard, type Shop, startShop, WAIT, waitEvent } from './checkout-page.js';
+import { fillValidCard, hold, type Shop, startShop, WAIT, waitEvent } from './checkout-page.js';
 import { launchChromium } from './chromium.js';
 
 /**
@@ -11,20 +11,6 @@ import { launchChromium } from './chromium.js';
  * network and are moved into their slots loaded (one page load per frame), with nothing of them
  * reachable before; a checkout without the card makes no card frame.
  */
-
-/** A request held until `release()`. */
-async function hold(ctx: BrowserContext, url: RegExp) {
-  let arrive!: () => void;
-  let go!: () => void;
-  const arrived = new Promise<void>((r) => (arrive = r));
-  const released = new Promise<void>((r) => (go = r));
-  await ctx.route(url, async (route: Route) => {
-    arrive();
-    await released;
-    await route.continue();
-  });
-  return { arrived, release: go };
-}
 
 describe('checkout(): what starts at the call', () => {
   let gw: Gateway;

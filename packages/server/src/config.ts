@@ -251,6 +251,13 @@ export function demoEnabled(config: Pick<RawConfig, 'GATEHOUSE_DEMO' | 'GATEHOUS
   return config.GATEHOUSE_DEMO ?? config.GATEHOUSE_MODE === 'sandbox';
 }
 
+/** Whether the demo shop `/demo` and its inbox are served: `GATEHOUSE_DEMO_PAGE`, else sandbox mode on the embedded store. */
+export function demoPageEnabled(
+  config: Pick<RawConfig, 'GATEHOUSE_DEMO_PAGE' | 'GATEHOUSE_MODE' | 'DATABASE_URL'>,
+): boolean {
+  return config.GATEHOUSE_DEMO_PAGE ?? (config.GATEHOUSE_MODE === 'sandbox' && config.DATABASE_URL === undefined);
+}
+
 /** The configuration table (Markdown) generated from the schema. */
 export function configTable(): string {
   const rows = Object.entries(ConfigSchema.properties).map(([name, s]) => {

@@ -28,10 +28,9 @@ import { listenCommand, listenSpec } from './cli/listen.command.js';
 import { endpointCommands } from './cli/endpoints.commands.js';
 import { runTrigger, triggerSpec } from './cli/trigger.command.js';
 import { sandboxCommands } from './cli/sandbox.commands.js';
-import { startRelay } from './delivery/relay.js';
+import type { startRelay } from './delivery/relay.js';
 import { pointDemoAtInbox } from './bootstrap/demo-inbox.js';
-import { demoPageEnabled } from './http/demo/demo.plugin.js';
-import { type Config, demoEnabled, loadConfig } from './config.js';
+import { type Config, demoEnabled, demoPageEnabled, loadConfig } from './config.js';
 import { DomainError } from './domain/errors.js';
 import { openRuntime } from './runtime.js';
 import { lockDataFolder } from './bootstrap/data-folder-lock.js';
@@ -202,7 +201,10 @@ async function start(values: OptionValues): Promise<void> {
   });
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   lock?.listening(address, listeningPort(app.server.address()) ?? config.PORT);
-  if (config.GATEHOUSE_WORKERS) relay = startRelay({ ...rt, listen: app.services.listen }, app.log);
+  if (config.GATEHOUSE_WORKERS) {
+    const { startRelay } = await import('./delivery/relay.js');
+    relay = startRelay({ ...rt, listen: app.services.listen }, app.log);
+  }
   app.log.info({ address, store: rt.store.dialect.name, dataDir: config.dataDir }, 'gatehouse listening');
   if (demo) {
     // The sandbox inbox shows the demo merchant's notifications (docs/decisions/0901).

@@ -1,8 +1,3 @@
-import { pino } from 'pino';
-import { bridgeNodes } from '../delivery/listen-bridge.js';
-import { ListenHub } from '../delivery/listen-hub.js';
-import { startRelay } from '../delivery/relay.js';
-import { loggerOptions } from '../http/logging.js';
 import type { Runtime } from '../runtime.js';
 import type { CommandSpec } from './args.js';
 
@@ -17,6 +12,14 @@ export const workerSpec: CommandSpec = {
 
 /** Runs a relay until SIGTERM or SIGINT, then lets the attempts in flight settle and exits. */
 export async function runWorker(rt: Runtime): Promise<void> {
+  // loaded here, not with the command table: every other command starts without them
+  const [{ pino }, { bridgeNodes }, { ListenHub }, { startRelay }, { loggerOptions }] = await Promise.all([
+    import('pino'),
+    import('../delivery/listen-bridge.js'),
+    import('../delivery/listen-hub.js'),
+    import('../delivery/relay.js'),
+    import('../http/logging.js'),
+  ]);
   const log = pino(loggerOptions(rt.config.LOG_LEVEL));
   if (rt.migrated.length > 0) log.info({ migrations: rt.migrated }, 'store migrated');
   // what this relay sends reaches `gatehouse listen` on the HTTP nodes (sandbox, PostgreSQL: ADR 0961)

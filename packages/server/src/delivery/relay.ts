@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { metrics, relayHeartbeat } from '../lib/metrics.js';
+import { metrics, relayHeartbeat, relayStopped } from '../lib/metrics.js';
 import type { Delivery } from '../domain/notifications/notification.types.js';
 import { afterFailure } from '../domain/notifications/retry.schedule.js';
 import type { DomainDeps } from '../domain/ports.js';
@@ -135,6 +135,7 @@ export class Relay {
     this.#stopping.abort();
     this.wake();
     await this.#loop;
+    relayStopped(this);
     await Promise.all([...this.#inflight]);
     if (this.#ownsSender) await this.#sender.close();
     if (this.#ownsMailer) await this.#mailer?.close();
@@ -142,7 +143,7 @@ export class Relay {
 
   async #run(): Promise<void> {
     while (this.#running) {
-      relayHeartbeat(performance.now());
+      relayHeartbeat(this, performance.now());
       let claimedFull = false;
       try {
         const free = this.#concurrency - this.#inflight.size;

@@ -53,11 +53,18 @@ export const metrics = {
   }),
 };
 
-/** When this process's relay last went round its loop (monotonic ms); undefined while no relay runs here. */
-let relayBeat: number | undefined;
-export function relayHeartbeat(at: number): void {
-  relayBeat = at;
+/** When each relay running in this process last went round its loop (monotonic ms). */
+const relayBeats = new Map<object, number>();
+export function relayHeartbeat(relay: object, at: number): void {
+  relayBeats.set(relay, at);
 }
+/** A relay stopped: it no longer counts for readiness. */
+export function relayStopped(relay: object): void {
+  relayBeats.delete(relay);
+}
+/** The oldest last beat of the relays running here (the most stalled); undefined while none runs. */
 export function lastRelayHeartbeat(): number | undefined {
-  return relayBeat;
+  let oldest: number | undefined;
+  for (const at of relayBeats.values()) if (oldest === undefined || at < oldest) oldest = at;
+  return oldest;
 }

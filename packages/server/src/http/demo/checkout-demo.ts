@@ -8,7 +8,7 @@ import { esc } from '../shared/html-page.js';
 import { bundle } from '../shared/bundles.js';
 import { DEMO_NAV_CSS, demoNav } from './demo-nav.js';
 import { openDemoOrder } from './demo-order.js';
-import { demoPageEnabled } from './demo.plugin.js';
+import { demoPageEnabled } from '../../config.js';
 
 /**
  * The hosted checkout in the demo shop: `/demo/checkout` (docs/checkout.md). Like `/demo`, its

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from '../../../test/harness.js';
-import { loadConfig } from '../../config.js';
-import { demoPageEnabled } from './demo.plugin.js';
+import { demoPageEnabled, loadConfig } from '../../config.js';
 
 /** The demo shop (docs/decisions/0407): where it is served, the order it opens, the DMNs it shows. */
 

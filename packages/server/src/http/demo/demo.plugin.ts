@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { DEMO_FILE, type DemoCredentials } from '../../bootstrap/demo.js';
-import type { Config } from '../../config.js';
+import { demoPageEnabled } from '../../config.js';
 import { esc } from '../shared/html-page.js';
 import { bundle } from '../shared/bundles.js';
 import { FAVICON_LINK, sendSitePage } from '../site/shell.js';
@@ -26,10 +26,6 @@ import { Inbox, registerInbox } from './inbox.js';
  * `/demo/dmn` is received here, its checksum verified, and shown with the server-side status.
  * Received DMNs are kept in this process's memory only (the last 200): it is a demo, not a store.
  */
-
-export function demoPageEnabled(config: Config): boolean {
-  return config.GATEHOUSE_DEMO_PAGE ?? (config.GATEHOUSE_MODE === 'sandbox' && config.DATABASE_URL === undefined);
-}
 
 const SHOWN = [
   'ppp_status',

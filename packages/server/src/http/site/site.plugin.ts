@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { TEST_CARDS } from '../../acquirer/test-cards.js';
 import { CO_BADGED_RANGES } from '../../acquirer/co-badged.js';
 import { DEMO_FILE } from '../../bootstrap/demo.js';
-import { demoPageEnabled } from '../demo/demo.plugin.js';
+import { demoPageEnabled } from '../../config.js';
 import { esc } from '../shared/html-page.js';
 import { OPENAPI_INFO } from '../ops/openapi.js';
 import { FAVICON_SVG, sendSitePage } from './shell.js';
