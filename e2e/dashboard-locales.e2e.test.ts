@@ -90,10 +90,32 @@ describe('control panel languages', () => {
     expect(increasing(await charLefts(id))).toBe(true);
     expect(await axeScan(page, { bestPractices: true })).toEqual([]);
 
-    // the transaction's page in Hebrew
+    // the transaction's page and its refund dialog in Hebrew, the amount in a sentence left to right
     await id.click();
     await page.getByRole('heading', { name: `עסקה ${paid}`, level: 1 }).waitFor();
     expect(await axeScan(page, { bestPractices: true })).toEqual([]);
+    await page.getByRole('button', { name: 'החזר', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'להחזיר תשלום זה?' });
+    await dialog.waitFor();
+    const most = dialog.getByText('לכל היותר');
+    expect((await most.innerText()).replace(/[\u2066-\u2069]/g, '')).toMatch(/^לכל היותר 1,234\.50\s€\.$/);
+    expect(await axeScan(page, { bestPractices: true })).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // the other pages in Hebrew: axe-core finds nothing, none wider than the window
+    for (const [link, heading] of [
+      ['מפתחות', 'מפתחות REST API'],
+      ['התראות', 'התראות'],
+      ['משתמשים', 'משתמשים'],
+    ] as const) {
+      await page.getByRole('navigation').getByRole('link', { name: link, exact: true }).click();
+      await page.getByRole('heading', { name: heading, level: 1, exact: true }).waitFor();
+      expect(await axeScan(page, { bestPractices: true }), link).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+    }
 
     // remembered: a new visit opens in Hebrew
     await page.reload();

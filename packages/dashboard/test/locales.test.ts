@@ -53,6 +53,22 @@ describe('the control panel texts', () => {
     expect(differing.map((k) => `${k}: ${texts[k]}`)).toEqual([]);
   });
 
+  // a row's button shows "Remove" and is named "Remove Ann" (`<key>Of`): its name must contain the words
+  // it shows (WCAG 2.5.3, axe's label-content-name-mismatch), in every language
+  it.each(files)('%s names each row button with the words it shows', (file) => {
+    const texts = table(file);
+    const words = (text: string) =>
+      text
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}\s]/gu, '')
+        .split(/\s+/)
+        .join(' ');
+    const pairs = Object.keys(en).filter((k) => k.endsWith('Of') && k !== 'doc.titleOf' && k.slice(0, -2) in en);
+    expect(pairs.length).toBeGreaterThan(3);
+    const lost = pairs.filter((k) => !words(texts[k]!).includes(words(texts[k.slice(0, -2)]!)));
+    expect(lost.map((k) => `${k}: ${texts[k]}`)).toEqual([]);
+  });
+
   it('registers every locale file in i18n.ts, each with its own name for the picker', () => {
     expect(Object.keys(LOCALE_FILES).sort()).toEqual(files.map((f) => f.replace(/\.json$/, '')).sort());
     expect(Object.keys(LOCALE_NAMES).sort()).toEqual(Object.keys(LOCALE_FILES).sort());
