@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, type Me, onUnauthenticated, setCsrfToken } from './api.js';
 import { BASE, navigate, useLocation } from './router.js';
-import { t } from './i18n.js';
+import { onLocaleChange, t } from './i18n.js';
 import { Layout } from './layout.js';
 import { SignIn } from './pages/sign-in.js';
 import { Skeleton } from '../../web-sdk/src/ui/components/Spinner/Spinner.js';
@@ -16,6 +16,9 @@ export function App() {
   const [me, setMe] = useState<Me | null | undefined>(undefined);
   const [failed, setFailed] = useState('');
   const loc = useLocation();
+  // a change of language re-renders the whole panel in place: texts, dates and amounts are read at render
+  const [, setLocale] = useState('');
+  useEffect(() => onLocaleChange(setLocale), []);
 
   useEffect(() => {
     onUnauthenticated(() => {

@@ -3,6 +3,7 @@ import { BASE, type Location, onLinkClick } from './router.js';
 import type { PageProps } from './page-props.js';
 import { t } from './i18n.js';
 import { Announcer, PageHeading } from './shared.js';
+import { LocalePicker } from './locale-picker.js';
 import { Transactions } from './pages/transactions.js';
 import { TransactionDetail } from './pages/transaction-detail.js';
 import { Keys } from './pages/keys.js';
@@ -18,7 +19,7 @@ const NAV: Array<{ path: string; label: string; needs: Permission }> = [
 ];
 
 /**
- * The signed-in frame: a skip link, the header (merchant, user and role, sign-out), the nav, one main
+ * The signed-in frame: a skip link, the header (merchant, user and role, language, sign-out), the nav, one main
  * landmark holding the page, and the live region. Links inside the app navigate without a reload.
  */
 export function Layout({ me, loc, onSignOut }: { me: Me; loc: Location; onSignOut: () => void }) {
@@ -42,6 +43,7 @@ export function Layout({ me, loc, onSignOut }: { me: Me; loc: Location; onSignOu
               {t(`role.${me.user.role}`)}
             </span>
           </span>
+          <LocalePicker id="dash-locale" />
           <button type="button" class="dash-btn" onClick={onSignOut}>
             {t('signOut')}
           </button>

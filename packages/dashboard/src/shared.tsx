@@ -62,7 +62,7 @@ export function CardCell({ brand, last4 }: { brand: string | null; last4: string
     <span class="dash-card">
       {mark ? <BrandMark brand={mark} decorative /> : null}
       <span class="dash-sr">{t('card.ending', { brand: brand ?? '', last4: last4 ?? '' })}</span>
-      <span aria-hidden="true">
+      <span aria-hidden="true" dir="ltr">
         {mark ? '' : `${brand ?? ''} `}
         {last4 ? `•••• ${last4}` : ''}
       </span>

@@ -6,7 +6,8 @@ import { FORM_FIELD_CSS } from '../../web-sdk/src/ui/components/FormField/FormFi
  * The control panel's style sheet (dist/dashboard.css; the CSP allows no inline style): the UI
  * foundation's rules first, then the panel's. Every colour is a theme token (`--gh-…`, ui/theme.ts),
  * with a dark set under prefers-color-scheme; the layout holds from a 1440 px desktop down to a 768 px
- * tablet (the nav wraps, tables scroll inside their own focusable region).
+ * tablet (the nav wraps, tables scroll inside their own focusable region). Right to left (`<html dir=rtl>`,
+ * Hebrew) through logical properties; ids, keys and card digits stay left to right, isolated.
  */
 const PANEL_CSS = `
 @media (prefers-color-scheme:dark){.gh-theme{--gh-color-primary:#8ab4ff;--gh-color-background:#14181f;--gh-color-text:#e6e9ee;--gh-color-text-secondary:#aab4c0;--gh-color-danger:#ff8a80;--gh-color-success:#6ee7b7;--gh-color-border:#6b7785;--gh-color-selected-background:#1f2a3d;color-scheme:dark}}
@@ -72,6 +73,11 @@ body{background:var(--gh-color-background)}
 .dash .gh-modal{max-width:480px}
 .dash .gh-modal-title{margin:0 0 12px}
 .dash-card .gh-brand-mark{margin-block:1px -1px}
+.dash-locale{display:inline-flex;align-items:center;gap:6px}
+.dash-locale .dash-input{width:auto;min-height:36px;padding-block:4px}
+.dash-login .dash-locale{margin-top:20px}
+.dash-mono{unicode-bidi:isolate}
+[dir=rtl] .dash-mono{direction:ltr;text-align:right}
 .dash-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .dash-ntf .gh-table td{vertical-align:top}
 .dash details summary{cursor:pointer;color:var(--gh-color-primary)}

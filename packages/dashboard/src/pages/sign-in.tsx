@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError, type Me } from '../api.js';
 import { t } from '../i18n.js';
+import { LocalePicker } from '../locale-picker.js';
 import { FormField } from '../../../web-sdk/src/ui/components/FormField/FormField.js';
 import { Spinner } from '../../../web-sdk/src/ui/components/Spinner/Spinner.js';
 
@@ -87,6 +88,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
               {t('signIn.submit')}
             </button>
           </form>
+          <LocalePicker id="sign-in-locale" />
         </div>
       </main>
     </div>
