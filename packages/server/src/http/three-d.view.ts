@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { restPaymentResponse } from '../render/rest-payment.render.js';
 import { sessionTransactionFields } from '../render/session-transaction.render.js';
 import { sessionThreeDResultMembers } from '../render/transaction-parts.js';
-import type { ChallengeData, MethodData, ThreeDRequest } from '../domain/payments/three-d-secure.service.js';
+import type { ChallengeData, MethodData, ThreeDRequest } from '../domain/payments/three-d-secure.types.js';
 import type { ThreeDResult } from '../domain/payments/acquirer.port.js';
 import type { Transaction } from '../domain/payments/transaction.types.js';
 import { obj, str } from './fields.js';

@@ -2,7 +2,7 @@ import { TransactionRefused, UnknownRelatedTransaction } from '../errors.js';
 import type { DomainDeps } from '../ports.js';
 import { vaultCard } from '../payment-methods/card-vault.js';
 import type { CardInput, ThreeDResult } from './acquirer.port.js';
-import { THREE_D_VERSION } from './three-d-secure.service.js';
+import { THREE_D_VERSION } from './three-d-secure.types.js';
 import type { Transaction } from './transaction.types.js';
 
 /**

@@ -19,13 +19,8 @@ import type { IdempotencyClaim } from '../idempotency/transaction-keys.js';
 import { pay } from './card-payment.js';
 import { type GuardPlan, guardOfPlan } from './order-guard.js';
 import type { OrderGuard, Origin, PayCommand } from './origin.js';
-import {
-  initAuth3D,
-  payThreeD,
-  type ChallengeData,
-  type MethodData,
-  type ThreeDRequest,
-} from './three-d-secure.service.js';
+import { initAuth3D, payThreeD } from './three-d-secure.service.js';
+import type { ChallengeData, MethodData, ThreeDRequest } from './three-d-secure.types.js';
 import type { PaymentType, ProcessingOptions, Transaction } from './transaction.types.js';
 
 /**

@@ -8,78 +8,29 @@ import { pay } from './card-payment.js';
 import { type OrderGuard, type Origin, type PayCommand, type Run, transactionRowOf } from './origin.js';
 import { cardOutputOf, vaultCard } from '../payment-methods/card-vault.js';
 import type { PaymentType, Transaction } from './transaction.types.js';
+import { b64, challengeDataOf } from './three-d-secure.acs.js';
+import {
+  type ChallengeData,
+  type ChallengeRecord,
+  CHALLENGE_TTL_MS,
+  INIT_AUTH_TTL_MS,
+  type MethodData,
+  type MethodRecord,
+  type StoredThreeD,
+  storedThreeD,
+  THREE_D_VERSION,
+  type ThreeDRequest,
+} from './three-d-secure.types.js';
 
 /**
  * 3-D Secure 2 (docs/decisions/0310): InitAuth3D (method URL), then a payment that
  * is either frictionless (paid at once) or needs a challenge (an `Auth3D`/`Sale3D` step whose ACS page
  * Gatehouse serves under `/acs/challenge/...`), then the final payment with the challenge's result.
  *
- * What spans requests lives in the step's `three_d` JSON (`challenge` below): the payment type, the
+ * What spans requests lives in the step's `three_d` JSON (`ChallengeRecord`, three-d-secure.types.ts): the payment type, the
  * merchant's notification URL, the preferences asked for, and the challenge state. The card number
  * stays in the vault; no CVV is kept: the final payment call carries the card again, as the first did.
  */
-
-export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
-/** An InitAuth3D (fingerprint) step must be continued within this window (docs/decisions/0361). */
-export const INIT_AUTH_TTL_MS = 15 * 60 * 1000;
-export const THREE_D_VERSION = '2.2.0';
-
-export type ChallengeState = 'open' | 'completed' | 'failed' | 'used';
-
-export interface ChallengeRecord {
-  acsTransID: string;
-  threeDSServerTransID: string;
-  paymentType: PaymentType;
-  flow: ThreeDFlow;
-  notificationURL: string;
-  state: ChallengeState;
-  expiresAt: number;
-  challengeWindowSize?: string;
-  challengePreference?: string;
-  exemptionReason?: string;
-  continueWithoutLiabilityShift?: boolean;
-}
-
-/** What an InitAuth3D step keeps in `three_d`. */
-export interface MethodRecord {
-  threeDSServerTransID: string;
-  methodNotificationURL?: string;
-}
-
-export type StoredThreeD = ThreeDResult & { challenge?: ChallengeRecord; method?: MethodRecord };
-
-/** 3-D Secure members of a payment request (`paymentOption.card.threeD` and around it). */
-export interface ThreeDRequest {
-  methodCompletionInd?: string;
-  notificationURL?: string;
-  platformType?: string;
-  challengeWindowSize?: string;
-  challengePreference?: string;
-  exemptionReason?: string;
-  continueWithoutLiabilityShift?: boolean;
-}
-
-export interface MethodData {
-  methodUrl: string;
-  methodPayload: string;
-  version: string;
-  /** "false" for a card not enrolled in 3-D Secure 2: the payment after the step runs without it */
-  v2supported: 'true' | 'false';
-  serverTransId: string;
-}
-
-export interface ChallengeData {
-  acsUrl: string;
-  cReq: string;
-  acsTransID: string;
-  threeDSServerTransID: string;
-}
-
-const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
-
-export function storedThreeD(tx: Transaction): StoredThreeD | null {
-  return tx.threeD as StoredThreeD | null;
-}
 
 /**
  * InitAuth3D: records the step (approved, no money moves) and answers the method URL data. The method
@@ -342,87 +293,4 @@ async function startChallenge(
     });
   });
   return { tx, challenge: challengeDataOf(tx, challenge, cmd.baseUrl) };
-}
-
-export function challengeDataOf(tx: Transaction, c: ChallengeRecord, baseUrl: string): ChallengeData {
-  return {
-    acsUrl: `${baseUrl}/acs/challenge/${tx.id}-${c.acsTransID}`,
-    cReq: b64({
-      threeDSServerTransID: c.threeDSServerTransID,
-      acsTransID: c.acsTransID,
-      messageType: 'CReq',
-      messageVersion: THREE_D_VERSION,
-      challengeWindowSize: c.challengeWindowSize ?? '05',
-    }),
-    acsTransID: c.acsTransID,
-    threeDSServerTransID: c.threeDSServerTransID,
-  };
-}
-
-/**
- * The method step's notification (EMV 3DS, docs/decisions/0361): where the method page posts
- * `threeDSMethodData` (base64url JSON `{threeDSServerTransID}`) once the "fingerprint" is taken,
- * when the InitAuth3D named a methodNotificationURL.
- */
-export async function methodNotificationOf(
-  deps: DomainDeps,
-  id: string,
-): Promise<{ url: string; threeDSMethodData: string } | undefined> {
-  if (!/^\d{1,20}$/.test(id)) return undefined;
-  const tx = await deps.storage.read.payments.find(id);
-  if (!tx || tx.type !== 'InitAuth3D') return undefined;
-  const method = storedThreeD(tx)?.method;
-  const url = method?.methodNotificationURL;
-  if (!method || !url || !/^https?:\/\/\S+$/i.test(url)) return undefined;
-  return { url, threeDSMethodData: b64({ threeDSServerTransID: method.threeDSServerTransID }) };
-}
-
-/** The challenge step behind an ACS reference `<transactionId>-<acsTransID>`, when it is one. */
-export async function findChallenge(
-  deps: DomainDeps,
-  ref: string,
-): Promise<{ tx: Transaction; challenge: ChallengeRecord; text: string } | undefined> {
-  const m = /^(\d{1,20})-([0-9a-f-]{36})$/.exec(ref);
-  if (!m) return undefined;
-  const tx = await deps.storage.read.payments.find(m[1]!);
-  if (!tx || (tx.type !== 'Auth3D' && tx.type !== 'Sale3D')) return undefined;
-  const text = await deps.storage.read.payments.threeDText(tx.id);
-  const challenge = text === null ? undefined : (JSON.parse(text) as StoredThreeD).challenge;
-  if (!challenge || text === null || challenge.acsTransID !== m[2]) return undefined;
-  return { tx, challenge, text };
-}
-
-/**
- * The cardholder completes or fails the challenge on the ACS page: the step moves from `open` once.
- * Answers the cRes (base64url JSON, transStatus Y or N) and where to post it, or undefined when the
- * challenge is no longer open (already answered or expired).
- */
-export async function answerChallenge(
-  deps: DomainDeps,
-  ref: string,
-  completed: boolean,
-): Promise<{ cRes: string; notificationURL: string; transStatus: 'Y' | 'N' } | undefined> {
-  const now = deps.clock.now();
-  const found = await findChallenge(deps, ref);
-  if (!found || found.challenge.state !== 'open' || now > found.challenge.expiresAt) return undefined;
-  const { tx, challenge, text } = found;
-  const state: ChallengeState = completed ? 'completed' : 'failed';
-  const stored = JSON.parse(text) as StoredThreeD;
-  const next: StoredThreeD = { ...stored, challenge: { ...challenge, state } };
-  const swapped = await deps.storage.write((repos) =>
-    repos.payments.swapThreeD(tx.id, text, JSON.stringify(next), now),
-  );
-  if (!swapped) return undefined;
-  const transStatus = completed && challenge.flow === 'challenge' ? 'Y' : 'N';
-  return {
-    notificationURL: challenge.notificationURL,
-    transStatus,
-    cRes: b64({
-      threeDSServerTransID: challenge.threeDSServerTransID,
-      acsTransID: challenge.acsTransID,
-      messageType: 'CRes',
-      messageVersion: THREE_D_VERSION,
-      transStatus,
-    }),
-  };
 }

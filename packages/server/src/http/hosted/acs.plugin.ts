@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { answerChallenge, findChallenge, methodNotificationOf } from '../../domain/payments/three-d-secure.service.js';
+import { answerChallenge, findChallenge, methodNotificationOf } from '../../domain/payments/three-d-secure.acs.js';
 import type { Transaction } from '../../domain/payments/transaction.types.js';
 import { esc, sendPage } from '../shared/html-page.js';
 import { orderLanguageOf } from './order-language.js';
