@@ -10,6 +10,7 @@ import type { RefundCandidate, SettlementType, WithdrawalOrder, WithdrawalOrderC
 import { applyMove, requestOf, type WithdrawalCaller } from './withdrawal.service.js';
 import type { Withdrawal, WithdrawalChanges } from './withdrawal.types.js';
 import { runIdempotent, type StoredResponse } from '../idempotency/idempotency.service.js';
+import type { IdempotencyClaim } from '../idempotency/transaction-keys.js';
 import { payoutOriginOf } from './payout-origin.js';
 import { assertRefundable, settleByRefund } from './order.refund.js';
 
@@ -268,14 +269,17 @@ async function afterSettled(
 export async function settleWithdrawalOrder(
   deps: DomainDeps,
   caller: WithdrawalCaller,
-  cmd: { wdOrderId: string; clientRequestId?: string },
-): Promise<{ order: WithdrawalOrder; payout: Transaction }> {
+  cmd: { wdOrderId: string; clientRequestId?: string; idempotency?: IdempotencyClaim },
+): Promise<{ order: WithdrawalOrder; payout: Transaction; replay?: StoredResponse }> {
   const o = await orderOf(deps.storage.read, caller, cmd.wdOrderId);
-  const first = decideOrder(o, 'settle');
-  if (!first.ok) throw new WithdrawalRefused(first.reason);
   const w = (await deps.storage.read.withdrawals.find(o.wdRequestId))!;
-  if (w.status !== 'InProgress') {
-    throw new WithdrawalRefused(`Cannot settle withdrawal order ${o.id}: its request ${w.id} is ${w.status}`);
+  // with a key, the checks run in the claiming write only: a retry of a settled order replays its answer
+  if (!cmd.idempotency) {
+    const first = decideOrder(o, 'settle');
+    if (!first.ok) throw new WithdrawalRefused(first.reason);
+    if (w.status !== 'InProgress') {
+      throw new WithdrawalRefused(`Cannot settle withdrawal order ${o.id}: its request ${w.id} is ${w.status}`);
+    }
   }
   let closed: WithdrawalOrder | undefined;
   const hooks = {
@@ -291,16 +295,24 @@ export async function settleWithdrawalOrder(
       closed = await closeOrderWithPayout(repos, deps.render, o.id, tx, now);
     },
   };
-  let moved: Transaction;
+  const claim = cmd.idempotency;
+  let run: { tx?: Transaction | undefined; replay?: StoredResponse | undefined };
   if (o.settlementType === 1) {
     // a Refund of a deposit, not a payout (docs/decisions/0136)
-    moved = await settleByRefund(deps, o, w, cmd.clientRequestId, hooks);
+    run = await settleByRefund(deps, o, w, cmd.clientRequestId, { ...hooks, ...(claim ? { idempotency: claim } : {}) });
   } else {
     const origin = payoutOriginOf(w, `wdo-${o.id}`, cmd.clientRequestId);
     const destination = { kind: 'upo' as const, userPaymentOptionId: o.upoId, field: 'userPMId' };
-    moved = (await payout(deps, { origin, amount: o.amount, currency: o.currency, destination }, hooks)).tx!; // never a replay
+    const keyed = claim ? { ...hooks, idempotency: () => claim } : hooks;
+    run = await payout(deps, { origin, amount: o.amount, currency: o.currency, destination }, keyed);
   }
-  return { order: closed ?? (await deps.storage.read.withdrawalOrders.find(o.id))!, payout: moved };
+  const order = closed ?? (await deps.storage.read.withdrawalOrders.find(o.id))!;
+  if (run.tx) return { order, payout: run.tx };
+  // a replay (only with a key): the order as it is now, with the payout its first request made
+  const paid =
+    order.payoutTransactionId === null ? undefined : await deps.storage.read.payments.find(order.payoutTransactionId);
+  if (!paid) throw new WithdrawalRefused(`Withdrawal order ${o.id} changed meanwhile; try again`);
+  return { order, payout: paid, replay: run.replay! };
 }
 
 async function closeOrderWithPayout(
