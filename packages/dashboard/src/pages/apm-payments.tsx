@@ -40,7 +40,8 @@ export function ApmPending({ can }: PageProps) {
   };
 
   return (
-    <section aria-labelledby="apm-heading">
+    <div class="dash-apm">
+      {/* not a landmark of its own: its table's scrolling region already carries the same name */}
       <h2 id="apm-heading">{t('apm.title')}</h2>
       {page && !page.completable ? (
         <p class="dash-note" data-apm-operator-only="">
@@ -122,6 +123,6 @@ export function ApmPending({ can }: PageProps) {
           <p>{t(`apm.explain.${dialog.outcome}`)}</p>
         </Confirm>
       ) : null}
-    </section>
+    </div>
   );
 }
