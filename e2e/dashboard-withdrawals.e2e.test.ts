@@ -109,6 +109,43 @@ describe('control panel withdrawals', () => {
   });
 });
 
+describe('control panel withdrawals at a tablet width, dark', () => {
+  let gw: Gateway;
+  let browser: Browser;
+  beforeAll(async () => {
+    gw = await startGateway();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await gw?.close();
+  });
+
+  it('has no axe violation and is no wider than the window, with a dialog open too', async () => {
+    const id = await shopperRequest(gw, 'e2e-tablet', '9.99');
+    await pendingApm(gw);
+    const { page, problems, close } = await openPanel(browser, gw, '/dashboard/withdrawals', {
+      width: 768,
+      colorScheme: 'dark',
+    });
+    const { email, password } = demoUser(gw);
+    await signIn(page, email, password);
+    await page.locator(`tr[data-wd="${id}"]`).waitFor();
+    await page.locator('tr[data-apm]').first().waitFor();
+    const scan = async (what: string) => {
+      expect(await axeScan(page, { bestPractices: true }), what).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${what}: wider than the window`).toBeLessThanOrEqual(0);
+    };
+    await scan('withdrawals');
+    await page.getByRole('button', { name: `Decline request ${id}` }).click();
+    await page.getByRole('dialog', { name: new RegExp(`Decline withdrawal request ${id}`) }).waitFor();
+    await scan('decline dialog');
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
 describe('control panel APM payments in production mode', () => {
   let gw: Gateway;
   let browser: Browser;
