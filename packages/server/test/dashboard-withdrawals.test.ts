@@ -213,6 +213,9 @@ describe.each(dialects())('dashboard withdrawals on %s', (dialect) => {
     expect(s2.status, s2.text).toBe(200);
     expect(s2.headers.get('idempotent-replayed')).toBe('true');
     expect(s2.json.transaction.id).toBe(s1.json.transaction.id);
+    // the stored answer is the first one: the order as its payout closed it
+    expect(s2.json).toEqual(s1.json);
+    expect(s1.json.order.status).toBe('Settled');
 
     const declineKey = { 'idempotency-key': `decline-${r.id}` };
     const d1 = await admin.call('POST', `/withdrawals/${r.id}/decline`, {}, declineKey);

@@ -154,18 +154,11 @@ export async function settleFromPanel(
   once?: Once<{ order: WithdrawalOrder; payout: Transaction }>,
 ): Promise<{ order: WithdrawalOrder; payout: Transaction } | Replay> {
   const o = await merchantOrder(deps, user, orderId);
-  const claim = once && {
-    ...panelKeyOf(deps, user, 'withdrawal.settle', once.key, { id: o.id }),
-    // the first answer is stored in the payout's outcome write: the order is closed by then
-    render: (tx: Transaction) =>
-      once.render({
-        order: { ...o, status: tx.status === 'approved' ? 'Settled' : 'Error', payoutTransactionId: tx.id },
-        payout: tx,
-      }),
-  };
   const run = await settleWithdrawalOrder(deps, callerOf(o), {
     wdOrderId: o.id,
-    ...(claim ? { idempotency: claim } : {}),
+    ...(once
+      ? { once: { ...panelKeyOf(deps, user, 'withdrawal.settle', once.key, { id: o.id }), render: once.render } }
+      : {}),
   });
   if (run.replay) return { replay: run.replay };
   await audit(deps, user, 'withdrawal.settle', o.wdRequestId, {

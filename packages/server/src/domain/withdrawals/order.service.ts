@@ -7,7 +7,7 @@ import type { DomainDeps, Renderers, Repos } from '../ports.js';
 import { notifyOrder, ordersSummaryOf } from './order.close.js';
 import { decideOrder, type WithdrawalOrderAction } from './order.machine.js';
 import type { RefundCandidate, SettlementType, WithdrawalOrder, WithdrawalOrderChanges } from './order.types.js';
-import { applyMove, requestOf, type WithdrawalCaller } from './withdrawal.service.js';
+import { applyMove, type KeyedRequest, requestOf, type WithdrawalCaller } from './withdrawal.service.js';
 import type { Withdrawal, WithdrawalChanges } from './withdrawal.types.js';
 import { runIdempotent, type StoredResponse } from '../idempotency/idempotency.service.js';
 import type { IdempotencyClaim } from '../idempotency/transaction-keys.js';
@@ -265,16 +265,23 @@ async function afterSettled(
 /**
  * settleWithdrawalOrder: pays an Approved order out to its UPO. An approved payout settles it (and
  * may complete the request); a declined or failed one leaves it in Error with the gateway's reason.
+ * With `once` (the control panel's idempotency key, docs/decisions/1020) the key is claimed in the
+ * payout's first write: a key answered before replays its first answer and pays nothing.
  */
 export async function settleWithdrawalOrder(
   deps: DomainDeps,
   caller: WithdrawalCaller,
-  cmd: { wdOrderId: string; clientRequestId?: string; idempotency?: IdempotencyClaim },
+  cmd: {
+    wdOrderId: string;
+    clientRequestId?: string;
+    /** a key: its first answer (the closed order and its payout) stored in the outcome's write */
+    once?: KeyedRequest<{ order: WithdrawalOrder; payout: Transaction }>;
+  },
 ): Promise<{ order: WithdrawalOrder; payout: Transaction; replay?: StoredResponse }> {
   const o = await orderOf(deps.storage.read, caller, cmd.wdOrderId);
   const w = (await deps.storage.read.withdrawals.find(o.wdRequestId))!;
   // with a key, the checks run in the claiming write only: a retry of a settled order replays its answer
-  if (!cmd.idempotency) {
+  if (!cmd.once) {
     const first = decideOrder(o, 'settle');
     if (!first.ok) throw new WithdrawalRefused(first.reason);
     if (w.status !== 'InProgress') {
@@ -295,7 +302,12 @@ export async function settleWithdrawalOrder(
       closed = await closeOrderWithPayout(repos, deps.render, o.id, tx, now);
     },
   };
-  const claim = cmd.idempotency;
+  const once = cmd.once;
+  // the outcome hook closes the order before the key's answer is rendered, in the same write
+  const claim: IdempotencyClaim | undefined = once && {
+    ...once,
+    render: (tx) => once.render({ order: closed ?? { ...o, payoutTransactionId: tx.id }, payout: tx }),
+  };
   let run: { tx?: Transaction | undefined; replay?: StoredResponse | undefined };
   if (o.settlementType === 1) {
     // a Refund of a deposit, not a payout (docs/decisions/0136)
