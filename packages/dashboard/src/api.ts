@@ -18,7 +18,10 @@ export type Permission =
   | 'users.manage'
   | 'audit.read'
   | 'notifications.read'
-  | 'notifications.resend';
+  | 'notifications.resend'
+  | 'withdrawals.read'
+  | 'withdrawals.manage'
+  | 'apm.complete';
 
 export interface User {
   id: string;
@@ -66,6 +69,46 @@ export interface TransactionDetail {
     lastAttemptAt: string | null;
   }>;
   actions: { settle: { max: string } | null; refund: { max: string } | null; void: boolean };
+}
+
+export interface WithdrawalOrder {
+  id: string;
+  wdRequestId: string;
+  amount: string;
+  currency: string;
+  status: 'Approved' | 'Processing' | 'Settled' | 'Deleted' | 'Error';
+  settlementType: 'payout' | 'refund';
+  payoutTransactionId: string | null;
+  comment: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Withdrawal {
+  id: string;
+  userTokenId: string;
+  userId: string;
+  amount: string;
+  currency: string;
+  approvedAmount: string | null;
+  status: string;
+  state: 'Open' | 'Closed';
+  merchantWDRequestId: string | null;
+  merchantSiteId: string;
+  operatorName: string | null;
+  comment: string | null;
+  createdAt: string;
+  updatedAt: string;
+  upo: { id: string; method: string; brand: string | null; last4: string | null } | null;
+  orders: WithdrawalOrder[];
+}
+
+export interface ApmPayments extends Page<{
+  transaction: Transaction;
+  method: string;
+  awaiting: 'shopper' | 'operator';
+}> {
+  completable: boolean;
 }
 
 export interface Key {
@@ -122,8 +165,22 @@ export function onUnauthenticated(handler: () => void): void {
   onSignedOut = handler;
 }
 
-export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+/**
+ * A fresh `idempotency-key` for one money dialog (docs/dashboard.md): a double click or a retried
+ * request with it never refunds or pays twice. From getRandomValues, which works on plain http too.
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `dash-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+export async function api<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET' && method !== 'HEAD' && csrfToken) headers['x-csrf-token'] = csrfToken;
   let res: Response;

@@ -9,12 +9,14 @@ import { TransactionDetail } from './pages/transaction-detail.js';
 import { Keys } from './pages/keys.js';
 import { Users } from './pages/users.js';
 import { Notifications } from './pages/notifications.js';
+import { Withdrawals } from './pages/withdrawals.js';
 
 /** The nav's items and the permission each needs (the server decides; an item it would refuse is not shown). */
 const NAV: Array<{ path: string; label: string; needs: Permission }> = [
   { path: `${BASE}/transactions`, label: 'nav.transactions', needs: 'transactions.read' },
   { path: `${BASE}/keys`, label: 'nav.keys', needs: 'keys.read' },
   { path: `${BASE}/notifications`, label: 'nav.notifications', needs: 'notifications.read' },
+  { path: `${BASE}/withdrawals`, label: 'nav.withdrawals', needs: 'withdrawals.read' },
   { path: `${BASE}/users`, label: 'nav.users', needs: 'users.manage' },
 ];
 
@@ -76,6 +78,7 @@ function Route(props: PageProps) {
   if (path === `${BASE}/keys`) return <Keys {...props} />;
   if (path === `${BASE}/users`) return <Users {...props} />;
   if (path === `${BASE}/notifications`) return <Notifications {...props} />;
+  if (path === `${BASE}/withdrawals` || path === `${BASE}/apm-payments`) return <Withdrawals {...props} />;
   return (
     <>
       <PageHeading title={t('notFound.title')} merchant={props.me.user.merchantName} />

@@ -48,7 +48,19 @@ export function PageHeading({ title, merchant }: { title: string; merchant?: str
   );
 }
 
-const STATUS_TONE: Record<string, string> = { APPROVED: 'ok', DECLINED: 'bad', ERROR: 'bad', PENDING: 'wait' };
+const STATUS_TONE: Record<string, string> = {
+  APPROVED: 'ok',
+  DECLINED: 'bad',
+  ERROR: 'bad',
+  PENDING: 'wait',
+  // withdrawal requests and orders
+  Approved: 'ok',
+  Settled: 'ok',
+  Declined: 'bad',
+  Error: 'bad',
+  Canceled: 'bad',
+  Deleted: 'bad',
+};
 
 export function StatusBadge({ status }: { status: string }) {
   return <span class={`dash-badge ${STATUS_TONE[status] ?? 'wait'}`}>{statusLabel(status)}</span>;

@@ -80,6 +80,8 @@ body{background:var(--gh-color-background)}
 [dir=rtl] .dash-mono{direction:ltr;text-align:right}
 .dash-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .dash-ntf .gh-table td{vertical-align:top}
+.dash-orders{list-style:none;margin:0;padding:0;display:grid;gap:4px}
+.dash-row-actions{display:flex;flex-wrap:wrap;gap:6px}
 .dash details summary{cursor:pointer;color:var(--gh-color-primary)}
 .dash pre{white-space:pre-wrap;overflow-wrap:anywhere;font-size:12px;max-width:60ch}
 @media (max-width:900px){.dash-header,.dash-main{padding-inline:16px}.gh-table th,.gh-table td{padding:6px 8px}}

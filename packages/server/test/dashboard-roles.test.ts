@@ -24,6 +24,12 @@ const MATRIX: Array<[permission: string, method: string, path: string, body: unk
   ['audit.read', 'GET', '/audit', undefined, ['admin']],
   ['notifications.read', 'GET', '/notifications', undefined, ['admin', 'developer', 'temp', 'finance', 'viewer']],
   ['notifications.resend', 'POST', '/notifications/ntf_unknown/resend', undefined, ['admin', 'developer', 'temp']],
+  ['withdrawals.read', 'GET', '/withdrawals', undefined, ['admin', 'developer', 'temp', 'finance', 'viewer']],
+  ['withdrawals.manage', 'POST', '/withdrawals/999999/approve', {}, ['admin', 'finance']],
+  ['withdrawals.manage', 'POST', '/withdrawals/999999/decline', {}, ['admin', 'finance']],
+  ['withdrawals.manage', 'POST', '/withdrawals/orders/999999/settle', undefined, ['admin', 'finance']],
+  ['transactions.read', 'GET', '/apm-payments', undefined, ['admin', 'developer', 'temp', 'finance', 'viewer']],
+  ['apm.complete', 'POST', '/apm-payments/999999/complete', { outcome: 'approved' }, ['admin', 'finance']],
 ];
 
 describe.each(dialects())('the dashboard role matrix on %s', (dialect) => {

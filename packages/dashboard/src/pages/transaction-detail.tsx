@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError, type Transaction, type TransactionDetail as Detail } from '../api.js';
+import { api, ApiError, newIdempotencyKey, type Transaction, type TransactionDetail as Detail } from '../api.js';
 import { formatDate, money, t } from '../i18n.js';
 import { BASE } from '../router.js';
 import { announce, CardCell, Confirm, PageHeading, StatusBadge } from '../shared.js';
@@ -23,6 +23,7 @@ export function TransactionDetail({ me, id }: PageProps & { id: string }) {
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState('');
   const [round, setRound] = useState(0);
+  const [key, setKey] = useState('');
 
   useEffect(() => {
     let live = true;
@@ -63,6 +64,8 @@ export function TransactionDetail({ me, id }: PageProps & { id: string }) {
   const start = (op: Op) => {
     setAmount(op === 'refund' ? (actions.refund?.max ?? '') : '');
     setAmountError('');
+    // one idempotency key per dialog: a double click or a retried request is done once
+    setKey(newIdempotencyKey());
     setOpen(op);
   };
   const run = async () => {
@@ -76,6 +79,7 @@ export function TransactionDetail({ me, id }: PageProps & { id: string }) {
       'POST',
       `/transactions/${encodeURIComponent(x.id)}/${open}`,
       body,
+      { 'idempotency-key': key },
     );
     const r = done.transaction;
     announce(

@@ -130,7 +130,8 @@ export class Forbidden extends DomainError {
   }
 }
 
-export type NotFoundResource = 'order' | 'merchant' | 'site' | 'entity' | 'key' | 'delivery' | 'transaction' | 'user';
+export type NotFoundResource =
+  'order' | 'merchant' | 'site' | 'entity' | 'key' | 'delivery' | 'transaction' | 'user' | 'withdrawal';
 
 /** A resource the caller names and cannot reach. `message` replaces the default `Order not found`. */
 export class NotFound extends DomainError {

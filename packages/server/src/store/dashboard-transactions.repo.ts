@@ -111,3 +111,22 @@ export async function dashboardChain(db: Kysely<Database>, merchantId: string, r
 export async function apiKeyLabelSet(db: Kysely<Database>, keyId: string, label: string): Promise<void> {
   await db.updateTable('api_keys').set({ label }).where('id', '=', keyId).execute();
 }
+
+/** The merchant's pending APM payments waiting on the shopper or an operator (migration 0006's `awaiting`). */
+export async function dashboardPendingApm(
+  db: Kysely<Database>,
+  merchantId: string,
+  limit: number,
+  before?: string,
+): Promise<Transaction[]> {
+  let q = db
+    .selectFrom('transactions')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .where('status', '=', 'pending')
+    .where('awaiting', 'is not', null)
+    .where('apm', 'is not', null);
+  if (before !== undefined) q = q.where('id', '<', Number(before));
+  const rows = await q.orderBy('id', 'desc').limit(limit).execute();
+  return rows.map(toTransaction);
+}

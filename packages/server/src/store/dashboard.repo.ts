@@ -6,6 +6,7 @@ import type { Database } from './tables.js';
 import {
   apiKeyLabelSet,
   dashboardChain,
+  dashboardPendingApm,
   dashboardTimeline,
   dashboardTransactionSearch,
 } from './dashboard-transactions.repo.js';
@@ -192,6 +193,7 @@ export function dashboardRepo(db: Kysely<Database>): DashboardRepo {
     searchTransactions: (filter) => dashboardTransactionSearch(db, filter),
     timeline: (merchantId, orderId, sessionId) => dashboardTimeline(db, merchantId, orderId, sessionId),
     chain: (merchantId, rootId) => dashboardChain(db, merchantId, rootId),
+    pendingApmPayments: (merchantId, limit, before) => dashboardPendingApm(db, merchantId, limit, before),
     setApiKeyLabel: (keyId, label) => apiKeyLabelSet(db, keyId, label),
   };
 }

@@ -73,6 +73,8 @@ export function withdrawalRepo(db: Kysely<Database>): WithdrawalRepo {
     async list(filter) {
       let q = db.selectFrom('withdrawal_requests');
       if (filter.siteId !== undefined) q = q.where('site_id', '=', filter.siteId);
+      if (filter.merchantId !== undefined) q = q.where('merchant_id', '=', filter.merchantId);
+      if (filter.before !== undefined) q = q.where('id', '<', Number(filter.before));
       if (filter.userTokenId !== undefined) q = q.where('user_token_id', '=', filter.userTokenId);
       if (filter.statuses !== undefined) {
         if (filter.statuses.length === 0) return { rows: [], total: 0 };

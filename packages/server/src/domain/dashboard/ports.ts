@@ -66,6 +66,8 @@ export interface DashboardRepo {
   /** a transaction without an order or session, with those made on it, oldest first */
   chain(merchantId: string, rootId: string): Promise<Transaction[]>;
   setApiKeyLabel(keyId: string, label: string): Promise<void>;
+  /** the merchant's APM payments still waiting on a person (`awaiting`), newest first, ids below `before` */
+  pendingApmPayments(merchantId: string, limit: number, before?: string): Promise<Transaction[]>;
 }
 
 /** An amount bound per currency exponent: `minor` applies to `currencies` (undefined: every other). */

@@ -16,6 +16,9 @@ export const PERMISSIONS = [
   'audit.read',
   'notifications.read',
   'notifications.resend',
+  'withdrawals.read',
+  'withdrawals.manage',
+  'apm.complete',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -36,6 +39,9 @@ export const ROLE_MATRIX: Readonly<Record<Permission, readonly Role[]>> = {
   'audit.read': ADMIN,
   'notifications.read': ALL,
   'notifications.resend': KEYS,
+  'withdrawals.read': ALL,
+  'withdrawals.manage': MONEY,
+  'apm.complete': MONEY,
 };
 
 export function isRole(value: string): value is Role {

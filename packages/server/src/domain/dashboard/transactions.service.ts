@@ -2,7 +2,9 @@ import { realNow } from '../../lib/clock.js';
 import { exponentOf, formatDecimal, type Minor, parseDecimal } from '../../lib/money.js';
 import { Forbidden, Invalid, NotFound } from '../errors.js';
 import { followUp } from '../payments/follow-up.js';
-import type { Origin } from '../payments/origin.js';
+import type { Origin, Run } from '../payments/origin.js';
+import type { StoredResponse } from '../idempotency/idempotency.service.js';
+import { panelKeyOf } from './panel-keys.js';
 import { decideFollowUp } from '../payments/transaction.machine.js';
 import type { FollowUpType, Transaction } from '../payments/transaction.types.js';
 import type { DomainDeps } from '../ports.js';
@@ -96,6 +98,7 @@ export function actionsOn(user: DashboardUser, tx: Transaction, now: number): Ac
 /**
  * Settles, refunds or voids a transaction of the user's merchant through the same domain operation as
  * the session and REST APIs (`followUp`: state machine, acquirer, outbox), and writes it to the audit log.
+ * With `once` (the `idempotency-key`), a key already answered replays its first answer (panel-keys.ts).
  */
 export async function operateTransaction(
   deps: DomainDeps,
@@ -103,7 +106,8 @@ export async function operateTransaction(
   id: string,
   type: FollowUpType,
   amountText: string | undefined,
-): Promise<Transaction> {
+  once?: { key: string; render(tx: Transaction): StoredResponse },
+): Promise<Run> {
   if (!can(user.role, PERMISSION_OF[type])) throw new Forbidden(`role ${user.role} may not ${type.toLowerCase()}`);
   const parent = await merchantTransaction(deps, user, id);
   let amount: Minor | undefined;
@@ -120,21 +124,32 @@ export async function operateTransaction(
     orderId: null,
     sessionId: null,
   };
-  const run = await followUp(deps, {
-    origin,
-    type,
-    relatedTransactionId: parent.id,
-    ...(amount !== undefined ? { amount, currency: parent.currency } : {}),
-    mayReach: async (_repos, tx) => tx.merchantId === user.merchantId,
-  });
-  const tx = run.tx!;
+  const action = `transaction.${type.toLowerCase()}`;
+  const idempotency = once && {
+    ...panelKeyOf(deps, user, action, once.key, { id: parent.id, amount: amountText ?? null }),
+    render: once.render,
+  };
+  const run = await followUp(
+    deps,
+    {
+      origin,
+      type,
+      relatedTransactionId: parent.id,
+      ...(amount !== undefined ? { amount, currency: parent.currency } : {}),
+      mayReach: async (_repos, tx) => tx.merchantId === user.merchantId,
+    },
+    idempotency ? { idempotency } : {},
+  );
+  // a replay did nothing: its first request wrote the audit entry
+  if (!run.tx) return run;
+  const tx = run.tx;
   await deps.storage.write((repos) =>
-    appendAudit(repos, user, realNow(deps.clock), `transaction.${type.toLowerCase()}`, parent.id, {
+    appendAudit(repos, user, realNow(deps.clock), action, parent.id, {
       transactionId: tx.id,
       amount: formatDecimal(tx.amount, tx.currency),
       currency: tx.currency,
       status: tx.status.toUpperCase(),
     }),
   );
-  return tx;
+  return { tx };
 }

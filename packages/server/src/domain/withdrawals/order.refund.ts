@@ -1,5 +1,7 @@
 import { formatDecimal } from '../../lib/money.js';
 import { WithdrawalRefused } from '../errors.js';
+import type { IdempotencyClaim } from '../idempotency/transaction-keys.js';
+import type { Run } from '../payments/origin.js';
 import type { OutcomeHook } from '../payments/outcome-effects.js';
 import { followUp } from '../payments/follow-up.js';
 import type { Transaction } from '../payments/transaction.types.js';
@@ -51,8 +53,12 @@ export async function settleByRefund(
   o: OrderTarget,
   w: Withdrawal,
   clientRequestId: string | undefined,
-  hooks: { onPending: (repos: Repos, tx: Transaction) => Promise<void>; onOutcome: OutcomeHook },
-): Promise<Transaction> {
+  hooks: {
+    onPending: (repos: Repos, tx: Transaction) => Promise<void>;
+    onOutcome: OutcomeHook;
+    idempotency?: IdempotencyClaim;
+  },
+): Promise<Run> {
   const deposit = await refundableDepositOf(deps, o);
   if (!deposit) throw nothingRefundable(o);
   const run = await followUp(
@@ -67,5 +73,5 @@ export async function settleByRefund(
     },
     hooks,
   );
-  return run.tx!; // no idempotency claim: never a replay
+  return run;
 }

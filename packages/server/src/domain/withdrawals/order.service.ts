@@ -7,9 +7,10 @@ import type { DomainDeps, Renderers, Repos } from '../ports.js';
 import { notifyOrder, ordersSummaryOf } from './order.close.js';
 import { decideOrder, type WithdrawalOrderAction } from './order.machine.js';
 import type { RefundCandidate, SettlementType, WithdrawalOrder, WithdrawalOrderChanges } from './order.types.js';
-import { applyMove, requestOf, type WithdrawalCaller } from './withdrawal.service.js';
+import { applyMove, type KeyedRequest, requestOf, type WithdrawalCaller } from './withdrawal.service.js';
 import type { Withdrawal, WithdrawalChanges } from './withdrawal.types.js';
 import { runIdempotent, type StoredResponse } from '../idempotency/idempotency.service.js';
+import type { IdempotencyClaim } from '../idempotency/transaction-keys.js';
 import { payoutOriginOf } from './payout-origin.js';
 import { assertRefundable, settleByRefund } from './order.refund.js';
 
@@ -264,18 +265,28 @@ async function afterSettled(
 /**
  * settleWithdrawalOrder: pays an Approved order out to its UPO. An approved payout settles it (and
  * may complete the request); a declined or failed one leaves it in Error with the gateway's reason.
+ * With `once` (the control panel's idempotency key, docs/decisions/1020) the key is claimed in the
+ * payout's first write: a key answered before replays its first answer and pays nothing.
  */
 export async function settleWithdrawalOrder(
   deps: DomainDeps,
   caller: WithdrawalCaller,
-  cmd: { wdOrderId: string; clientRequestId?: string },
-): Promise<{ order: WithdrawalOrder; payout: Transaction }> {
+  cmd: {
+    wdOrderId: string;
+    clientRequestId?: string;
+    /** a key: its first answer (the closed order and its payout) stored in the outcome's write */
+    once?: KeyedRequest<{ order: WithdrawalOrder; payout: Transaction }>;
+  },
+): Promise<{ order: WithdrawalOrder; payout: Transaction; replay?: StoredResponse }> {
   const o = await orderOf(deps.storage.read, caller, cmd.wdOrderId);
-  const first = decideOrder(o, 'settle');
-  if (!first.ok) throw new WithdrawalRefused(first.reason);
   const w = (await deps.storage.read.withdrawals.find(o.wdRequestId))!;
-  if (w.status !== 'InProgress') {
-    throw new WithdrawalRefused(`Cannot settle withdrawal order ${o.id}: its request ${w.id} is ${w.status}`);
+  // with a key, the checks run in the claiming write only: a retry of a settled order replays its answer
+  if (!cmd.once) {
+    const first = decideOrder(o, 'settle');
+    if (!first.ok) throw new WithdrawalRefused(first.reason);
+    if (w.status !== 'InProgress') {
+      throw new WithdrawalRefused(`Cannot settle withdrawal order ${o.id}: its request ${w.id} is ${w.status}`);
+    }
   }
   let closed: WithdrawalOrder | undefined;
   const hooks = {
@@ -291,16 +302,29 @@ export async function settleWithdrawalOrder(
       closed = await closeOrderWithPayout(repos, deps.render, o.id, tx, now);
     },
   };
-  let moved: Transaction;
+  const once = cmd.once;
+  // the outcome hook closes the order before the key's answer is rendered, in the same write
+  const claim: IdempotencyClaim | undefined = once && {
+    ...once,
+    render: (tx) => once.render({ order: closed ?? { ...o, payoutTransactionId: tx.id }, payout: tx }),
+  };
+  let run: { tx?: Transaction | undefined; replay?: StoredResponse | undefined };
   if (o.settlementType === 1) {
     // a Refund of a deposit, not a payout (docs/decisions/0136)
-    moved = await settleByRefund(deps, o, w, cmd.clientRequestId, hooks);
+    run = await settleByRefund(deps, o, w, cmd.clientRequestId, { ...hooks, ...(claim ? { idempotency: claim } : {}) });
   } else {
     const origin = payoutOriginOf(w, `wdo-${o.id}`, cmd.clientRequestId);
     const destination = { kind: 'upo' as const, userPaymentOptionId: o.upoId, field: 'userPMId' };
-    moved = (await payout(deps, { origin, amount: o.amount, currency: o.currency, destination }, hooks)).tx!; // never a replay
+    const keyed = claim ? { ...hooks, idempotency: () => claim } : hooks;
+    run = await payout(deps, { origin, amount: o.amount, currency: o.currency, destination }, keyed);
   }
-  return { order: closed ?? (await deps.storage.read.withdrawalOrders.find(o.id))!, payout: moved };
+  const order = closed ?? (await deps.storage.read.withdrawalOrders.find(o.id))!;
+  if (run.tx) return { order, payout: run.tx };
+  // a replay (only with a key): the order as it is now, with the payout its first request made
+  const paid =
+    order.payoutTransactionId === null ? undefined : await deps.storage.read.payments.find(order.payoutTransactionId);
+  if (!paid) throw new WithdrawalRefused(`Withdrawal order ${o.id} changed meanwhile; try again`);
+  return { order, payout: paid, replay: run.replay! };
 }
 
 async function closeOrderWithPayout(

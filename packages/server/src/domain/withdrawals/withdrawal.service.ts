@@ -1,5 +1,6 @@
 import type { Minor } from '../../lib/money.js';
 import { Invalid, WithdrawalLimitReached, WithdrawalRefused } from '../errors.js';
+import { runIdempotent, type StoredResponse } from '../idempotency/idempotency.service.js';
 import { enqueueNotification } from '../notifications/notification.service.js';
 import { ownedPayoutUpo } from '../payments/payout.service.js';
 import { claimClientRequestId } from '../sessions/client-request-id.js';
@@ -177,25 +178,62 @@ export async function declineWithdrawal(
   deps: DomainDeps,
   caller: WithdrawalCaller,
   cmd: { wdRequestId: string; operatorName?: string; comment?: string; clientRequestId?: string },
-): Promise<Withdrawal> {
+): Promise<Withdrawal>;
+/** With `once`: a key already answered replays its first answer and declines nothing (idempotency.service.ts). */
+export async function declineWithdrawal(
+  deps: DomainDeps,
+  caller: WithdrawalCaller,
+  cmd: { wdRequestId: string; operatorName?: string; comment?: string; clientRequestId?: string },
+  once: KeyedRequest<Withdrawal>,
+): Promise<Withdrawal | { replay: StoredResponse }>;
+export async function declineWithdrawal(
+  deps: DomainDeps,
+  caller: WithdrawalCaller,
+  cmd: { wdRequestId: string; operatorName?: string; comment?: string; clientRequestId?: string },
+  once?: KeyedRequest<Withdrawal>,
+): Promise<Withdrawal | { replay: StoredResponse }> {
   const now = deps.clock.now();
+  if (!once) return deps.storage.write((repos) => declineIn(repos, deps, caller, cmd, now));
   return deps.storage.write(async (repos) => {
-    await claimClientRequestId(repos, caller.siteId, cmd.clientRequestId, now);
-    const w = await requestOf(repos, caller, cmd.wdRequestId);
-    const settled = await settledBeforeClose(repos, w);
-    const changes = { operatorName: cmd.operatorName ?? null, comment: cmd.comment ?? null };
-    const moved = await applyMove(
-      repos,
-      deps.render,
-      w,
-      'decline',
-      settled > 0 ? { ...changes, approvedAmount: settled } : changes,
-      now,
-      settled,
+    let declined: Withdrawal | undefined;
+    const answer = await runIdempotent(repos, { ...once, now }, async () =>
+      once.render((declined = await declineIn(repos, deps, caller, cmd, now))),
     );
-    await deleteOpenOrders(repos, deps.render, moved, now);
-    return moved;
+    return answer.replayed || !declined ? { replay: answer } : declined;
   });
+}
+
+async function declineIn(
+  repos: Repos,
+  deps: DomainDeps,
+  caller: WithdrawalCaller,
+  cmd: { wdRequestId: string; operatorName?: string; comment?: string; clientRequestId?: string },
+  now: number,
+): Promise<Withdrawal> {
+  await claimClientRequestId(repos, caller.siteId, cmd.clientRequestId, now);
+  const w = await requestOf(repos, caller, cmd.wdRequestId);
+  const settled = await settledBeforeClose(repos, w);
+  const changes = { operatorName: cmd.operatorName ?? null, comment: cmd.comment ?? null };
+  const moved = await applyMove(
+    repos,
+    deps.render,
+    w,
+    'decline',
+    settled > 0 ? { ...changes, approvedAmount: settled } : changes,
+    now,
+    settled,
+  );
+  await deleteOpenOrders(repos, deps.render, moved, now);
+  return moved;
+}
+
+/** A keyed request of one idempotency rule (idempotency.service.ts) and how its first answer is stored. */
+export interface KeyedRequest<T> {
+  entityId: string;
+  scope: string;
+  key: string;
+  requestHash: string;
+  render(result: T): StoredResponse;
 }
 
 /**

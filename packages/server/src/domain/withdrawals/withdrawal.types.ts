@@ -74,7 +74,11 @@ export type NewWithdrawal = Omit<Withdrawal, 'id' | 'updatedAt'>;
 export interface WithdrawalFilter {
   /** absent: every site (recovery only) */
   siteId?: string;
+  /** every site of this merchant (the control panel) */
+  merchantId?: string;
   userTokenId?: string;
+  /** only ids below this one (the control panel's keyset cursor) */
+  before?: string;
   statuses?: readonly WithdrawalStatus[];
   limit: number;
   offset: number;

@@ -20,6 +20,8 @@ describe.each(dialects())('the control panel shell and assets (%s)', (dialect) =
     '/dashboard/keys',
     '/dashboard/users',
     '/dashboard/notifications',
+    '/dashboard/withdrawals',
+    '/dashboard/apm-payments',
   ])('%s answers the same HTML shell under the strict CSP, loading the hashed bundle', async (path) => {
     const r = await gw.request('GET', path, { headers: { accept: 'text/html' } });
     expect(r.status).toBe(200);

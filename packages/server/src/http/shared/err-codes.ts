@@ -51,6 +51,7 @@ const NOT_FOUND_ERR_CODES = {
   delivery: 1000,
   transaction: 1000,
   user: 1000,
+  withdrawal: 1000,
 } satisfies Record<NotFoundResource, number>;
 
 /**

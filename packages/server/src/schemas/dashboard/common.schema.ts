@@ -42,6 +42,9 @@ export const Permission = Type.Enum([
   'audit.read',
   'notifications.read',
   'notifications.resend',
+  'withdrawals.read',
+  'withdrawals.manage',
+  'apm.complete',
 ]);
 
 const Time = () => Type.String({ format: 'date-time' });

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { BadRequest } from '../../../domain/errors.js';
+import { registerCompleteApmPayment } from './apm-payments.complete.js';
+import { registerListApmPayments } from './apm-payments.list.js';
 import { registerListAudit } from './audit.list.js';
 import { dashboardAuth } from './auth.js';
 import { dashboardErrorHandler } from './errors.js';
@@ -20,6 +22,10 @@ import { registerVoidTransaction } from './transactions.void.js';
 import { registerCreateUser } from './users.create.js';
 import { registerDeleteUser } from './users.delete.js';
 import { registerListUsers } from './users.list.js';
+import { registerSettleWithdrawalOrder } from './withdrawal-orders.settle.js';
+import { registerApproveWithdrawal } from './withdrawals.approve.js';
+import { registerDeclineWithdrawal } from './withdrawals.decline.js';
+import { registerListWithdrawals } from './withdrawals.list.js';
 
 /**
  * The control panel's JSON API under /dashboard/api/v1 (docs/dashboard.md): its own cookie-session
@@ -70,4 +76,10 @@ export async function dashboardApiPlugin(app: FastifyInstance): Promise<void> {
   registerListAudit(app);
   registerListNotifications(app);
   registerResendNotification(app);
+  registerListWithdrawals(app);
+  registerApproveWithdrawal(app);
+  registerDeclineWithdrawal(app);
+  registerSettleWithdrawalOrder(app);
+  registerListApmPayments(app);
+  registerCompleteApmPayment(app);
 }

@@ -11,6 +11,11 @@ export class CsrfRefused extends Error {
   readonly code = 'csrf';
 }
 
+/** A refusal whose words the page shows as they are (a move production mode keeps for the operator). */
+export class ForbiddenHere extends Error {
+  readonly code = 'forbidden';
+}
+
 /** Every domain error as the control panel answers it (docs/dashboard.md). */
 const WIRE = {
   missing: [400, 'invalid'],
@@ -60,6 +65,10 @@ export function dashboardErrorHandler(err: FastifyError, request: FastifyRequest
   }
   if (err instanceof InvalidCredentials) {
     void reply.code(401).send(body(err.code, err.message));
+    return;
+  }
+  if (err instanceof ForbiddenHere) {
+    void reply.code(403).send(body('forbidden', err.message));
     return;
   }
   if (err instanceof CsrfRefused) {
