@@ -243,4 +243,47 @@ describe.each(dialects())('dashboard operations on %s', (dialect) => {
     const audit = await admin.call('GET', '/audit');
     expect(audit.json.items[0]).toMatchObject({ action: 'notification.resend', target: ids[2] });
   });
+
+  it('sends a test webhook or DMN from the merchant’s site to a URL: listed, audited; another merchant’s site is 404', async () => {
+    const sent = await admin.call('POST', '/notifications/test', { kind: 'dmn', url: 'https://shop.example/test-dmn' });
+    expect(sent.status, sent.text).toBe(202);
+    expect(sent.json).toMatchObject({
+      kind: 'dmn',
+      event: 'test.notification',
+      target: 'https://shop.example/test-dmn',
+    });
+    const list = await admin.call('GET', '/notifications');
+    expect(list.json.items.map((n: { id: string }) => n.id)).toContain(sent.json.id);
+    const audit = await admin.call('GET', '/audit');
+    expect(audit.json.items[0]).toMatchObject({ action: 'notification.test', target: sent.json.id });
+    const otherSite = (await gw.rt.deps.storage.read.merchants.listSites(undefined)).find(
+      (s) => s.merchantId !== gw.demo.merchantId,
+    )!;
+    const theirs = await admin.call('POST', '/notifications/test', {
+      kind: 'webhook',
+      url: 'https://shop.example/x',
+      siteId: otherSite.id,
+    });
+    expect(theirs.status).toBe(404);
+    const bad = await admin.call('POST', '/notifications/test', { kind: 'webhook', url: 'not a url' });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.code).toBe('invalid');
+  });
+});
+
+describe.each(dialects())('dashboard test notifications in production mode on %s', (dialect) => {
+  let gw: Gateway;
+  beforeAll(async () => {
+    gw = await startGateway({ dialect, env: { GATEHOUSE_MODE: 'production' } });
+  });
+  afterAll(async () => {
+    await gw.close();
+  });
+
+  it('are refused with 403 and the reason', async () => {
+    const admin = await signInDemo(gw);
+    const r = await admin.call('POST', '/notifications/test', { kind: 'webhook', url: 'https://shop.example/x' });
+    expect(r.status).toBe(403);
+    expect(r.json.error.message).toMatch(/sandbox mode only/);
+  });
 });

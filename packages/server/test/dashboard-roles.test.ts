@@ -24,6 +24,13 @@ const MATRIX: Array<[permission: string, method: string, path: string, body: unk
   ['audit.read', 'GET', '/audit', undefined, ['admin']],
   ['notifications.read', 'GET', '/notifications', undefined, ['admin', 'developer', 'temp', 'finance', 'viewer']],
   ['notifications.resend', 'POST', '/notifications/ntf_unknown/resend', undefined, ['admin', 'developer', 'temp']],
+  [
+    'notifications.resend',
+    'POST',
+    '/notifications/test',
+    { kind: 'webhook', url: 'https://shop.example/x', siteId: 'site_unknown' },
+    ['admin', 'developer', 'temp'],
+  ],
   ['withdrawals.read', 'GET', '/withdrawals', undefined, ['admin', 'developer', 'temp', 'finance', 'viewer']],
   ['withdrawals.manage', 'POST', '/withdrawals/999999/approve', {}, ['admin', 'finance']],
   ['withdrawals.manage', 'POST', '/withdrawals/999999/decline', {}, ['admin', 'finance']],

@@ -1,19 +1,22 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Notification, type Page } from '../api.js';
 import { formatDate, t } from '../i18n.js';
-import { announce, PageHeading } from '../shared.js';
+import { announce, Confirm, PageHeading } from '../shared.js';
+import { FormField, fieldDescribedBy } from '../../../web-sdk/src/ui/components/FormField/FormField.js';
 import { DataTable } from '../../../web-sdk/src/ui/components/DataTable/DataTable.js';
 import type { PageProps } from '../page-props.js';
 
 /**
  * The notifications the gateway sent (webhooks, DMNs, e-mails), newest first, each with its attempts
- * (HTTP status, latency, an excerpt of the answer) and its payload; a Resend button where the user may.
+ * (HTTP status, latency, an excerpt of the answer) and its payload; a Resend button where the user may,
+ * and a signed sample notification sent to a URL of the user's choice (sandbox mode).
  */
 export function Notifications({ me, can }: PageProps) {
   const [items, setItems] = useState<Notification[] | null>(null);
   const [next, setNext] = useState<string | null>(null);
   const [error, setError] = useState('');
   const [round, setRound] = useState(0);
+  const [testing, setTesting] = useState(false);
   const resend = can('notifications.resend');
 
   useEffect(() => {
@@ -52,6 +55,13 @@ export function Notifications({ me, can }: PageProps) {
   return (
     <>
       <PageHeading title={t('ntf.title')} merchant={me.user.merchantName} />
+      {resend ? (
+        <div class="dash-actions">
+          <button type="button" class="dash-btn" onClick={() => setTesting(true)}>
+            {t('ntf.test')}
+          </button>
+        </div>
+      ) : null}
       {error ? (
         <p class="dash-alert" role="alert">
           {error}
@@ -123,6 +133,60 @@ export function Notifications({ me, can }: PageProps) {
           </button>
         </div>
       ) : null}
+      {testing ? (
+        <SendTest
+          onClose={() => setTesting(false)}
+          onSent={(n) => {
+            announce(t('ntf.testSent', { target: n.target }));
+            setTesting(false);
+            setRound((r) => r + 1);
+          }}
+        />
+      ) : null}
     </>
+  );
+}
+
+/** The test notification's dialog: a webhook or a DMN, and where to send it. */
+function SendTest({ onClose, onSent }: { onClose: () => void; onSent: (n: Notification) => void }) {
+  const [kind, setKind] = useState<'webhook' | 'dmn'>('webhook');
+  const [url, setUrl] = useState('');
+  return (
+    <Confirm
+      id="send-test"
+      title={t('ntf.testTitle')}
+      confirm={t('ntf.testSend')}
+      onClose={onClose}
+      onConfirm={async () => {
+        if (!/^https?:\/\/\S+$/i.test(url.trim())) throw new Error(t('ntf.testUrlInvalid'));
+        onSent(await api<Notification>('POST', '/notifications/test', { kind, url: url.trim() }));
+      }}
+    >
+      <p>{t('ntf.testExplain')}</p>
+      <FormField id="test-kind" label={t('ntf.kind')}>
+        <select
+          id="test-kind"
+          class="dash-input"
+          value={kind}
+          onChange={(e) => setKind((e.target as HTMLSelectElement).value as 'webhook' | 'dmn')}
+        >
+          <option value="webhook">{t('ntf.kind.webhook')}</option>
+          <option value="dmn">{t('ntf.kind.dmn')}</option>
+        </select>
+      </FormField>
+      <FormField id="test-url" label={t('ntf.testUrl')} hint={t('ntf.testUrlHint')}>
+        <input
+          id="test-url"
+          class="dash-input"
+          type="url"
+          inputMode="url"
+          autocomplete="off"
+          spellcheck={false}
+          aria-describedby={fieldDescribedBy('test-url', 'hint')}
+          value={url}
+          onInput={(e) => setUrl((e.target as HTMLInputElement).value)}
+        />
+      </FormField>
+    </Confirm>
   );
 }

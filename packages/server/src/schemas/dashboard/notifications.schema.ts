@@ -29,3 +29,15 @@ export const NotificationPage = Type.Object({
   nextCursor: Type.Union([Type.String(), Type.Null()]),
 });
 export type NotificationPage = Static<typeof NotificationPage>;
+
+export const SendTestNotificationBody = Type.Object(
+  {
+    kind: Type.Enum(['webhook', 'dmn']),
+    url: Type.String({ format: 'uri', maxLength: 2000, description: 'where to send the sample notification' }),
+    siteId: Type.Optional(
+      Type.String({ maxLength: 40, description: "one of the merchant's sites (default: its first site)" }),
+    ),
+  },
+  { additionalProperties: false, title: 'DashboardTestNotificationRequest' },
+);
+export type SendTestNotificationBody = Static<typeof SendTestNotificationBody>;

@@ -12,6 +12,7 @@ import { registerUpdateKey } from './keys.update.js';
 import { registerShowMe } from './me.show.js';
 import { registerListNotifications } from './notifications.list.js';
 import { registerResendNotification } from './notifications.resend.js';
+import { registerSendTestNotification } from './notifications.send-test.js';
 import { registerCreateSession } from './session.create.js';
 import { registerDeleteSession } from './session.delete.js';
 import { registerListTransactions } from './transactions.list.js';
@@ -76,6 +77,7 @@ export async function dashboardApiPlugin(app: FastifyInstance): Promise<void> {
   registerListAudit(app);
   registerListNotifications(app);
   registerResendNotification(app);
+  registerSendTestNotification(app);
   registerListWithdrawals(app);
   registerApproveWithdrawal(app);
   registerDeclineWithdrawal(app);
