@@ -16,6 +16,12 @@ export const PERMISSIONS = [
   'audit.read',
   'notifications.read',
   'notifications.resend',
+  'upos.read',
+  'upos.manage',
+  'sites.read',
+  'sites.manage',
+  'platform.read',
+  'platform.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -23,6 +29,7 @@ const ALL: readonly Role[] = ROLES;
 const MONEY: readonly Role[] = ['admin', 'finance'];
 const KEYS: readonly Role[] = ['admin', 'developer', 'temp'];
 const ADMIN: readonly Role[] = ['admin'];
+const BUILDERS: readonly Role[] = ['admin', 'developer'];
 
 /** permission → the roles holding it */
 export const ROLE_MATRIX: Readonly<Record<Permission, readonly Role[]>> = {
@@ -36,6 +43,12 @@ export const ROLE_MATRIX: Readonly<Record<Permission, readonly Role[]>> = {
   'audit.read': ADMIN,
   'notifications.read': ALL,
   'notifications.resend': KEYS,
+  'upos.read': ALL,
+  'upos.manage': BUILDERS,
+  'sites.read': ALL,
+  'sites.manage': BUILDERS,
+  'platform.read': ALL,
+  'platform.manage': ADMIN,
 };
 
 export function isRole(value: string): value is Role {

@@ -42,6 +42,12 @@ export const Permission = Type.Enum([
   'audit.read',
   'notifications.read',
   'notifications.resend',
+  'upos.read',
+  'upos.manage',
+  'sites.read',
+  'sites.manage',
+  'platform.read',
+  'platform.manage',
 ]);
 
 const Time = () => Type.String({ format: 'date-time' });
