@@ -24,6 +24,23 @@ const MATRIX: Array<[permission: string, method: string, path: string, body: unk
   ['audit.read', 'GET', '/audit', undefined, ['admin']],
   ['notifications.read', 'GET', '/notifications', undefined, ['admin', 'developer', 'temp', 'finance', 'viewer']],
   ['notifications.resend', 'POST', '/notifications/ntf_unknown/resend', undefined, ['admin', 'developer', 'temp']],
+  [
+    'upos.read',
+    'GET',
+    '/payment-options?userTokenId=u1',
+    undefined,
+    ['admin', 'developer', 'temp', 'finance', 'viewer'],
+  ],
+  ['upos.manage', 'POST', '/payment-options/999999999/suspend', {}, ['admin', 'developer']],
+  ['upos.manage', 'POST', '/payment-options/999999999/enable', {}, ['admin', 'developer']],
+  ['upos.manage', 'DELETE', '/payment-options/999999999', undefined, ['admin', 'developer']],
+  ['sites.read', 'GET', '/sites', undefined, ['admin', 'developer', 'temp', 'finance', 'viewer']],
+  ['sites.manage', 'PATCH', '/sites/site_unknown', { uniqueClientRequestId: true }, ['admin', 'developer']],
+  ['sites.manage', 'POST', '/sites/site_unknown/webhook-secret', {}, ['admin', 'developer']],
+  ['platform.read', 'GET', '/platform', undefined, ['admin', 'developer', 'temp', 'finance', 'viewer']],
+  ['platform.manage', 'POST', '/platform/account-owners/AO_unknown/status', { status: 'IN_PROGRESS' }, ['admin']],
+  ['platform.manage', 'POST', '/platform/payouts/PO_unknown/status', { status: 'ACCEPTED' }, ['admin']],
+  ['platform.manage', 'POST', '/platform/splits/SP_unknown/status', { status: 'CANCELLED' }, ['admin']],
 ];
 
 describe.each(dialects())('the dashboard role matrix on %s', (dialect) => {

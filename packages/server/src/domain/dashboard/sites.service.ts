@@ -72,7 +72,9 @@ export async function changeMerchantSite(
   if (change.notificationUrl !== undefined) await setSiteNotificationUrl(deps, siteId, change.notificationUrl);
   const settings = {
     ...(change.uniqueClientRequestId === undefined ? {} : { uniqueClientRequestId: change.uniqueClientRequestId }),
-    ...(change.unreferencedRefundLimit === undefined ? {} : { unreferencedRefundLimit: change.unreferencedRefundLimit }),
+    ...(change.unreferencedRefundLimit === undefined
+      ? {}
+      : { unreferencedRefundLimit: change.unreferencedRefundLimit }),
   };
   if (Object.keys(settings).length) await configureSite(deps, siteId, settings);
   await deps.storage.write((repos) =>

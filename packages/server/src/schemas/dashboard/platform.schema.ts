@@ -30,7 +30,9 @@ export type KeptEmailWire = Static<typeof KeptEmailWire>;
 
 export const PlatformOverview = Type.Object(
   {
-    enabled: Type.Boolean({ description: 'the merchant uses the platform (it has a seller or an e-mail configuration)' }),
+    enabled: Type.Boolean({
+      description: 'the merchant uses the platform (it has a seller or an e-mail configuration)',
+    }),
     sandbox: Type.Boolean({ description: 'the sandbox moves are offered' }),
     accountOwners: Type.Array(AccountOwnerWire),
     payouts: Type.Array(PayoutWire),

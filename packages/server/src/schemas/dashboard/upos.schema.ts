@@ -13,7 +13,9 @@ export const UpoWire = Type.Object(
     merchantSiteId: Type.String(),
     userTokenId: Type.String(),
     paymentMethod: Type.String({ description: '`cc_card` or the APM’s name' }),
-    masked: Type.String({ description: 'the masked card number (`476134******1390`) or the APM account as stored masked' }),
+    masked: Type.String({
+      description: 'the masked card number (`476134******1390`) or the APM account as stored masked',
+    }),
     brand: Type.Union([Type.String(), Type.Null()]),
     last4: Type.Union([Type.String(), Type.Null()]),
     expiry: Type.Union([Type.String({ description: 'MM/YYYY' }), Type.Null()]),

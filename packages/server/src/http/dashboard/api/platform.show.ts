@@ -2,12 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { showMerchantPlatform } from '../../../domain/dashboard/platform.service.js';
 import { ERRORS } from '../../../schemas/dashboard/common.schema.js';
 import { PlatformOverview } from '../../../schemas/dashboard/platform.schema.js';
-import {
-  accountOwnerToWire,
-  configurationToWire,
-  payoutToWire,
-  splitToWire,
-} from '../../platform/platform.wire.js';
+import { accountOwnerToWire, configurationToWire, payoutToWire, splitToWire } from '../../platform/platform.wire.js';
 import { API_BASE, permit, userOf } from './auth.js';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());

@@ -30,7 +30,8 @@ export function registerUpdateSite(app: FastifyInstance): void {
     async (request): Promise<SiteAnswer> => {
       const url = request.body.notificationUrl;
       // Production mode: a private, loopback or link-local target is refused here, as by the CLI.
-      const refused = url && refusesPrivateTargets(app.services.config) ? await privateTargetReasonResolved(url) : undefined;
+      const refused =
+        url && refusesPrivateTargets(app.services.config) ? await privateTargetReasonResolved(url) : undefined;
       if (refused) throw new Invalid('notificationUrl', refused);
       const view = await changeMerchantSite(app.services.deps, userOf(request), request.params.id, request.body);
       return { site: siteToWire(view) };

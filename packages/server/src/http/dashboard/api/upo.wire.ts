@@ -19,8 +19,7 @@ export function upoToWire({ upo: u, suspended }: ShownUpo): UpoWire {
     masked,
     brand: u.brand,
     last4: u.last4,
-    expiry:
-      u.expMonth === null || u.expYear === null ? null : `${String(u.expMonth).padStart(2, '0')}/${u.expYear}`,
+    expiry: u.expMonth === null || u.expYear === null ? null : `${String(u.expMonth).padStart(2, '0')}/${u.expYear}`,
     holderName: u.holderName,
     status: suspended ? 'suspended' : 'enabled',
     createdAt: new Date(u.createdAt).toISOString(),
