@@ -149,4 +149,24 @@ describe('control panel: payment options, sites, platform', () => {
     await row.getByText('IN_PROGRESS').waitFor();
     expect(panel.problems).toEqual([]);
   });
+
+  it('the three pages have no violation at a 768 px tablet in dark colours, and none is wider than the window', async () => {
+    const tablet = await openPanel(browser, gw, '/dashboard/sites', { width: 768, colorScheme: 'dark' });
+    const { email, password } = demoUser(gw);
+    await signIn(tablet.page, email, password);
+    for (const [path, heading] of [
+      ['/dashboard/sites', 'Sites'],
+      ['/dashboard/payment-options?userTokenId=e2e-customer', 'Stored payment options'],
+      ['/dashboard/platform', 'Marketplace platform'],
+    ] as const) {
+      await tablet.page.goto(gw.url + path);
+      await tablet.page.getByRole('heading', { name: heading }).waitFor();
+      await tablet.page.locator('.gh-table, .dash-note').first().waitFor();
+      expect(await axeScan(tablet.page, { bestPractices: true }), path).toEqual([]);
+      const overflow = await tablet.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${path}: wider than the window`).toBeLessThanOrEqual(0);
+    }
+    expect(tablet.problems).toEqual([]);
+    await tablet.close();
+  });
 });

@@ -15,8 +15,9 @@ describe.each(dialects())('the platform page’s API on %s', (dialect) => {
   let admin: DashboardBrowser;
   let otherKey: Record<string, string>;
   let n = 0;
-  const post = (path: string, body: unknown, headers = apiKey(gw)) => gw.request('POST', path, { headers, body });
-  const owner = async (headers = apiKey(gw)) => {
+  const post = (path: string, body: unknown, headers: Record<string, string> = apiKey(gw)) =>
+    gw.request('POST', path, { headers, body });
+  const owner = async (headers: Record<string, string> = apiKey(gw)) => {
     const extRef = `seller-${++n}`;
     const r = await post(
       '/api/v2/account-owners',
