@@ -96,14 +96,7 @@ export function PaymentOptions({ me, loc, can }: PageProps) {
             {
               key: 'option',
               label: t('upos.option'),
-              render: (o) =>
-                o.last4 ? (
-                  <CardCell brand={o.brand} last4={o.last4} />
-                ) : (
-                  <span>
-                    {o.paymentMethod} <span class="dash-mono">{o.masked}</span>
-                  </span>
-                ),
+              render: (o) => (o.last4 ? <CardCell brand={o.brand} last4={o.last4} /> : <span>{o.paymentMethod}</span>),
             },
             { key: 'masked', label: t('upos.masked'), render: (o) => <span class="dash-mono">{o.masked}</span> },
             { key: 'expiry', label: t('upos.expiry'), render: (o) => o.expiry ?? '—' },
