@@ -57,7 +57,7 @@ export function Sites({ me, can }: PageProps) {
           },
           {
             key: 'dmn',
-            label: t('sites.notificationUrl'),
+            label: t('sites.col.dmn'),
             render: (s) =>
               s.notificationUrl ? (
                 <span class="dash-mono">{s.notificationUrl}</span>
@@ -72,7 +72,7 @@ export function Sites({ me, can }: PageProps) {
           },
           {
             key: 'limit',
-            label: t('sites.refundLimit'),
+            label: t('sites.col.limit'),
             numeric: true,
             render: (s) => String(s.unreferencedRefundLimit),
           },
