@@ -44,7 +44,14 @@ describe('control panel users', () => {
     const fin = await openPanel(browser, gw, '/dashboard/transactions');
     await signIn(fin.page, 'fin@shop.example', first);
     const nav = fin.page.getByRole('navigation', { name: 'Control panel' });
-    expect((await nav.getByRole('link').allInnerTexts()).sort()).toEqual(['Notifications', 'Transactions', 'Withdrawals']);
+    expect((await nav.getByRole('link').allInnerTexts()).sort()).toEqual([
+      'Notifications',
+      'Payment options',
+      'Platform',
+      'Sites',
+      'Transactions',
+      'Withdrawals',
+    ]);
     expect(await fin.page.locator('.dash-role').innerText()).toBe('Finance');
     await fin.close();
 

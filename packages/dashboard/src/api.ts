@@ -21,7 +21,13 @@ export type Permission =
   | 'notifications.resend'
   | 'withdrawals.read'
   | 'withdrawals.manage'
-  | 'apm.complete';
+  | 'apm.complete'
+  | 'upos.read'
+  | 'upos.manage'
+  | 'sites.read'
+  | 'sites.manage'
+  | 'platform.read'
+  | 'platform.manage';
 
 export interface User {
   id: string;
@@ -136,6 +142,86 @@ export interface Notification {
   attempts: Array<{ at: string; status: number | null; latencyMs: number | null; excerpt: string | null }>;
   payload: string;
   signature: string | null;
+}
+
+export interface PaymentOption {
+  id: string;
+  merchantSiteId: string;
+  userTokenId: string;
+  paymentMethod: string;
+  masked: string;
+  brand: string | null;
+  last4: string | null;
+  expiry: string | null;
+  holderName: string | null;
+  status: 'enabled' | 'suspended';
+  createdAt: string;
+}
+
+export interface Site {
+  id: string;
+  name: string;
+  createdAt: string;
+  notificationUrl: string | null;
+  uniqueClientRequestId: boolean;
+  unreferencedRefundLimit: number;
+  webhookSecret: { since: string | null; previousUntil: string | null };
+}
+
+export interface AccountOwner {
+  accountOwnerCode: string;
+  extRef: string;
+  name: string;
+  email: string;
+  country: string;
+  virtualAccountCode: string;
+  kycStatus: string;
+  reason: string | null;
+  updatedAt: string;
+}
+
+export interface Payout {
+  payoutCode: string;
+  accountOwnerCode: string;
+  amount: number;
+  currency: string;
+  status: string;
+  reason: string | null;
+  updatedAt: string;
+}
+
+export interface Split {
+  splitCode: string;
+  transactionId: string;
+  amount: number;
+  currency: string;
+  splits: Array<{ accountOwnerCode: string; amount: number }>;
+  status: string;
+  updatedAt: string;
+}
+
+export interface Platform {
+  enabled: boolean;
+  sandbox: boolean;
+  accountOwners: AccountOwner[];
+  payouts: Payout[];
+  splits: Split[];
+  emailConfigurations: Array<{
+    configurationId: string;
+    notificationType: string;
+    emails: string;
+    enabled: boolean;
+    updatedAt: string;
+  }>;
+  emails: Array<{
+    id: string;
+    notificationType: string;
+    to: string[];
+    subject: string;
+    status: string;
+    attempts: number;
+    createdAt: string;
+  }>;
 }
 
 /** An error answer of the API: its code (`invalid_credentials`, `conflict`, …), message and field. */

@@ -10,6 +10,9 @@ import { Keys } from './pages/keys.js';
 import { Users } from './pages/users.js';
 import { Notifications } from './pages/notifications.js';
 import { Withdrawals } from './pages/withdrawals.js';
+import { PaymentOptions } from './pages/payment-options.js';
+import { Sites } from './pages/sites.js';
+import { PlatformPage } from './pages/platform.js';
 
 /** The nav's items and the permission each needs (the server decides; an item it would refuse is not shown). */
 const NAV: Array<{ path: string; label: string; needs: Permission }> = [
@@ -17,6 +20,9 @@ const NAV: Array<{ path: string; label: string; needs: Permission }> = [
   { path: `${BASE}/keys`, label: 'nav.keys', needs: 'keys.read' },
   { path: `${BASE}/notifications`, label: 'nav.notifications', needs: 'notifications.read' },
   { path: `${BASE}/withdrawals`, label: 'nav.withdrawals', needs: 'withdrawals.read' },
+  { path: `${BASE}/payment-options`, label: 'nav.paymentOptions', needs: 'upos.read' },
+  { path: `${BASE}/sites`, label: 'nav.sites', needs: 'sites.read' },
+  { path: `${BASE}/platform`, label: 'nav.platform', needs: 'platform.read' },
   { path: `${BASE}/users`, label: 'nav.users', needs: 'users.manage' },
 ];
 
@@ -79,6 +85,9 @@ function Route(props: PageProps) {
   if (path === `${BASE}/users`) return <Users {...props} />;
   if (path === `${BASE}/notifications`) return <Notifications {...props} />;
   if (path === `${BASE}/withdrawals` || path === `${BASE}/apm-payments`) return <Withdrawals {...props} />;
+  if (path === `${BASE}/payment-options`) return <PaymentOptions {...props} />;
+  if (path === `${BASE}/sites`) return <Sites {...props} />;
+  if (path === `${BASE}/platform`) return <PlatformPage {...props} />;
   return (
     <>
       <PageHeading title={t('notFound.title')} merchant={props.me.user.merchantName} />

@@ -69,6 +69,9 @@ body{background:var(--gh-color-background)}
 .dash-copy .dash-input{flex:1 1 auto}
 .dash-secret{flex:1 1 auto;min-width:0;padding:8px 10px;border:1px solid var(--gh-color-border);border-radius:var(--gh-border-radius);background:var(--gh-color-selected-background);word-break:break-all;user-select:all}
 .dash-form{display:grid;gap:12px}
+.dash-check{display:grid;grid-template-columns:auto 1fr;gap:2px 8px;align-items:center}
+.dash-check input{width:20px;height:20px;margin:0}
+.dash-check .dash-hint{grid-column:2}
 .dash .gh-modal-backdrop{position:fixed;background:rgba(15,20,28,.55);border-radius:0}
 .dash .gh-modal{max-width:480px}
 .dash .gh-modal-title{margin:0 0 12px}

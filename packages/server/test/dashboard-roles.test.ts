@@ -37,6 +37,23 @@ const MATRIX: Array<[permission: string, method: string, path: string, body: unk
   ['withdrawals.manage', 'POST', '/withdrawals/orders/999999/settle', undefined, ['admin', 'finance']],
   ['transactions.read', 'GET', '/apm-payments', undefined, ['admin', 'developer', 'temp', 'finance', 'viewer']],
   ['apm.complete', 'POST', '/apm-payments/999999/complete', { outcome: 'approved' }, ['admin', 'finance']],
+  [
+    'upos.read',
+    'GET',
+    '/payment-options?userTokenId=u1',
+    undefined,
+    ['admin', 'developer', 'temp', 'finance', 'viewer'],
+  ],
+  ['upos.manage', 'POST', '/payment-options/999999999/suspend', {}, ['admin', 'developer']],
+  ['upos.manage', 'POST', '/payment-options/999999999/enable', {}, ['admin', 'developer']],
+  ['upos.manage', 'DELETE', '/payment-options/999999999', undefined, ['admin', 'developer']],
+  ['sites.read', 'GET', '/sites', undefined, ['admin', 'developer', 'temp', 'finance', 'viewer']],
+  ['sites.manage', 'PATCH', '/sites/site_unknown', { uniqueClientRequestId: true }, ['admin', 'developer']],
+  ['sites.manage', 'POST', '/sites/site_unknown/webhook-secret', {}, ['admin', 'developer']],
+  ['platform.read', 'GET', '/platform', undefined, ['admin', 'developer', 'temp', 'finance', 'viewer']],
+  ['platform.manage', 'POST', '/platform/account-owners/AO_unknown/status', { status: 'IN_PROGRESS' }, ['admin']],
+  ['platform.manage', 'POST', '/platform/payouts/PO_unknown/status', { status: 'ACCEPTED' }, ['admin']],
+  ['platform.manage', 'POST', '/platform/splits/SP_unknown/status', { status: 'CANCELLED' }, ['admin']],
 ];
 
 describe.each(dialects())('the dashboard role matrix on %s', (dialect) => {

@@ -19,6 +19,12 @@ export const PERMISSIONS = [
   'withdrawals.read',
   'withdrawals.manage',
   'apm.complete',
+  'upos.read',
+  'upos.manage',
+  'sites.read',
+  'sites.manage',
+  'platform.read',
+  'platform.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -26,6 +32,7 @@ const ALL: readonly Role[] = ROLES;
 const MONEY: readonly Role[] = ['admin', 'finance'];
 const KEYS: readonly Role[] = ['admin', 'developer', 'temp'];
 const ADMIN: readonly Role[] = ['admin'];
+const BUILDERS: readonly Role[] = ['admin', 'developer'];
 
 /** permission → the roles holding it */
 export const ROLE_MATRIX: Readonly<Record<Permission, readonly Role[]>> = {
@@ -42,6 +49,12 @@ export const ROLE_MATRIX: Readonly<Record<Permission, readonly Role[]>> = {
   'withdrawals.read': ALL,
   'withdrawals.manage': MONEY,
   'apm.complete': MONEY,
+  'upos.read': ALL,
+  'upos.manage': BUILDERS,
+  'sites.read': ALL,
+  'sites.manage': BUILDERS,
+  'platform.read': ALL,
+  'platform.manage': ADMIN,
 };
 
 export function isRole(value: string): value is Role {

@@ -31,6 +31,9 @@ export const DASHBOARD_PAGES = [
   'notifications',
   'withdrawals',
   'apm-payments',
+  'payment-options',
+  'sites',
+  'platform',
 ] as const;
 
 export function shellHtml(): string {

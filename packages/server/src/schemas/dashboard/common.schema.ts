@@ -45,6 +45,12 @@ export const Permission = Type.Enum([
   'withdrawals.read',
   'withdrawals.manage',
   'apm.complete',
+  'upos.read',
+  'upos.manage',
+  'sites.read',
+  'sites.manage',
+  'platform.read',
+  'platform.manage',
 ]);
 
 const Time = () => Type.String({ format: 'date-time' });
