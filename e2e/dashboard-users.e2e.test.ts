@@ -40,11 +40,11 @@ describe('control panel users', () => {
     await row.waitFor();
     expect(await row.innerText()).toContain('Finance');
 
-    // the new user: transactions and notifications, no keys, no users
+    // the new user: the overview, transactions and notifications, no keys, no users
     const fin = await openPanel(browser, gw, '/dashboard/transactions');
     await signIn(fin.page, 'fin@shop.example', first);
     const nav = fin.page.getByRole('navigation', { name: 'Control panel' });
-    expect((await nav.getByRole('link').allInnerTexts()).sort()).toEqual(['Notifications', 'Transactions']);
+    expect((await nav.getByRole('link').allInnerTexts()).sort()).toEqual(['Notifications', 'Overview', 'Transactions']);
     expect(await fin.page.locator('.dash-role').innerText()).toBe('Finance');
     await fin.close();
 

@@ -23,7 +23,15 @@ export const DASHBOARD_CSP = [
 ].join('; ');
 
 /** The panel's pages the shell answers for (a transaction's own page is /dashboard/transactions/<id>). */
-export const DASHBOARD_PAGES = ['login', 'transactions', 'keys', 'users', 'notifications'] as const;
+export const DASHBOARD_PAGES = [
+  'login',
+  'overview',
+  'transactions',
+  'keys',
+  'users',
+  'notifications',
+  'audit',
+] as const;
 
 export function shellHtml(): string {
   const js = bundle('dashboard');

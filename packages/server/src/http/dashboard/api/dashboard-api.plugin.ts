@@ -8,6 +8,7 @@ import { registerListKeys } from './keys.list.js';
 import { registerRevokeKey } from './keys.revoke.js';
 import { registerUpdateKey } from './keys.update.js';
 import { registerShowMe } from './me.show.js';
+import { registerShowOverview } from './overview.show.js';
 import { registerListNotifications } from './notifications.list.js';
 import { registerResendNotification } from './notifications.resend.js';
 import { registerCreateSession } from './session.create.js';
@@ -55,6 +56,7 @@ export async function dashboardApiPlugin(app: FastifyInstance): Promise<void> {
   registerCreateSession(app);
   registerDeleteSession(app);
   registerShowMe(app);
+  registerShowOverview(app);
   registerListTransactions(app);
   registerShowTransaction(app);
   registerSettleTransaction(app);

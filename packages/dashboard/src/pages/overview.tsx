@@ -1,0 +1,218 @@
+import { useEffect, useState } from 'preact/hooks';
+import { api, type Overview as OverviewData } from '../api.js';
+import { BarChart, type Series } from '../bar-chart.js';
+import { LOCALE, money, t } from '../i18n.js';
+import { BASE, navigate } from '../router.js';
+import { PageHeading } from '../shared.js';
+import { FormField } from '../../../web-sdk/src/ui/components/FormField/FormField.js';
+import { Skeleton } from '../../../web-sdk/src/ui/components/Spinner/Spinner.js';
+import type { PageProps } from '../page-props.js';
+
+/**
+ * The overview: the merchant's payments over the last day (by hour), week or month (by day): the
+ * approved volume of one currency, the approval rate and the declines by reason, each a chart with its
+ * numbers in a table for screen readers (GET /overview). The period is kept in the URL's query.
+ */
+
+const PERIODS = ['day', 'week', 'month'] as const;
+type Period = (typeof PERIODS)[number];
+/** the most reasons drawn apart; the others are added up as one */
+const REASONS = 4;
+
+const hours = new Intl.DateTimeFormat(LOCALE, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+const longHours = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+const days = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const longDays = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'full', timeZone: 'UTC' });
+const percent = new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 1 });
+const count = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
+
+export function Overview({ me, loc }: PageProps) {
+  const asked = loc.search.get('period');
+  const period: Period = (PERIODS as readonly string[]).includes(asked ?? '') ? (asked as Period) : 'day';
+  const [data, setData] = useState<OverviewData | null>(null);
+  const [error, setError] = useState('');
+  const [currency, setCurrency] = useState('');
+
+  useEffect(() => {
+    setData(null);
+    setError('');
+    let live = true;
+    api<OverviewData>('GET', `/overview?period=${period}`).then(
+      (o) => live && setData(o),
+      (err: unknown) => live && setError(err instanceof Error ? err.message : String(err)),
+    );
+    return () => void (live = false);
+  }, [period]);
+
+  const choose = (e: Event) => {
+    const next = (e.target as HTMLSelectElement).value;
+    navigate(`${BASE}/overview${next === 'day' ? '' : `?period=${next}`}`, { replace: true });
+  };
+
+  return (
+    <>
+      <PageHeading title={t('ov.title')} merchant={me.user.merchantName} />
+      <div class="dash-filters">
+        <FormField id="ov-period" label={t('ov.period')}>
+          <select id="ov-period" class="dash-input" value={period} onChange={choose}>
+            {PERIODS.map((p) => (
+              <option key={p} value={p}>
+                {t(`ov.period.${p}`)}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        {data && data.totals.volume.length > 1 ? (
+          <FormField id="ov-currency" label={t('ov.currency')}>
+            <select
+              id="ov-currency"
+              class="dash-input"
+              value={currencyOf(data, currency)}
+              onChange={(e) => setCurrency((e.target as HTMLSelectElement).value)}
+            >
+              {data.totals.volume.map((v) => (
+                <option key={v.currency} value={v.currency}>
+                  {v.currency}
+                </option>
+              ))}
+            </select>
+          </FormField>
+        ) : null}
+      </div>
+      {error ? (
+        <p class="dash-alert" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {data === null && !error ? <Skeleton height={240} label={t('loading')} /> : null}
+      {data ? <Charts data={data} currency={currencyOf(data, currency)} /> : null}
+    </>
+  );
+}
+
+/** The currency shown: the one chosen, else the first the API lists (alphabetical). */
+function currencyOf(data: OverviewData, chosen: string): string {
+  const listed = data.totals.volume.map((v) => v.currency);
+  return listed.includes(chosen) ? chosen : (listed[0] ?? '');
+}
+
+function Charts({ data, currency }: { data: OverviewData; currency: string }) {
+  const hourly = data.bucket === 'hour';
+  const buckets = data.buckets.map((b) => {
+    const at = new Date(b.start);
+    return { long: (hourly ? longHours : longDays).format(at), short: (hourly ? hours : days).format(at) };
+  });
+  const labelEvery = hourly ? 6 : data.buckets.length > 7 ? 5 : 1;
+  const bucketHeader = hourly ? t('ov.hourUtc') : t('ov.dayUtc');
+  const volumeOf = (v: OverviewData['totals']['volume']) => Number(v.find((x) => x.currency === currency)?.amount ?? 0);
+  const total = data.totals;
+
+  const volume: Series[] = [
+    {
+      key: 'volume',
+      label: t('ov.volumeOf', { currency: currency || '—' }),
+      tone: 1,
+      values: data.buckets.map((b) => volumeOf(b.volume)),
+    },
+  ];
+  const rate: Series[] = [
+    { key: 'rate', label: t('ov.approvalRate'), tone: 3, values: data.buckets.map((b) => b.approvalRate) },
+  ];
+  const top = total.declines.slice(0, REASONS).map((d) => d.reason);
+  const declines: Series[] = top.map((reason, i) => ({
+    key: reason,
+    label: reason,
+    tone: i + 1,
+    values: data.buckets.map((b) => b.declines.find((d) => d.reason === reason)?.count ?? 0),
+  }));
+  if (total.declines.length > REASONS)
+    declines.push({
+      key: 'other',
+      label: t('ov.otherReasons'),
+      tone: 5,
+      values: data.buckets.map((b) =>
+        b.declines.filter((d) => !top.includes(d.reason)).reduce((s, d) => s + d.count, 0),
+      ),
+    });
+  if (declines.length === 0)
+    declines.push({ key: 'none', label: t('ov.declines'), tone: 2, values: data.buckets.map(() => 0) });
+
+  const volumeTotal = currency ? money(String(volumeOf(total.volume)), currency) : money('0', 'EUR');
+  return (
+    <>
+      <dl class="dash-kpis" data-totals="">
+        <div>
+          <dt>{t('ov.volume')}</dt>
+          <dd>
+            {total.volume.length === 0
+              ? t('ov.noVolume')
+              : total.volume.map((v) => money(v.amount, v.currency)).join(' · ')}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('ov.approvalRate')}</dt>
+          <dd>{total.approvalRate === null ? '—' : percent.format(total.approvalRate)}</dd>
+        </div>
+        <div>
+          <dt>{t('ov.payments')}</dt>
+          <dd>
+            {t('ov.paymentsOf', { attempts: count.format(total.attempts), approved: count.format(total.approved) })}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('ov.declines')}</dt>
+          <dd>{count.format(total.declined)}</dd>
+        </div>
+      </dl>
+      <div class="dash-charts">
+        <BarChart
+          id="chart-volume"
+          title={t('ov.volumeChart', { currency: currency || '—' })}
+          summary={t('ov.volumeSummary', { amount: volumeTotal })}
+          buckets={buckets}
+          bucketHeader={bucketHeader}
+          series={volume}
+          format={(v) => (currency ? money(String(v), currency) : count.format(v))}
+          labelEvery={labelEvery}
+        />
+        <BarChart
+          id="chart-rate"
+          title={t('ov.rateChart')}
+          summary={
+            total.approvalRate === null
+              ? t('ov.noPayments')
+              : t('ov.rateSummary', {
+                  rate: percent.format(total.approvalRate),
+                  approved: count.format(total.approved),
+                  attempts: count.format(total.attempts),
+                })
+          }
+          buckets={buckets}
+          bucketHeader={bucketHeader}
+          series={rate}
+          format={(v) => percent.format(v)}
+          max={1}
+          labelEvery={labelEvery}
+        />
+        <BarChart
+          id="chart-declines"
+          title={t('ov.declinesChart')}
+          summary={
+            total.declined === 0
+              ? t('ov.noDeclines')
+              : t('ov.declinesSummary', {
+                  count: count.format(total.declined),
+                  reasons: total.declines.map((d) => `${d.reason}: ${count.format(d.count)}`).join(', '),
+                })
+          }
+          buckets={buckets}
+          bucketHeader={bucketHeader}
+          series={declines}
+          format={(v) => count.format(v)}
+          whole
+          labelEvery={labelEvery}
+        />
+      </div>
+    </>
+  );
+}
