@@ -204,27 +204,18 @@ describe.each(dialects())('dashboard overview and the transaction search on %s',
       });
     });
     const base: TransactionFilter = { merchantId: 'mer_plan', limit: 26 };
-    const plan = async (f: TransactionFilter): Promise<string> => {
-      const compiled = dashboardTransactionQuery(db, gw.rt.store.dialect, f).compile();
-      if (dialect === 'sqlite') {
-        const r = await db.executeQuery<{ detail: string }>(
-          CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
+    // on the connection that gathered the statistics (another loads them only with the schema)
+    const plan = (f: TransactionFilter): Promise<string> =>
+      gw.rt.store.write(async (w) => {
+        const compiled = dashboardTransactionQuery(db, gw.rt.store.dialect, f).compile();
+        const explain = dialect === 'sqlite' ? 'explain query plan' : 'explain';
+        // a table of a few rows is read whole by PostgreSQL whatever its indexes: forbid that to see the choice
+        if (dialect === 'postgres') await sql`set local enable_seqscan = off`.execute(w);
+        const r = await w.executeQuery<Record<string, string>>(
+          CompiledQuery.raw(`${explain} ${compiled.sql}`, [...compiled.parameters]),
         );
-        return r.rows.map((row) => row.detail).join('\n');
-      }
-      // a table of a few rows is read whole by PostgreSQL whatever its indexes: forbid that to see the choice
-      return db.connection().execute(async (c) => {
-        await sql`set enable_seqscan = off`.execute(c);
-        try {
-          const r = await c.executeQuery<{ 'QUERY PLAN': string }>(
-            CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]),
-          );
-          return r.rows.map((row) => row['QUERY PLAN']).join('\n');
-        } finally {
-          await sql`reset enable_seqscan`.execute(c);
-        }
+        return r.rows.map((row) => row.detail ?? row['QUERY PLAN']).join('\n');
       });
-    };
     // the newest-first pages read an index in id order: the merchant's, or (PostgreSQL, when the merchant
     // holds a tenth of the rows) the primary key's, filtered; never a sort of the merchant's rows
     const newest = 'transactions_merchant|transactions_pkey';

@@ -30,6 +30,27 @@ function amountWithin(eb: Eb, op: '>=' | '<=', bounds: AmountBound[]) {
   );
 }
 
+/**
+ * The amount bounds as ranges an index on (merchant_id, amount_minor) takes: one per currency exponent,
+ * each with the merchant (an OR's branches are planned alone), implied by the per-currency condition
+ * that still decides. With one side only, the ranges overlap into one: the loosest bound.
+ */
+function amountRanges(eb: Eb, merchantId: string, min: AmountBound[] | undefined, max: AmountBound[] | undefined) {
+  if (!min || !max) {
+    const bounds = (min ?? max)!.map((b) => b.minor);
+    return min ? eb('amount_minor', '>=', Math.min(...bounds)) : eb('amount_minor', '<=', Math.max(...bounds));
+  }
+  return eb.or(
+    min.map((lo, i) =>
+      eb.and([
+        eb('merchant_id', '=', merchantId),
+        eb('amount_minor', '>=', lo.minor),
+        eb('amount_minor', '<=', max[i]!.minor),
+      ]),
+    ),
+  );
+}
+
 /** The search's query, unexecuted (its plan is checked by tests with EXPLAIN). */
 export function dashboardTransactionQuery(db: Kysely<Database>, dialect: Dialect, f: TransactionFilter) {
   let q = db.selectFrom('transactions').selectAll().where('merchant_id', '=', f.merchantId);
@@ -47,16 +68,10 @@ export function dashboardTransactionQuery(db: Kysely<Database>, dialect: Dialect
   if (f.type !== undefined) q = q.where('type', '=', f.type);
   // the card output is JSON: its last four digits through the expression of the index
   if (f.last4 !== undefined) q = q.where(sql.raw<string>(last4Expression(dialect)), '=', f.last4);
-  // each bound holds per currency exponent; the loosest of them alone is a range the amount index can take
   const { min, max } = f;
-  if (min) {
-    q = q.where('amount_minor', '>=', Math.min(...min.map((b) => b.minor)));
-    q = q.where((eb) => amountWithin(eb, '>=', min));
-  }
-  if (max) {
-    q = q.where('amount_minor', '<=', Math.max(...max.map((b) => b.minor)));
-    q = q.where((eb) => amountWithin(eb, '<=', max));
-  }
+  if (min || max) q = q.where((eb) => amountRanges(eb, f.merchantId, min, max));
+  if (min) q = q.where((eb) => amountWithin(eb, '>=', min));
+  if (max) q = q.where((eb) => amountWithin(eb, '<=', max));
   if (f.from !== undefined) q = q.where('created_at', '>=', f.from);
   if (f.to !== undefined) q = q.where('created_at', '<=', f.to);
   if (f.before !== undefined) q = q.where('id', '<', Number(f.before));
