@@ -34,7 +34,7 @@ export interface BarChartProps {
   labelEvery: number;
 }
 
-const W = 600;
+const W = 540;
 const H = 220;
 const LEFT = 56;
 const BOTTOM = 24;

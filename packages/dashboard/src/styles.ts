@@ -84,8 +84,9 @@ body{background:var(--gh-color-background)}
 .dash-chart{margin:0;padding:12px 14px;border:1px solid var(--gh-color-border);border-radius:var(--gh-border-radius);min-width:0}
 .dash-chart figcaption{display:grid;gap:2px;margin:0 0 8px}
 .dash-chart-title{font-weight:600}
-.dash-chart-svg{display:block;width:100%;height:auto}
-.dash-axis{font-size:12px;fill:var(--gh-color-text-secondary);font-variant-numeric:tabular-nums}
+.dash-filters.dash-wide{grid-template-columns:repeat(auto-fill,minmax(260px,1fr))}
+.dash-chart-svg{display:block;width:100%;max-width:680px;height:auto}
+.dash-axis{font-size:13px;fill:var(--gh-color-text-secondary);font-variant-numeric:tabular-nums}
 .dash-grid{stroke:var(--gh-color-border);stroke-width:1;stroke-dasharray:3 3}
 .dash-legend{display:flex;flex-wrap:wrap;gap:4px 14px;margin:0 0 6px;padding:0;list-style:none;font-size:13px}
 .dash-legend li{display:inline-flex;align-items:center;gap:6px}

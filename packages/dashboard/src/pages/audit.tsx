@@ -79,7 +79,7 @@ export function Audit({ me, loc }: PageProps) {
   return (
     <>
       <PageHeading title={t('audit.title')} merchant={me.user.merchantName} />
-      <div class="dash-filters">
+      <div class="dash-filters dash-wide">
         <FormField id="audit-action" label={t('audit.action')}>
           <select id="audit-action" class="dash-input" value={action} onChange={choose}>
             <option value="">{t('audit.anyAction')}</option>

@@ -18,6 +18,8 @@ const PERIODS = ['day', 'week', 'month'] as const;
 type Period = (typeof PERIODS)[number];
 /** the most reasons drawn apart; the others are added up as one */
 const REASONS = 4;
+/** the reasons' colours (the style sheet's tones): the danger colour first */
+const REASON_TONES = [2, 1, 4, 3];
 
 const hours = new Intl.DateTimeFormat(LOCALE, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
 const longHours = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
@@ -52,7 +54,7 @@ export function Overview({ me, loc }: PageProps) {
   return (
     <>
       <PageHeading title={t('ov.title')} merchant={me.user.merchantName} />
-      <div class="dash-filters">
+      <div class="dash-filters dash-wide">
         <FormField id="ov-period" label={t('ov.period')}>
           <select id="ov-period" class="dash-input" value={period} onChange={choose}>
             {PERIODS.map((p) => (
@@ -122,7 +124,7 @@ function Charts({ data, currency }: { data: OverviewData; currency: string }) {
   const declines: Series[] = top.map((reason, i) => ({
     key: reason,
     label: reason,
-    tone: i + 1,
+    tone: REASON_TONES[i]!,
     values: data.buckets.map((b) => b.declines.find((d) => d.reason === reason)?.count ?? 0),
   }));
   if (total.declines.length > REASONS)
