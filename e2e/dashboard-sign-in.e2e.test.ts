@@ -78,12 +78,13 @@ describe('control panel sign-in', () => {
     await close();
   });
 
-  it('/dashboard leads to the transactions after signing in', async () => {
+  it('/dashboard leads to the overview after signing in', async () => {
     const { page, close } = await openPanel(browser, gw, '/dashboard');
     const { email, password } = demoUser(gw);
     await signIn(page, email, password);
-    await page.getByRole('heading', { name: 'Transactions', level: 1 }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/dashboard/transactions');
+    await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard/overview');
+    await page.getByRole('link', { name: 'Transactions' }).click();
     await page.locator(`[data-tx="${paid}"]`).waitFor();
     await close();
   });

@@ -40,12 +40,13 @@ describe('control panel users', () => {
     await row.waitFor();
     expect(await row.innerText()).toContain('Finance');
 
-    // the new user: transactions and notifications, no keys, no users
+    // the new user: the overview, transactions and notifications, no keys, no users
     const fin = await openPanel(browser, gw, '/dashboard/transactions');
     await signIn(fin.page, 'fin@shop.example', first);
     const nav = fin.page.getByRole('navigation', { name: 'Control panel' });
     expect((await nav.getByRole('link').allInnerTexts()).sort()).toEqual([
       'Notifications',
+      'Overview',
       'Payment options',
       'Platform',
       'Sites',

@@ -224,6 +224,33 @@ export interface Platform {
   }>;
 }
 
+export interface OverviewCounts {
+  attempts: number;
+  approved: number;
+  declined: number;
+  errors: number;
+  approvalRate: number | null;
+  volume: Array<{ currency: string; amount: string }>;
+  declines: Array<{ reason: string; count: number }>;
+}
+
+export interface Overview {
+  period: 'day' | 'week' | 'month';
+  bucket: 'hour' | 'day';
+  from: string;
+  to: string;
+  buckets: Array<OverviewCounts & { start: string }>;
+  totals: OverviewCounts;
+}
+
+export interface AuditEntry {
+  at: string;
+  userEmail: string;
+  action: string;
+  target: string;
+  detail: Record<string, unknown>;
+}
+
 /** An error answer of the API: its code (`invalid_credentials`, `conflict`, …), message and field. */
 export class ApiError extends Error {
   constructor(

@@ -8,7 +8,7 @@ import { Skeleton } from '../../web-sdk/src/ui/components/Spinner/Spinner.js';
 
 /**
  * The panel: asks GET /me once on load; without a live session it shows the sign-in form at whatever
- * URL was asked, and after signing in shows that URL's page (the transactions for /dashboard and
+ * URL was asked, and after signing in shows that URL's page (the overview for /dashboard and
  * /dashboard/login). A 401 from any later call (the session expired or was revoked) brings the form
  * back, at the same URL.
  */
@@ -37,9 +37,9 @@ export function App() {
     );
   }, []);
 
-  // /dashboard and /dashboard/login lead to the transactions once signed in
+  // /dashboard and /dashboard/login lead to the overview once signed in
   useEffect(() => {
-    if (me && (loc.path === BASE || loc.path === `${BASE}/login`)) navigate(`${BASE}/transactions`, { replace: true });
+    if (me && (loc.path === BASE || loc.path === `${BASE}/login`)) navigate(`${BASE}/overview`, { replace: true });
   }, [me, loc.path]);
 
   const signedIn = (m: Me) => {

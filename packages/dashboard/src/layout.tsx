@@ -13,9 +13,12 @@ import { Withdrawals } from './pages/withdrawals.js';
 import { PaymentOptions } from './pages/payment-options.js';
 import { Sites } from './pages/sites.js';
 import { PlatformPage } from './pages/platform.js';
+import { Overview } from './pages/overview.js';
+import { Audit } from './pages/audit.js';
 
 /** The nav's items and the permission each needs (the server decides; an item it would refuse is not shown). */
 const NAV: Array<{ path: string; label: string; needs: Permission }> = [
+  { path: `${BASE}/overview`, label: 'nav.overview', needs: 'transactions.read' },
   { path: `${BASE}/transactions`, label: 'nav.transactions', needs: 'transactions.read' },
   { path: `${BASE}/keys`, label: 'nav.keys', needs: 'keys.read' },
   { path: `${BASE}/notifications`, label: 'nav.notifications', needs: 'notifications.read' },
@@ -24,6 +27,7 @@ const NAV: Array<{ path: string; label: string; needs: Permission }> = [
   { path: `${BASE}/sites`, label: 'nav.sites', needs: 'sites.read' },
   { path: `${BASE}/platform`, label: 'nav.platform', needs: 'platform.read' },
   { path: `${BASE}/users`, label: 'nav.users', needs: 'users.manage' },
+  { path: `${BASE}/audit`, label: 'nav.audit', needs: 'audit.read' },
 ];
 
 /**
@@ -80,7 +84,8 @@ function Route(props: PageProps) {
   const { path } = props.loc;
   const detail = /^\/dashboard\/transactions\/([^/]+)$/.exec(path);
   if (detail) return <TransactionDetail {...props} id={decodeURIComponent(detail[1]!)} />;
-  if (path === `${BASE}/transactions` || path === BASE || path === `${BASE}/login`) return <Transactions {...props} />;
+  if (path === `${BASE}/overview` || path === BASE || path === `${BASE}/login`) return <Overview {...props} />;
+  if (path === `${BASE}/transactions`) return <Transactions {...props} />;
   if (path === `${BASE}/keys`) return <Keys {...props} />;
   if (path === `${BASE}/users`) return <Users {...props} />;
   if (path === `${BASE}/notifications`) return <Notifications {...props} />;
@@ -88,6 +93,7 @@ function Route(props: PageProps) {
   if (path === `${BASE}/payment-options`) return <PaymentOptions {...props} />;
   if (path === `${BASE}/sites`) return <Sites {...props} />;
   if (path === `${BASE}/platform`) return <PlatformPage {...props} />;
+  if (path === `${BASE}/audit`) return <Audit {...props} />;
   return (
     <>
       <PageHeading title={t('notFound.title')} merchant={props.me.user.merchantName} />

@@ -87,8 +87,30 @@ body{background:var(--gh-color-background)}
 .dash-row-actions{display:flex;flex-wrap:wrap;gap:6px}
 .dash details summary{cursor:pointer;color:var(--gh-color-primary)}
 .dash pre{white-space:pre-wrap;overflow-wrap:anywhere;font-size:12px;max-width:60ch}
+.dash-kpis{display:grid;grid-template-columns:repeat(auto-fit,minmax(180px,1fr));gap:12px;margin:8px 0 16px}
+.dash-kpis>div{border:1px solid var(--gh-color-border);border-radius:var(--gh-border-radius);padding:10px 14px}
+.dash-kpis dt{font-size:13px;color:var(--gh-color-text-secondary)}
+.dash-kpis dd{margin:2px 0 0;font-size:19px;font-weight:600;font-variant-numeric:tabular-nums}
+.dash-charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(400px,1fr));gap:16px}
+.dash-chart{margin:0;padding:12px 14px;border:1px solid var(--gh-color-border);border-radius:var(--gh-border-radius);min-width:0}
+.dash-chart figcaption{display:grid;gap:2px;margin:0 0 8px}
+.dash-chart-title{font-weight:600}
+.dash-filters.dash-wide{grid-template-columns:repeat(auto-fill,minmax(260px,1fr))}
+.dash-chart-svg{display:block;width:100%;max-width:680px;height:auto}
+.dash-axis{font-size:13px;fill:var(--gh-color-text-secondary);font-variant-numeric:tabular-nums}
+.dash-grid{stroke:var(--gh-color-border);stroke-width:1;stroke-dasharray:3 3}
+.dash-legend{display:flex;flex-wrap:wrap;gap:4px 14px;margin:0 0 6px;padding:0;list-style:none;font-size:13px}
+.dash-legend li{display:inline-flex;align-items:center;gap:6px}
+.dash-swatch{width:12px;height:12px}
+.dash-tone-1{fill:var(--gh-color-primary)}
+.dash-tone-2{fill:var(--gh-color-danger)}
+.dash-tone-3{fill:var(--gh-color-success)}
+.dash-tone-4{fill:var(--gh-color-text-secondary)}
+.dash-tone-5{fill:var(--gh-color-text)}
+.dash-detail{grid-template-columns:max-content minmax(0,1fr);gap:0 8px;font-size:13px}
 @media (max-width:900px){.dash-header,.dash-main{padding-inline:16px}.gh-table th,.gh-table td{padding:6px 8px}}
-@media (forced-colors:active){.dash-badge,.dash-btn,.dash-role{border-color:CanvasText}.dash-nav a[aria-current=page]{border-bottom-color:Highlight}}
+@media (max-width:600px){.dash-charts{grid-template-columns:1fr}}
+@media (forced-colors:active){.dash-tone-1,.dash-tone-2,.dash-tone-3,.dash-tone-4,.dash-tone-5{fill:CanvasText}.dash-axis{fill:CanvasText}.dash-badge,.dash-btn,.dash-role{border-color:CanvasText}.dash-nav a[aria-current=page]{border-bottom-color:Highlight}}
 `;
 
 export const DASHBOARD_CSS = `${UI_CSS}\n${DATA_TABLE_CSS}\n${FORM_FIELD_CSS}\n${PANEL_CSS}`;

@@ -13,6 +13,7 @@ type Role = (typeof ROLES)[number];
  */
 const MATRIX: Array<[permission: string, method: string, path: string, body: unknown, allowed: Role[]]> = [
   ['transactions.read', 'GET', '/transactions', undefined, ['admin', 'developer', 'temp', 'finance', 'viewer']],
+  ['transactions.read', 'GET', '/overview?period=week', undefined, ['admin', 'developer', 'temp', 'finance', 'viewer']],
   ['transactions.settle', 'POST', '/transactions/1/settle', {}, ['admin', 'finance']],
   ['transactions.refund', 'POST', '/transactions/1/refund', { amount: '1.00' }, ['admin', 'finance']],
   ['transactions.void', 'POST', '/transactions/1/void', {}, ['admin', 'finance']],
@@ -22,6 +23,7 @@ const MATRIX: Array<[permission: string, method: string, path: string, body: unk
   ['users.manage', 'GET', '/users', undefined, ['admin']],
   ['users.manage', 'DELETE', '/users/dus_unknown', undefined, ['admin']],
   ['audit.read', 'GET', '/audit', undefined, ['admin']],
+  ['audit.read', 'GET', '/audit?action=key.create', undefined, ['admin']],
   ['notifications.read', 'GET', '/notifications', undefined, ['admin', 'developer', 'temp', 'finance', 'viewer']],
   ['notifications.resend', 'POST', '/notifications/ntf_unknown/resend', undefined, ['admin', 'developer', 'temp']],
   [

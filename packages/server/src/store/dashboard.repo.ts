@@ -3,6 +3,8 @@ import type { AuditEntry, DashboardRepo, DashboardSession, DashboardUser } from 
 import type { Role } from '../domain/dashboard/roles.js';
 import type { DashboardAuditTable, DashboardSessionTable, DashboardUserTable } from './dashboard.table.js';
 import type { Database } from './tables.js';
+import type { Dialect } from './dialect.js';
+import { dashboardOverviewRows } from './dashboard-overview.repo.js';
 import {
   apiKeyLabelSet,
   dashboardChain,
@@ -94,7 +96,7 @@ export async function dashboardUsersOf(db: Kysely<Database>, merchantId: string)
   return rows.map(toUser);
 }
 
-export function dashboardRepo(db: Kysely<Database>): DashboardRepo {
+export function dashboardRepo(db: Kysely<Database>, dialect: Dialect): DashboardRepo {
   return {
     insertUser: (u) => dashboardUserInsert(db, u),
     findUserByEmail: (email) => dashboardUserByEmail(db, email),
@@ -184,13 +186,15 @@ export function dashboardRepo(db: Kysely<Database>): DashboardRepo {
         })
         .execute();
     },
-    async listAudit(merchantId, limit, before) {
+    async listAudit(merchantId, limit, before, action) {
       let q = db.selectFrom('dashboard_audit').selectAll().where('merchant_id', '=', merchantId);
       if (before !== undefined) q = q.where('id', '<', before);
+      if (action !== undefined) q = q.where('action', '=', action);
       const rows = await q.orderBy('id', 'desc').limit(limit).execute();
       return rows.map(toAudit);
     },
-    searchTransactions: (filter) => dashboardTransactionSearch(db, filter),
+    searchTransactions: (filter) => dashboardTransactionSearch(db, dialect, filter),
+    overview: (query) => dashboardOverviewRows(db, query),
     timeline: (merchantId, orderId, sessionId) => dashboardTimeline(db, merchantId, orderId, sessionId),
     chain: (merchantId, rootId) => dashboardChain(db, merchantId, rootId),
     pendingApmPayments: (merchantId, limit, before) => dashboardPendingApm(db, merchantId, limit, before),

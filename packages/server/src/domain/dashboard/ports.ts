@@ -58,9 +58,11 @@ export interface DashboardRepo {
   /** failed sign-ins of `subject` since `since`, and the oldest of them */
   countLoginFailures(subject: string, since: number): Promise<{ count: number; oldest: number | null }>;
   insertAudit(entry: Omit<AuditEntry, 'id'>): Promise<void>;
-  /** a merchant's audit entries, newest first, older than the entry `before` when given */
-  listAudit(merchantId: string, limit: number, before?: number): Promise<AuditEntry[]>;
+  /** a merchant's audit entries, newest first, older than the entry `before` when given, of one action when given */
+  listAudit(merchantId: string, limit: number, before?: number, action?: string): Promise<AuditEntry[]>;
   searchTransactions(filter: TransactionFilter): Promise<Transaction[]>;
+  /** the merchant's payments from `from` on, counted and summed per time bucket, currency, status and reason */
+  overview(query: OverviewQuery): Promise<OverviewRow[]>;
   /** the transactions of an order (or, without one, of a session), oldest first */
   timeline(merchantId: string, orderId: number | null, sessionId: string | null): Promise<Transaction[]>;
   /** a transaction without an order or session, with those made on it, oldest first */
@@ -91,4 +93,26 @@ export interface TransactionFilter {
   /** only ids below this one (the keyset cursor) */
   before?: string;
   limit: number;
+}
+
+/** The overview's question: `buckets` buckets of `bucketMs` from `from` (epoch ms) of one merchant's payments. */
+export interface OverviewQuery {
+  merchantId: string;
+  from: number;
+  bucketMs: number;
+  buckets: number;
+  /** the transaction types counted as payments */
+  types: readonly string[];
+}
+
+/** One group of the overview: the payments of one bucket (0 = the first) with one currency, status and reason. */
+export interface OverviewRow {
+  bucket: number;
+  currency: string;
+  status: string;
+  /** the decline or error reason; null for the approved */
+  reason: string | null;
+  count: number;
+  /** the sum of their amounts, in minor units */
+  amount: number;
 }

@@ -35,11 +35,60 @@ export function amountBounds(text: string, field: string): AmountBound[] {
   return bounds;
 }
 
+/** The search as a query string has it (the control panel's and the admin API's, docs/dashboard.md). */
+export interface TransactionSearchText {
+  query?: string;
+  status?: string;
+  type?: string;
+  last4?: string;
+  minAmount?: string;
+  maxAmount?: string;
+  from?: string;
+  to?: string;
+  cursor?: string;
+  limit?: string;
+}
+
+/**
+ * The filter of `q` for `merchantId`, or null when it can match nothing (a `query` that is not an id).
+ * Throws Invalid naming the field of a malformed value.
+ */
+export function transactionFilterOf(merchantId: string, q: TransactionSearchText): TransactionFilter | null {
+  const time = (text: string | undefined, field: string) => {
+    if (text === undefined) return undefined;
+    const ms = Date.parse(text);
+    if (Number.isNaN(ms)) throw new Invalid(field, 'must be an ISO 8601 time');
+    return ms;
+  };
+  const cursor = q.cursor;
+  if (cursor !== undefined && !/^\d{1,20}$/.test(cursor)) throw new Invalid('cursor', 'is not a cursor of this list');
+  const query = q.query?.trim();
+  if (query !== undefined && query !== '' && !/^\d{1,20}$/.test(query)) return null;
+  const limit = q.limit === undefined ? 25 : Number(q.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new Invalid('limit', 'must be from 1 to 100');
+  const from = time(q.from, 'from');
+  const to = time(q.to, 'to');
+  return {
+    merchantId,
+    ...(query ? { query } : {}),
+    ...(q.status !== undefined ? { status: q.status.toLowerCase() } : {}),
+    ...(q.type !== undefined && q.type !== '' ? { type: q.type } : {}),
+    ...(q.last4 !== undefined ? { last4: q.last4 } : {}),
+    ...(q.minAmount !== undefined ? { min: amountBounds(q.minAmount, 'minAmount') } : {}),
+    ...(q.maxAmount !== undefined ? { max: amountBounds(q.maxAmount, 'maxAmount') } : {}),
+    ...(from !== undefined ? { from } : {}),
+    ...(to !== undefined ? { to } : {}),
+    ...(cursor !== undefined ? { before: cursor } : {}),
+    limit,
+  };
+}
+
 /** One page of the merchant's transactions, newest first, and the cursor of the next. */
 export async function searchTransactions(
   deps: DomainDeps,
-  filter: TransactionFilter,
+  filter: TransactionFilter | null,
 ): Promise<{ items: Transaction[]; nextCursor: string | null }> {
+  if (filter === null) return { items: [], nextCursor: null };
   const rows = await deps.storage.read.dashboard.searchTransactions({ ...filter, limit: filter.limit + 1 });
   const items = rows.slice(0, filter.limit);
   return { items, nextCursor: rows.length > filter.limit ? items[items.length - 1]!.id : null };

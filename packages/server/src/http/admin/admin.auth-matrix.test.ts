@@ -58,6 +58,16 @@ const ROUTES: Route[] = [
     expect: both({ none: 401, merchant: 200, 'other merchant': 200, operator: 200, 'revoked operator': 401 }),
   },
   {
+    // the control panel's search for a merchant's backend: per merchant, so an operator is refused
+    name: 'GET /admin/v1/transactions',
+    modes: ['sandbox', 'production'],
+    call: (gw, headers) => gw.request('GET', '/admin/v1/transactions?limit=100', { headers }),
+    expect: both({ none: 401, merchant: 200, 'other merchant': 200, operator: 403, 'revoked operator': 401 }),
+    sees: (json, caller) => {
+      if (caller === 'merchant' || caller === 'other merchant') expect(Array.isArray(json.transactions)).toBe(true);
+    },
+  },
+  {
     name: 'POST /admin/v1/apm-payments/{transactionId}/complete',
     modes: ['sandbox', 'production'],
     call: async (gw, headers, f) =>

@@ -12,6 +12,7 @@ import { registerListenStream } from './listen.stream.js';
 import { registerDeliveryChaos } from './delivery-chaos.routes.js';
 import { registerSandboxReset } from './sandbox.reset.js';
 import { registerSandboxTriggers } from './sandbox.triggers.js';
+import { registerListTransactions } from './transactions.list.js';
 
 /** The admin interface (operators now, the dashboard later): its routes, its auth, its error shape. */
 export async function adminPlugin(app: FastifyInstance): Promise<void> {
@@ -23,6 +24,7 @@ export async function adminPlugin(app: FastifyInstance): Promise<void> {
   registerListDeliveries(app);
   registerResendDelivery(app);
   registerListEmails(app);
+  registerListTransactions(app);
   registerCompleteApmPayment(app);
   registerSandboxRoutes(app);
   registerWebhookEndpoints(app);

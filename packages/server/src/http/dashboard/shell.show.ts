@@ -25,6 +25,7 @@ export const DASHBOARD_CSP = [
 /** The panel's pages the shell answers for (a transaction's own page is /dashboard/transactions/<id>). */
 export const DASHBOARD_PAGES = [
   'login',
+  'overview',
   'transactions',
   'keys',
   'users',
@@ -34,6 +35,7 @@ export const DASHBOARD_PAGES = [
   'payment-options',
   'sites',
   'platform',
+  'audit',
 ] as const;
 
 export function shellHtml(): string {

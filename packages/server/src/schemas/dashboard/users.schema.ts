@@ -21,6 +21,14 @@ export const CreatedUser = Type.Object({
 });
 export type CreatedUser = Static<typeof CreatedUser>;
 
+export const AuditQuery = Type.Object({
+  cursor: Type.Optional(Type.String({ maxLength: 200 })),
+  action: Type.Optional(
+    Type.String({ pattern: '^[a-z_]+\\.[a-z_]+$', maxLength: 60, description: 'only this action, e.g. `key.create`' }),
+  ),
+});
+export type AuditQuery = Static<typeof AuditQuery>;
+
 export const AuditPage = Type.Object({
   items: Type.Array(
     Type.Object({

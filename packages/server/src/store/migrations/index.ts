@@ -20,6 +20,7 @@ import { outboxTargetFromSite } from './0019_outbox_target_from_site.js';
 import { sandboxClocksFaults } from './0024_sandbox_clocks_faults.js';
 import { webhookEndpointsAndChaos } from './0029_webhook_endpoints_and_chaos.js';
 import { dashboard } from './0030_dashboard.js';
+import { transactionSearchIndexes } from './0031_transaction_search_indexes.js';
 
 /** Every migration, in order. Names are permanent once released. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -46,6 +47,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0024_sandbox_clocks_faults': sandboxClocksFaults(),
         '0029_webhook_endpoints_and_chaos': webhookEndpointsAndChaos(),
         '0030_dashboard': dashboard(dialect),
+        '0031_transaction_search_indexes': transactionSearchIndexes(dialect),
       };
     },
   };

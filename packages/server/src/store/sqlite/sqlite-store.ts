@@ -130,7 +130,12 @@ export function openSqlite(options: StoreOptions): Store {
     },
     hotRead: directHot((text) => readerStatements.prepare(text)),
     migrate: async () => {
-      const applied = await holdingWriteLock(writerConn, () => runMigrations(writer, sqliteDialect));
+      const applied = await holdingWriteLock(writerConn, async () => {
+        const done = await runMigrations(writer, sqliteDialect);
+        gatherStatistics(writerConn);
+        return done;
+      });
+      reloadStatistics(readerConn);
       await durable();
       return applied;
     },
@@ -197,6 +202,31 @@ interface CachingStatements {
   /** for Kysely's dialect */
   config: SqliteDialectConfig['database'];
   prepare(text: string): SqliteDatabase.Statement;
+}
+
+/**
+ * The planner's statistics, as SQLite advises at each start (`PRAGMA optimize=0x10002`): tables never
+ * analysed or much grown since are analysed, each from a bounded sample (`analysis_limit`), about a
+ * second for a million rows. Without them a range filter of the transaction search (an amount, a date)
+ * looks selective whatever it matches, and a plan may sort most of a merchant's rows (docs/decisions/1032).
+ * Run while the migrations hold the write lock, so it waits for no other process.
+ */
+function gatherStatistics(writer: SqliteDatabase.Database): void {
+  writer.pragma('analysis_limit = 1000');
+  writer.pragma('optimize = 0x10002');
+}
+
+/**
+ * Another connection loads statistics only with the schema: the reader is told to read them again
+ * once they are committed (`ANALYZE sqlite_schema` writes nothing, but `query_only` refuses any ANALYZE).
+ */
+function reloadStatistics(reader: SqliteDatabase.Database): void {
+  reader.pragma('query_only = OFF');
+  try {
+    reader.exec('ANALYZE sqlite_schema');
+  } finally {
+    reader.pragma('query_only = ON');
+  }
 }
 
 /**

@@ -1,24 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { Invalid } from '../../../domain/errors.js';
-import { CursorQuery, ERRORS } from '../../../schemas/dashboard/common.schema.js';
-import { AuditPage } from '../../../schemas/dashboard/users.schema.js';
+import { ERRORS } from '../../../schemas/dashboard/common.schema.js';
+import { AuditPage, AuditQuery } from '../../../schemas/dashboard/users.schema.js';
 import { API_BASE, permit, userOf } from './auth.js';
 
 const PAGE = 50;
 
 /** GET /dashboard/api/v1/audit: the merchant's audit log, newest first. */
 export function registerListAudit(app: FastifyInstance): void {
-  app.get<{ Querystring: CursorQuery }>(
+  app.get<{ Querystring: AuditQuery }>(
     `${API_BASE}/audit`,
     {
       onRequest: permit('audit.read'),
       schema: {
         summary: 'The audit log',
         description:
-          'Every change made through the control panel (sign-ins, money moves, keys, users), newest first, 50 a page.',
+          'Every change made through the control panel (sign-ins, money moves, keys, users), newest first, 50 a page; `action` keeps one action (`key.create`, `transaction.refund`, …).',
         tags: ['dashboard'],
         security: [{ dashboardSession: [] }],
-        querystring: CursorQuery,
+        querystring: AuditQuery,
         response: { 200: AuditPage, ...ERRORS },
       },
     },
@@ -30,6 +30,7 @@ export function registerListAudit(app: FastifyInstance): void {
         userOf(request).merchantId,
         PAGE + 1,
         cursor === undefined ? undefined : Number(cursor),
+        request.query.action,
       );
       const items = rows.slice(0, PAGE);
       return {

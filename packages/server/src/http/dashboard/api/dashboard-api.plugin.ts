@@ -10,6 +10,7 @@ import { registerListKeys } from './keys.list.js';
 import { registerRevokeKey } from './keys.revoke.js';
 import { registerUpdateKey } from './keys.update.js';
 import { registerShowMe } from './me.show.js';
+import { registerShowOverview } from './overview.show.js';
 import { registerListNotifications } from './notifications.list.js';
 import { registerDeletePaymentOption } from './payment-options.delete.js';
 import { registerListPaymentOptions } from './payment-options.list.js';
@@ -70,6 +71,7 @@ export async function dashboardApiPlugin(app: FastifyInstance): Promise<void> {
   registerCreateSession(app);
   registerDeleteSession(app);
   registerShowMe(app);
+  registerShowOverview(app);
   registerListTransactions(app);
   registerShowTransaction(app);
   registerSettleTransaction(app);
