@@ -26,6 +26,19 @@ const ACTIONS = [
   'user.create',
   'user.delete',
   'notification.resend',
+  'notification.test',
+  'withdrawal.approve',
+  'withdrawal.decline',
+  'withdrawal.settle',
+  'apm.complete',
+  'upo.suspend',
+  'upo.enable',
+  'upo.delete',
+  'site.update',
+  'site.webhook-secret.rotate',
+  'platform.kyc.move',
+  'platform.payout.move',
+  'platform.split.move',
 ];
 
 const query = (action: string, cursor?: string) => {
