@@ -13,6 +13,7 @@ import buildBundles from '../packages/server/test/build-bundles.js';
 import { apiKey, type Gateway, startGateway } from '../packages/server/test/harness.js';
 import { launchChromium } from '../e2e/chromium.js';
 import { demoUser, restSale, signIn } from '../e2e/dashboard-page.js';
+import { cardUpo, wdCall } from '../packages/server/test/withdrawals.js';
 
 if (process.argv.includes('--help')) {
   console.log(
@@ -33,12 +34,16 @@ interface Shot {
   dark?: boolean;
   /** signed in first (the default) */
   signedOut?: boolean;
+  /** the browser's language (default English) */
+  locale?: string;
   /** where to go, then what to do before the picture */
   path: (ids: Ids) => string;
   act?: (page: Page) => Promise<void>;
 }
 interface Ids {
   paid: string;
+  /** a customer with a stored card and a withdrawal request */
+  customer: string;
 }
 
 const SHOTS: Shot[] = [
@@ -56,7 +61,27 @@ const SHOTS: Shot[] = [
       await p.getByRole('alert').getByText('not right').waitFor();
     },
   },
+  {
+    name: 'overview',
+    caption: 'Overview: volume, approval rate, declines',
+    width: 1280,
+    path: () => '/dashboard/overview',
+  },
+  {
+    name: 'overview-tablet-dark',
+    caption: 'Overview by day, tablet, dark',
+    width: 768,
+    dark: true,
+    path: () => '/dashboard/overview?period=week',
+  },
   { name: 'transactions', caption: 'Transactions', width: 1280, path: () => '/dashboard/transactions' },
+  {
+    name: 'transactions-he',
+    caption: 'Transactions in Hebrew, right to left',
+    width: 1280,
+    locale: 'he-IL',
+    path: () => '/dashboard/transactions',
+  },
   {
     name: 'transactions-tablet-dark',
     caption: 'Transactions, tablet, dark',
@@ -108,6 +133,34 @@ const SHOTS: Shot[] = [
       await p.locator('tr[data-notification] summary').first().click();
     },
   },
+  {
+    name: 'withdrawals',
+    caption: 'Withdrawal requests and APM payments waiting',
+    width: 1280,
+    path: () => '/dashboard/withdrawals',
+  },
+  {
+    name: 'withdrawal-approve',
+    caption: 'Approving a withdrawal in part',
+    width: 1024,
+    path: () => '/dashboard/withdrawals',
+    act: async (p) => {
+      await p
+        .locator('tbody')
+        .getByRole('button', { name: /^Approve/ })
+        .first()
+        .click();
+      await p.getByRole('dialog').waitFor();
+    },
+  },
+  {
+    name: 'payment-options',
+    caption: "A customer's stored payment options",
+    width: 1280,
+    path: (i) => `/dashboard/payment-options?userTokenId=${i.customer}`,
+  },
+  { name: 'sites', caption: 'Sites and their settings', width: 1280, path: () => '/dashboard/sites' },
+  { name: 'platform', caption: 'Marketplace platform', width: 1280, path: () => '/dashboard/platform' },
   { name: 'users', caption: 'Users', width: 1280, dark: true, path: () => '/dashboard/users' },
   {
     name: 'user-invite',
@@ -119,12 +172,14 @@ const SHOTS: Shot[] = [
       await p.getByRole('dialog').getByLabel('Role').selectOption('temp');
     },
   },
+  { name: 'audit', caption: 'Audit log', width: 1280, path: () => '/dashboard/audit' },
 ];
 
 async function shoot(browser: Browser, gw: Gateway, ids: Ids, shot: Shot): Promise<void> {
   const context = await browser.newContext({
     viewport: { width: shot.width, height: 860 },
     colorScheme: shot.dark ? 'dark' : 'light',
+    locale: shot.locale ?? 'en-GB',
   });
   const page = await context.newPage();
   try {
@@ -182,8 +237,33 @@ try {
     headers: apiKey(gw),
     body: { kind: 'webhook', url: 'https://shop.example/gatehouse/webhooks' },
   });
+  // a customer with a stored card and a withdrawal request, a bank transfer waiting, a platform seller
+  const customer = 'screenshot-customer';
+  const upo = await cardUpo(gw, customer, '4761344136141390');
+  const wd = await wdCall(gw, 'submitRequest', {
+    userTokenId: customer,
+    userPMId: upo,
+    amount: '80.00',
+    currency: 'EUR',
+  });
+  if (wd.json?.status !== 'SUCCESS') throw new Error(`the withdrawal request: ${wd.text}`);
+  await gw.request('POST', '/payment-api/payments', {
+    headers: apiKey(gw),
+    body: {
+      processingEntityId: gw.demo.processingEntityId,
+      transactionType: 'Sale',
+      amount: 12,
+      currency: 'EUR',
+      billingAddress: { country: 'DE' },
+      paymentOption: { alternativePaymentMethod: { name: 'apmgw_BankTransfer', data: { email: 'jane@example.com' } } },
+    },
+  });
+  await gw.request('POST', '/api/v2/account-owners', {
+    headers: apiKey(gw),
+    body: { extRef: 'seller-1', name: 'Northwind Crafts', email: 'northwind@example.com', country: 'DE' },
+  });
   for (const shot of SHOTS.filter((s) => !only || s.name.includes(only))) {
-    await shoot(browser, gw, { paid }, shot);
+    await shoot(browser, gw, { paid, customer }, shot);
     console.log(`docs/images/dashboard/${shot.name}.png`);
   }
   if (!only) writeList();

@@ -170,7 +170,7 @@ function Charts({ data, currency }: { data: OverviewData; currency: string }) {
         <div>
           <dt>{t('ov.payments')}</dt>
           <dd>
-            {t('ov.paymentsOf', {
+            {t('ov.paymentsCount', {
               attempts: formats().count.format(total.attempts),
               approved: formats().count.format(total.approved),
             })}
