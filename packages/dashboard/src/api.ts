@@ -165,6 +165,7 @@ export interface Site {
   notificationUrl: string | null;
   uniqueClientRequestId: boolean;
   unreferencedRefundLimit: number;
+  sessionDeclineLimit: number | null;
   webhookSecret: { since: string | null; previousUntil: string | null };
 }
 

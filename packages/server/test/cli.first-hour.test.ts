@@ -168,7 +168,16 @@ describe('gatehouse CLI, the first hour', () => {
         '--url',
         'https://gamma.example/dmn',
       ]);
-      await cli(dataDir, ['sites', 'configure', '--site', a.merchantSiteId, '--unique-client-request-id', 'true']);
+      await cli(dataDir, [
+        'sites',
+        'configure',
+        '--site',
+        a.merchantSiteId,
+        '--unique-client-request-id',
+        'true',
+        '--session-decline-limit',
+        '3',
+      ]);
       const shown = await cliJson<Record<string, unknown>>(dataDir, ['sites', 'show', '--site', a.merchantSiteId]);
       expect(shown).toEqual({
         merchantSiteId: a.merchantSiteId,
@@ -179,11 +188,13 @@ describe('gatehouse CLI, the first hour', () => {
         webhookUrl: null,
         uniqueClientRequestId: true,
         unreferencedRefundLimit: 1000,
+        sessionDeclineLimit: 3,
       });
       const text = await cli(dataDir, ['sites', 'show', '--site', a.merchantSiteId]);
       expect(text.code).toBe(0);
       expect(text.stdout).toMatch(/DMN address \(notificationUrl\) +https:\/\/gamma\.example\/dmn/);
       expect(text.stdout).toMatch(/webhook address \(webhookUrl\) +\(none\)/);
+      expect(text.stdout).toMatch(/session decline limit +3/);
       for (const secret of [a.merchantSecretKey, a.apiKey, a.webhookSecret]) expect(text.stdout).not.toContain(secret);
       const unknown = await cli(dataDir, ['sites', 'show', '--site', '999']);
       expect(unknown.code).toBe(2);

@@ -106,11 +106,26 @@ describe.each(dialects())('sites in the dashboard on %s', (dialect) => {
     expect(await site()).toMatchObject({ notificationUrl: null, unreferencedRefundLimit: 50 });
   });
 
+  it('sets and removes the default session decline limit, as `sites configure --session-decline-limit`', async () => {
+    expect(await site()).toMatchObject({ sessionDeclineLimit: null });
+    const set = await admin.call('PATCH', `/sites/${gw.demo.merchantSiteId}`, { sessionDeclineLimit: 3 });
+    expect(set.status, set.text).toBe(200);
+    expect(set.json.site.sessionDeclineLimit).toBe(3);
+    expect(await gw.rt.deps.storage.read.sessions.siteSettings(gw.demo.merchantSiteId)).toMatchObject({
+      sessionDeclineLimit: 3,
+    });
+    const removed = await admin.call('PATCH', `/sites/${gw.demo.merchantSiteId}`, { sessionDeclineLimit: null });
+    expect(removed.json.site.sessionDeclineLimit).toBeNull();
+    const audit = await admin.call('GET', '/audit');
+    expect(audit.json.items[0]).toMatchObject({ action: 'site.update', detail: { sessionDeclineLimit: null } });
+  });
+
   it.each([
     ['a URL that is not http(s)', { notificationUrl: 'ftp://shop.example/dmn' }, 'notificationUrl'],
     ['a negative limit', { unreferencedRefundLimit: -1 }, 'unreferencedRefundLimit'],
     ['a limit that is not whole', { unreferencedRefundLimit: 1.5 }, 'unreferencedRefundLimit'],
     ['a flag that is not a boolean', { uniqueClientRequestId: 'yes' }, 'uniqueClientRequestId'],
+    ['a decline limit of 0', { sessionDeclineLimit: 0 }, 'sessionDeclineLimit'],
     ['nothing to change', {}, undefined],
     ['an unknown field', { webhookSecret: 'whsec_x' }, undefined],
   ])('refuses %s with 400 invalid and changes nothing', async (_name, body, field) => {

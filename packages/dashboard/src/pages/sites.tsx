@@ -77,6 +77,12 @@ export function Sites({ me, can }: PageProps) {
             render: (s) => String(s.unreferencedRefundLimit),
           },
           {
+            key: 'declines',
+            label: t('sites.col.declines'),
+            numeric: true,
+            render: (s) => (s.sessionDeclineLimit === null ? t('sites.noDeclineLimit') : String(s.sessionDeclineLimit)),
+          },
+          {
             key: 'secret',
             label: t('sites.webhookSecret'),
             render: (s) => (
@@ -132,6 +138,7 @@ function EditSite({ site, onClose, onDone }: { site: Site; onClose: () => void; 
   const [url, setUrl] = useState(site.notificationUrl ?? '');
   const [unique, setUnique] = useState(site.uniqueClientRequestId);
   const [limit, setLimit] = useState(String(site.unreferencedRefundLimit));
+  const [declines, setDeclines] = useState(site.sessionDeclineLimit === null ? '' : String(site.sessionDeclineLimit));
   const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
   const errorOf = (field: string) => (fieldError?.field === field ? fieldError.message : undefined);
   return (
@@ -146,11 +153,16 @@ function EditSite({ site, onClose, onDone }: { site: Site; onClose: () => void; 
           setFieldError({ field: 'unreferencedRefundLimit', message: t('sites.limitInvalid') });
           throw new Error(t('sites.limitInvalid'));
         }
+        if (declines.trim() !== '' && !/^[1-9]\d{0,5}$/.test(declines.trim())) {
+          setFieldError({ field: 'sessionDeclineLimit', message: t('sites.declinesInvalid') });
+          throw new Error(t('sites.declinesInvalid'));
+        }
         try {
           await api('PATCH', `/sites/${encodeURIComponent(site.id)}`, {
             notificationUrl: url.trim() ? url.trim() : null,
             uniqueClientRequestId: unique,
             unreferencedRefundLimit: Number(limit.trim()),
+            sessionDeclineLimit: declines.trim() === '' ? null : Number(declines.trim()),
           });
         } catch (err) {
           if (err instanceof ApiError && err.field) setFieldError({ field: err.field, message: err.message });
@@ -205,6 +217,22 @@ function EditSite({ site, onClose, onDone }: { site: Site; onClose: () => void; 
           aria-invalid={errorOf('unreferencedRefundLimit') ? 'true' : undefined}
           aria-describedby={fieldDescribedBy('site-limit', t('sites.limitHint'), errorOf('unreferencedRefundLimit'))}
           onInput={(e) => setLimit((e.target as HTMLInputElement).value)}
+        />
+      </FormField>
+      <FormField
+        id="site-declines"
+        label={t('sites.declineLimit')}
+        hint={t('sites.declinesHint')}
+        error={errorOf('sessionDeclineLimit')}
+      >
+        <input
+          id="site-declines"
+          class="dash-input"
+          inputMode="numeric"
+          value={declines}
+          aria-invalid={errorOf('sessionDeclineLimit') ? 'true' : undefined}
+          aria-describedby={fieldDescribedBy('site-declines', t('sites.declinesHint'), errorOf('sessionDeclineLimit'))}
+          onInput={(e) => setDeclines((e.target as HTMLInputElement).value)}
         />
       </FormField>
     </Confirm>

@@ -235,7 +235,7 @@ export const credentialCommands: CredentialCommand[] = [
     spec: {
       name: 'sites configure',
       summary:
-        "Change a site's session API settings (clientRequestId uniqueness, the limit of a refund without relatedTransactionId).",
+        "Change a site's session API settings (clientRequestId uniqueness, the limit of a refund without relatedTransactionId, the default session decline limit).",
       options: {
         site: { type: 'string', placeholder: 'siteId', description: 'Merchant site', required: true },
         'unique-client-request-id': {
@@ -250,6 +250,12 @@ export const credentialCommands: CredentialCommand[] = [
           description:
             'The most one refundTransaction without relatedTransactionId may credit, in whole units of its currency (0 refuses them); default 1000',
         },
+        'session-decline-limit': {
+          type: 'string',
+          placeholder: 'n',
+          description:
+            'The declines after which a session opened without sessionCardDeclineLimit expires (0: no limit); default no limit',
+        },
         json,
       },
     },
@@ -262,15 +268,20 @@ export const credentialCommands: CredentialCommand[] = [
       if (limit !== undefined && !/^\d{1,12}$/.test(limit)) {
         throw new UsageError('--unreferenced-refund-limit must be a whole number of currency units, 0 or more');
       }
+      const declines = str(v['session-decline-limit']);
+      if (declines !== undefined && !/^\d{1,6}$/.test(declines)) {
+        throw new UsageError('--session-decline-limit must be a whole number, 0 (no limit) or more');
+      }
       const settings = await configureSite(rt.deps, str(v.site)!, {
         ...(flag === undefined ? {} : { uniqueClientRequestId: flag === 'true' }),
         ...(limit === undefined ? {} : { unreferencedRefundLimit: Number(limit) }),
+        ...(declines === undefined ? {} : { sessionDeclineLimit: Number(declines) }),
       });
       const out = { merchantSiteId: str(v.site)!, ...settings };
       const refundLimit = out.unreferencedRefundLimit ?? DEFAULT_UNREFERENCED_REFUND_LIMIT;
       return {
         json: out,
-        text: `site ${out.merchantSiteId}\nunique clientRequestId  ${out.uniqueClientRequestId}\nunreferenced refund limit  ${refundLimit}`,
+        text: `site ${out.merchantSiteId}\nunique clientRequestId  ${out.uniqueClientRequestId}\nunreferenced refund limit  ${refundLimit}\nsession decline limit  ${out.sessionDeclineLimit ?? 'none'}`,
       };
     },
   },

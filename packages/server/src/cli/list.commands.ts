@@ -81,6 +81,7 @@ export const listCommands: CredentialCommand[] = [
         webhookUrl: await read.platform.siteWebhookUrl(siteId),
         uniqueClientRequestId: settings?.uniqueClientRequestId ?? false,
         unreferencedRefundLimit: settings?.unreferencedRefundLimit ?? DEFAULT_UNREFERENCED_REFUND_LIMIT,
+        sessionDeclineLimit: settings?.sessionDeclineLimit ?? null,
       };
       const rows = [
         ['site', out.merchantSiteId],
@@ -91,6 +92,7 @@ export const listCommands: CredentialCommand[] = [
         ['webhook address (webhookUrl)', out.webhookUrl ?? '(none)'],
         ['unique clientRequestId', String(out.uniqueClientRequestId)],
         ['unreferenced refund limit', String(out.unreferencedRefundLimit)],
+        ['session decline limit', out.sessionDeclineLimit === null ? '(none)' : String(out.sessionDeclineLimit)],
       ];
       return { json: out, text: table(rows, '') };
     },

@@ -105,9 +105,13 @@ export function sessionRepo(db: Kysely<Database>, dialect: Dialect, hot: HotSql 
       if (!r) return undefined;
       const s = parseSettings(r.settings);
       const limit = s.unreferencedRefundLimit;
+      const declines = s.sessionDeclineLimit;
       const settings: SessionSiteSettings = {
         uniqueClientRequestId: s.uniqueClientRequestId === true,
         ...(Number.isSafeInteger(limit) && (limit as number) >= 0 ? { unreferencedRefundLimit: limit as number } : {}),
+        ...(Number.isSafeInteger(declines) && (declines as number) > 0
+          ? { sessionDeclineLimit: declines as number }
+          : {}),
       };
       return settings;
     },

@@ -20,6 +20,8 @@ export interface SiteView {
   notificationUrl: string | null;
   uniqueClientRequestId: boolean;
   unreferencedRefundLimit: number;
+  /** the declines after which a session opened without its own limit expires; null: no limit */
+  sessionDeclineLimit: number | null;
   /** when the current webhook secret was made; null: the site has none */
   webhookSecretSince: number | null;
   /** the end of a rotated-out secret's overlap, while it still signs beside the current one */
@@ -30,6 +32,8 @@ export interface SiteChange {
   notificationUrl?: string | null;
   uniqueClientRequestId?: boolean;
   unreferencedRefundLimit?: number;
+  /** null (or 0): no limit */
+  sessionDeclineLimit?: number | null;
 }
 
 async function viewOf(deps: DomainDeps, site: Site): Promise<SiteView> {
@@ -43,6 +47,7 @@ async function viewOf(deps: DomainDeps, site: Site): Promise<SiteView> {
     notificationUrl: await read.notifications.siteNotificationUrl(site.id),
     uniqueClientRequestId: settings?.uniqueClientRequestId ?? false,
     unreferencedRefundLimit: settings?.unreferencedRefundLimit ?? DEFAULT_UNREFERENCED_REFUND_LIMIT,
+    sessionDeclineLimit: settings?.sessionDeclineLimit ?? null,
     webhookSecretSince: current.length ? Math.max(...current.map((s) => s.createdAt)) : null,
     previousSecretUntil: previous.length ? Math.max(...previous.map((s) => s.expiresAt!)) : null,
   };
@@ -75,6 +80,7 @@ export async function changeMerchantSite(
     ...(change.unreferencedRefundLimit === undefined
       ? {}
       : { unreferencedRefundLimit: change.unreferencedRefundLimit }),
+    ...(change.sessionDeclineLimit === undefined ? {} : { sessionDeclineLimit: change.sessionDeclineLimit ?? 0 }),
   };
   if (Object.keys(settings).length) await configureSite(deps, siteId, settings);
   await deps.storage.write((repos) =>

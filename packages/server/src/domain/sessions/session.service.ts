@@ -257,9 +257,15 @@ export async function getPaymentStatus(
 }
 
 /**
- * Records a declined payment in the session (called by the payment steps). Once `sessionCardDeclineLimit`
- * declines are recorded the session expires at once.
+ * Whether a session has met its decline limit: its own `sessionCardDeclineLimit`, else its site's default
+ * (docs/decisions/1042; read only here, on a decline, never on the paths that open or pay).
  */
+async function declinesExhausted(repos: Repos, session: Session): Promise<boolean> {
+  const limit =
+    session.declineLimit ?? (await repos.sessions.siteSettings(session.siteId))?.sessionDeclineLimit ?? null;
+  return limit !== null && session.declineCount >= limit;
+}
+
 /**
  * `recordDecline` inside the caller's write (the one that records the declined payment): nothing when
  * the session is gone or expired meanwhile, so the payment's outcome is never refused for it.
@@ -268,15 +274,19 @@ export async function recordDeclineIn(repos: Repos, token: string, now: number):
   const session = await repos.sessions.find(token);
   if (!session || isExpired(session, now)) return;
   const after = (await repos.sessions.addDecline(token))!;
-  if (after.declineLimit !== null && after.declineCount >= after.declineLimit) await repos.sessions.expire(token, now);
+  if (await declinesExhausted(repos, after)) await repos.sessions.expire(token, now);
 }
 
+/**
+ * Records a declined payment in the session (called by the payment steps). Once `sessionCardDeclineLimit`
+ * declines (or the site's default) are recorded the session expires at once.
+ */
 export async function recordDecline(deps: DomainDeps, token: string): Promise<Session> {
   const now = deps.clock.now();
   return deps.storage.write(async (repos) => {
     await liveSession(repos, null, token, now);
     const session = (await repos.sessions.addDecline(token))!;
-    if (session.declineLimit !== null && session.declineCount >= session.declineLimit) {
+    if (await declinesExhausted(repos, session)) {
       await repos.sessions.expire(token, now);
       return { ...session, expiredAt: now };
     }

@@ -90,4 +90,9 @@ export interface SessionSiteSettings {
    * them all; absent: the default of docs/decisions/0371
    */
   unreferencedRefundLimit?: number;
+  /**
+   * the declines after which a session opened without `sessionCardDeclineLimit` expires (the site's
+   * default, docs/decisions/1042); absent: no limit
+   */
+  sessionDeclineLimit?: number;
 }

@@ -5,6 +5,7 @@ import { cardNumbersAtRest } from '../../../test/card-scan.js';
 import { CARD_ROWS, wireCard } from '../../../test/payment-cards.js';
 import { type SessionClient, sessionClient } from '../../../test/session-client.js';
 import type { ManualClock } from '../../lib/clock.js';
+import { configureSite } from '../../domain/sessions/site-settings.service.js';
 
 const T0 = Date.UTC(2026, 2, 10, 9, 30);
 const SESSION_STATUS = { approved: 'APPROVED', declined: 'DECLINED', error: 'ERROR' } as const;
@@ -165,6 +166,29 @@ describe.each(dialects())('session payment.do and transaction operations on %s',
     expect((await again()).json.transactionStatus).toBe('DECLINED');
     expect((await again()).json.transactionStatus).toBe('DECLINED');
     expect((await again()).json).toMatchObject({ status: 'ERROR', errCode: 1069 });
+  });
+
+  it('a site’s default decline limit expires a session opened without its own; an own limit comes first', async () => {
+    await configureSite(gw.rt.deps, gw.demo.merchantSiteId, { sessionDeclineLimit: 1 });
+    try {
+      const declineIn = (sessionToken: string) =>
+        sc.send('payment', {
+          sessionToken,
+          clientRequestId: `sd-${++seq}`,
+          amount: '10.00',
+          currency: 'EUR',
+          paymentOption: { card: wireCard('4000128449498204') },
+        });
+      const plain = (await sc.openOrder()).sessionToken;
+      expect((await declineIn(plain)).json.transactionStatus).toBe('DECLINED');
+      expect((await declineIn(plain)).json).toMatchObject({ status: 'ERROR', errCode: 1069 });
+      const own = (await sc.openOrder({ sessionCardDeclineLimit: '2' } as Record<string, unknown>)).sessionToken;
+      expect((await declineIn(own)).json.transactionStatus).toBe('DECLINED');
+      expect((await declineIn(own)).json.transactionStatus).toBe('DECLINED');
+      expect((await declineIn(own)).json).toMatchObject({ status: 'ERROR', errCode: 1069 });
+    } finally {
+      await configureSite(gw.rt.deps, gw.demo.merchantSiteId, { sessionDeclineLimit: 0 });
+    }
   });
 
   it('getPaymentStatus answers the last payment of the session; a second approved payment is refused', async () => {

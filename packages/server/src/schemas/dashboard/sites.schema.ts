@@ -14,6 +14,10 @@ export const SiteWire = Type.Object(
     unreferencedRefundLimit: Type.Integer({
       description: 'the most a refund without relatedTransactionId may credit, in whole currency units',
     }),
+    sessionDeclineLimit: Type.Union([Type.Integer(), Type.Null()], {
+      description:
+        'the declines after which a session opened without `sessionCardDeclineLimit` expires; null: no limit',
+    }),
     webhookSecret: Type.Object({
       since: Type.Union([Time(), Type.Null()], { description: 'when the current secret was made; null: none' }),
       previousUntil: Type.Union([Time(), Type.Null()], {
@@ -40,6 +44,9 @@ export const UpdateSite = Type.Object(
     ),
     uniqueClientRequestId: Type.Optional(Type.Boolean()),
     unreferencedRefundLimit: Type.Optional(Type.Integer({ minimum: 0, maximum: 999_999_999_999 })),
+    sessionDeclineLimit: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 1, maximum: 999_999 }), Type.Null()], { description: 'null: no limit' }),
+    ),
   },
   { additionalProperties: false, minProperties: 1 },
 );

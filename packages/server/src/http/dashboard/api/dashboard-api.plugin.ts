@@ -15,7 +15,9 @@ import { registerListNotifications } from './notifications.list.js';
 import { registerDeletePaymentOption } from './payment-options.delete.js';
 import { registerListPaymentOptions } from './payment-options.list.js';
 import { registerSuspendPaymentOption } from './payment-options.suspend.js';
-import { registerMovePlatform } from './platform.move.js';
+import { registerMoveAccountOwner } from './platform-account-owner.move.js';
+import { registerMovePayout } from './platform-payout.move.js';
+import { registerMoveSplit } from './platform-split.move.js';
 import { registerShowPlatform } from './platform.show.js';
 import { registerResendNotification } from './notifications.resend.js';
 import { registerSendTestNotification } from './notifications.send-test.js';
@@ -101,5 +103,7 @@ export async function dashboardApiPlugin(app: FastifyInstance): Promise<void> {
   registerUpdateSite(app);
   registerRotateSiteSecret(app);
   registerShowPlatform(app);
-  registerMovePlatform(app);
+  registerMoveAccountOwner(app);
+  registerMovePayout(app);
+  registerMoveSplit(app);
 }

@@ -12,6 +12,7 @@ export function siteToWire(v: SiteView): SiteWire {
     notificationUrl: v.notificationUrl,
     uniqueClientRequestId: v.uniqueClientRequestId,
     unreferencedRefundLimit: v.unreferencedRefundLimit,
+    sessionDeclineLimit: v.sessionDeclineLimit,
     webhookSecret: { since: iso(v.webhookSecretSince), previousUntil: iso(v.previousSecretUntil) },
   };
 }

@@ -19,7 +19,7 @@ export function registerUpdateSite(app: FastifyInstance): void {
       schema: {
         summary: 'Change a site’s settings',
         description:
-          'Any of `notificationUrl` (null removes it; in production mode a private address is refused), `uniqueClientRequestId`, `unreferencedRefundLimit`. Another merchant’s site is 404. Needs `x-csrf-token`.',
+          'Any of `notificationUrl` (null removes it; in production mode a private address is refused), `uniqueClientRequestId`, `unreferencedRefundLimit`, `sessionDeclineLimit` (null: no limit). Another merchant’s site is 404. Needs `x-csrf-token`.',
         tags: ['dashboard'],
         security: [{ dashboardSession: [] }],
         params: IdParams,
