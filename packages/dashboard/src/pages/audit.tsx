@@ -1,12 +1,12 @@
 import { Fragment } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
-import { api, type AuditEntry, type Page } from '../api.js';
+import type { AuditEntry } from '../api.js';
 import { formatDate, t } from '../i18n.js';
 import { BASE, navigate } from '../router.js';
 import { PageHeading } from '../shared.js';
 import { FormField } from '../../../web-sdk/src/ui/components/FormField/FormField.js';
 import { DataTable } from '../../../web-sdk/src/ui/components/DataTable/DataTable.js';
 import type { PageProps } from '../page-props.js';
+import { LoadMore, useCursorPages } from '../paged.js';
 
 /**
  * The audit log (GET /audit): who changed what, when, and on which object, newest first, 50 at a time
@@ -51,42 +51,12 @@ const query = (action: string, cursor?: string) => {
 
 export function Audit({ me, loc }: PageProps) {
   const action = loc.search.get('action') ?? '';
-  const [items, setItems] = useState<AuditEntry[] | null>(null);
-  const [next, setNext] = useState<string | null>(null);
-  const [more, setMore] = useState(false);
-  const [error, setError] = useState('');
-
-  useEffect(() => {
-    setItems(null);
-    setError('');
-    let live = true;
-    api<Page<AuditEntry>>('GET', query(action)).then(
-      (p) => {
-        if (!live) return;
-        setItems(p.items);
-        setNext(p.nextCursor);
-      },
-      (err: unknown) => live && setError(err instanceof Error ? err.message : String(err)),
-    );
-    return () => void (live = false);
-  }, [action]);
+  const pages = useCursorPages<AuditEntry>((cursor) => query(action, cursor), [action], { clearOnReload: true });
+  const { items, error } = pages;
 
   const choose = (e: Event) => {
     const v = (e.target as HTMLSelectElement).value;
     navigate(`${BASE}/audit${v ? `?action=${encodeURIComponent(v)}` : ''}`, { replace: true });
-  };
-  const loadMore = async () => {
-    if (!next || more) return;
-    setMore(true);
-    try {
-      const p = await api<Page<AuditEntry>>('GET', query(action, next));
-      setItems((cur) => [...(cur ?? []), ...p.items]);
-      setNext(p.nextCursor);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setMore(false);
-    }
   };
 
   return (
@@ -131,18 +101,7 @@ export function Audit({ me, loc }: PageProps) {
           { key: 'detail', label: t('audit.detail'), render: (e) => <Detail detail={e.detail} /> },
         ]}
       />
-      {next ? (
-        <div class="dash-actions">
-          <button
-            type="button"
-            class="dash-btn"
-            onClick={() => void loadMore()}
-            aria-disabled={more ? 'true' : undefined}
-          >
-            {more ? t('loading') : t('tx.loadMore')}
-          </button>
-        </div>
-      ) : null}
+      <LoadMore pages={pages} />
     </>
   );
 }

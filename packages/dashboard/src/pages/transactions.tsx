@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, type Page, type Transaction } from '../api.js';
+import type { Transaction } from '../api.js';
 import { formatDate, money, t } from '../i18n.js';
 import { BASE, navigate } from '../router.js';
 import { CardCell, PageHeading, StatusBadge } from '../shared.js';
 import { FormField } from '../../../web-sdk/src/ui/components/FormField/FormField.js';
 import { DataTable } from '../../../web-sdk/src/ui/components/DataTable/DataTable.js';
 import type { PageProps } from '../page-props.js';
+import { LoadMore, useCursorPages } from '../paged.js';
 
 /**
  * The transactions (newest first), searched by a transactionId or an orderId and filtered by status,
@@ -39,26 +40,12 @@ function apiQuery(search: URLSearchParams, cursor?: string): string {
 export function Transactions({ me, loc }: PageProps) {
   const search = loc.search.toString();
   const [form, setForm] = useState<Record<Filter, string>>(() => formOf(loc.search));
-  const [items, setItems] = useState<Transaction[] | null>(null);
-  const [next, setNext] = useState<string | null>(null);
-  const [more, setMore] = useState(false);
-  const [error, setError] = useState('');
+  const pages = useCursorPages<Transaction>((cursor) => `/transactions?${apiQuery(loc.search, cursor)}`, [search], {
+    clearOnReload: true,
+  });
+  const { items, error } = pages;
 
-  useEffect(() => {
-    setForm(formOf(loc.search));
-    setItems(null);
-    setError('');
-    let live = true;
-    api<Page<Transaction>>('GET', `/transactions?${apiQuery(loc.search)}`).then(
-      (p) => {
-        if (!live) return;
-        setItems(p.items);
-        setNext(p.nextCursor);
-      },
-      (err: unknown) => live && setError(err instanceof Error ? err.message : String(err)),
-    );
-    return () => void (live = false);
-  }, [search]);
+  useEffect(() => setForm(formOf(loc.search)), [search]);
 
   const apply = (e: Event) => {
     e.preventDefault();
@@ -66,19 +53,6 @@ export function Transactions({ me, loc }: PageProps) {
     for (const f of FILTERS) if (form[f].trim()) q.set(f, form[f].trim());
     const qs = q.toString();
     navigate(`${BASE}/transactions${qs ? `?${qs}` : ''}`);
-  };
-  const loadMore = async () => {
-    if (!next || more) return;
-    setMore(true);
-    try {
-      const p = await api<Page<Transaction>>('GET', `/transactions?${apiQuery(loc.search, next)}`);
-      setItems((cur) => [...(cur ?? []), ...p.items]);
-      setNext(p.nextCursor);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setMore(false);
-    }
   };
   const input = (f: Filter) => (e: Event) => setForm({ ...form, [f]: (e.target as HTMLInputElement).value });
   const filtered = FILTERS.some((f) => loc.search.get(f));
@@ -190,18 +164,7 @@ export function Transactions({ me, loc }: PageProps) {
           { key: 'card', label: t('tx.card'), render: (x) => <CardCell brand={x.brand} last4={x.last4} /> },
         ]}
       />
-      {next ? (
-        <div class="dash-actions">
-          <button
-            type="button"
-            class="dash-btn"
-            onClick={() => void loadMore()}
-            aria-disabled={more ? 'true' : undefined}
-          >
-            {more ? t('loading') : t('tx.loadMore')}
-          </button>
-        </div>
-      ) : null}
+      <LoadMore pages={pages} />
     </>
   );
 }

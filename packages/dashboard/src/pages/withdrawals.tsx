@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, newIdempotencyKey, type Page, type Transaction, type Withdrawal, type WithdrawalOrder } from '../api.js';
+import { api, newIdempotencyKey, type Transaction, type Withdrawal, type WithdrawalOrder } from '../api.js';
 import { formatDate, money, t } from '../i18n.js';
 import { BASE, navigate } from '../router.js';
 import { announce, CardCell, Confirm, PageHeading, StatusBadge } from '../shared.js';
 import { FormField, fieldDescribedBy } from '../../../web-sdk/src/ui/components/FormField/FormField.js';
 import { DataTable } from '../../../web-sdk/src/ui/components/DataTable/DataTable.js';
 import type { PageProps } from '../page-props.js';
+import { LoadMore, useCursorPages } from '../paged.js';
 import { ApmPending } from './apm-payments.js';
 
 /**
@@ -39,10 +40,6 @@ export function Withdrawals(props: PageProps) {
   const search = loc.search.toString();
   const status = loc.search.get('status') ?? '';
   const [filter, setFilter] = useState(status);
-  const [items, setItems] = useState<Withdrawal[] | null>(null);
-  const [next, setNext] = useState<string | null>(null);
-  const [more, setMore] = useState(false);
-  const [error, setError] = useState('');
   const [round, setRound] = useState(0);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [amount, setAmount] = useState('');
@@ -56,34 +53,9 @@ export function Withdrawals(props: PageProps) {
     return q.toString();
   };
 
-  useEffect(() => {
-    setFilter(status);
-    setError('');
-    let live = true;
-    api<Page<Withdrawal>>('GET', `/withdrawals?${query()}`).then(
-      (p) => {
-        if (!live) return;
-        setItems(p.items);
-        setNext(p.nextCursor);
-      },
-      (err: unknown) => live && setError(err instanceof Error ? err.message : String(err)),
-    );
-    return () => void (live = false);
-  }, [search, round]);
-
-  const loadMore = async () => {
-    if (!next || more) return;
-    setMore(true);
-    try {
-      const p = await api<Page<Withdrawal>>('GET', `/withdrawals?${query(next)}`);
-      setItems((cur) => [...(cur ?? []), ...p.items]);
-      setNext(p.nextCursor);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setMore(false);
-    }
-  };
+  const pages = useCursorPages<Withdrawal>((cursor) => `/withdrawals?${query(cursor)}`, [search, round]);
+  const { items, error } = pages;
+  useEffect(() => setFilter(status), [search, round]);
   const open = (d: Action) => {
     // one key per dialog: a double click or a retry of this confirmation is done once
     setDialog({ ...d, key: newIdempotencyKey() });
@@ -234,18 +206,7 @@ export function Withdrawals(props: PageProps) {
           },
         ]}
       />
-      {next ? (
-        <div class="dash-actions">
-          <button
-            type="button"
-            class="dash-btn"
-            onClick={() => void loadMore()}
-            aria-disabled={more ? 'true' : undefined}
-          >
-            {more ? t('loading') : t('tx.loadMore')}
-          </button>
-        </div>
-      ) : null}
+      <LoadMore pages={pages} />
 
       <ApmPending {...props} />
 
