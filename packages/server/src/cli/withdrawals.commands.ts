@@ -1,7 +1,8 @@
 import { formatDecimal } from '../lib/money.js';
 import { toMinor } from '../domain/sessions/session.pricing.js';
 import { wireOrderStatusOf } from '../domain/withdrawals/order.machine.js';
-import { approveWithdrawal, settleWithdrawalOrder } from '../domain/withdrawals/order.service.js';
+import { approveWithdrawal } from '../domain/withdrawals/order.service.js';
+import { settleWithdrawalOrder } from '../domain/withdrawals/order.settle.js';
 import type { WithdrawalOrder } from '../domain/withdrawals/order.types.js';
 import { declineWithdrawal, type WithdrawalCaller } from '../domain/withdrawals/withdrawal.service.js';
 import type { Withdrawal } from '../domain/withdrawals/withdrawal.types.js';

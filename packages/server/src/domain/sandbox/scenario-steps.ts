@@ -16,7 +16,8 @@ import { createPlan } from '../rebilling/plan.service.js';
 import { createSubscription } from '../rebilling/subscription.service.js';
 import { addCreditCard } from '../users/upo-admin.service.js';
 import { createUser } from '../users/user.service.js';
-import { approveWithdrawal, settleWithdrawalOrder } from '../withdrawals/order.service.js';
+import { approveWithdrawal } from '../withdrawals/order.service.js';
+import { settleWithdrawalOrder } from '../withdrawals/order.settle.js';
 import { submitWithdrawal } from '../withdrawals/withdrawal.service.js';
 
 /** What sandbox scenarios (scenarios.ts) are made of: the operations they run, each recording what it made. */

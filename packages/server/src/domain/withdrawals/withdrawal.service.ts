@@ -15,7 +15,7 @@ import type { Withdrawal, WithdrawalChanges, WithdrawalStatus, WithdrawalUserDet
  * moves the request with a compare-and-set on its status, keeps the user's count of open requests
  * (what the Web SDK's `wdRequestsLimit` is checked against), and queues the DMN of the change
  * (docs/decisions/0504). Approval and orders are in order.service.ts: approving pays nothing, the
- * money moves when an order is settled.
+ * money moves when an order is settled (order.settle.ts).
  */
 
 /** The Web SDK's `wdRequestsLimit` when its call sends none (the session API applies no cap). */

@@ -8,12 +8,8 @@ import type { Acquirer, AuthorizeOutcome } from '../payments/acquirer.port.js';
 import { PENDING_GRACE_MS, recoverPendingTransactions } from '../payments/payment.service.js';
 import type { DomainDeps } from '../ports.js';
 import { WithdrawalLimitReached, WithdrawalRefused } from '../errors.js';
-import {
-  approveWithdrawal,
-  listWithdrawalOrders,
-  recoverProcessingOrders,
-  settleWithdrawalOrder,
-} from './order.service.js';
+import { approveWithdrawal, listWithdrawalOrders } from './order.service.js';
+import { recoverProcessingOrders, settleWithdrawalOrder } from './order.settle.js';
 import {
   cancelWithdrawal,
   listWithdrawals,

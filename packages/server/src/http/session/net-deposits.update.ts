@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { checkCurrency, toMinor } from '../../domain/sessions/session.pricing.js';
-import { updateNetDepositValue } from '../../domain/withdrawals/order.service.js';
+import { updateNetDepositValue } from '../../domain/withdrawals/net-deposits.service.js';
 import { NetDepositsResponse, UpdateNetDepositValueRequest } from '../../schemas/session/withdrawal-orders.schema.js';
 import { netDepositsFields, withdrawalOrderRoute } from './withdrawal-orders.method.js';
 

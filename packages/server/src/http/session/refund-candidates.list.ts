@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { formatDecimal } from '../../lib/money.js';
-import { refundCandidatesOf } from '../../domain/withdrawals/order.service.js';
+import { refundCandidatesOf } from '../../domain/withdrawals/net-deposits.service.js';
 import { wdDate } from '../shared/withdrawal.render.js';
 import {
   GetCandidatesForRefundRequest,

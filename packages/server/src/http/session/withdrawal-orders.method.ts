@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, RouteHandlerMethod, RouteShorthan
 import type { TSchema } from 'typebox';
 import type { DomainDeps } from '../../domain/ports.js';
 import { checkCurrency } from '../../domain/sessions/session.pricing.js';
-import { netDepositsOf, type NetDeposits } from '../../domain/withdrawals/order.service.js';
+import { netDepositsOf, type NetDeposits } from '../../domain/withdrawals/net-deposits.service.js';
 import { wireOrderStatusOf } from '../../domain/withdrawals/order.machine.js';
 import type { WithdrawalOrder } from '../../domain/withdrawals/order.types.js';
 import { formatDecimal } from '../../lib/money.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../../domain/errors.js';
 import { wireOrderStatusOf } from '../../domain/withdrawals/order.machine.js';
-import { settleWithdrawalOrder } from '../../domain/withdrawals/order.service.js';
+import { settleWithdrawalOrder } from '../../domain/withdrawals/order.settle.js';
 import {
   SettleOrdersInBatchRequest,
   SettleOrdersInBatchResponse,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { gatewayCodes, SESSION_STATUS } from '../../render/session-transaction.render.js';
-import { settleWithdrawalOrder } from '../../domain/withdrawals/order.service.js';
+import { settleWithdrawalOrder } from '../../domain/withdrawals/order.settle.js';
 import { withdrawalFields } from '../shared/withdrawal.render.js';
 import { WdOrderRequest, WithdrawalOrderResponse } from '../../schemas/session/withdrawal-orders.schema.js';
 import { clientRequestIdOf, orderFields, withdrawalOrderRoute } from './withdrawal-orders.method.js';
