@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoMerchant } from '../src/bootstrap/demo.js';
 import { loadConfig } from '../src/config.js';
-import { createAccountOwner, createEmailConfiguration } from '../src/domain/platform/platform.service.js';
+import { createEmailConfiguration } from '../src/domain/platform/email-configuration.service.js';
+import { createAccountOwner } from '../src/domain/platform/platform.service.js';
 import { openRuntime, type Runtime } from '../src/runtime.js';
 import { cli } from './cli-process.js';
 

@@ -1,10 +1,6 @@
 import { privateTargetReasonResolved, refusesPrivateTargets } from '../delivery/private-network.js';
-import {
-  moveKycStatus,
-  movePayoutStatus,
-  moveSplitStatus,
-  setPlatformWebhookUrl,
-} from '../domain/platform/platform.service.js';
+import { moveKycStatus, movePayoutStatus, setPlatformWebhookUrl } from '../domain/platform/platform.service.js';
+import { moveSplitStatus } from '../domain/platform/split.service.js';
 import { KYC_STATUSES, PAYOUT_STATUSES, SPLIT_STATUSES } from '../domain/platform/platform.types.js';
 import { accountOwnerToWire, payoutToWire, splitToWire } from '../http/platform/platform.wire.js';
 import type { Runtime } from '../runtime.js';

@@ -1,12 +1,9 @@
 import { realNow } from '../../lib/clock.js';
 import type { DomainDeps } from '../ports.js';
 import { type KeptEmail, listEmails } from '../platform/emails.view.js';
-import {
-  listEmailConfigurations,
-  moveKycStatus,
-  movePayoutStatus,
-  moveSplitStatus,
-} from '../platform/platform.service.js';
+import { listEmailConfigurations } from '../platform/email-configuration.service.js';
+import { moveKycStatus, movePayoutStatus } from '../platform/platform.service.js';
+import { moveSplitStatus } from '../platform/split.service.js';
 import type {
   AccountOwner,
   EmailConfiguration,

@@ -2,16 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DialectName, dialects } from '../../../test/dialects.js';
 import { type Gateway, startGateway } from '../../../test/harness.js';
 import type { Minor } from '../../lib/money.js';
+import { createEmailConfiguration } from './email-configuration.service.js';
 import {
   createAccountOwner,
-  createEmailConfiguration,
   createPayout,
-  createSplitTransaction,
   moveKycStatus,
   movePayoutStatus,
-  moveSplitStatus,
   setPlatformWebhookUrl,
 } from './platform.service.js';
+import { createSplitTransaction, moveSplitStatus } from './split.service.js';
 
 /**
  * Each status change writes, in its own commit, a webhook per target (the seller's webhookUrl, else

@@ -1,40 +1,26 @@
 import { formatDecimal, type Minor } from '../../lib/money.js';
 import { Invalid, NotFound } from '../errors.js';
-import { runIdempotent, type StoredResponse } from '../idempotency/idempotency.service.js';
 import { checkTargetUrl } from '../notifications/notification.service.js';
-import type { DomainDeps, Repos } from '../ports.js';
+import type { DomainDeps } from '../ports.js';
 import { parseEmailList } from './email-address.js';
-import { kycEmail, mutationReference, payoutEmail, transactionEmail } from './email.content.js';
+import { kycEmail, payoutEmail } from './email.content.js';
 import { moveKyc } from './kyc.machine.js';
 import { movePayout } from './payout.machine.js';
-import { ForbiddenMove, PlatformNotFound } from './platform.errors.js';
+import { PlatformNotFound } from './platform.errors.js';
+import { decided, lostRace, type Mover, platformOf } from './platform.moves.js';
 import { queueStatusChange } from './platform.notify.js';
-import type {
-  AccountOwner,
-  EmailConfiguration,
-  EmailNotificationType,
-  KycStatus,
-  Payout,
-  PayoutStatus,
-  SplitStatus,
-  SplitTransaction,
-} from './platform.types.js';
-import { moveSplit } from './split.machine.js';
-import type { MoveDecision } from './transition.js';
+import type { AccountOwner, KycStatus, Payout, PayoutStatus } from './platform.types.js';
 
 /**
  * The marketplace platform (docs/platform.md): a platform is a merchant; its key's site signs the
- * webhooks. Every status change and its notifications commit in one transaction.
+ * webhooks. Every status change and its notifications commit in one transaction. Here: account owners
+ * (sellers) and their KYC, payouts, and the platform site's webhook URL; split transactions are in
+ * split.service.ts, e-mail configurations in email-configuration.service.ts.
  */
 export interface PlatformCaller {
   platformId: string;
   siteId: string;
 }
-
-/** Who moves a status: a platform through the sandbox API (its own resources only) or the operator's CLI (any). */
-export type Mover = { platformId: string } | { operator: true };
-
-const platformOf = (m: Mover) => ('platformId' in m ? m.platformId : null);
 
 export async function createAccountOwner(
   deps: DomainDeps,
@@ -70,15 +56,6 @@ export async function getAccountOwner(deps: DomainDeps, platformId: string, code
   const o = await deps.storage.read.platform.findAccountOwner(platformId, code);
   if (!o) throw new PlatformNotFound('Account owner');
   return o;
-}
-
-function decided<S extends string>(d: MoveDecision<S>, from: S): S {
-  if (!d.ok) throw new ForbiddenMove(from, d.reason);
-  return d.next;
-}
-
-function lostRace(state: string): never {
-  throw new ForbiddenMove(state, `The resource changed while moving it from ${state}; read it again`);
 }
 
 /** Moves a seller's KYC status (sandbox API, CLI); 409 for a move the machine forbids, nothing changed. */
@@ -215,240 +192,11 @@ export async function movePayoutStatus(
   });
 }
 
-/**
- * Splits the settled amount of an approved payment of the platform between its sellers. The splits'
- * sum is consumed from the payment's ledger with one conditional update, so concurrent splits never
- * consume more than the settled amount (docs/decisions/0702).
- */
-export async function createSplitTransaction(
-  deps: DomainDeps,
-  caller: PlatformCaller,
-  input: {
-    transactionId: string;
-    extRef: string;
-    splits: Array<{ accountOwnerCode: string; amount: (currency: string) => Minor }>;
-  },
-): Promise<SplitTransaction> {
-  const now = deps.clock.now();
-  return deps.storage.write(async (repos) => {
-    const pay = await repos.platform.settledPayment(input.transactionId);
-    if (!pay || pay.merchantId !== caller.platformId) throw new PlatformNotFound('Transaction');
-    if (pay.status !== 'approved' || pay.voided)
-      throw new Invalid(
-        'transactionId',
-        `the transaction is ${pay.voided ? 'voided' : pay.status}; only an approved one can be split`,
-      );
-    if (pay.settled <= 0)
-      throw new Invalid('transactionId', `the ${pay.type} transaction has no settled amount to split`);
-    const parts = [];
-    const seen = new Set<string>();
-    for (const [i, s] of input.splits.entries()) {
-      const amount = s.amount(pay.currency);
-      if (amount <= 0) throw new Invalid(`splits[${i}].amount`, 'must be greater than 0');
-      if (seen.has(s.accountOwnerCode)) throw new Invalid(`splits[${i}].accountOwnerCode`, 'appears more than once');
-      seen.add(s.accountOwnerCode);
-      const owner = await repos.platform.findAccountOwner(caller.platformId, s.accountOwnerCode);
-      if (!owner) throw new Invalid(`splits[${i}].accountOwnerCode`, 'is not an account owner of the platform');
-      parts.push({ owner, amount });
-    }
-    const total = parts.reduce((sum, p) => sum + p.amount, 0) as Minor;
-    if (!(await repos.platform.consume(pay.id, total, pay.settled, now))) {
-      const left = pay.settled - (await repos.platform.consumed(pay.id));
-      throw new Invalid(
-        'splits',
-        `the splits (${formatDecimal(total, pay.currency)} ${pay.currency}) exceed what remains of the settled amount (${formatDecimal(Math.max(0, left), pay.currency)} ${pay.currency})`,
-      );
-    }
-    const split: SplitTransaction = {
-      code: `SP${deps.ids.numeric(12)}`,
-      platformId: caller.platformId,
-      siteId: caller.siteId,
-      transactionId: pay.id,
-      transactionType: pay.type,
-      extRef: input.extRef,
-      currency: pay.currency,
-      total,
-      splits: parts.map((p) => ({
-        accountOwnerCode: p.owner.code,
-        virtualAccountCode: p.owner.virtualAccountCode,
-        amount: p.amount,
-      })),
-      status: 'PENDING_SPLIT',
-      reason: null,
-      version: 0,
-      createdAt: now,
-      updatedAt: now,
-    };
-    await repos.platform.insertSplit(split);
-    return split;
-  });
-}
-
-export async function getSplitTransaction(
-  deps: DomainDeps,
-  platformId: string,
-  code: string,
-): Promise<SplitTransaction> {
-  const s = await deps.storage.read.platform.findSplit(platformId, code);
-  if (!s) throw new PlatformNotFound('Split transaction');
-  return s;
-}
-
-export async function moveSplitStatus(
-  deps: DomainDeps,
-  by: Mover,
-  code: string,
-  to: SplitStatus,
-  reason?: string,
-): Promise<SplitTransaction> {
-  const now = deps.clock.now();
-  return deps.storage.write(async (repos) => {
-    const s = await repos.platform.findSplit(platformOf(by), code);
-    if (!s) throw new PlatformNotFound('Split transaction');
-    const next = decided(moveSplit(s.status, to), s.status);
-    const moved: SplitTransaction = {
-      ...s,
-      status: next,
-      reason: reason ?? null,
-      version: s.version + 1,
-      updatedAt: now,
-    };
-    if (!(await repos.platform.setSplitStatus({ code, version: s.version, status: next, reason: moved.reason, now })))
-      lostRace(s.status);
-    if (next === 'CANCELLED') await repos.platform.release(s.transactionId, s.total, now);
-    const owners = await Promise.all(
-      s.splits.map((p) => repos.platform.findAccountOwner(s.platformId, p.accountOwnerCode)),
-    );
-    await queueStatusChange(
-      repos,
-      deps.render,
-      {
-        event: 'transaction',
-        platformId: s.platformId,
-        siteId: s.siteId,
-        changeKey: `split:${code}:${moved.version}`,
-        transactionId: s.transactionId,
-        webhookUrls: owners.map((o) => o?.webhookUrl ?? null),
-        data: {
-          splitCode: s.code,
-          transactionType: s.transactionType,
-          extRef: s.extRef,
-          previousStatus: s.status,
-          status: next,
-          virtualAccountCodes: s.splits.map((p) => p.virtualAccountCode),
-          eventTimestamp: new Date(now).toISOString(),
-          paymentReference: s.transactionId,
-          mutationReference: mutationReference(s.code, moved.version),
-          message: moved.reason,
-        },
-        email: (to) => transactionEmail(to, moved, now),
-        at: now,
-      },
-      now,
-    );
-    return moved;
-  });
-}
-
 /** Sets (or clears) the platform site's `webhookUrl`: where events of sellers without their own go. */
 export async function setPlatformWebhookUrl(deps: DomainDeps, siteId: string, url: string | null): Promise<void> {
   const checked = url === null ? null : checkTargetUrl(url, 'url');
   await deps.storage.write(async (repos) => {
     if (!(await repos.merchants.findSite(siteId))) throw new NotFound('site');
     await repos.platform.setSiteWebhookUrl(siteId, checked);
-  });
-}
-
-export interface EmailConfigurationInput {
-  notificationType: EmailNotificationType;
-  emails: string;
-  enabled: boolean;
-}
-
-export async function createEmailConfiguration(
-  deps: DomainDeps,
-  platformId: string,
-  input: EmailConfigurationInput,
-): Promise<EmailConfiguration> {
-  const conf = newEmailConfiguration(deps, platformId, input);
-  await deps.storage.write((repos) => repos.platform.insertEmailConfiguration(conf));
-  return conf;
-}
-
-/** The idempotency scope of a configuration POST; its records are keyed by the platform (docs/decisions/0827). */
-export const EMAIL_CONFIGURATION_SCOPE = 'POST /api/v2/notification/email/configuration';
-
-/**
- * `createEmailConfiguration` under an idempotency key (docs/decisions/0827), with the product's one
- * idempotency mechanism (`runIdempotent`, as REST orders): the first request creates the configuration
- * and stores `render`'s answer; a retry with the same key and body replays that answer and creates
- * nothing; the same key with another body is `IdempotencyMismatch`. Keys are the platform's (any of its
- * keys), kept 24 hours.
- */
-export async function createEmailConfigurationOnce(
-  deps: DomainDeps,
-  platformId: string,
-  input: EmailConfigurationInput,
-  claim: { key: string; requestHash: string },
-  render: (c: EmailConfiguration) => StoredResponse,
-): Promise<StoredResponse & { replayed: boolean }> {
-  const conf = newEmailConfiguration(deps, platformId, input);
-  const request = {
-    entityId: platformId,
-    scope: EMAIL_CONFIGURATION_SCOPE,
-    key: claim.key,
-    requestHash: claim.requestHash,
-    now: conf.createdAt,
-  };
-  return deps.storage.write((repos) =>
-    runIdempotent(repos, request, async () => {
-      await repos.platform.insertEmailConfiguration(conf);
-      return render(conf);
-    }),
-  );
-}
-
-function newEmailConfiguration(
-  deps: DomainDeps,
-  platformId: string,
-  input: EmailConfigurationInput,
-): EmailConfiguration {
-  const emails = parseEmailList(input.emails);
-  const now = deps.clock.now();
-  return {
-    id: deps.ids.numeric(12),
-    platformId,
-    notificationType: input.notificationType,
-    emails,
-    enabled: input.enabled,
-    createdAt: now,
-    updatedAt: now,
-  };
-}
-
-export async function listEmailConfigurations(deps: DomainDeps, platformId: string): Promise<EmailConfiguration[]> {
-  return deps.storage.read.platform.listEmailConfigurations(platformId);
-}
-
-export async function updateEmailConfiguration(
-  deps: DomainDeps,
-  platformId: string,
-  id: string,
-  input: EmailConfigurationInput,
-): Promise<EmailConfiguration> {
-  const emails = parseEmailList(input.emails);
-  const now = deps.clock.now();
-  return deps.storage.write(async (repos: Repos) => {
-    const conf = await repos.platform.findEmailConfiguration(platformId, id);
-    if (!conf) throw new PlatformNotFound('Configuration');
-    const updated: EmailConfiguration = {
-      ...conf,
-      notificationType: input.notificationType,
-      emails,
-      enabled: input.enabled,
-      updatedAt: now,
-    };
-    await repos.platform.updateEmailConfiguration(updated);
-    return updated;
   });
 }

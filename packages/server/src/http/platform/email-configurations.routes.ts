@@ -6,7 +6,7 @@ import {
   createEmailConfigurationOnce,
   listEmailConfigurations,
   updateEmailConfiguration,
-} from '../../domain/platform/platform.service.js';
+} from '../../domain/platform/email-configuration.service.js';
 import { canonicalJson } from '../../lib/canonical-json.js';
 import { ErrorResponse } from '../../schemas/rest/result.schema.js';
 import {

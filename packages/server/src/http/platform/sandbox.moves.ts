@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { moveKycStatus, movePayoutStatus, moveSplitStatus } from '../../domain/platform/platform.service.js';
+import { moveKycStatus, movePayoutStatus } from '../../domain/platform/platform.service.js';
+import { moveSplitStatus } from '../../domain/platform/split.service.js';
 import { ErrorResponse } from '../../schemas/rest/result.schema.js';
 import {
   AccountOwnerWire,

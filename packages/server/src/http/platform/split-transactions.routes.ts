@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createSplitTransaction, getSplitTransaction } from '../../domain/platform/platform.service.js';
+import { createSplitTransaction, getSplitTransaction } from '../../domain/platform/split.service.js';
 import { ErrorResponse } from '../../schemas/rest/result.schema.js';
 import {
   CodeParams,
