@@ -3,7 +3,7 @@ import type { AmountBound, TransactionFilter } from '../domain/dashboard/ports.j
 import type { Transaction } from '../domain/payments/transaction.types.js';
 import type { Dialect } from './dialect.js';
 import { last4Expression } from './migrations/0031_transaction_search_indexes.js';
-import { toTransaction } from './payments.repo.js';
+import { toTransaction } from './payments.row.js';
 import type { Database } from './tables.js';
 
 /**

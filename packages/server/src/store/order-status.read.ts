@@ -3,7 +3,7 @@ import type { Minor } from '../lib/money.js';
 import type { Order, OrderRef } from '../domain/orders/order.types.js';
 import type { OrderStatusView } from '../domain/orders/ports.js';
 import type { Dialect } from './dialect.js';
-import { PAYMENT_TYPES, toTransaction } from './payments.repo.js';
+import { PAYMENT_TYPES, toTransaction } from './payments.row.js';
 import { fixedStatement } from './sqlite/fixed-statement.js';
 import type { Database, TransactionTable } from './tables.js';
 

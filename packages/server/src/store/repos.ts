@@ -14,15 +14,15 @@ import { merchantRepo } from './merchants.repo.js';
 import { notificationRepo, outboxInsert } from './notifications.repo.js';
 import { orderIdBySessionId, orderInsert, orderLock, orderRepo, sessionOrderInsert } from './orders.repo.js';
 import type { PlannedStatement } from './sqlite/planned-write.js';
+import { paymentRepo } from './payments.repo.js';
+import { insertedTransaction } from './payments.row.js';
 import {
   cardVaultInsert,
-  insertedTransaction,
   orderPayable,
-  paymentRepo,
   transactionComplete,
   transactionInsertVaulted,
   transactionLastInserted,
-} from './payments.repo.js';
+} from './payments.write.js';
 import { platformRepo } from './platform.repo.js';
 import {
   clientRequestIdClaim,

@@ -16,7 +16,7 @@ export type TransactionStatus = 'pending' | 'approved' | 'declined' | 'error';
 /**
  * The "already paid" rule, once: an order whose last payment has one of these statuses (paid, or being
  * paid) takes no other payment. The closure's guard (`order-guard.ts`) and the planned pending write's
- * guard (`store/payments.repo.ts`, ADR 0817) both read it.
+ * guard (`store/payments.write.ts`, ADR 0817) both read it.
  */
 export const ORDER_PAID_OR_PAYING = ['approved', 'pending'] as const satisfies readonly TransactionStatus[];
 

@@ -88,7 +88,7 @@ export interface EmailConfiguration {
   updatedAt: number;
 }
 
-/** A payment as the platform reads it (store/payments.repo.ts columns, read only). */
+/** A payment as the platform reads it (store/payments.row.ts columns, read only). */
 export interface SettledPayment {
   id: string;
   merchantId: string;
