@@ -14,6 +14,10 @@ export default defineConfig({
     include: ['e2e/**/*.e2e.test.ts'],
     globalSetup: ['packages/server/test/build-bundles.ts'],
     pool: 'forks',
+    // one process per worker runs file after file: the server's modules are imported, and its route
+    // schemas compiled (docs/decisions/0666), once per worker instead of once per file. Every file
+    // launches its own browser and gateway.
+    isolate: false,
     maxWorkers: workers,
     minWorkers: 1,
     testTimeout: 60_000,

@@ -6,6 +6,7 @@ import type { Clock } from './lib/clock.js';
 import type { Ids } from './lib/ids.js';
 import { loggerOptions, registerRequestLog, skipRedactionOfScalars, stdoutLog } from './http/logging.js';
 import { AJV_OPTIONS } from './http/ajv-options.js';
+import { SCHEMA_COMPILERS } from './http/schema-compilers.js';
 import { adminPlugin } from './http/admin/admin.plugin.js';
 import { clientErrorHandler, EDGE_ERRORS, frameworkErrors, registerBodyTimeout } from './http/ops/edges.js';
 import { registerHealth } from './http/ops/health.js';
@@ -68,6 +69,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The client address (failed-authentication limit, logs) from X-Forwarded-For only via a trusted balancer.
     trustProxy: trustedProxies(config),
     ajv: AJV_OPTIONS,
+    // compiled once per process, not per app (docs/decisions/0666)
+    schemaController: { compilersFactory: SCHEMA_COMPILERS },
     // Session paths as real SDKs send them: `//`, `..`, no `.do` (docs/decisions/0120).
     rewriteUrl: (req: { url?: string }) => rewriteSessionUrl(req.url ?? '/'),
     frameworkErrors,
