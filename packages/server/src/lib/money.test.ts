@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  parseDecimalRounded,
   exponentOf,
   formatDecimal,
   isCurrency,
@@ -82,5 +83,15 @@ describe('money', () => {
     expect(wholeUnitsToMinor(1000, 'EUR')).toBe(100000);
     expect(wholeUnitsToMinor(1000, 'JPY')).toBe(1000);
     expect(wholeUnitsToMinor(7, 'BHD')).toBe(7000);
+  });
+  it('rounds digits beyond the exponent half up for a bound, and refuses what is not an amount', () => {
+    expect(parseDecimalRounded('10.50', 'EUR')).toEqual({ ok: true, minor: 1050 });
+    expect(parseDecimalRounded('10.555', 'EUR')).toEqual({ ok: true, minor: 1056 });
+    expect(parseDecimalRounded('10.554', 'EUR')).toEqual({ ok: true, minor: 1055 });
+    expect(parseDecimalRounded('0.995', 'EUR')).toEqual({ ok: true, minor: 100 });
+    expect(parseDecimalRounded('10.5', 'JPY')).toEqual({ ok: true, minor: 11 });
+    expect(parseDecimalRounded('1.0005', 'BHD')).toEqual({ ok: true, minor: 1001 });
+    expect(parseDecimalRounded('12,5', 'EUR')).toEqual({ ok: false, rule: 'format' });
+    expect(parseDecimalRounded('-1.555', 'EUR')).toEqual({ ok: false, rule: 'negative' });
   });
 });

@@ -56,6 +56,21 @@ export function parseDecimal(text: string, currency: string): ParseAmountResult 
 }
 
 /**
+ * Like `parseDecimal`, but digits beyond the currency's exponent are rounded half up instead of
+ * refused: `"10.555"` EUR → `1056` (a search bound, not an amount to charge).
+ */
+export function parseDecimalRounded(text: string, currency: string): ParseAmountResult {
+  const exact = parseDecimal(text, currency);
+  if (exact.ok || exact.rule !== 'precision') return exact;
+  const exp = exponentOf(currency);
+  const [whole, frac] = text.split('.') as [string, string];
+  const kept = parseDecimal(exp === 0 ? whole : `${whole}.${frac.slice(0, exp)}`, currency);
+  if (!kept.ok || frac.charCodeAt(exp) < 53 /* '5' */) return kept;
+  const up = kept.minor + 1;
+  return up > MAX_MINOR ? { ok: false, rule: 'range' } : { ok: true, minor: up as Minor };
+}
+
+/**
  * Converts a JSON number in major units (REST API) into minor units. The number's shortest
  * round-trip decimal form (what the client wrote) is parsed as text, so `0.1 + 0.2` issues never arise.
  */

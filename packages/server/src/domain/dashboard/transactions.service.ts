@@ -1,5 +1,5 @@
 import { realNow } from '../../lib/clock.js';
-import { exponentOf, formatDecimal, type Minor, parseDecimal } from '../../lib/money.js';
+import { exponentOf, formatDecimal, type Minor, parseDecimal, parseDecimalRounded } from '../../lib/money.js';
 import { Forbidden, Invalid, NotFound } from '../errors.js';
 import { followUp } from '../payments/follow-up.js';
 import type { Origin, Run } from '../payments/origin.js';
@@ -26,11 +26,10 @@ const BY_EXPONENT: ReadonlyMap<number, string[]> = (() => {
 export function amountBounds(text: string, field: string): AmountBound[] {
   const bounds: AmountBound[] = [];
   for (const [e, currencies] of BY_EXPONENT) {
-    const parsed = parseDecimal(text, currencies[0]!);
-    if (!parsed.ok && parsed.rule !== 'precision') throw new Invalid(field, 'must be an amount such as 12.34');
-    // more decimals than the currency has: round the bound outwards, so no amount in it is lost
-    const minor = parsed.ok ? parsed.minor : Math.round(Number(text) * 10 ** e);
-    bounds.push({ currencies: e === 2 ? undefined : currencies, minor });
+    // more decimals than the currency has: the bound rounded half up to the currency's exponent
+    const parsed = parseDecimalRounded(text, currencies[0]!);
+    if (!parsed.ok) throw new Invalid(field, 'must be an amount such as 12.34');
+    bounds.push({ currencies: e === 2 ? undefined : currencies, minor: parsed.minor });
   }
   return bounds;
 }
