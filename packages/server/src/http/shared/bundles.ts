@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,8 +17,16 @@ export interface Bundle {
   hash: string;
 }
 
-// src/http/shared or dist/http/shared → packages/
-const PACKAGES = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
+// packages/: above the server package, the first folder up from this module (src/http/shared, dist/http/shared,
+// or dist/ where the command is one bundle, docs/decisions/0667) holding a package.json
+const PACKAGES = resolve(serverPackageOf(dirname(fileURLToPath(import.meta.url))), '..');
+
+function serverPackageOf(dir: string): string {
+  for (let d = dir; ; d = dirname(d)) {
+    if (existsSync(join(d, 'package.json'))) return d;
+    if (dirname(d) === d) return resolve(dir, '..', '..', '..');
+  }
+}
 
 export const BUNDLE_FILES = {
   websdk: join(PACKAGES, 'web-sdk', 'dist', 'websdk.js'),
