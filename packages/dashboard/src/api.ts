@@ -107,6 +107,8 @@ export interface Withdrawal {
   updatedAt: string;
   upo: { id: string; method: string; brand: string | null; last4: string | null } | null;
   orders: WithdrawalOrder[];
+  /** what no order holds yet (major units), as the server counts it */
+  remaining: string;
 }
 
 export interface ApmPayments extends Page<{

@@ -81,6 +81,7 @@ describe.each(dialects())('dashboard withdrawals on %s', (dialect) => {
       state: 'Open',
       upo: { id: b.upo, method: 'cc_card', last4: '1390' },
       orders: [],
+      remaining: '20.00',
     });
     const next = await admin.call('GET', `/withdrawals?limit=1&cursor=${list.json.nextCursor}`);
     expect(next.json.items[0].id).toBe(a.id);
@@ -101,6 +102,9 @@ describe.each(dialects())('dashboard withdrawals on %s', (dialect) => {
       order: { amount: '10.00', status: 'Approved', settlementType: 'payout' },
     });
     const orderId = approved.json.order.id as string;
+    // what the panel offers to approve next is what the server will approve
+    const listed = (await admin.call('GET', '/withdrawals?limit=100')).json.items.find((w: any) => w.id === r.id);
+    expect(listed.remaining).toBe('15.00');
     // the session API sees what the panel did
     const seen = await wdCall(gw, 'getRequests', { wdRequestId: Number(r.id) });
     expect(seen.json.withdrawalRequests[0]).toMatchObject({ wdRequestStatus: 'InProgress' });
@@ -115,7 +119,7 @@ describe.each(dialects())('dashboard withdrawals on %s', (dialect) => {
     expect(rest.json.order.amount).toBe('15.00');
     await admin.call('POST', `/withdrawals/orders/${rest.json.order.id}/settle`);
     const item = (await admin.call('GET', '/withdrawals?limit=100')).json.items.find((w: any) => w.id === r.id);
-    expect(item).toMatchObject({ status: 'Approved', state: 'Closed', approvedAmount: '25.00' });
+    expect(item).toMatchObject({ status: 'Approved', state: 'Closed', approvedAmount: '25.00', remaining: '0.00' });
     expect(item.orders.map((o: any) => [o.amount, o.status])).toEqual([
       ['10.00', 'Settled'],
       ['15.00', 'Settled'],

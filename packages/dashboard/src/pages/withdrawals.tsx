@@ -18,22 +18,12 @@ import { ApmPending } from './apm-payments.js';
 
 const STATUSES = ['Pending', 'InProgress', 'Approved', 'Partially Approved', 'Declined', 'Canceled', 'Error'];
 const OPEN = new Set(['Pending', 'InProgress']);
-const HOLDING = new Set(['Approved', 'Processing', 'Settled']);
 
 type Action =
   | { kind: 'approve'; w: Withdrawal }
   | { kind: 'decline'; w: Withdrawal }
   | { kind: 'settle'; w: Withdrawal; o: WithdrawalOrder };
 type Dialog = Action & { key: string };
-
-/** What no order holds yet, in the request's major units ("12.50"). */
-function remainingOf(w: Withdrawal): string {
-  const digits = (w.amount.split('.')[1] ?? '').length;
-  const scale = 10 ** digits;
-  const minor = (s: string) => Math.round(Number(s) * scale);
-  const held = w.orders.filter((o) => HOLDING.has(o.status)).reduce((sum, o) => sum + minor(o.amount), 0);
-  return (Math.max(0, minor(w.amount) - held) / scale).toFixed(digits);
-}
 
 export function Withdrawals(props: PageProps) {
   const { me, loc, can } = props;
@@ -59,7 +49,7 @@ export function Withdrawals(props: PageProps) {
   const open = (d: Action) => {
     // one key per dialog: a double click or a retry of this confirmation is done once
     setDialog({ ...d, key: newIdempotencyKey() });
-    setAmount(d.kind === 'approve' ? remainingOf(d.w) : '');
+    setAmount(d.kind === 'approve' ? d.w.remaining : '');
     setAmountError('');
     setComment('');
   };
@@ -181,7 +171,7 @@ export function Withdrawals(props: PageProps) {
             render: (w) =>
               manage && OPEN.has(w.status) ? (
                 <div class="dash-row-actions">
-                  {Number(remainingOf(w)) > 0 ? (
+                  {Number(w.remaining) > 0 ? (
                     <button
                       type="button"
                       class="dash-btn"
@@ -227,7 +217,7 @@ export function Withdrawals(props: PageProps) {
             <FormField
               id="wd-amount"
               label={t('wd.approveAmount', { currency: dialog.w.currency })}
-              hint={t('wd.approveMax', { amount: money(remainingOf(dialog.w), dialog.w.currency) })}
+              hint={t('wd.approveMax', { amount: money(dialog.w.remaining, dialog.w.currency) })}
               error={amountError}
             >
               <input

@@ -20,17 +20,20 @@ export interface OrdersSummary {
   processing: boolean;
 }
 
+/** What `orders` hold of their request: placed and not deleted or failed. */
+export function heldBy(orders: readonly WithdrawalOrder[]): Minor {
+  let held = 0;
+  for (const o of orders) if (holdsAmount(o.status)) held += o.amount;
+  return held as Minor;
+}
+
 export async function ordersSummaryOf(repos: Repos, wdRequestId: string): Promise<OrdersSummary> {
   const orders = await repos.withdrawalOrders.ofRequest(wdRequestId);
-  let held = 0;
   let settled = 0;
-  for (const o of orders) {
-    if (holdsAmount(o.status)) held += o.amount;
-    if (o.status === 'Settled') settled += o.amount;
-  }
+  for (const o of orders) if (o.status === 'Settled') settled += o.amount;
   return {
     orders,
-    held: held as Minor,
+    held: heldBy(orders),
     settled: settled as Minor,
     processing: orders.some((o) => o.status === 'Processing'),
   };

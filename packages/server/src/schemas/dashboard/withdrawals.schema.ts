@@ -76,6 +76,10 @@ export const WithdrawalWire = Type.Object(
     ...requestFields,
     upo: Type.Union([WithdrawalUpoWire, Type.Null()], { description: 'where the money goes' }),
     orders: Type.Array(WithdrawalOrderWire, { description: 'oldest first' }),
+    remaining: Type.String({
+      description:
+        'what no order holds yet, major units: the most an approval can add (an order Approved, Processing or Settled holds its amount)',
+    }),
   },
   { title: 'DashboardWithdrawal' },
 );
