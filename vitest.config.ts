@@ -15,5 +15,9 @@ export default defineConfig({
     projects: ['packages/server', 'packages/web-sdk', 'packages/protocol', 'packages/dashboard'],
     maxWorkers: workers,
     minWorkers: 1,
+    // Workers are reused from file to file (a project's own `isolate` decides whether its modules are
+    // imported anew in each file; the server's are not, packages/server/vitest.config.ts). Without
+    // this, the pool started a process per file whatever the projects said.
+    poolOptions: { forks: { isolate: false } },
   },
 });
