@@ -36,7 +36,8 @@ export interface BarChartProps {
 
 const W = 540;
 const H = 220;
-const LEFT = 56;
+/** the scale's labels are 13 units high (.dash-axis); a digit or sign is at most about 8 wide */
+const CHAR_W = 8;
 const BOTTOM = 24;
 const TOP = 8;
 
@@ -47,10 +48,13 @@ export function BarChart(p: BarChartProps) {
   const top = p.max ?? (p.whole ? Math.ceil(tallest / 2) * 2 : tallest);
   const scale = top > 0 ? top : 1;
   const plotH = H - TOP - BOTTOM;
-  const step = (W - LEFT) / n;
-  const barW = Math.max(2, step * 0.7);
   const y = (v: number) => TOP + plotH - (v / scale) * plotH;
   const ticks = [0, scale / 2, scale];
+  const labels = ticks.map((v) => (top > 0 || v === 0 ? p.format(v) : ''));
+  // room on the left for the longest label of the scale ("€12,345.67"), so none is cut off
+  const left = Math.max(40, Math.ceil(Math.max(...labels.map((l) => l.length)) * CHAR_W) + 10);
+  const step = (W - left) / n;
+  const barW = Math.max(2, step * 0.7);
   return (
     <figure class="dash-chart" data-chart={p.id}>
       <figcaption>
@@ -72,17 +76,17 @@ export function BarChart(p: BarChartProps) {
         </ul>
       ) : null}
       <svg class="dash-chart-svg" viewBox={`0 0 ${W} ${H}`} aria-hidden="true" focusable="false">
-        {ticks.map((v) => (
+        {ticks.map((v, i) => (
           <g key={v}>
-            <line class="dash-grid" x1={LEFT} x2={W} y1={y(v)} y2={y(v)} />
-            <text class="dash-axis" x={LEFT - 6} y={y(v) + 4} text-anchor="end">
-              {top > 0 || v === 0 ? p.format(v) : ''}
+            <line class="dash-grid" x1={left} x2={W} y1={y(v)} y2={y(v)} />
+            <text class="dash-axis" x={left - 6} y={y(v) + 4} text-anchor="end">
+              {labels[i]}
             </text>
           </g>
         ))}
         {p.buckets.map((b, i) => {
           let base = 0;
-          const x = LEFT + i * step + (step - barW) / 2;
+          const x = left + i * step + (step - barW) / 2;
           return (
             <g key={i}>
               {p.series.map((s) => {
