@@ -1,9 +1,18 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- axe's results, read in the page */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe-core in `frame`'s document, once per document (it is half a megabyte of script to compile).
+ * Evaluated rather than added as a <script>, so that the frames' strict CSP (no inline script) is not
+ * in the way.
+ */
+export async function ensureAxe(frame: Frame | Page): Promise<void> {
+  if (!(await frame.evaluate(() => typeof (window as any).axe === 'object'))) await frame.evaluate(AXE);
+}
 
 /** WCAG 2.2 A and AA, as axe-core tags them. */
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -18,8 +27,7 @@ export interface ScanOptions {
 
 /**
  * axe-core in the page and in each of its frames (the card frames, the 3-D Secure issuer's page), every
- * impact counted: each violation as `<frame path> <rule> (<impact>): <targets>`. Evaluated rather than
- * added as a <script>, so that the frames' strict CSP (no inline script) is not in the way.
+ * impact counted: each violation as `<frame path> <rule> (<impact>): <targets>`.
  */
 export async function axeScan(p: Page, o: ScanOptions = {}): Promise<string[]> {
   const found: string[] = [];
@@ -29,8 +37,7 @@ export async function axeScan(p: Page, o: ScanOptions = {}): Promise<string[]> {
     if (!/^https?:/.test(frame.url()) || frame.isDetached()) continue;
     let violations: string[];
     try {
-      // once per document: axe-core is half a megabyte of script to compile
-      if (!(await frame.evaluate(() => typeof (window as any).axe === 'object'))) await frame.evaluate(AXE);
+      await ensureAxe(frame);
       violations = await frame.evaluate(async (runTags) => {
         const r = await (window as any).axe.run(document, {
           runOnly: { type: 'tag', values: runTags },

@@ -1,10 +1,9 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- browser-side window members in page.evaluate */
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import type { Gateway } from '../packages/server/test/harness.js';
+import { ensureAxe } from './axe-scan.js';
 
 /**
  * The merchant page of the checkout browser suites: on http://localhost:<port> (another origin than
@@ -117,14 +116,11 @@ export async function pay(p: Page, n = 1): Promise<Record<string, any>> {
   return (await eventsNamed(p, 'result'))[n - 1];
 }
 
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
 /** axe-core in the page and in every frame: the serious and critical violations. */
 export async function axe(p: Page): Promise<string[]> {
   const found: string[] = [];
   for (const frame of p.frames()) {
-    // evaluated, not added as a <script>: the card frames' CSP allows no inline script (rightly)
-    if (!(await frame.evaluate(() => typeof (window as any).axe === 'object'))) await frame.evaluate(AXE);
+    await ensureAxe(frame);
     const violations = await frame.evaluate(async () => {
       // every frame is scanned on its own here, not again from its parent
       const r = await (window as any).axe.run(document, { resultTypes: ['violations'], iframes: false });

@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from '../packages/server/test/harness.js';
 import { CURATED_EXAMPLES, EXAMPLE_ENTITY } from '../packages/server/src/http/ops/reference-examples.js';
+import { ensureAxe } from './axe-scan.js';
 import { launchChromium } from './chromium.js';
 
 /**
@@ -14,8 +13,6 @@ import { launchChromium } from './chromium.js';
  * this very server, and axe-core finds nothing serious in what we own. Screenshots go to
  * E2E_SCREENSHOTS when it is set.
  */
-
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
  * Serious and critical axe-core violations that belong to Swagger UI's own markup and that no
@@ -125,7 +122,7 @@ describe('API reference at /docs in Chromium', () => {
   });
 
   it('axe-core finds nothing serious outside what Swagger UI itself renders', async () => {
-    await page.evaluate(AXE);
+    await ensureAxe(page);
     const violations: Array<{ id: string; targets: string[] }> = await page.evaluate(async () => {
       const r = await (window as any).axe.run(document, { resultTypes: ['violations'] });
       return r.violations

@@ -8,3 +8,4 @@ export * from './card-rules.js';
 export * from './pay-flow.js';
 export * from './transport.js';
 export * from './clock.js';
+export * from './pick.js';

@@ -1,4 +1,4 @@
-import { brandOf, type ClientTransport, digitsOf, isBlocked, payWithCard, resultOf } from '@gatehouse/protocol';
+import { brandOf, type ClientTransport, digitsOf, isBlocked, payWithCard, pick, resultOf } from '@gatehouse/protocol';
 import { openChallengeModal } from './challenge.js';
 import { type FieldsOptions, fieldsOf, HostedFields } from './fields.js';
 import { createLogger, levelOf, type Logger } from './log.js';
@@ -52,11 +52,6 @@ const PAYMENT_PASS = [
   'merchantDetails',
   'urlDetails',
 ];
-const pick = (p: Record<string, unknown>, keys: readonly string[]) => {
-  const out: Record<string, unknown> = {};
-  for (const k of keys) if (p[k] !== undefined) out[k] = p[k];
-  return out;
-};
 
 export function createServiceSdk(params: unknown, env: SdkEnv) {
   const init = isObj(params) ? params : {};

@@ -15,6 +15,7 @@ import {
   numberState,
   parseExpiry,
   payWithCard,
+  pick,
   resultOf,
   systemNow,
   TAG,
@@ -95,11 +96,6 @@ const PASS = [
   'shippingAddress',
   'merchantDetails',
 ];
-const pick = (p: Record<string, unknown>, keys: readonly string[]) => {
-  const out: Record<string, unknown> = {};
-  for (const k of keys) if (p[k] !== undefined) out[k] = p[k];
-  return out;
-};
 
 export async function handle(
   id: number,

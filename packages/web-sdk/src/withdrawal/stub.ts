@@ -1,3 +1,4 @@
+import { pick } from '@gatehouse/protocol';
 import { isObj, type Obj, sdkError } from '../rules.js';
 import {
   bindMethods,
@@ -36,8 +37,6 @@ export interface WithdrawalModule {
 
 const GLOBAL = '__gatehouseWithdrawal';
 const APMS_INPUT = ['sessionToken', 'currencyCode', 'countryCode', 'languageCode'];
-const pick = (o: Obj, keys: string[]) =>
-  Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
 const TEXTS = '__gatehouseWithdrawalTexts';
 
 export function createWithdrawal(env: WithdrawalEnv, bundle: BundleRef, locales: Record<string, BundleRef> = {}) {

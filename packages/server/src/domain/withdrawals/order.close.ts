@@ -27,6 +27,11 @@ export function heldBy(orders: readonly WithdrawalOrder[]): Minor {
   return held as Minor;
 }
 
+/** What no order of `w` holds yet: what an approval without an amount approves (never below 0). */
+export function unheldOf(w: Withdrawal, orders: readonly WithdrawalOrder[]): Minor {
+  return Math.max(0, w.amount - heldBy(orders)) as Minor;
+}
+
 export async function ordersSummaryOf(repos: Repos, wdRequestId: string): Promise<OrdersSummary> {
   const orders = await repos.withdrawalOrders.ofRequest(wdRequestId);
   let settled = 0;

@@ -1,6 +1,6 @@
 import { formatDecimal } from '../../../lib/money.js';
 import type { Upo } from '../../../domain/payment-methods/ports.js';
-import { heldBy } from '../../../domain/withdrawals/order.close.js';
+import { unheldOf } from '../../../domain/withdrawals/order.close.js';
 import type { WithdrawalOrder } from '../../../domain/withdrawals/order.types.js';
 import { stateOf, wireStatusOf } from '../../../domain/withdrawals/withdrawal.machine.js';
 import type { Withdrawal } from '../../../domain/withdrawals/withdrawal.types.js';
@@ -60,6 +60,6 @@ export function withdrawalToWire(row: WithdrawalRow): WithdrawalWire {
     ...withdrawalRequestToWire(row.withdrawal),
     upo: upoToWire(row.upo),
     orders: row.orders.map(withdrawalOrderToWire),
-    remaining: formatDecimal(Math.max(0, row.withdrawal.amount - heldBy(row.orders)), row.withdrawal.currency),
+    remaining: formatDecimal(unheldOf(row.withdrawal, row.orders), row.withdrawal.currency),
   };
 }
