@@ -6,10 +6,11 @@ import { fillValidCard, hold, type Shop, startShop, WAIT, waitEvent } from './ch
 import { launchChromium } from './chromium.js';
 
 /**
- * What checkout() starts the moment it is called (docs/decisions/0453): the form's data is asked for
- * beside the checkout bundle, not after it; the card frames load while the methods are still on the
- * network and are moved into their slots loaded (one page load per frame), with nothing of them
- * reachable before; a checkout without the card makes no card frame.
+ * What checkout() starts the moment it is called (docs/decisions/0453, 0454, 0455): the form's data is
+ * asked for beside the checkout bundle, not after it; the card frames load while the checkout bundle and
+ * the methods are still on the network, each in one request (its script inline), and are moved into
+ * their slots loaded (one page load per frame), with nothing of them reachable before; a checkout
+ * without the card makes no card frame.
  */
 
 describe('checkout(): what starts at the call', () => {
@@ -58,6 +59,33 @@ describe('checkout(): what starts at the call', () => {
     // asked once: the form was built from the answers the call asked for
     expect(seen.filter((u) => u.endsWith('/client/v1/getApms'))).toHaveLength(1);
     expect(seen.filter((u) => u.endsWith('/client/v1/getUserUPOs'))).toHaveLength(1);
+    await ctx.close();
+  });
+
+  it('loads the card frames while the checkout bundle is still downloading, each in one request', async () => {
+    const { ctx, p, seen, release } = await openHeld(/\/sdk\/v1\/checkout\.[0-9a-f]+\.js/, {
+      selectPM: 'cc_card',
+      locale: 'de',
+    });
+    for (const type of ['ccNumber', 'ccExpiration', 'ccCvc'])
+      await expect.poll(() => pagesOf(seen, type).length, WAIT).toBe(1);
+    // the frames have loaded (they said ready) before the form exists: their page is all they need
+    await expect.poll(() => p.locator('#co > [aria-hidden=true][inert] iframe').count(), WAIT).toBe(3);
+    const frames = p.frames().filter((f) => f.url().includes('/hosted/v1/fields?'));
+    for (const f of frames)
+      await f
+        .locator('input')
+        .first()
+        .waitFor({ state: 'attached', ...WAIT });
+    release();
+    await waitEvent(p, 'ready');
+    expect(seen.filter((u) => u.includes('/hosted/v1/fields.js'))).toEqual([]);
+    for (const type of ['ccNumber', 'ccExpiration', 'ccCvc']) expect(pagesOf(seen, type)).toHaveLength(1);
+    // the frames got their config from the form once it had mounted: in its language
+    const number = p.frameLocator('[data-ghc-frame=ccNumber] iframe').locator('input');
+    await expect.poll(() => number.getAttribute('aria-label'), WAIT).toBe('Kartennummer');
+    const expiry = p.frameLocator('[data-ghc-frame=ccExpiration] iframe').locator('input');
+    expect(await expiry.getAttribute('placeholder')).toBe('MM/JJ');
     await ctx.close();
   });
 

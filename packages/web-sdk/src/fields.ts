@@ -94,6 +94,8 @@ export class HostedField {
   private pending = new Map<number, (r: Record<string, unknown>) => void>();
   private readyWaiters: Array<() => void> = [];
   private isReady = false;
+  /** the frame said `ready` while its group held its config (`FieldsOptions.held`) */
+  private readyHeld = false;
   /** the frame was created in a holder (`park`) and waits to be moved to its slot */
   private parked = false;
   private nextId = 1;
@@ -191,6 +193,7 @@ export class HostedField {
     this.frame?.remove();
     this.frame = undefined;
     this.isReady = false;
+    this.readyHeld = false;
     if (this.container) for (const c of Object.values(this.classes())) this.container.classList.remove(c);
   }
 
@@ -228,11 +231,8 @@ export class HostedField {
       case 'ready': {
         if (this.frame && typeof msg.height === 'number' && msg.height > 0 && msg.height < 400)
           this.frame.style.height = `${Math.ceil(msg.height)}px`;
-        this.post({ tag: TAG, kind: 'config', config: this.configFor() });
-        this.isReady = true;
-        for (const w of this.readyWaiters.splice(0)) w();
-        log.debug('field ready', this.type);
-        this.emit('ready', { type: this.type, loaded: true });
+        if (this.group.held) this.readyHeld = true;
+        else this.configure();
         break;
       }
       case 'change': {
@@ -262,6 +262,22 @@ export class HostedField {
       default:
         break;
     }
+  }
+
+  /** Sends the frame its config; the first time, the field is loaded (`ready`). */
+  configure(): void {
+    this.readyHeld = false;
+    this.post({ tag: TAG, kind: 'config', config: this.configFor() });
+    if (this.isReady) return;
+    this.isReady = true;
+    for (const w of this.readyWaiters.splice(0)) w();
+    this.group.ctx.log.debug('field ready', this.type);
+    this.emit('ready', { type: this.type, loaded: true });
+  }
+
+  /** Whether the frame said `ready` and waits for its group's config. */
+  get waitsForConfig(): boolean {
+    return this.readyHeld;
   }
 
   /** Asks the frame to do `op` with the card it holds; resolves with the frame's result. */
@@ -336,10 +352,22 @@ export class HostedFields {
   private readonly fields: HostedField[] = [];
   private handlers: Handler[] = [];
 
+  /**
+   * `held`: the frames wait for `configure()` before they are sent their config and count as loaded
+   * (a screen creates them before its texts and theme are known, docs/decisions/0454).
+   */
   constructor(
     readonly ctx: FieldsContext,
-    readonly options: FieldsOptions,
+    public options: FieldsOptions,
+    public held = false,
   ) {}
+
+  /** Sets a held group's options: its frames that have loaded get their config now, the others when they load. */
+  configure(options: FieldsOptions): void {
+    this.options = options;
+    this.held = false;
+    for (const f of this.fields) if (f.waitsForConfig) f.configure();
+  }
 
   create(type: FieldType, options: CreateOptions = {}): HostedField {
     if (!FIELD_TYPES.includes(type))

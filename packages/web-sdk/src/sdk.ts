@@ -165,10 +165,12 @@ export function createServiceSdk(params: unknown, env: SdkEnv) {
   }
 
   const sdk = {
-    fields(options: FieldsOptions = {}): HostedFields {
+    /** `held` (not documented: the checkout's own use) waits for `configure()` (HostedFields) */
+    fields(options: FieldsOptions = {}, held = false): HostedFields {
       const group = new HostedFields(
         { gatewayOrigin: env.gatewayOrigin, merchantOrigin, config: fieldConfig, log, openChallenge },
         isObj(options) ? options : {},
+        held === true,
       );
       groups.push(group);
       return group;

@@ -35,15 +35,15 @@ describe('websdk.js bundle', () => {
   });
 
   // The size budget of docs/decisions/0410 and 0432 (raised by 0521: websdk.js also holds withdrawal()'s
-  // rules, the checkout the foundation parts it shares; by 0453: the frames created at mount; and for the Modal shutting out what is behind it): the checkout form is its own bundle, so a page
+  // rules, the checkout the foundation parts it shares; by 0453: the frames created at mount; for the Modal shutting out what is behind it; by 0454: websdk.js creates the card frames at the call): the checkout form is its own bundle, so a page
   // with hosted fields only never downloads it; websdk.js names it by hash, with its SRI hash. English is
   // in the bundle; each other locale's texts are a script of their own, loaded only for that locale.
   it('the checkout form is a separate bundle within its budget (78 KB, 26.8 KB gzipped), named by hash in websdk.js', () => {
     const checkout = readFileSync(join(out, 'checkout.js'));
     expect(checkout.length).toBeLessThan(78_000);
     expect(gzipSync(checkout).length).toBeLessThan(26_800);
-    // the first load of a checkout: websdk.js and the checkout bundle (decoded), within 128 KB
-    expect(bundle.length + checkout.length).toBeLessThan(128_000);
+    // the first load of a checkout: websdk.js and the checkout bundle (decoded), within 128.5 KB
+    expect(bundle.length + checkout.length).toBeLessThan(128_500);
     const sha = createHash('sha384').update(checkout).digest();
     const text = bundle.toString('utf8');
     expect(text).toContain(`checkout.${sha.toString('hex').slice(0, 16)}.js`);

@@ -7,7 +7,7 @@ import type { CheckoutOptions } from './options.js';
 import { type DccChoice, paymentEventPayload, selectPaymentMethodPayload, userDataPayload } from './payloads.js';
 import type { CheckoutEnv, CheckoutInstance } from './stub.js';
 import { installStyles } from '../ui/screen.styles.js';
-import { FrameSlots, parkFrames, type SlotWant } from '../ui/frame-slots.js';
+import { FrameSlots, type SlotWant } from '../ui/frame-slots.js';
 import { type FlowEvent, INITIAL, isBusy, transition } from '../ui/payment-flow.machine.js';
 import { frameStyleOf } from '../ui/theme.js';
 import { callMerchant } from '../ui/callbacks.js';
@@ -30,11 +30,8 @@ import type { Checkout } from './host.js';
  */
 
 type Fn = (...args: unknown[]) => unknown;
-const FRAME_TYPES = [
-  ['number', 'ccNumber'],
-  ['exp', 'ccExpiration'],
-  ['cvc', 'ccCvc'],
-] as const;
+/** what websdk.js hands to `mount`: its card frames always among it */
+type MountEnv = CheckoutEnv & Required<Pick<CheckoutEnv, 'cardFrames'>>;
 
 export class CheckoutController implements Checkout {
   readonly o: CheckoutOptions;
@@ -48,7 +45,7 @@ export class CheckoutController implements Checkout {
   readonly upoCvv: HostedField;
   readonly frames = new FrameSlots(() => this.frameWants());
   /** removes the frames created before their slots were shown that no slot took (parkFrames) */
-  private unpark = (): void => undefined;
+  private readonly unpark: () => void;
   readonly states: Partial<Record<CardPart, FieldState>> = {};
   readonly history: Obj[] = [];
   lastValidated = '';
@@ -61,31 +58,23 @@ export class CheckoutController implements Checkout {
 
   constructor(
     options: CheckoutOptions,
-    readonly env: CheckoutEnv,
+    readonly env: MountEnv,
     container: Element,
   ) {
     // normalised by websdk.js, which has validated them (the option rules are not downloaded twice)
     this.o = options;
     this.cb = this.o.callbacks;
     this.t = makeTranslator(env.texts, this.o.i18n);
-    this.sdk = env.createSdk({
-      sessionToken: this.o.sessionToken,
-      merchantId: this.o.merchantId,
-      merchantSiteId: this.o.merchantSiteId,
-      env: this.o.env,
-      logLevel: this.o.logLevel,
-      support19Digits: this.o.support19Digits,
-      strictCardBlocking: this.o.strictCardBlocking,
-      blockCards: this.o.blockCards,
-      locale: this.o.locale,
-      onPaymentEvent: (e: unknown) => {
-        const type = (e as { type?: unknown } | null)?.type;
-        if (type === 'challengeOpened') this.go({ type: 'challenge' });
-        else if (type === 'challengeCompleted' || type === 'challengeCancelled') this.go({ type: 'challengeDone' });
-        // the checkout reports a payment's start and result itself (with its method): not twice
-        if (type === 'paymentStarted' || type === 'paymentResult') return;
-        this.call('onPaymentEvent', e);
-      },
+    // made by websdk.js at the call, the card frames already loading (card-frames.ts, docs/decisions/0454)
+    const early = env.cardFrames;
+    this.sdk = early.sdk;
+    early.onPaymentEvent((e: unknown) => {
+      const type = (e as { type?: unknown } | null)?.type;
+      if (type === 'challengeOpened') this.go({ type: 'challenge' });
+      else if (type === 'challengeCompleted' || type === 'challengeCancelled') this.go({ type: 'challengeDone' });
+      // the checkout reports a payment's start and result itself (with its method): not twice
+      if (type === 'paymentStarted' || type === 'paymentResult') return;
+      this.call('onPaymentEvent', e);
     });
     const t = this.t;
     const frame = {
@@ -103,9 +92,10 @@ export class CheckoutController implements Checkout {
     // the frames' inputs look like the form's own, with the merchant's tokens (an allow-listed style,
     // docs/decisions/0400, 0431)
     const style = frameStyleOf(this.o.theme, this.o.appearance);
-    this.card = this.sdk.fields({ frame, style, placeholders: { ccCvc: 'CVV', ccExpiration: t('expiryPlaceholder') } });
-    for (const [part, type] of FRAME_TYPES) {
-      const f = this.card.create(type);
+    this.card = early.card;
+    for (const [part, f] of Object.entries(early.fields) as Array<
+      [CardPart & keyof typeof early.fields, HostedField]
+    >) {
       this.fields[part] = f;
       f.on('ready', () => this.frameReady(f));
       f.on('change', (st) => this.frameChange(part, st as FieldState));
@@ -118,11 +108,12 @@ export class CheckoutController implements Checkout {
     const root = document.createElement('div');
     // a dialog of the screen leaves the merchant's page alone (Modal)
     root.setAttribute('data-gh-modal-scope', '');
-    container.replaceChildren(root);
+    // the parked card frames stay where they are, beside the form (taking them out of the page would
+    // reload them), and its slots take them loaded (0453)
+    for (const child of [...container.childNodes]) if (child !== early.holder) child.remove();
+    container.prepend(root);
     this.root = root;
-    // the card frames start loading now, beside the form, and its slots take them loaded (0453)
-    if (!this.o.pmWhitelist || this.o.pmWhitelist.includes(CARD))
-      this.unpark = parkFrames(container, [this.fields.number!, this.fields.exp!, this.fields.cvc!]);
+    this.unpark = early.unpark;
     installStyles(env.styleNonce);
     this.s = {
       flow: INITIAL,
@@ -146,6 +137,8 @@ export class CheckoutController implements Checkout {
       withdrawals: [],
     };
     this.update({});
+    // the card frames that have loaded meanwhile count as ready from here
+    this.card.configure({ frame, style, placeholders: { ccCvc: 'CVV', ccExpiration: t('expiryPlaceholder') } });
   }
 
   // ----------------------------------------------------------------------------------------------
@@ -334,7 +327,7 @@ export class CheckoutController implements Checkout {
 }
 
 /** The checkout bundle's entry: registers `mount` for the websdk.js stub. */
-export async function mount(options: CheckoutOptions, env: CheckoutEnv): Promise<CheckoutInstance> {
+export async function mount(options: CheckoutOptions, env: MountEnv): Promise<CheckoutInstance> {
   const container = document.querySelector(options.renderTo);
   if (!container) throw new Error('renderTo matches no element');
   const c = new CheckoutController(options, env, container);

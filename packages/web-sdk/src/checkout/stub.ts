@@ -2,6 +2,7 @@ import { sdkError } from '../rules.js';
 import { type CheckoutOptions, validateCheckout } from './options.js';
 import { normaliseOptions } from './normalise.js';
 import { type FormData, requestFormData } from './form-data.js';
+import { type CardFrames, startCardFrames } from './card-frames.js';
 import {
   bindMethods,
   type BundleRef,
@@ -11,7 +12,6 @@ import {
   type ScreenEnv,
   targetOf,
   warmIntl,
-  warmUntilReady,
 } from '../lazy-bundle.js';
 
 /**
@@ -28,6 +28,8 @@ type Result = Record<string, unknown>;
 export interface CheckoutEnv extends ScreenEnv {
   /** the form's data, asked for when checkout() was called (form-data.ts) */
   formData?: Promise<FormData>;
+  /** the SDK and its card frames, made when checkout() was called (card-frames.ts) */
+  cardFrames?: CardFrames;
 }
 
 /**
@@ -35,7 +37,10 @@ export interface CheckoutEnv extends ScreenEnv {
  * The options arrive validated and normalised (websdk.js holds the rules; the bundle does not repeat them).
  */
 export interface CheckoutModule {
-  mount(options: CheckoutOptions, env: CheckoutEnv): Promise<CheckoutInstance>;
+  mount(
+    options: CheckoutOptions,
+    env: CheckoutEnv & Required<Pick<CheckoutEnv, 'cardFrames'>>,
+  ): Promise<CheckoutInstance>;
 }
 export type CheckoutInstance = Record<(typeof METHODS)[number], (...args: unknown[]) => unknown>;
 
@@ -71,8 +76,8 @@ export function createCheckout(env: CheckoutEnv, bundle: BundleRef, locales: Rec
     const error = validateCheckout(params);
     if (error) return deliver(params, error);
     const p = params as Record<string, unknown>;
-    if (!targetOf(p.renderTo))
-      return deliver(params, sdkError(1019, 'renderTo must be the selector of an element on the page'));
+    const container = targetOf(p.renderTo);
+    if (!container) return deliver(params, sdkError(1019, 'renderTo must be the selector of an element on the page'));
     const previous = current;
     // The form shows only what the session's order charges (docs/decisions/0420): the server checks the
     // amount and currency first, while the bundle downloads; a refusal renders nothing and fires no onReady.
@@ -85,12 +90,14 @@ export function createCheckout(env: CheckoutEnv, bundle: BundleRef, locales: Rec
     module.catch(() => undefined);
     const texts = loadTexts(env.gatewayOrigin, TEXTS, p.locale, locales[String(p.locale)]);
     cooling();
-    const { params: mountable, cool } = warmUntilReady(env.gatewayOrigin, p);
-    cooling = cool;
-    // what the form is built from, asked for now rather than once the bundle has mounted (0453)
-    const options = normaliseOptions(mountable);
+    // what the form is built from, asked for now rather than once the bundle has mounted (0453), and
+    // its card frames, loading from now on (0454)
+    const options = normaliseOptions(p);
     const formData = requestFormData(env.transport, options);
     formData.catch(() => undefined);
+    const cardFrames = startCardFrames(env, options, container);
+    const cool = cardFrames.unpark;
+    cooling = cool;
     warmIntl(options.locale, options.currency);
     current = (async () => {
       const old = await previous;
@@ -108,7 +115,7 @@ export function createCheckout(env: CheckoutEnv, bundle: BundleRef, locales: Rec
         const table = await texts;
         return await mod.mount(
           { ...options, amount: String(order.amount ?? p.amount) },
-          { ...env, formData, ...(table ? { texts: table } : {}) },
+          { ...env, formData, cardFrames, ...(table ? { texts: table } : {}) },
         );
       } catch {
         cool();

@@ -86,11 +86,15 @@ export class FrameSlots {
  * Creates `fields`' frames now, in a holder beside the screen (off screen, inert), so they load while
  * the screen's data does; the screen's slots then take them loaded (`HostedField.attach` moves a parked
  * frame, docs/decisions/0453). Only where the browser moves iframes without reloading them; elsewhere
- * nothing is created and each frame is made in its slot, as before. Answers the function that removes
- * the holder with the frames no slot took (at onReady, and on destroy).
+ * nothing is created and each frame is made in its slot, as before. Answers the holder, and the function
+ * that removes it with the frames no slot took (at onReady, and on destroy); undefined where nothing was
+ * created.
  */
-export function parkFrames(container: Element, fields: HostedField[]): () => void {
-  if (!canMoveFrames()) return () => undefined;
+export function parkFrames(
+  container: Element,
+  fields: HostedField[],
+): { holder: HTMLElement; remove: () => void } | undefined {
+  if (!canMoveFrames()) return undefined;
   const holder = document.createElement('div');
   holder.setAttribute('aria-hidden', 'true');
   holder.inert = true;
@@ -103,8 +107,11 @@ export function parkFrames(container: Element, fields: HostedField[]): () => voi
     holder.append(spot);
     f.park(spot);
   }
-  return () => {
-    for (const f of fields) if (f.isParked) f.detach();
-    holder.remove();
+  return {
+    holder,
+    remove: () => {
+      for (const f of fields) if (f.isParked) f.detach();
+      holder.remove();
+    },
   };
 }

@@ -135,11 +135,8 @@ describe('Web SDK assets', () => {
     expect(res.status).toBe(200);
     const csp = res.headers.get('content-security-policy')!;
     expect(csp).toContain(`frame-ancestors ${MERCHANT}`);
-    expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("connect-src 'self'");
     expect(res.headers.get('cache-control')).toBe('no-store');
-    const html = await res.text();
-    expect(html).toMatch(/<script src="\/hosted\/v1\/fields\.js\?v=[0-9a-f]{16}"><\/script>/);
     const bad = await fetch(`${gw.url}/hosted/v1/fields?type=card&mo=${encodeURIComponent('javascript:alert(1)')}`);
     expect(bad.status).toBe(400);
     expect(bad.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
@@ -148,24 +145,50 @@ describe('Web SDK assets', () => {
     );
   });
 
-  it('the warm-up page (checkout() frames it hidden) preloads the field script and holds no form', async () => {
+  it('the card field page is one document: its script and style sheet inline, allowed by their hashes and nothing else', async () => {
+    const res = await fetch(`${gw.url}/hosted/v1/fields?type=ccNumber&mo=${encodeURIComponent(MERCHANT)}&g=ab12`);
+    const html = await res.text();
+    const script = /<script>([\s\S]*)<\/script>/.exec(html)![1]!;
+    const style = /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
+    expect(Buffer.from(script).equals(readFileSync(BUNDLE_FILES.fields))).toBe(true);
+    expect(html).not.toContain('<script src=');
+    expect(html).not.toMatch(/nonce="/);
+    const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    const csp = res.headers.get('content-security-policy')!;
+    expect(csp).toContain(`script-src ${sha(script)};`);
+    expect(csp).toContain(`style-src ${sha(style)};`);
+    expect(csp).not.toContain("'unsafe-inline'");
+    // the same document for every frame (what varies is a header), compressed once
+    const other = await raw(
+      `${gw.url}/hosted/v1/fields?type=ccCvc&mo=${encodeURIComponent('https://shop.test')}&g=cd34`,
+      {
+        'accept-encoding': 'br',
+      },
+    );
+    const again = await raw(`${gw.url}/hosted/v1/fields?type=ccNumber&mo=${encodeURIComponent(MERCHANT)}&g=ef56`, {
+      'accept-encoding': 'br',
+    });
+    expect(other.headers['content-encoding']).toBe('br');
+    expect(other.body.equals(again.body)).toBe(true);
+    expect(brotliDecompressSync(other.body).toString()).toBe(html);
+    expect(other.headers['content-security-policy']).toContain('frame-ancestors https://shop.test');
+  });
+
+  it('the warm-up page (framed hidden where a loaded frame cannot be moved) holds no form and no script', async () => {
     const res = await fetch(`${gw.url}/hosted/v1/fields?warm=1&mo=${encodeURIComponent(MERCHANT)}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-security-policy')).toContain(`frame-ancestors ${MERCHANT}`);
     const html = await res.text();
-    expect(html).toMatch(/<link rel="preload" as="script" href="\/hosted\/v1\/fields\.js\?v=[0-9a-f]{16}">/);
     expect(html).not.toContain('<form');
     expect(html).not.toContain('<script');
     const bad = await fetch(`${gw.url}/hosted/v1/fields?warm=1&mo=${encodeURIComponent('javascript:alert(1)')}`);
     expect(bad.status).toBe(400);
   });
 
-  it('serves the field script, immutable when versioned', async () => {
-    const html = await (
-      await fetch(`${gw.url}/hosted/v1/fields?type=ccNumber&mo=${encodeURIComponent(MERCHANT)}`)
-    ).text();
-    const src = /src="([^"]+)"/.exec(html)![1]!;
-    const res = await fetch(`${gw.url}${src}`);
+  it('serves the field script on its own as well, immutable when versioned', async () => {
+    const body = readFileSync(BUNDLE_FILES.fields);
+    const hash = createHash('sha384').update(body).digest('hex').slice(0, 16);
+    const res = await fetch(`${gw.url}/hosted/v1/fields.js?v=${hash}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(await res.text()).toContain('cc-number');

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { registerAccountCapture } from './account-capture.js';
 import { bundle, BUNDLE_FILES, type BundleName, loadBundles } from '../shared/bundles.js';
 import { compressedBundle, compressedPage, preferredEncoding } from './compression.js';
 import { dirOf, pageLanguage, pageText } from './page-texts.js';
+import { fieldsPage } from './fields-page.js';
 
 /**
  * The Web SDK's assets (docs/decisions/0400, 0405, 0410): `/sdk/v1/websdk.js` (and its content-addressed
@@ -54,8 +54,17 @@ export async function sendBundle(
   return reply.header('content-encoding', encoding).send(await compressedBundle(b.body, encoding));
 }
 
-/** An HTML page with its CSP, never cached, compressed as the request accepts (also the control panel's shell). */
-export function page(request: FastifyRequest, reply: FastifyReply, csp: string, html: string, status = 200) {
+/**
+ * An HTML page with its CSP, never cached, compressed as the request accepts (also the control panel's
+ * shell); a page that is the same on every request comes as a Buffer and is compressed once.
+ */
+export async function page(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  csp: string,
+  html: string | Buffer,
+  status = 200,
+) {
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   void reply
     .code(status)
@@ -66,7 +75,8 @@ export function page(request: FastifyRequest, reply: FastifyReply, csp: string, 
     .header('vary', 'accept-encoding')
     .type('text/html; charset=utf-8');
   if (!encoding) return reply.send(html);
-  return reply.header('content-encoding', encoding).send(compressedPage(html, encoding));
+  const body = typeof html === 'string' ? compressedPage(html, encoding) : await compressedBundle(html, encoding);
+  return reply.header('content-encoding', encoding).send(body);
 }
 
 // Below 360 px (a combined card field on a phone) the number takes a row of its own: the frame's
@@ -130,13 +140,12 @@ export async function websdkPlugin(app: FastifyInstance): Promise<void> {
     { schema: { hide: true } },
     async (request, reply) => {
       const { type = 'card', mo = '' } = request.query;
-      const nonce = randomBytes(16).toString('base64');
       const valid = ORIGIN.test(mo) && FIELD_TYPES.has(type);
-      const b = bundle('fields');
+      const fields = fieldsPage(bundle('fields'), FIELDS_CSS);
       const csp = [
         "default-src 'none'",
-        "script-src 'self'",
-        `style-src 'nonce-${nonce}'`,
+        `script-src ${fields.scriptSrc}`,
+        `style-src ${fields.styleSrc}`,
         "connect-src 'self'",
         "img-src 'self' data: https:",
         "base-uri 'none'",
@@ -145,24 +154,16 @@ export async function websdkPlugin(app: FastifyInstance): Promise<void> {
         `frame-ancestors ${valid ? mo : "'none'"}`,
       ].join('; ');
       if (!valid) return page(request, reply, csp, '<!doctype html><p>Invalid card field request</p>', 400);
-      // `warm`: the page websdk.js frames, hidden, when checkout() is called, so the browser starts the
-      // gateway's frame process and caches fields.js while the form's data loads (docs/decisions/0452)
-      if (request.query.warm !== undefined) {
+      // `warm`: the page websdk.js frames, hidden, when checkout() is called in a browser that cannot move
+      // a loaded frame, so that the browser starts the gateway's frame process (docs/decisions/0452)
+      if (request.query.warm !== undefined)
         return page(
           request,
           reply,
           csp,
-          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Card fields</title>${
-            b ? `<link rel="preload" as="script" href="/hosted/v1/fields.js?v=${b.hash}">` : ''
-          }</head></html>`,
+          '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Card fields</title></head></html>',
         );
-      }
-      const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Card details</title><style nonce="${nonce}">${FIELDS_CSS}</style></head>
-<body><form id="form" autocomplete="on"><div id="row"></div></form>
-<script src="/hosted/v1/fields.js${b ? `?v=${b.hash}` : ''}"></script></body></html>`;
-      return page(request, reply, csp, html);
+      return page(request, reply, csp, fields.body);
     },
   );
 
