@@ -94,7 +94,7 @@ export class HostedField {
   private pending = new Map<number, (r: Record<string, unknown>) => void>();
   private readyWaiters: Array<() => void> = [];
   private isReady = false;
-  /** the frame said `ready` while its group held its config (`FieldsOptions.held`) */
+  /** the frame said `ready` while its group held its config (`HostedFields.held`) */
   private readyHeld = false;
   /** the frame was created in a holder (`park`) and waits to be moved to its slot */
   private parked = false;

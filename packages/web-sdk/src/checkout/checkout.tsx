@@ -5,7 +5,7 @@ import { formatMoney } from '../ui/money.js';
 import { makeTranslator, type Translate } from './texts.js';
 import type { CheckoutOptions } from './options.js';
 import { type DccChoice, paymentEventPayload, selectPaymentMethodPayload, userDataPayload } from './payloads.js';
-import type { CheckoutEnv, CheckoutInstance } from './stub.js';
+import type { CheckoutInstance, MountEnv } from './stub.js';
 import { installStyles } from '../ui/screen.styles.js';
 import { FrameSlots, type SlotWant } from '../ui/frame-slots.js';
 import { type FlowEvent, INITIAL, isBusy, transition } from '../ui/payment-flow.machine.js';
@@ -30,14 +30,12 @@ import type { Checkout } from './host.js';
  */
 
 type Fn = (...args: unknown[]) => unknown;
-/** what websdk.js hands to `mount`: its card frames always among it */
-type MountEnv = CheckoutEnv & Required<Pick<CheckoutEnv, 'cardFrames'>>;
 
 export class CheckoutController implements Checkout {
   readonly o: CheckoutOptions;
   readonly t: Translate;
   readonly root: HTMLElement;
-  readonly sdk: ReturnType<CheckoutEnv['createSdk']>;
+  readonly sdk: ReturnType<MountEnv['createSdk']>;
   readonly cb: CheckoutOptions['callbacks'];
   readonly card: HostedFields;
   readonly fields: Partial<Record<'number' | 'exp' | 'cvc', HostedField>> = {};

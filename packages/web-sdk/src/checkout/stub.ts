@@ -32,15 +32,15 @@ export interface CheckoutEnv extends ScreenEnv {
   cardFrames?: CardFrames;
 }
 
+/** What websdk.js hands to the bundle's `mount`: its card frames always among it. */
+export type MountEnv = CheckoutEnv & Required<Pick<CheckoutEnv, 'cardFrames'>>;
+
 /**
  * What the checkout bundle registers: `mount(options, env)` renders the form and answers its methods.
  * The options arrive validated and normalised (websdk.js holds the rules; the bundle does not repeat them).
  */
 export interface CheckoutModule {
-  mount(
-    options: CheckoutOptions,
-    env: CheckoutEnv & Required<Pick<CheckoutEnv, 'cardFrames'>>,
-  ): Promise<CheckoutInstance>;
+  mount(options: CheckoutOptions, env: MountEnv): Promise<CheckoutInstance>;
 }
 export type CheckoutInstance = Record<(typeof METHODS)[number], (...args: unknown[]) => unknown>;
 
