@@ -9,6 +9,7 @@ import {
 } from '../../domain/payments/pay-order.js';
 import { findCallerSession } from '../../domain/sessions/session.service.js';
 import type { Session, SessionOrder } from '../../domain/sessions/session.types.js';
+import type { Transaction } from '../../domain/payments/transaction.types.js';
 import { contextOf } from './auth.js';
 import { success } from './envelope.js';
 import { orderToPay } from './implicit-order.js';
@@ -61,13 +62,16 @@ export async function paySession(
       ? m.render(paid, { session, order, userTokenId, options })
       : sessionPaymentFields(paid, session.token, order, userTokenId);
   const head = { sessionToken: session.token, orderId: String(order.id), ...(userTokenId ? { userTokenId } : {}) };
+  // the answer stored for replays is the reply: rendered once, when the outcome is written
+  let stored: { tx: Transaction; upoId: string | undefined; fields: Record<string, unknown> } | undefined;
+  const renderStored = (tx: Transaction, upoId: string | undefined) => {
+    const fields = render({ kind: 'done', tx, ...(upoId !== undefined ? { upoId } : {}) });
+    stored = { tx, upoId, fields };
+    return fields;
+  };
   // a 3-D Secure step is not stored as an answer: a second use is refused by its state (0805)
   const idempotency =
-    m.replay && !options.threeD
-      ? replayClaim(app, request, m.replay, head, (tx, upoId) =>
-          render({ kind: 'done', tx, ...(upoId !== undefined ? { upoId } : {}) }),
-        )
-      : undefined;
+    m.replay && !options.threeD ? replayClaim(app, request, m.replay, head, renderStored) : undefined;
   let paid: PayOrderOutcome;
   try {
     paid = await payOrder(deps, payer, instrument, {
@@ -81,5 +85,7 @@ export async function paySession(
     throw err;
   }
   if (paid.kind === 'replay') return replayed(paid.replay);
+  if (paid.kind === 'done' && stored?.tx === paid.tx && stored.upoId === paid.upoId)
+    return success(request, stored.fields);
   return success(request, render(paid));
 }
