@@ -70,8 +70,7 @@ export async function paySession(
     return fields;
   };
   // a 3-D Secure step is not stored as an answer: a second use is refused by its state (0805)
-  const idempotency =
-    m.replay && !options.threeD ? replayClaim(app, request, m.replay, head, renderStored) : undefined;
+  const idempotency = m.replay && !options.threeD ? replayClaim(app, request, m.replay, head, renderStored) : undefined;
   let paid: PayOrderOutcome;
   try {
     paid = await payOrder(deps, payer, instrument, {
