@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'preact/hooks';
-import { api, type Notification, type Page } from '../api.js';
+import { useState } from 'preact/hooks';
+import { api, type Notification } from '../api.js';
+import { LoadMore, useCursorPages } from '../paged.js';
 import { formatDate, t } from '../i18n.js';
 import { announce, Confirm, PageHeading } from '../shared.js';
 import { FormField, fieldDescribedBy } from '../../../web-sdk/src/ui/components/FormField/FormField.js';
@@ -12,36 +13,16 @@ import type { PageProps } from '../page-props.js';
  * and a signed sample notification sent to a URL of the user's choice (sandbox mode).
  */
 export function Notifications({ me, can }: PageProps) {
-  const [items, setItems] = useState<Notification[] | null>(null);
-  const [next, setNext] = useState<string | null>(null);
-  const [error, setError] = useState('');
   const [round, setRound] = useState(0);
   const [testing, setTesting] = useState(false);
   const resend = can('notifications.resend');
+  // loaded again after a resend or a test notification (`round`), keeping the list meanwhile
+  const pages = useCursorPages<Notification>(
+    (cursor) => (cursor ? `/notifications?cursor=${encodeURIComponent(cursor)}` : '/notifications'),
+    [round],
+  );
+  const { items, error, setError } = pages;
 
-  useEffect(() => {
-    let live = true;
-    api<Page<Notification>>('GET', '/notifications').then(
-      (p) => {
-        if (!live) return;
-        setItems(p.items);
-        setNext(p.nextCursor);
-      },
-      (err: unknown) => live && setError((err as Error).message),
-    );
-    return () => void (live = false);
-  }, [round]);
-
-  const more = async () => {
-    if (!next) return;
-    try {
-      const p = await api<Page<Notification>>('GET', `/notifications?cursor=${encodeURIComponent(next)}`);
-      setItems((cur) => [...(cur ?? []), ...p.items]);
-      setNext(p.nextCursor);
-    } catch (err) {
-      setError((err as Error).message);
-    }
-  };
   const again = async (n: Notification) => {
     try {
       await api('POST', `/notifications/${encodeURIComponent(n.id)}/resend`, {});
@@ -126,13 +107,7 @@ export function Notifications({ me, can }: PageProps) {
           />
         </div>
       )}
-      {next ? (
-        <div class="dash-actions">
-          <button type="button" class="dash-btn" onClick={() => void more()}>
-            {t('tx.loadMore')}
-          </button>
-        </div>
-      ) : null}
+      <LoadMore pages={pages} />
       {testing ? (
         <SendTest
           onClose={() => setTesting(false)}
