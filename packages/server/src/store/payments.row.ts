@@ -9,6 +9,7 @@ import type {
   Transaction,
 } from '../domain/payments/transaction.types.js';
 import type { TransactionTable } from './tables.js';
+import { transactionObject } from '../domain/payments/transaction.object.js';
 
 /**
  * A payment transaction and its row in `transactions`: the row read as a `Transaction`, a new
@@ -104,14 +105,18 @@ export function transactionValues(t: NewTransaction) {
   };
 }
 
-/** The transaction `insert` answers for the row of `t` with the id it was given. */
-export function insertedTransaction(t: NewTransaction, id: number | bigint | string): Transaction {
-  // Object.assign, not a spread followed by members: V8's slow path for those (ADR 0665)
-  return Object.assign({}, t, {
-    id: String(id),
-    settled: 0 as Minor,
-    refunded: 0 as Minor,
-    voidedBy: null,
-    updatedAt: t.createdAt,
-  });
+/**
+ * The transaction `insert` answers for the row of `t` with the id it was given (as `toTransaction`
+ * reads it back); `over` what the insert set beside `t` (a vaulted card's id).
+ */
+export function insertedTransaction(
+  t: NewTransaction,
+  id: number | bigint | string,
+  over: Partial<Transaction> = {},
+): Transaction {
+  return transactionObject(
+    t,
+    { id: String(id), settled: 0 as Minor, refunded: 0 as Minor, voidedBy: null, updatedAt: t.createdAt },
+    over,
+  );
 }

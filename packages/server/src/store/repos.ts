@@ -169,7 +169,7 @@ export function storageOf(store: Store): Storage {
       if (vaulted.size >= MAX_VAULTED_KEPT) vaulted.clear();
       vaulted.add(fingerprint);
       const row = outcome.rows[0] as { id: number | bigint; card_vault_id: number | bigint };
-      return insertedTransaction(Object.assign({}, w.transaction, { cardVaultId: Number(row.card_vault_id) }), row.id);
+      return insertedTransaction(w.transaction, row.id, { cardVaultId: Number(row.card_vault_id) });
     },
     async writeOutcome(w) {
       // ADR 0814: the outcome only while the transaction is pending (a guard: else nothing is written)

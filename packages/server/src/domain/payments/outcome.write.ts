@@ -10,6 +10,7 @@ import { completeKey, type IdempotencyClaim } from '../idempotency/transaction-k
 import type { OutcomeHook } from './outcome-effects.js';
 import { outcomeOf } from './transaction.facts.js';
 import type { Transaction, TransactionResult } from './transaction.types.js';
+import { transactionObject } from './transaction.object.js';
 
 /**
  * The second write: the outcome, the reservations it frees, its notifications and the idempotency
@@ -75,22 +76,19 @@ async function finishPlanned(
 
 /** A pending transaction as `PaymentRepo.complete` leaves its row, read back. */
 function completedTransaction(p: Transaction, r: TransactionResult, now: number): Transaction {
-  const pick = <T>(v: T | undefined, was: T) => (v === undefined ? was : v);
-  // a copy of p, then the outcome: Object.assign, not a spread followed by members (V8's slow path, ADR 0665)
-  return Object.assign({}, p, {
+  return transactionObject(p, p, {
     status: r.status,
-    amount: pick(r.amount, p.amount),
-    partialApproval: pick(r.partialApproval, p.partialApproval),
-    authCode: pick(r.authCode, p.authCode),
-    cvv2Code: pick(r.cvv2Code, p.cvv2Code),
-    avsCode: pick(r.avsCode, p.avsCode),
-    externalTransactionId: pick(r.externalTransactionId, p.externalTransactionId),
-    threeD: pick(r.threeD, p.threeD),
-    errorCode: pick(r.errorCode, p.errorCode),
-    errorReason: pick(r.errorReason, p.errorReason),
-    apm: pick(r.apm, p.apm ?? null),
+    amount: r.amount,
+    partialApproval: r.partialApproval,
+    authCode: r.authCode,
+    cvv2Code: r.cvv2Code,
+    avsCode: r.avsCode,
+    externalTransactionId: r.externalTransactionId,
+    threeD: r.threeD,
+    errorCode: r.errorCode,
+    errorReason: r.errorReason,
+    apm: r.apm,
     awaiting: null,
-    options: p.options ?? null,
     updatedAt: now,
   });
 }
