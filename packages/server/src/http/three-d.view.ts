@@ -89,7 +89,7 @@ export function sessionInitFields(tx: Transaction, m: MethodData): Record<string
 export function sessionChallengeFields(tx: Transaction, c: ChallengeData): Record<string, unknown> {
   return withCardThreeD(
     { ...sessionTransactionFields(tx), transactionStatus: 'REDIRECT' },
-    { ...sessionThreeDResultMembers(tx), eci: '', cavv: '', ...challengeThreeD(tx, c) },
+    Object.assign(sessionThreeDResultMembers(tx), { eci: '', cavv: '' }, challengeThreeD(tx, c)),
   );
 }
 

@@ -117,7 +117,7 @@ export function sessionTransactionFields(tx: Transaction): SessionTransactionMem
               issuerBankName: card.issuerBankName ?? '',
               issuerCountry: card.issuerCountry,
               isPrepaid: 'false',
-              threeD: threeD ? { ...sessionThreeDResultMembers(tx), ...threeD } : {},
+              threeD: threeD ? Object.assign(sessionThreeDResultMembers(tx), threeD) : {},
             },
           },
         }

@@ -16,6 +16,6 @@ export const transactionRender: TransactionRender = {
     }),
   recoveredAnswer: (tx, sessionFrame) =>
     sessionFrame
-      ? JSON.stringify({ ...(JSON.parse(sessionFrame) as Record<string, unknown>), ...sessionTransactionFields(tx) })
+      ? JSON.stringify(Object.assign(JSON.parse(sessionFrame) as Record<string, unknown>, sessionTransactionFields(tx)))
       : JSON.stringify(restPaymentResponse(tx)),
 };

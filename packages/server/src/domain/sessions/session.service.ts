@@ -90,7 +90,8 @@ export async function openOrder(
     const order = await repos.orders.insertSessionOrder(newSessionOrder(ctx, session.token, cmd, pricing, now));
     const set = { declineLimit: cmd.declineLimit, userTokenId: cmd.userTokenId ?? session.userTokenId };
     if (!(await repos.sessions.bindOrder(session.token, order.id, now, set))) throw orderExists();
-    return { session: { ...session, ...set, orderId: order.id, lastUsedAt: now }, order };
+    // Object.assign({}, …): a spread after a leading spread, and members after it, are V8's slow path (ADR 0668)
+    return { session: Object.assign({}, session, set, { orderId: order.id, lastUsedAt: now }), order };
   });
 }
 
@@ -126,7 +127,10 @@ async function openNewSessionOrder(
     ...(unique ? { clientRequestId: { siteId: ctx.siteId, value: value! } } : {}),
   });
   if (id === undefined) return undefined;
-  return { session: { ...session, ...bind, orderId: id, lastUsedAt: now }, order: { ...order, id } };
+  return {
+    session: Object.assign({}, session, bind, { orderId: id, lastUsedAt: now }),
+    order: Object.assign({}, order, { id }),
+  };
 }
 
 /** The open order `cmd` describes, bound to the session `sessionToken`, before it has an id. */

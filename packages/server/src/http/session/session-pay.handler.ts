@@ -73,11 +73,13 @@ export async function paySession(
   const idempotency = m.replay && !options.threeD ? replayClaim(app, request, m.replay, head, renderStored) : undefined;
   let paid: PayOrderOutcome;
   try {
-    paid = await payOrder(deps, payer, instrument, {
-      ...options,
-      ...m.extend?.(options),
-      ...(idempotency ? { idempotency } : {}),
-    });
+    // Object.assign({}, …): a spread after a leading spread is V8's slow path (ADR 0668)
+    paid = await payOrder(
+      deps,
+      payer,
+      instrument,
+      Object.assign({}, options, m.extend?.(options), idempotency ? { idempotency } : undefined),
+    );
   } catch (err) {
     if (err instanceof ThreeDStepRefused)
       return success(request, sessionStepRefusedFields(session.token, order, userTokenId));
