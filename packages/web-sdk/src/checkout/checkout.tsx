@@ -38,7 +38,7 @@ export class CheckoutController implements Checkout {
   readonly sdk: ReturnType<MountEnv['createSdk']>;
   readonly cb: CheckoutOptions['callbacks'];
   readonly card: HostedFields;
-  readonly fields: Partial<Record<'number' | 'exp' | 'cvc', HostedField>> = {};
+  readonly fields: Partial<Record<'number' | 'exp' | 'cvc', HostedField>>;
   readonly upoCvvGroup: HostedFields;
   readonly upoCvv: HostedField;
   readonly frames = new FrameSlots(() => this.frameWants());
@@ -91,10 +91,9 @@ export class CheckoutController implements Checkout {
     // docs/decisions/0400, 0431)
     const style = frameStyleOf(this.o.theme, this.o.appearance);
     this.card = early.card;
-    for (const [part, f] of Object.entries(early.fields) as Array<
-      [CardPart & keyof typeof early.fields, HostedField]
-    >) {
-      this.fields[part] = f;
+    this.fields = early.fields;
+    for (const part of ['number', 'exp', 'cvc'] as const) {
+      const f = early.fields[part];
       f.on('ready', () => this.frameReady(f));
       f.on('change', (st) => this.frameChange(part, st as FieldState));
     }

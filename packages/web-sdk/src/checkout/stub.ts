@@ -96,15 +96,14 @@ export function createCheckout(env: CheckoutEnv, bundle: BundleRef, locales: Rec
     const formData = requestFormData(env.transport, options);
     formData.catch(() => undefined);
     const cardFrames = startCardFrames(env, options, container);
-    const cool = cardFrames.unpark;
-    cooling = cool;
+    cooling = cardFrames.unpark;
     warmIntl(options.locale, options.currency);
     current = (async () => {
       const old = await previous;
       old?.destroy();
       const order = await opened;
       if (order.status !== 'SUCCESS') {
-        cool();
+        cardFrames.unpark();
         const reason = String(order.reason ?? order.errorDescription ?? 'The checkout could not be opened');
         deliver(params, sdkError(Number(order.errCode) || 1000, reason));
         return undefined;
@@ -118,7 +117,7 @@ export function createCheckout(env: CheckoutEnv, bundle: BundleRef, locales: Rec
           { ...env, formData, cardFrames, ...(table ? { texts: table } : {}) },
         );
       } catch {
-        cool();
+        cardFrames.unpark();
         module = undefined;
         deliver(params, sdkError(1000, 'The checkout could not be loaded'));
         return undefined;
