@@ -1,5 +1,5 @@
 /**
- * The rate limiter's cost on `POST /orders` (issue 18 item 1: at most 5% of throughput), measured as a
+ * The rate limiter's cost on `POST /orders` (at most 5% of throughput, docs/performance.md), measured as a
  * pair in the same round: Gatehouse with the limiter counting every request but refusing none, and
  * Gatehouse with `GATEHOUSE_RATE_LIMIT=0` and `GATEHOUSE_AUTH_FAILURE_LIMIT=0` (no hook at all). The
  * ratio on/off is taken within each round, as the ceiling ratios are, and judged on the median.

@@ -93,7 +93,7 @@ export function svg(report: Report): string {
   out.push(
     `<text x="${(pad.l + W - pad.r) / 2}" y="${H - 16}" text-anchor="middle">orders stored before the run</text>`,
   );
-  // the 0.9x band of the empty store (issue 18 item 7)
+  // the 0.9x band of the empty store (ADR 0812)
   const empty = points.find((p) => p.stored === 0);
   if (empty) {
     out.push(

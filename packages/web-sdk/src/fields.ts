@@ -1,4 +1,10 @@
-import type { Logger } from './log.js';
+import {
+  type CreateOptions,
+  DEFAULT_CLASSES,
+  type FieldsContext,
+  type FieldsOptions,
+  type StateClasses,
+} from './field-options.js';
 import { canMoveFrames } from './move-frames.js';
 import {
   type FieldConfig,
@@ -18,43 +24,6 @@ import {
  * page; this side only places it, styles its container with state classes and relays events. The
  * card data stays in the frames (cross-origin: the merchant page cannot read them).
  */
-
-export interface StateClasses {
-  focus: string;
-  empty: string;
-  invalid: string;
-  complete: string;
-}
-
-export const DEFAULT_CLASSES: StateClasses = {
-  focus: 'sfc-focus',
-  empty: 'sfc-empty',
-  invalid: 'sfc-invalid',
-  complete: 'sfc-complete',
-};
-
-export interface FieldsOptions {
-  style?: FieldStyle;
-  classes?: Partial<StateClasses>;
-  placeholders?: Record<string, string>;
-  locale?: string;
-  /** what checkout() adds to the frames' config: translated labels, language, direction, maskCvv, cardWhitelist */
-  frame?: Pick<FieldConfig, 'labels' | 'lang' | 'dir' | 'maskCvv' | 'cardWhitelist'>;
-}
-
-export interface CreateOptions extends FieldsOptions {
-  placeholder?: string;
-  /** `card` only: add a cardholder-name input (autocomplete cc-name) */
-  showCardHolderName?: boolean;
-}
-
-export interface FieldsContext {
-  gatewayOrigin: string;
-  merchantOrigin: string;
-  config: Omit<FieldConfig, 'type' | 'style' | 'placeholders' | 'showCardHolderName'>;
-  log: Logger;
-  openChallenge(acsUrl: string): Promise<'done' | 'cancelled'>;
-}
 
 type Handler = (payload: unknown) => void;
 

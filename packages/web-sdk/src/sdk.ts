@@ -1,6 +1,7 @@
 import { brandOf, type ClientTransport, digitsOf, isBlocked, payWithCard, pick, resultOf } from '@gatehouse/protocol';
 import { openChallengeModal } from './challenge.js';
-import { type FieldsOptions, fieldsOf, HostedFields } from './fields.js';
+import type { FieldsOptions } from './field-options.js';
+import { fieldsOf, HostedFields } from './fields.js';
 import { createLogger, levelOf, type Logger } from './log.js';
 import {
   sdkError,
