@@ -1,6 +1,6 @@
 import SqliteDatabase from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { rowsOf } from './statement-rows.js';
+import { rowBuilder, rowsOf } from './statement-rows.js';
 
 /** rowsOf must give exactly the objects better-sqlite3 builds itself, only cheaper. */
 describe('rows of a fixed statement', () => {
@@ -33,5 +33,22 @@ describe('rows of a fixed statement', () => {
     const stmt = db.prepare('SELECT * FROM t WHERE id = ?');
     expect(() => rowsOf(stmt, [1, 2])).toThrow();
     expect(stmt.all(1)).toEqual([{ id: 1, a: 'x', b: 1.5, c: Buffer.from([0, 255]), d: null }]);
+  });
+
+  it.each([
+    ['plain names', ['id', 'a', 'b']],
+    ['two equal names: the first place, the last value', ['a', 'b', 'a']],
+    ['names a literal must quote', ['o"x', "it's", 'a b', '\\', '1', 'constructor', 'toString']],
+    ['__proto__ as a member of its own, never the prototype', ['id', '__proto__']],
+    ['no column', []],
+  ])('builds rows as members set in column order would: %s', (_what, names) => {
+    const row = names.map((_n, i) => i * 10);
+    const expected: Record<string, unknown> = {};
+    names.forEach((n, i) =>
+      Object.defineProperty(expected, n, { value: row[i], enumerable: true, writable: true, configurable: true }),
+    );
+    const got = rowBuilder(names)(row);
+    expect(Object.getPrototypeOf(got)).toBe(Object.prototype);
+    expect(Object.entries(got)).toEqual(Object.entries(expected));
   });
 });
