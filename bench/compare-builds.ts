@@ -2,9 +2,10 @@
  * Two builds of the server in one process, compared by CPU per payment on a machine too busy for
  * `npm run bench` to tell them apart:
  *
- *   node --import tsx bench/compare-builds.ts <distA> <distB> [rest|session] [batches] [batch size]
+ *   node --import tsx bench/compare-builds.ts <distA> <distB> [rest|session|status] [batches] [batch size]
  *
- * Each build gets its own app, store and SQLite folder (synchronous=FULL, LOG_LEVEL=info into
+ * `status` compares `GET /orders/status` reads (of 100 orders paid first, so that each read builds the
+ * order's and its payment's row) instead of payments. Each build gets its own app, store and SQLite folder (synchronous=FULL, LOG_LEVEL=info into
  * /dev/null). Payments (an order and its Sale, or openOrder and payment.do, approved card) go through
  * `app.inject` (no sockets, no load generator), 20 in flight, in alternating batches: A then B, then B
  * then A, so that the machine's load falls on both alike. Each batch's process CPU (writer thread
@@ -25,8 +26,10 @@ import { buildRequest } from '@gatehouse/client';
 import { orderBody } from './order-body.js';
 
 const [distA, distB, kind = 'rest', batchesArg = '16', sizeArg = '150'] = process.argv.slice(2);
-if (!distA || !distB || (kind !== 'rest' && kind !== 'session')) {
-  console.log('Usage: node --import tsx bench/compare-builds.ts <distA> <distB> [rest|session] [batches] [size]');
+if (!distA || !distB || (kind !== 'rest' && kind !== 'session' && kind !== 'status')) {
+  console.log(
+    'Usage: node --import tsx bench/compare-builds.ts <distA> <distB> [rest|session|status] [batches] [size]',
+  );
   process.exit(distA ? 1 : 0);
 }
 const IN_FLIGHT = 20;
@@ -72,7 +75,7 @@ async function setup(dist: string): Promise<Payment> {
     merchantSecretKey: demo.merchantSecretKey,
   };
   let n = 0;
-  const restPayment: Payment = async () => {
+  const restPayment = async (): Promise<string> => {
     const o = await app.inject({ method: 'POST', url: '/orders', headers: rest, payload: order });
     const sessionId = (JSON.parse(o.body) as { sessionId: string }).sessionId;
     const p = await app.inject({
@@ -90,6 +93,7 @@ async function setup(dist: string): Promise<Payment> {
       }),
     });
     if (!p.body.includes('"approved"')) throw new Error(`not approved: ${p.body.slice(0, 300)}`);
+    return sessionId;
   };
   const sessionPayment: Payment = async () => {
     const fields = { clientUniqueId: `c-${++n}`, amount: '10.00', currency: 'EUR' };
@@ -117,7 +121,18 @@ async function setup(dist: string): Promise<Payment> {
     });
     if (!p.body.includes('APPROVED')) throw new Error(`not approved: ${p.body.slice(0, 300)}`);
   };
-  return kind === 'rest' ? restPayment : sessionPayment;
+  if (kind === 'session') return sessionPayment;
+  if (kind === 'rest') return async () => void (await restPayment());
+  const paid: string[] = [];
+  for (let i = 0; i < 100; i++) paid.push(await restPayment());
+  return async () => {
+    const s = await app.inject({
+      method: 'GET',
+      url: `/orders/status?sessionId=${paid[++n % paid.length]}`,
+      headers: rest,
+    });
+    if (!s.body.includes('"approved"')) throw new Error(`not approved: ${s.body.slice(0, 300)}`);
+  };
 }
 
 async function run(payment: Payment, count: number): Promise<void> {
@@ -160,7 +175,7 @@ for (let i = 0; i < Number(batchesArg); i++) {
 }
 const [ma, mb] = [median(samples.A), median(samples.B)];
 console.log(
-  `${kind} payments, CPU µs per payment, median of ${samples.A.length} alternating batches of ${size}:\n` +
+  `${kind === 'status' ? 'status reads' : `${kind} payments`}, CPU µs per ${kind === 'status' ? 'read' : 'payment'}, median of ${samples.A.length} alternating batches of ${size}:\n` +
     `  A ${ma.toFixed(0)} (mean ${mean(samples.A).toFixed(0)})  ${distA}\n` +
     `  B ${mb.toFixed(0)} (mean ${mean(samples.B).toFixed(0)})  ${distB}\n` +
     `  B/A ${(mb / ma).toFixed(3)}`,
