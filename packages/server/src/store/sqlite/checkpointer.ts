@@ -17,7 +17,7 @@ import { Worker } from 'node:worker_threads';
  * that never go through that thread, once the WAL holds `restartAtFrames` a RESTART checkpoint
  * follows here. It takes the write lock only if that is free at once (this connection never waits),
  * copies the few frames written since, and lets the next writer start the WAL over; writers wait for
- * it while it holds the lock.
+ * it while it holds the lock. Between writes the passes space out, up to one a second (ADR 0671).
  */
 export class Checkpointer {
   readonly #worker: Worker;
@@ -54,9 +54,18 @@ conn.pragma('synchronous = NORMAL');
 conn.pragma('wal_autocheckpoint = 0');
 const MAX_CATCH_UP_PASSES = 32;
 const passive = () => conn.pragma('wal_checkpoint(PASSIVE)')[0];
-const timer = setInterval(() => {
+// Idle (a pass finds every frame copied and none added since the last), the next pass comes twice as
+// late, up to IDLE_MS: an idle server wakes once a second, not 40 times. A pass that finds new frames
+// brings the interval back to intervalMs.
+const IDLE_MS = Math.max(workerData.intervalMs, 1000);
+let delay = workerData.intervalMs;
+let lastLog = -1;
+let timer;
+const tick = () => {
+  let idle = false;
   try {
-    let { log } = passive();
+    let { log, checkpointed } = passive();
+    idle = log === lastLog && checkpointed === log;
     // Past the threshold, pass after pass until one finds every frame copied and none added since
     // the last: the next write transaction then starts the WAL over, and no writer waits for a copy.
     for (let pass = 0; log >= workerData.catchUpAtFrames && pass < MAX_CATCH_UP_PASSES; pass++) {
@@ -65,13 +74,17 @@ const timer = setInterval(() => {
       log = next.log;
       if (log === before && next.checkpointed === log) break;
     }
+    lastLog = log;
     // Without the write lock at once, RESTART goes on as PASSIVE and reports busy: next tick.
     if (log >= workerData.restartAtFrames) conn.pragma('wal_checkpoint(RESTART)');
   } catch { /* busy or closing: next tick */ }
-}, workerData.intervalMs);
+  delay = idle ? Math.min(delay * 2, IDLE_MS) : workerData.intervalMs;
+  timer = setTimeout(tick, delay);
+};
+timer = setTimeout(tick, delay);
 parentPort.on('message', (m) => {
   if (m !== 'stop') return;
-  clearInterval(timer);
+  clearTimeout(timer);
   conn.close();
   parentPort.close();
 });
