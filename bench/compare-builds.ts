@@ -5,15 +5,16 @@
  *   node --import tsx bench/compare-builds.ts <distA> <distB> [rest|session|status] [batches] [batch size]
  *
  * `status` compares `GET /orders/status` reads (of 100 orders paid first, so that each read builds the
- * order's and its payment's row) instead of payments. Each build gets its own app, store and SQLite folder (synchronous=FULL, LOG_LEVEL=info into
- * /dev/null). Payments (an order and its Sale, or openOrder and payment.do, approved card) go through
- * `app.inject` (no sockets, no load generator), 20 in flight, in alternating batches: A then B, then B
- * then A, so that the machine's load falls on both alike. Each batch's process CPU (writer thread
- * included) over its payments is one sample; the medians of A's and B's samples are compared.
+ * order's and its payment's row) instead of payments. Each build gets its own app, store and SQLite
+ * folder (synchronous=FULL, LOG_LEVEL=info into /dev/null). Payments (an order and its Sale, or
+ * openOrder and payment.do, approved card) go through `app.inject` (no sockets, no load generator), 20
+ * in flight, in alternating batches: A then B, then B then A, so that the machine's load falls on both
+ * alike. Each batch's process CPU (writer thread included) over its payments is one sample; the medians
+ * of A's and B's samples are compared.
  *
  * A build is a folder of compiled server code, e.g. `packages/server/dist` and the same commit's
  * predecessor compiled elsewhere inside the checkout (so that it finds node_modules):
- *   git archive <commit> packages/server tsconfig.base.json | tar -x -C .before
+ *   git archive <commit> packages/server packages/protocol tsconfig.base.json | tar -x -C .before
  *   (cd .before/packages/server && ln -s ../../../node_modules && npx tsc -p tsconfig.build.json)
  * Compare a build with itself first: that gives the noise of the machine (docs/performance.md).
  * Diagnostic only, never a test.

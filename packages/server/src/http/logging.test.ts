@@ -1,3 +1,6 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pino, { stdSerializers } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKey, type Gateway, type HttpResult, startGateway, validOrder } from '../../test/harness.js';
@@ -5,7 +8,7 @@ import { dialects } from '../../test/dialects.js';
 import { sessionClient } from '../../test/session-client.js';
 import { manualClock } from '../lib/clock.js';
 import { Secret } from '../lib/secret.js';
-import { isoTime, loggerOptions, skipRedactionOfScalars } from './logging.js';
+import { isoTime, loggerOptions, skipRedactionOfScalars, stdoutLog } from './logging.js';
 
 /**
  * The request log (STYLE.md 9): one structured `request` line per request, tagged with its request
@@ -283,5 +286,49 @@ describe('the log time', () => {
     expect(typeof options.timestamp).toBe('function');
     const written = (options.timestamp as () => string)();
     expect(written).toMatch(/^,"time":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"$/);
+  });
+});
+
+describe('the log destination', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'gatehouse-log-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+  /** Ends the stream once everything written so far is in the file. */
+  const closed = (out: ReturnType<typeof stdoutLog>) =>
+    new Promise<void>((resolve) => {
+      out.once('close', () => resolve());
+      out.end();
+    });
+
+  it('writes every line byte for byte as UTF-8, in order, across chunks of 4 KiB', async () => {
+    const file = join(dir, 'out.log');
+    const out = stdoutLog(file);
+    const lines = Array.from({ length: 300 }, (_, i) =>
+      i % 3 === 0
+        ? `{"n":${i},"path":"/orders/status?sessionId=…"}\n`
+        : i % 3 === 1
+          ? `{"n":${i},"name":"Zoë ✓ 💳 ${'x'.repeat(i)}"}\n`
+          : `{"n":${i},"path":"/orders"}\n`,
+    );
+    for (const line of lines) out.write(line);
+    await closed(out);
+    expect(await readFile(file, 'utf8')).toBe(lines.join(''));
+  });
+
+  it('is what a pino logger with the app’s options writes through', async () => {
+    const file = join(dir, 'pino.log');
+    const out = stdoutLog(file);
+    const log = pino(loggerOptions('info'), out);
+    log.info({ path: '/orders/status?sessionId=…', status: 200 }, 'request');
+    await closed(out);
+    const line = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+    expect(line).toMatchObject({
+      path: '/orders/status?sessionId=…',
+      status: 200,
+      msg: 'request',
+      service: 'gatehouse',
+    });
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import { destination, type DestinationStream, type LoggerOptions, symbols } from 'pino';
+import { destination, type LoggerOptions, symbols } from 'pino';
 import { type Clock, systemClock } from '../lib/clock.js';
 
 /** Paths pino blanks in every log line: credentials, card data and secrets, wherever they appear. */
@@ -21,13 +21,19 @@ export const REDACT_PATHS = [
 ];
 
 /**
- * Standard output as pino writes it by default (asynchronously, off the event loop), in writes of at
- * most 4 KiB. Each line joins the last unwritten chunk, whose size sonic-boom measures again at every
- * line: with its default of 16 KiB, a busy server whose writes lag spent about 5 µs a request
- * measuring, against about 2.5 µs at 4 KiB.
+ * Standard output (or `dest`) as pino writes it by default: asynchronously, off the event loop, in
+ * writes of at most 4 KiB. Each line is handed to sonic-boom as its UTF-8 bytes (`contentMode:
+ * 'buffer'`). Given strings, sonic-boom joins each line to the last unwritten chunk and measures that
+ * chunk again at every line. Measuring a chunk costs little while every character of it is ASCII.
+ * One line with another character (the `…` of a path whose query values are hidden) made the chunk a
+ * two-byte string, measured character by character: a line then cost 5.4 µs instead of 2.6 (half the
+ * lines with a query, measured alone). The bytes written are the same (ADR 0672).
  */
-export function stdoutLog(): DestinationStream {
-  return destination({ dest: process.stdout.fd ?? 1, sync: false, maxWrite: 4096 });
+export function stdoutLog(dest: number | string = process.stdout.fd ?? 1): ReturnType<typeof destination> {
+  const out = destination({ dest, sync: false, maxWrite: 4096, contentMode: 'buffer' });
+  const write = out.write.bind(out) as unknown as (bytes: Buffer) => boolean;
+  out.write = (line: string) => write(Buffer.from(line));
+  return out;
 }
 
 export function loggerOptions(level: string): LoggerOptions {
