@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { manualClock } from './clock.js';
-import { createIds, RANDOM_POOL_BYTES, randomBytePool } from './ids.js';
+import { createIds, RANDOM_POOL_BYTES, randomBytePool, seededId } from './ids.js';
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/;
@@ -102,5 +103,16 @@ describe('the random byte pool', () => {
     const first = Array.from({ length: 32 }, () => a());
     const second = Array.from({ length: 32 }, () => b());
     expect(first).not.toEqual(second);
+  });
+});
+
+describe('ids seeded by a stable key', () => {
+  const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+  it.each(['notification:tx_1:payment.approved', 'Zoë ✓ 💳'])('end in base58 of the key’s SHA-256: %s', (seed) => {
+    const digest = createHash('sha256').update(seed, 'utf8').digest();
+    const tail = Array.from(digest.subarray(0, 12), (b) => BASE58[b % 58]).join('');
+    const id = seededId('ntf', 1_795_000_000_000, seed);
+    expect(id.endsWith(tail)).toBe(true);
+    expect(seededId('ntf', 1_795_000_000_000, seed)).toBe(id);
   });
 });

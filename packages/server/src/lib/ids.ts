@@ -1,4 +1,4 @@
-import { createHash, randomFillSync, randomUUID } from 'node:crypto';
+import { hash, randomFillSync, randomUUID } from 'node:crypto';
 
 /**
  * The one seam for identifiers and random tokens. Prefixed ids start with a time component so they
@@ -95,7 +95,7 @@ function encodeTime(ms: number): string {
  * dedupe key): the time component of `prefixed`, then base58 of the key's SHA-256.
  */
 export function seededId<P extends IdPrefix>(prefix: P, atMs: number, seed: string): PrefixedId<P> {
-  const digest = createHash('sha256').update(seed, 'utf8').digest();
+  const digest = hash('sha256', seed, 'buffer');
   let tail = '';
   for (let i = 0; i < 12; i++) tail += BASE58[digest[i]! % 58];
   return `${prefix}_${encodeTime(atMs)}${tail}` as const;
