@@ -1,4 +1,5 @@
 import { hash, timingSafeEqual } from 'node:crypto';
+import { sha256Hex } from '../lib/hash.js';
 import type { Ids } from '../lib/ids.js';
 import { Secret } from '../lib/secret.js';
 
@@ -18,18 +19,12 @@ const KEY_PATTERN = /^gh_(key_[1-9A-HJ-NP-Za-km-z]{20})_([1-9A-HJ-NP-Za-km-z]{40
 export function issueApiKey(ids: Ids): IssuedApiKey {
   const id = ids.prefixed('key');
   const secret = ids.token(40);
-  return { id, plaintext: new Secret(`gh_${id}_${secret}`), secretHash: hashSecret(secret) };
-}
-
-// One-shot `hash` rather than `createHash().update().digest()`: the same SHA-256 without a Hash object
-// per call, and checking a key runs on every authenticated request.
-function hashSecret(secret: string): string {
-  return hashApiKeySecret(secret);
+  return { id, plaintext: new Secret(`gh_${id}_${secret}`), secretHash: hashApiKeySecret(secret) };
 }
 
 /** The stored form of a key's secret: its SHA-256, hex (operator credentials too, docs/decisions/0824). */
 export function hashApiKeySecret(secret: string): string {
-  return hash('sha256', secret, 'hex');
+  return sha256Hex(secret);
 }
 
 /** Splits a presented key into its id and secret; undefined when it cannot be one of ours. */

@@ -60,7 +60,6 @@ const passive = () => conn.pragma('wal_checkpoint(PASSIVE)')[0];
 const IDLE_MS = Math.max(workerData.intervalMs, 1000);
 let delay = workerData.intervalMs;
 let lastLog = -1;
-let timer;
 const tick = () => {
   let idle = false;
   try {
@@ -81,7 +80,7 @@ const tick = () => {
   delay = idle ? Math.min(delay * 2, IDLE_MS) : workerData.intervalMs;
   timer = setTimeout(tick, delay);
 };
-timer = setTimeout(tick, delay);
+let timer = setTimeout(tick, delay);
 parentPort.on('message', (m) => {
   if (m !== 'stop') return;
   clearTimeout(timer);
