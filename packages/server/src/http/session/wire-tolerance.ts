@@ -16,9 +16,14 @@ import type { FastifyInstance, FastifyRequest, onRouteHookHandler, preValidation
 
 const SESSION_ROOTS = ['/ppp/api/v1/', '/ppp/api/withdrawal/'];
 
+/** A session URL already in its routed form: a method with `.do` right under a session root. */
+const ROUTED_SESSION_URL = /^\/ppp\/api\/(?:v1|withdrawal)\/[A-Za-z][A-Za-z0-9]*\.do(?:\?|$)/;
+
 /** The URL a session request is routed by; any other URL is returned as it is. */
 export function rewriteSessionUrl(url: string): string {
   if (!url.startsWith('/ppp') && !url.startsWith('//')) return url;
+  // what every SDK sends: nothing to collapse, resolve or add
+  if (ROUTED_SESSION_URL.test(url)) return url;
   const q = url.indexOf('?');
   const rawPath = q < 0 ? url : url.slice(0, q);
   const query = q < 0 ? '' : url.slice(q);
@@ -94,48 +99,96 @@ function objectBranches(schema: Schema): Schema[] {
   return isObject(schema.properties) || schema.type === 'object' ? [schema] : [];
 }
 
+/** Normalises a value in place (objects) or returns it normalised (scalars); see `normaliserOf`. */
+type Normaliser = (value: unknown, path: string, ignored: string[]) => unknown;
+
+const member = (path: string, key: string) => (path ? `${path}.${key}` : key);
+
+/** What an object schema does with the members of a value, worked out once per schema. */
+interface ObjectPlan {
+  /** a map (`Type.Record`): every member normalised along the one value schema */
+  each?: Normaliser;
+  /** the known members, each with the schema of the first branch that names it */
+  known: Map<string, Normaliser>;
+  branches: Schema[];
+  /** unknown members are removed (and their paths reported) */
+  dropUnknown: boolean;
+}
+
+function objectPlanOf(schema: Schema): ObjectPlan | undefined {
+  const pattern = isObject(schema.patternProperties) ? Object.values(schema.patternProperties) : [];
+  if (pattern.length === 1 && isObject(pattern[0]))
+    return { each: normaliserOf(pattern[0]), known: new Map(), branches: [], dropUnknown: false };
+  const branches = objectBranches(schema);
+  if (branches.length === 0) return undefined;
+  const known = new Map<string, Normaliser>();
+  for (const b of branches)
+    if (isObject(b.properties))
+      for (const [key, sub] of Object.entries(b.properties as Record<string, Schema>))
+        if (!known.has(key)) known.set(key, normaliserOf(sub));
+  // A member is known when any branch names it; a branch open to more members keeps the unknown
+  // ones as sent, and its known members are still normalised (an open request schema's timeStamp).
+  const open =
+    branches.some((b) => b.additionalProperties !== false && b.additionalProperties !== undefined) ||
+    branches.some((b) => !isObject(b.properties) && b.additionalProperties !== false);
+  return { known, branches, dropUnknown: !open && branches.every((b) => b.additionalProperties === false) };
+}
+
+/** The schema a branch gives a member not among its own properties (an inherited name, say), if any. */
+function inheritedSub(branches: Schema[], key: string): Schema | undefined {
+  return branches
+    .map((b) => (isObject(b.properties) ? (b.properties as Record<string, Schema>)[key] : undefined))
+    .find((s) => s !== undefined);
+}
+
+const normalisers = new WeakMap<Schema, Normaliser>();
+
 /**
- * Normalises `value` along `schema` in place (objects) or returns the normalised scalar. Names of the
- * removed unknown members are added to `ignored` as paths.
+ * The normaliser of `schema`, built once per schema object: an object is normalised in place along
+ * its members' schemas (unknown members removed, their paths added to `ignored`), an array item by
+ * item, a scalar returned in the type the schema wants where a tolerated form of it exists.
  */
-export function normalise(schema: Schema, value: unknown, path: string, ignored: string[]): unknown {
-  if (isObject(value)) {
-    // a map (`Type.Record`): every member normalised along the one value schema
-    const pattern = isObject(schema.patternProperties) ? Object.values(schema.patternProperties) : [];
-    if (pattern.length === 1 && isObject(pattern[0])) {
-      for (const key of Object.keys(value))
-        value[key] = normalise(pattern[0], value[key], path ? `${path}.${key}` : key, ignored);
-      return value;
-    }
-    const branches = objectBranches(schema);
-    if (branches.length === 0) return value;
-    // A member is known when any branch names it; a branch open to more members keeps the unknown
-    // ones as sent, and its known members are still normalised (an open request schema's timeStamp).
-    const open =
-      branches.some((b) => b.additionalProperties !== false && b.additionalProperties !== undefined) ||
-      branches.some((b) => !isObject(b.properties) && b.additionalProperties !== false);
-    for (const key of Object.keys(value)) {
-      const sub = branches
-        .map((b) => (isObject(b.properties) ? (b.properties as Record<string, Schema>)[key] : undefined))
-        .find((s) => s !== undefined);
-      if (sub === undefined) {
-        if (!open && branches.every((b) => b.additionalProperties === false)) {
-          ignored.push(path ? `${path}.${key}` : key);
+export function normaliserOf(schema: Schema): Normaliser {
+  // a schema is an object; anything else met where a schema is looked up (an inherited member) is not kept
+  const keep = (typeof schema === 'object' && schema !== null) || typeof schema === 'function';
+  const cached = keep ? normalisers.get(schema) : undefined;
+  if (cached) return cached;
+  // worked out at first use: a schema's members are compiled only when a body reaches them
+  let plan: ObjectPlan | undefined | null = null;
+  let items: Normaliser | undefined | null = null;
+  const normalise: Normaliser = (value, path, ignored) => {
+    if (isObject(value)) {
+      if (plan === null) plan = objectPlanOf(schema);
+      if (plan === undefined) return value;
+      const { each, known, branches, dropUnknown } = plan;
+      for (const key of Object.keys(value)) {
+        if (each) {
+          value[key] = each(value[key], member(path, key), ignored);
+          continue;
+        }
+        const own = known.get(key);
+        if (own) {
+          value[key] = own(value[key], member(path, key), ignored);
+          continue;
+        }
+        const sub = inheritedSub(branches, key);
+        if (sub !== undefined) value[key] = normaliserOf(sub)(value[key], member(path, key), ignored);
+        else if (dropUnknown) {
+          ignored.push(member(path, key));
           delete value[key];
         }
-        continue;
       }
-      value[key] = normalise(sub, value[key], path ? `${path}.${key}` : key, ignored);
+      return value;
     }
-    return value;
-  }
-  if (Array.isArray(value)) {
-    const items = schema.items;
-    if (isObject(items))
-      for (let i = 0; i < value.length; i++) value[i] = normalise(items, value[i], `${path}[${i}]`, ignored);
-    return value;
-  }
-  return coerceScalar(schema, value);
+    if (Array.isArray(value)) {
+      if (items === null) items = isObject(schema.items) ? normaliserOf(schema.items) : undefined;
+      if (items) for (let i = 0; i < value.length; i++) value[i] = items(value[i], `${path}[${i}]`, ignored);
+      return value;
+    }
+    return coerceScalar(schema, value);
+  };
+  if (keep) normalisers.set(schema, normalise);
+  return normalise;
 }
 
 /** The names of the members the request's body carried and the route does not know. */
@@ -147,10 +200,11 @@ export function ignoredFields(request: FastifyRequest): readonly string[] {
 }
 
 function normaliser(schema: Schema): preValidationAsyncHookHandler {
+  const normalise = normaliserOf(schema);
   return async (request) => {
     if (!isObject(request.body)) return;
     const ignored: string[] = [];
-    normalise(schema, request.body, '', ignored);
+    normalise(request.body, '', ignored);
     if (ignored.length > 0) {
       ignoredOf.set(request, ignored);
       request.log.debug({ ignoredFields: ignored }, 'unknown fields ignored');
