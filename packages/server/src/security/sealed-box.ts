@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { hmacSha256 } from '../lib/hash.js';
 import { Secret } from '../lib/secret.js';
 
 /**
@@ -17,7 +18,7 @@ export interface SealedBox {
 export function createSealedBox(masterKey: Secret<Buffer>): SealedBox {
   const encKey = createHmac('sha256', masterKey.expose()).update('gatehouse/encryption/v1').digest();
   const macRoot = createHmac('sha256', masterKey.expose()).update('gatehouse/mac/v1').digest();
-  const macKeys = new Map<string, Buffer>();
+  const macs = new Map<string, (data: string) => Buffer>();
   return {
     seal(plaintext, purpose) {
       const iv = randomBytes(12);
@@ -38,9 +39,10 @@ export function createSealedBox(masterKey: Secret<Buffer>): SealedBox {
     },
     mac(purpose, data) {
       // one key per purpose, derived once: a payment makes several MACs (its card's fingerprint, a session body's replay key)
-      let key = macKeys.get(purpose);
-      if (key === undefined) macKeys.set(purpose, (key = createHmac('sha256', macRoot).update(purpose).digest()));
-      return createHmac('sha256', key).update(data, 'utf8').digest();
+      let mac = macs.get(purpose);
+      if (mac === undefined)
+        macs.set(purpose, (mac = hmacSha256(createHmac('sha256', macRoot).update(purpose).digest())));
+      return mac(data);
     },
   };
 }
