@@ -85,10 +85,43 @@ function alternatives(value: unknown): unknown[] {
   return [];
 }
 
-/** `value` in the type `schema` wants, where a tolerated form of it exists; otherwise as it is. */
-function coerceScalar(schema: Schema, value: unknown): unknown {
-  if (typeFits(schema, value)) return value;
-  for (const alt of alternatives(value)) if (typeFits(schema, alt)) return alt;
+type Fits = (value: unknown) => boolean;
+const fitting = new WeakMap<Schema, Fits>();
+
+/** `typeFits` of `schema` as a function of the value, its rule read once per schema object. */
+function fitsOf(schema: Schema): Fits {
+  if (typeof schema !== 'object' || schema === null) return (value) => typeFits(schema, value);
+  let fits = fitting.get(schema);
+  if (fits) return fits;
+  if (Array.isArray(schema.enum)) {
+    const values = schema.enum as unknown[];
+    fits = (value) => values.includes(value);
+  } else if ('const' in schema) {
+    const only = schema.const;
+    fits = (value) => only === value;
+  } else if (schema.anyOf ?? schema.oneOf) {
+    const branches = ((schema.anyOf ?? schema.oneOf) as Schema[]).map(fitsOf);
+    fits = (value) => branches.some((b) => b(value));
+  } else {
+    const types = typesOf(schema);
+    if (!types) fits = () => true;
+    else if (types.length === 1 && types[0] === 'string') fits = (value) => typeof value === 'string';
+    else {
+      const number = types.includes('number');
+      fits = (value) => {
+        const t = jsonType(value);
+        return types.includes(t) || (t === 'integer' && number);
+      };
+    }
+  }
+  fitting.set(schema, fits);
+  return fits;
+}
+
+/** `value` in the type `fits` wants, where a tolerated form of it exists; otherwise as it is. */
+function coerceScalar(fits: Fits, value: unknown): unknown {
+  if (fits(value)) return value;
+  for (const alt of alternatives(value)) if (fits(alt)) return alt;
   return value;
 }
 
@@ -99,10 +132,16 @@ function objectBranches(schema: Schema): Schema[] {
   return isObject(schema.properties) || schema.type === 'object' ? [schema] : [];
 }
 
-/** Normalises a value in place (objects) or returns it normalised (scalars); see `normaliserOf`. */
+/**
+ * Normalises a value in place (objects) or returns it normalised (scalars); see `normaliserOf`. `path`
+ * names the value in `ignored`, and is only built for objects and arrays: a scalar is never reported.
+ */
 type Normaliser = (value: unknown, path: string, ignored: string[]) => unknown;
 
 const member = (path: string, key: string) => (path ? `${path}.${key}` : key);
+/** The path a member is normalised under: its own for an object or array, none for a scalar. */
+const pathOf = (value: unknown, path: string, key: string) =>
+  value !== null && typeof value === 'object' ? member(path, key) : '';
 
 /** What an object schema does with the members of a value, worked out once per schema. */
 interface ObjectPlan {
@@ -156,23 +195,25 @@ export function normaliserOf(schema: Schema): Normaliser {
   // worked out at first use: a schema's members are compiled only when a body reaches them
   let plan: ObjectPlan | undefined | null = null;
   let items: Normaliser | undefined | null = null;
+  let fits: Fits | undefined;
   const normalise: Normaliser = (value, path, ignored) => {
     if (isObject(value)) {
       if (plan === null) plan = objectPlanOf(schema);
       if (plan === undefined) return value;
       const { each, known, branches, dropUnknown } = plan;
       for (const key of Object.keys(value)) {
+        const v = value[key];
         if (each) {
-          value[key] = each(value[key], member(path, key), ignored);
+          value[key] = each(v, pathOf(v, path, key), ignored);
           continue;
         }
         const own = known.get(key);
         if (own) {
-          value[key] = own(value[key], member(path, key), ignored);
+          value[key] = own(v, pathOf(v, path, key), ignored);
           continue;
         }
         const sub = inheritedSub(branches, key);
-        if (sub !== undefined) value[key] = normaliserOf(sub)(value[key], member(path, key), ignored);
+        if (sub !== undefined) value[key] = normaliserOf(sub)(v, pathOf(v, path, key), ignored);
         else if (dropUnknown) {
           ignored.push(member(path, key));
           delete value[key];
@@ -182,10 +223,15 @@ export function normaliserOf(schema: Schema): Normaliser {
     }
     if (Array.isArray(value)) {
       if (items === null) items = isObject(schema.items) ? normaliserOf(schema.items) : undefined;
-      if (items) for (let i = 0; i < value.length; i++) value[i] = items(value[i], `${path}[${i}]`, ignored);
+      if (items)
+        for (let i = 0; i < value.length; i++) {
+          const v = value[i];
+          value[i] = items(v, v !== null && typeof v === 'object' ? `${path}[${i}]` : '', ignored);
+        }
       return value;
     }
-    return coerceScalar(schema, value);
+    if (fits === undefined) fits = fitsOf(schema);
+    return coerceScalar(fits, value);
   };
   if (keep) normalisers.set(schema, normalise);
   return normalise;
