@@ -38,17 +38,20 @@ function methodOf(request: FastifyRequest): string | undefined {
 
 export function registerClientRequestIdClaims(app: FastifyInstance): void {
   const claimed = new WeakMap<FastifyRequest, { siteId: string; value: string }>();
-  app.addHook('preHandler', async (request) => {
+  const claim = async (request: FastifyRequest, siteId: string, value: string) => {
+    const { deps } = app.services;
+    if (!(await deps.storage.read.sessions.siteSettings(siteId))?.uniqueClientRequestId) return;
+    // the setting was just read: the write only claims
+    await deps.storage.write((repos) => claimUniqueClientRequestId(repos, siteId, value, deps.clock.now()));
+    claimed.set(request, { siteId, value });
+  };
+  // a callback: most requests (the methods that claim in their own write) have nothing to wait for
+  app.addHook('preHandler', (request, _reply, done) => {
     const ctx = request.sessionContext;
     const value = (request.body as { clientRequestId?: unknown } | null)?.clientRequestId;
-    if (!ctx || !isLookupKey(value)) return;
-    const method = methodOf(request);
-    if (method === undefined || CLAIMED_IN_THEIR_WRITE.has(method)) return;
-    const { deps } = app.services;
-    if (!(await deps.storage.read.sessions.siteSettings(ctx.siteId))?.uniqueClientRequestId) return;
-    // the setting was just read: the write only claims
-    await deps.storage.write((repos) => claimUniqueClientRequestId(repos, ctx.siteId, value, deps.clock.now()));
-    claimed.set(request, { siteId: ctx.siteId, value });
+    const method = ctx && isLookupKey(value) ? methodOf(request) : undefined;
+    if (!ctx || !isLookupKey(value) || method === undefined || CLAIMED_IN_THEIR_WRITE.has(method)) return done();
+    claim(request, ctx.siteId, value).then(() => done(), done);
   });
   app.addHook('onError', async (request) => {
     const claim = claimed.get(request);

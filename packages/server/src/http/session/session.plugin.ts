@@ -41,9 +41,11 @@ export async function sessionPlugin(app: FastifyInstance): Promise<void> {
   app.removeContentTypeParser('text/plain');
   app.decorateRequest('internalRequestId', 0);
   app.decorateRequest('sessionContext', null);
-  app.addHook('onRequest', async (request) => {
+  // a callback, not an async function: no promise and no microtask per request for synchronous work
+  app.addHook('onRequest', (request, _reply, done) => {
     request.internalRequestId = Number(app.services.deps.ids.numeric(15));
     bindToRequestLog(request, { internalRequestId: request.internalRequestId });
+    done();
   });
   // What real SDKs send: tolerated types, unknown members ignored (docs/decisions/0121).
   registerWireTolerance(app);
