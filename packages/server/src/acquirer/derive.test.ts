@@ -35,6 +35,19 @@ describe('derivations of the simulated acquirer', () => {
     expect(digitsOf(6, 'auth-code', 42)).toMatch(/^\d{6}$/);
   });
 
+  it('gives digitsOf the digits of the digest read as one big-endian integer, leading zeros kept', () => {
+    const byteByByte = (length: number, label: string, ...parts: (string | number)[]) => {
+      let n = 0n;
+      for (const byte of reference(label, ...parts)) n = (n << 8n) | BigInt(byte);
+      return (n % 10n ** BigInt(length)).toString().padStart(length, '0');
+    };
+    for (const length of [1, 6, 9, 12, 19, 40])
+      for (let id = 0; id < 50; id++)
+        expect(digitsOf(length, 'auth-code', 1110000000000000 + id)).toBe(
+          byteByByte(length, 'auth-code', 1110000000000000 + id),
+        );
+  });
+
   it('sha256Hex is the SHA-256 of the UTF-8 text', () => {
     for (const text of ['', 'abc', 'Zoë ✓ 💳'])
       expect(sha256Hex(text)).toBe(createHash('sha256').update(text, 'utf8').digest('hex'));

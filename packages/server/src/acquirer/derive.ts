@@ -19,9 +19,8 @@ export function digestOf(label: string, ...parts: readonly (string | number)[]):
 
 /** `length` decimal digits (leading zeros allowed) derived from the digest of the inputs. */
 export function digitsOf(length: number, label: string, ...parts: readonly (string | number)[]): string {
-  const digest = digestOf(label, ...parts);
-  let n = 0n;
-  for (const byte of digest) n = (n << 8n) | BigInt(byte);
+  // the digest read as one big-endian integer: one BigInt parsed from its hex, not one built byte by byte
+  const n = BigInt(`0x${digestOf(label, ...parts).toString('hex')}`);
   return (n % 10n ** BigInt(length)).toString().padStart(length, '0');
 }
 

@@ -1,7 +1,8 @@
 import type { CompiledQuery } from 'kysely';
 import type { Dialect } from '../dialect.js';
 
-const texts = new Map<string, string>();
+/** SQL texts by dialect and statement name: two lookups of constant strings, no key built per call */
+const texts = new Map<string, Map<string, string>>();
 /** names whose compiled parameters were not their values in order: compiled on every call (a bug) */
 const mismatched = new Set<string>();
 
@@ -30,14 +31,15 @@ export function fixedStatement(
   const parameters: unknown[] = [];
   if (Array.isArray(values)) for (const v of values as readonly unknown[]) parameters.push(v ?? null);
   else for (const column in values) parameters.push((values as Record<string, unknown>)[column] ?? null);
-  const key = `${dialect.name}:${name}`;
-  const text = texts.get(key);
+  let ofDialect = texts.get(dialect.name);
+  if (ofDialect === undefined) texts.set(dialect.name, (ofDialect = new Map()));
+  const text = ofDialect.get(name);
   if (text !== undefined) return { sql: text, parameters };
   const compiled = compile();
   const same =
     compiled.parameters.length === parameters.length && compiled.parameters.every((p, i) => p === parameters[i]);
-  if (same) texts.set(key, compiled.sql);
-  else mismatched.add(key);
+  if (same) ofDialect.set(name, compiled.sql);
+  else mismatched.add(`${dialect.name}:${name}`);
   return { sql: compiled.sql, parameters: [...compiled.parameters] };
 }
 
