@@ -106,16 +106,16 @@ export const DEFAULT_ISSUER: Issuer = { country: 'US', currency: 'USD' };
 
 const VISA_COUNTRY_RANGE = /^400000(\d{3})/;
 
+/** The prefixes of ISSUER_BY_PREFIX, longest first (the first of a length as listed): the first match wins. */
+const PREFIXES_LONGEST_FIRST = Object.entries(ISSUER_BY_PREFIX)
+  .map(([prefix, issuer], order) => ({ prefix, issuer, order }))
+  .sort((a, b) => b.prefix.length - a.prefix.length || a.order - b.order);
+
 export function issuerOf(number: string): Issuer {
   const m = VISA_COUNTRY_RANGE.exec(number);
   if (m) return ISSUER_COUNTRY_BY_NUMERIC[m[1]!] ?? DEFAULT_ISSUER;
-  let best: { len: number; issuer: Issuer } | undefined;
-  for (const [prefix, issuer] of Object.entries(ISSUER_BY_PREFIX)) {
-    if (number.startsWith(prefix) && (best === undefined || prefix.length > best.len)) {
-      best = { len: prefix.length, issuer };
-    }
-  }
-  return best?.issuer ?? DEFAULT_ISSUER;
+  for (const { prefix, issuer } of PREFIXES_LONGEST_FIRST) if (number.startsWith(prefix)) return issuer;
+  return DEFAULT_ISSUER;
 }
 
 /** The display brand of a number (or of a prefix of at least one digit); `Unknown` when no range matches. */
