@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { hmacSha256 } from '../lib/hash.js';
 import { Secret } from '../lib/secret.js';
 
@@ -16,8 +16,9 @@ export interface SealedBox {
 }
 
 export function createSealedBox(masterKey: Secret<Buffer>): SealedBox {
-  const encKey = createHmac('sha256', masterKey.expose()).update('gatehouse/encryption/v1').digest();
-  const macRoot = createHmac('sha256', masterKey.expose()).update('gatehouse/mac/v1').digest();
+  const master = hmacSha256(masterKey.expose());
+  const encKey = master('gatehouse/encryption/v1');
+  const macKeyOf = hmacSha256(master('gatehouse/mac/v1'));
   const macs = new Map<string, (data: string) => Buffer>();
   return {
     seal(plaintext, purpose) {
@@ -40,8 +41,7 @@ export function createSealedBox(masterKey: Secret<Buffer>): SealedBox {
     mac(purpose, data) {
       // one key per purpose, derived once: a payment makes several MACs (its card's fingerprint, a session body's replay key)
       let mac = macs.get(purpose);
-      if (mac === undefined)
-        macs.set(purpose, (mac = hmacSha256(createHmac('sha256', macRoot).update(purpose).digest())));
+      if (mac === undefined) macs.set(purpose, (mac = hmacSha256(macKeyOf(purpose))));
       return mac(data);
     },
   };

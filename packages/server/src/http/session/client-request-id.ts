@@ -49,8 +49,9 @@ export function registerClientRequestIdClaims(app: FastifyInstance): void {
   app.addHook('preHandler', (request, _reply, done) => {
     const ctx = request.sessionContext;
     const value = (request.body as { clientRequestId?: unknown } | null)?.clientRequestId;
-    const method = ctx && isLookupKey(value) ? methodOf(request) : undefined;
-    if (!ctx || !isLookupKey(value) || method === undefined || CLAIMED_IN_THEIR_WRITE.has(method)) return done();
+    if (!ctx || !isLookupKey(value)) return done();
+    const method = methodOf(request);
+    if (method === undefined || CLAIMED_IN_THEIR_WRITE.has(method)) return done();
     claim(request, ctx.siteId, value).then(() => done(), done);
   });
   app.addHook('onError', async (request) => {

@@ -62,18 +62,6 @@ function typesOf(schema: Schema): string[] | undefined {
   return undefined;
 }
 
-/** Does `value` have a type `schema` allows (ignoring every other rule)? */
-function typeFits(schema: Schema, value: unknown): boolean {
-  if (Array.isArray(schema.enum)) return (schema.enum as unknown[]).includes(value);
-  if ('const' in schema) return schema.const === value;
-  const branches = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
-  if (branches) return branches.some((b) => typeFits(b, value));
-  const types = typesOf(schema);
-  if (!types) return true;
-  const t = jsonType(value);
-  return types.includes(t) || (t === 'integer' && types.includes('number'));
-}
-
 /** Candidate forms of a scalar that a client may have sent in another type, most natural first. */
 function alternatives(value: unknown): unknown[] {
   if (typeof value === 'boolean') return [String(value), value ? '1' : '0', value ? 1 : 0];
@@ -88,10 +76,19 @@ function alternatives(value: unknown): unknown[] {
 type Fits = (value: unknown) => boolean;
 const fitting = new WeakMap<Schema, Fits>();
 
-/** `typeFits` of `schema` as a function of the value, its rule read once per schema object. */
+/**
+ * A schema is an object; what else is met where a schema is looked up (an inherited member such as
+ * `constructor`) is worked out the same way but not kept.
+ */
+const cacheable = (schema: Schema) => (typeof schema === 'object' && schema !== null) || typeof schema === 'function';
+
+/**
+ * Does a value have a type `schema` allows (ignoring every other rule)? The schema's rule read once per
+ * schema object, as a predicate of the value.
+ */
 function fitsOf(schema: Schema): Fits {
-  if (typeof schema !== 'object' || schema === null) return (value) => typeFits(schema, value);
-  let fits = fitting.get(schema);
+  const keep = cacheable(schema);
+  let fits = keep ? fitting.get(schema) : undefined;
   if (fits) return fits;
   if (Array.isArray(schema.enum)) {
     const values = schema.enum as unknown[];
@@ -114,7 +111,7 @@ function fitsOf(schema: Schema): Fits {
       };
     }
   }
-  fitting.set(schema, fits);
+  if (keep) fitting.set(schema, fits);
   return fits;
 }
 
@@ -188,8 +185,7 @@ const normalisers = new WeakMap<Schema, Normaliser>();
  * item, a scalar returned in the type the schema wants where a tolerated form of it exists.
  */
 export function normaliserOf(schema: Schema): Normaliser {
-  // a schema is an object; anything else met where a schema is looked up (an inherited member) is not kept
-  const keep = (typeof schema === 'object' && schema !== null) || typeof schema === 'function';
+  const keep = cacheable(schema);
   const cached = keep ? normalisers.get(schema) : undefined;
   if (cached) return cached;
   // worked out at first use: a schema's members are compiled only when a body reaches them
