@@ -5,6 +5,8 @@
  * parent, so load generator and server never share an event loop), the same ~1.5 KB order body:
  *   (a) node-http  bare `node:http`, fixed JSON body: the ceiling
  *   (b) fastify    bare Fastify route validating OrderRequest with the app's Ajv options
+ *   (b2) floor     Fastify, the same schemas, a log line and the durable SQLite writes alone
+ *                  (servers/floor.ts): what the stack costs before Gatehouse's own work
  *   (c) gatehouse  the real app on a fresh SQLite data folder, durable commits, LOG_LEVEL=info
  * then a table (req/s, p50/p90/p99, non-2xx, ratios to the ceiling), a verdict against the target
  * of docs/performance.md, and the results as JSON in the OS temp folder. Exits 0 whatever the verdict;
@@ -42,10 +44,15 @@ const GOALS: Record<string, { ratio: number; p99Ms?: number; what: string }> = {
  * The cost goals (docs/performance.md, ADR 0830): server CPU µs per operation over the ceiling's CPU µs
  * per request in the same round, median of rounds, at most this multiple; and the operation's p99.
  */
-const CPU_GOALS: Record<string, { times: number; p99Ms: number; what: string }> = {
-  gatehouse: { times: 3, p99Ms: 25, what: 'POST /orders' },
-  'gatehouse-status': { times: 3, p99Ms: 25, what: 'GET /orders/status' },
-  'gatehouse-rest-payment': { times: 10, p99Ms: 25, what: 'REST card payment (order + Sale)' },
+const CPU_GOALS: Record<string, { times: number; p99Ms: number; what: string; floor?: string }> = {
+  gatehouse: { times: 3, p99Ms: 25, what: 'POST /orders', floor: 'floor' },
+  'gatehouse-status': { times: 3, p99Ms: 25, what: 'GET /orders/status', floor: 'floor-status' },
+  'gatehouse-rest-payment': {
+    times: 10,
+    p99Ms: 25,
+    what: 'REST card payment (order + Sale)',
+    floor: 'floor-rest-payment',
+  },
   'gatehouse-session-payment': { times: 14, p99Ms: 25, what: 'session openOrder + payment' },
   'gatehouse-pg': { times: 8, p99Ms: 25, what: 'POST /orders on PostgreSQL, one node' },
 };
@@ -65,6 +72,10 @@ const HELP = `Usage: npm run bench -- [options]
 Drives POST /orders with autocannon against, in turn, each in its own child process:
   node-http         bare node:http returning a fixed JSON body (the ceiling)
   fastify           bare Fastify route validating the OrderRequest schema (app's Ajv options)
+  floor             the floor: Fastify, the same schema, a log line, the order's durable insert
+  floor-status      the floor of GET /orders/status: the order read by sessionId, answered pending
+  floor-rest-payment  the floor of a REST payment: the order, then the payment written ahead and
+                    its outcome durably (servers/floor.ts); a cost goal's line names its floor
   gatehouse         Gatehouse POST /orders, fresh SQLite data folder, synchronous=FULL, LOG_LEVEL=info
   limiter-on        Gatehouse with the rate limiter counting every request (a limit never reached)
   limiter-off       Gatehouse with GATEHOUSE_RATE_LIMIT=0 and GATEHOUSE_AUTH_FAILURE_LIMIT=0; the on/off
@@ -120,6 +131,8 @@ interface TargetSpec {
   label: string;
   script: string;
   gatehouse: boolean;
+  /** a data folder (GATEHOUSE_DATA_DIR) and its stdout in a log file, as Gatehouse's targets */
+  store?: boolean;
   env?: Record<string, string>;
   /** statuses that prove the target handled the order */
   expect: number[];
@@ -147,6 +160,32 @@ const TARGETS: TargetSpec[] = [
     script: 'servers/fastify-bare.ts',
     gatehouse: false,
     expect: [200, 201],
+  },
+  {
+    id: 'floor',
+    label: '(b2) floor: Fastify + schema + log + durable insert',
+    script: 'servers/floor.ts',
+    gatehouse: false,
+    store: true,
+    expect: [201],
+  },
+  {
+    id: 'floor-status',
+    label: '    floor of GET /orders/status',
+    script: 'servers/floor.ts',
+    gatehouse: false,
+    store: true,
+    expect: [200],
+    scenario: 'status',
+  },
+  {
+    id: 'floor-rest-payment',
+    label: '    floor of a REST payment /s',
+    script: 'servers/floor.ts',
+    gatehouse: false,
+    store: true,
+    expect: [200, 201],
+    scenario: 'rest-payment',
   },
   {
     id: 'gatehouse',
@@ -305,10 +344,13 @@ function parseOptions(argv: string[]): Options | undefined {
     : [
         'node-http',
         'fastify',
+        'floor',
         'gatehouse',
         ...LIMITER_TARGET_IDS,
         ...preload.map((n) => `gatehouse-preload-${n}`),
+        'floor-status',
         'gatehouse-status',
+        'floor-rest-payment',
         'gatehouse-rest-payment',
         'gatehouse-session-payment',
         ...(values.pg ? ['gatehouse-pg', 'gatehouse-pg-status', 'gatehouse-pg-cluster2'] : []),
@@ -740,7 +782,7 @@ async function runTarget(
   let logFile: string | undefined;
   const suffix = o.rounds > 1 ? `-r${round}` : '';
   const profileFile = profDir ? join(profDir, `${spec.id}${suffix}.cpuprofile`) : undefined;
-  if (spec.gatehouse) {
+  if (spec.gatehouse || spec.store) {
     const dataDir = join(work, `${spec.id}${suffix}`);
     await mkdir(dataDir, { recursive: true });
     env.GATEHOUSE_DATA_DIR = dataDir;
@@ -774,9 +816,10 @@ async function runTarget(
       ...(server.ready.session ? { session: server.ready.session } : {}),
     };
     const kind = spec.scenario ?? 'orders';
-    const problem = spec.gatehouse
-      ? await verifyScenario(url, await scenario(kind, target))
-      : await verify(spec, url, body, headers);
+    const problem =
+      spec.gatehouse || spec.scenario
+        ? await verifyScenario(url, await scenario(kind, target))
+        : await verify(spec, url, body, headers);
     if (problem) {
       outcome.error = problem;
       console.log(`  FAILED verification: ${problem}`);
@@ -1082,6 +1125,8 @@ function judgeCpuCost(specs: TargetSpec[], rounds: TargetOutcome[][]) {
     what: string;
     times: number;
     target: number;
+    /** the floor's CPU over the ceiling's in the same rounds (servers/floor.ts), when it ran */
+    floor?: number;
     p99Ms: number;
     meets: boolean;
     line: string;
@@ -1104,16 +1149,27 @@ function judgeCpuCost(specs: TargetSpec[], rounds: TargetOutcome[][]) {
     const rps = median(pairs.map((p) => p.x.rps / p.base.rps));
     const p99 = median(pairs.map((p) => p.x.latencyMs.p99));
     const meets = times <= goal.times && p99 <= goal.p99Ms;
+    // The floor of the same rounds (servers/floor.ts), when it ran: the stack's share of the cost.
+    const floors = rounds
+      .map((r) => ({
+        f: r.find((t) => t.id === goal.floor)?.result?.cpu,
+        base: r.find((t) => t.id === 'node-http')?.result?.cpu,
+      }))
+      .filter((p) => p.f && p.base)
+      .map((p) => p.f!.serverUsPerRequest / p.base!.serverUsPerRequest);
+    const floor = floors.length > 0 ? median(floors) : undefined;
     out.push({
       id: spec.id,
       what: goal.what,
       times,
       target: goal.times,
+      ...(floor === undefined ? {} : { floor }),
       p99Ms: p99,
       meets,
       line:
-        `${goal.what}: ${times.toFixed(1)}x the ceiling's CPU (<= ${goal.times}x), p99 ${fmtMs(p99)} ms (<= ${goal.p99Ms}), ` +
-        `throughput ${rps.toFixed(3)}x -> ${meets ? 'met' : 'MISSED'}`,
+        `${goal.what}: ${times.toFixed(1)}x the ceiling's CPU (<= ${goal.times}x)` +
+        `${floor === undefined ? '' : ` [floor ${floor.toFixed(1)}x, Gatehouse's own work ${(times - floor).toFixed(1)}x]`}` +
+        `, p99 ${fmtMs(p99)} ms (<= ${goal.p99Ms}), throughput ${rps.toFixed(3)}x -> ${meets ? 'met' : 'MISSED'}`,
     });
   }
   return out;
