@@ -1,9 +1,9 @@
 /**
  * (b2) The floor: what any server built the way Gatehouse is built pays before it does Gatehouse's own
- * work. Fastify with the app's Ajv options and the same TypeBox schemas (OrderRequest, OrderLookupQuery,
- * PaymentRequest),
- * one pino line per request in Gatehouse's shape to the file the parent points stdout at, and the
- * store's minimum in a SQLite file in WAL mode:
+ * work. Fastify with the app's Ajv options and the same TypeBox schemas (OrderRequest,
+ * OrderLookupQuery, PaymentRequest); one pino line per request in Gatehouse's shape, written as
+ * Gatehouse writes its lines (asynchronously, in chunks) to the file the parent points stdout at; and
+ * the store's minimum in a SQLite file in WAL mode:
  *
  *   POST /orders                  the order's row inserted, committed durably (synchronous=FULL)
  *   GET /orders/status            the order read by sessionId, answered `pending` with its amount
@@ -15,7 +15,8 @@
  * the main thread: cheaper in CPU than Gatehouse's writer thread, so this is a floor, not a model.
  * Nothing else: no authentication, rate limit, idempotency, card vault, acquirer, notifications or
  * outbox; every answer is approved. Gatehouse's own work is a target's cost over this one's
- * (docs/performance.md, "The floor"). GATEHOUSE_DATA_DIR is its folder.
+ * (docs/performance.md, "The floor, measured beside each goal"; ADR 0831). GATEHOUSE_DATA_DIR is its
+ * folder.
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -65,7 +66,8 @@ const minor = (amount: number) => Math.round(amount * 100);
 
 async function main(): Promise<void> {
   const app = Fastify({
-    loggerInstance: pino({ level: 'info' }),
+    // as Gatehouse writes its lines: asynchronously, in chunks, not one system call per line
+    loggerInstance: pino({ level: 'info' }, pino.destination({ dest: 1, sync: false })),
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }),
     bodyLimit: 1024 * 1024,
     ajv: AJV_OPTIONS,
