@@ -1118,6 +1118,18 @@ function judgeGoals(specs: TargetSpec[], rounds: TargetOutcome[][]): Goal[] {
   return out;
 }
 
+type Measured = LoadResult & { cpu: NonNullable<LoadResult['cpu']> };
+
+/** Target `id`'s result beside the ceiling's, in each round where both were measured. */
+function withCeiling(rounds: TargetOutcome[][], id: string): Array<{ x: Measured; base: Measured }> {
+  return rounds
+    .map((r) => ({ x: r.find((t) => t.id === id)?.result, base: r.find((t) => t.id === 'node-http')?.result }))
+    .filter((p): p is { x: Measured; base: Measured } => p.x?.cpu !== undefined && p.base?.cpu !== undefined);
+}
+
+/** CPU per operation over the ceiling's CPU per request, in one round. */
+const cpuTimes = (p: { x: Measured; base: Measured }) => p.x.cpu.serverUsPerRequest / p.base.cpu.serverUsPerRequest;
+
 /** Each target with a cost goal: its CPU per operation over the ceiling's per request, within each round. */
 function judgeCpuCost(specs: TargetSpec[], rounds: TargetOutcome[][]) {
   const out: {
@@ -1134,30 +1146,15 @@ function judgeCpuCost(specs: TargetSpec[], rounds: TargetOutcome[][]) {
   for (const spec of specs) {
     const goal = CPU_GOALS[spec.id];
     if (!goal) continue;
-    const pairs = rounds
-      .map((r) => ({ x: r.find((t) => t.id === spec.id)?.result, base: r.find((t) => t.id === 'node-http')?.result }))
-      .filter(
-        (
-          p,
-        ): p is {
-          x: LoadResult & { cpu: NonNullable<LoadResult['cpu']> };
-          base: LoadResult & { cpu: NonNullable<LoadResult['cpu']> };
-        } => p.x?.cpu !== undefined && p.base?.cpu !== undefined,
-      );
+    const pairs = withCeiling(rounds, spec.id);
     if (pairs.length === 0) continue;
-    const times = median(pairs.map((p) => p.x.cpu.serverUsPerRequest / p.base.cpu.serverUsPerRequest));
+    const times = median(pairs.map(cpuTimes));
     const rps = median(pairs.map((p) => p.x.rps / p.base.rps));
     const p99 = median(pairs.map((p) => p.x.latencyMs.p99));
     const meets = times <= goal.times && p99 <= goal.p99Ms;
     // The floor of the same rounds (servers/floor.ts), when it ran: the stack's share of the cost.
-    const floors = rounds
-      .map((r) => ({
-        f: r.find((t) => t.id === goal.floor)?.result?.cpu,
-        base: r.find((t) => t.id === 'node-http')?.result?.cpu,
-      }))
-      .filter((p) => p.f && p.base)
-      .map((p) => p.f!.serverUsPerRequest / p.base!.serverUsPerRequest);
-    const floor = floors.length > 0 ? median(floors) : undefined;
+    const floors = goal.floor === undefined ? [] : withCeiling(rounds, goal.floor);
+    const floor = floors.length > 0 ? median(floors.map(cpuTimes)) : undefined;
     out.push({
       id: spec.id,
       what: goal.what,

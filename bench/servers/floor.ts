@@ -1,9 +1,9 @@
 /**
  * (b2) The floor: what any server built the way Gatehouse is built pays before it does Gatehouse's own
  * work. Fastify with the app's Ajv options and the same TypeBox schemas (OrderRequest,
- * OrderLookupQuery, PaymentRequest); one pino line per request in Gatehouse's shape, written as
- * Gatehouse writes its lines (asynchronously, in chunks) to the file the parent points stdout at; and
- * the store's minimum in a SQLite file in WAL mode:
+ * OrderLookupQuery, PaymentRequest); Gatehouse's own logger and request line (http/logging.ts), to the
+ * file the parent points stdout at; amounts read and written by lib/money.ts; and the store's minimum
+ * in a SQLite file in WAL mode:
  *
  *   POST /orders                  the order's row inserted, committed durably (synchronous=FULL)
  *   GET /orders/status            the order read by sessionId, answered `pending` with its amount
@@ -22,8 +22,14 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import Fastify, { LogController } from 'fastify';
-import pino from 'pino';
 import { AJV_OPTIONS } from '../../packages/server/src/http/ajv-options.js';
+import {
+  loggerOptions,
+  registerRequestLog,
+  skipRedactionOfScalars,
+  stdoutLog,
+} from '../../packages/server/src/http/logging.js';
+import { parseJsonNumber, toJsonNumber } from '../../packages/server/src/lib/money.js';
 import { OrderLookupQuery, OrderRequest } from '../../packages/server/src/schemas/rest/order.schema.js';
 import { PaymentRequest } from '../../packages/server/src/schemas/rest/payment.schema.js';
 import { fail, serve } from './child.js';
@@ -62,23 +68,23 @@ function write<T>(run: () => T, durable: boolean): Promise<T> {
   });
 }
 
-const minor = (amount: number) => Math.round(amount * 100);
+/** The amount in minor units, as Gatehouse reads it; a bench body always holds a valid one. */
+function minor(amount: number, currency: string): number {
+  const parsed = parseJsonNumber(amount, currency);
+  if (!parsed.ok) throw new Error(`amount ${amount} ${currency}: ${parsed.rule}`);
+  return parsed.minor;
+}
 
 async function main(): Promise<void> {
+  // Gatehouse's logger and request line (http/logging.ts): its options, its destination, its hook
   const app = Fastify({
-    // as Gatehouse writes its lines: asynchronously, in chunks, not one system call per line
-    loggerInstance: pino({ level: 'info' }, pino.destination({ dest: 1, sync: false })),
+    logger: { ...loggerOptions('info'), stream: stdoutLog() },
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }),
     bodyLimit: 1024 * 1024,
     ajv: AJV_OPTIONS,
   });
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      { method: request.method, path: request.url, status: reply.statusCode, ms: reply.elapsedTime, ip: request.ip },
-      'request',
-    );
-    done();
-  });
+  skipRedactionOfScalars(app.log);
+  registerRequestLog(app);
   app.post('/orders', { schema: { body: OrderRequest } }, async (request, reply) => {
     const o = request.body as {
       processingEntityId: string;
@@ -93,7 +99,7 @@ async function main(): Promise<void> {
           sessionId,
           o.processingEntityId,
           o.merchantTransactionId ?? null,
-          minor(o.amount),
+          minor(o.amount, o.currency),
           o.currency,
           JSON.stringify(o),
           Date.now(),
@@ -106,14 +112,18 @@ async function main(): Promise<void> {
     const { sessionId } = request.query as { sessionId?: string };
     const order = orderBySession.get(sessionId ?? '') as { amount_minor: number; currency: string } | undefined;
     if (!order) return reply.code(404).send({ result: { status: 'error' } });
-    return { amount: order.amount_minor / 100, currency: order.currency, result: { status: 'pending' } };
+    return {
+      amount: toJsonNumber(order.amount_minor, order.currency),
+      currency: order.currency,
+      result: { status: 'pending' },
+    };
   });
   app.post('/payment-api/payments', { schema: { body: PaymentRequest } }, async (request, reply) => {
     const p = request.body as { sessionId?: string; amount: number; currency: string };
     const order = orderBySession.get(p.sessionId ?? '') as { id: number } | undefined;
     if (!order) return reply.code(404).send({ result: { status: 'error' } });
     const { lastInsertRowid: id } = await write(
-      () => insertPayment.run(order.id, minor(p.amount), p.currency, Date.now()),
+      () => insertPayment.run(order.id, minor(p.amount, p.currency), p.currency, Date.now()),
       false,
     );
     await write(() => settle.run('approved', id), true);
