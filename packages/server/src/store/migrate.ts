@@ -1,4 +1,4 @@
-import { type Kysely, Migrator, sql } from 'kysely';
+import { DEFAULT_MIGRATION_TABLE, type Kysely, Migrator, sql } from 'kysely';
 import type { Dialect } from './dialect.js';
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './tables.js';
@@ -37,4 +37,27 @@ function otherSchemaChanged(error: unknown, own: string | undefined): boolean {
   if (own === undefined || !['3F000', '42P01', '42703'].includes(String(e?.code))) return false;
   if (String(e.message).includes(`"${own}"`)) return false;
   return e.code === '3F000' || String(e.stack).includes('Introspector');
+}
+
+/**
+ * Whether every migration of this build is applied, read from the migration table of the connection's
+ * own schema alone. Readiness asks this at every probe: Kysely's `getMigrations` looks at every
+ * schema's tables first, which costs a catalog scan and fails when another schema changes meanwhile.
+ */
+export async function migrationState(db: Kysely<Database>, dialect: Dialect): Promise<'done' | 'pending'> {
+  const exists =
+    dialect.name === 'postgres'
+      ? sql<{ found: unknown }>`SELECT to_regclass(${DEFAULT_MIGRATION_TABLE}) IS NOT NULL AS found`
+      : sql<{
+          found: unknown;
+        }>`SELECT count(*) AS found FROM sqlite_master WHERE type = 'table' AND name = ${DEFAULT_MIGRATION_TABLE}`;
+  const found = (await exists.execute(db)).rows[0]?.found;
+  if (found !== true && Number(found) !== 1) return 'pending';
+  const applied = new Set(
+    (await sql<{ name: string }>`SELECT name FROM ${sql.table(DEFAULT_MIGRATION_TABLE)}`.execute(db)).rows.map(
+      (r) => r.name,
+    ),
+  );
+  const wanted = Object.keys(await migrationProvider(dialect).getMigrations());
+  return wanted.every((name) => applied.has(name)) ? 'done' : 'pending';
 }

@@ -1,7 +1,9 @@
+import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRelay } from '../../delivery/relay.js';
 import { metrics } from '../../lib/metrics.js';
-import { dialects } from '../../../test/dialects.js';
+import { dialects, freshPgSchema } from '../../../test/dialects.js';
 import { apiKey, type Gateway, startGateway, validOrder } from '../../../test/harness.js';
 
 describe.each(dialects())('metrics and readiness on %s', (dialect) => {
@@ -65,4 +67,41 @@ describe.each(dialects())('metrics and readiness on %s', (dialect) => {
     }
     expect(metricsText).toMatch(/^gatehouse_outbox_delivery_attempts_total\{kind="webhook",outcome="retry"\} [1-9]/m);
   });
+
+  it('answers /ready 503 with migrations pending while one migration of this build is not recorded as applied', async () => {
+    const other = await startGateway({ dialect });
+    try {
+      await other.rt.store.write((trx) =>
+        sql`DELETE FROM kysely_migration WHERE name = '0031_transaction_search_indexes'`.execute(trx),
+      );
+      const r = await other.request('GET', '/ready');
+      expect(r.status).toBe(503);
+      expect(r.json).toMatchObject({ status: 'unavailable', store: 'up', migrations: 'pending' });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it.runIf(dialect === 'postgres')(
+    'answers /ready from its own schema while other schemas of the database are created and dropped',
+    async () => {
+      const churn = async () => {
+        for (let i = 0; i < 15; i++) {
+          const s = await freshPgSchema();
+          const c = new pg.Client({ connectionString: s.url });
+          await c.connect();
+          await c.query('CREATE TABLE t (id int PRIMARY KEY, v text)');
+          await c.end();
+          await s.drop();
+        }
+      };
+      const probe = async () => {
+        const seen: unknown[] = [];
+        for (let i = 0; i < 60; i++) seen.push((await gw.request('GET', '/ready')).json);
+        return seen;
+      };
+      const [, seen] = await Promise.all([churn(), probe()]);
+      for (const answer of seen) expect(answer).toMatchObject({ store: 'up', migrations: 'done' });
+    },
+  );
 });

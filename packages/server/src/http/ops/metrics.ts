@@ -1,9 +1,8 @@
-import { Migrator, sql } from 'kysely';
 import { Gauge, Registry } from 'prom-client';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { lastRelayHeartbeat, metrics, metricsRegistry } from '../../lib/metrics.js';
-import { migrationProvider } from '../../store/migrations/index.js';
+import { migrationState } from '../../store/migrate.js';
 
 /** A relay that has not gone round its loop for this long is stalled (its poll is at most 60 s). */
 const RELAY_STALE_MS = 90_000;
@@ -99,16 +98,7 @@ export function registerMetrics(app: FastifyInstance): void {
       let migrations: 'done' | 'pending' | 'unknown' = 'unknown';
       try {
         await store.ping();
-        const schema =
-          store.dialect.name === 'postgres'
-            ? (await sql<{ s: string }>`SELECT current_schema() AS s`.execute(store.db)).rows[0]?.s
-            : undefined;
-        const migrator = new Migrator({
-          db: store.db,
-          provider: migrationProvider(store.dialect),
-          ...(schema ? { migrationTableSchema: schema } : {}),
-        });
-        migrations = (await migrator.getMigrations()).every((m) => m.executedAt !== undefined) ? 'done' : 'pending';
+        migrations = await migrationState(store.db, store.dialect);
       } catch (err) {
         storeUp = false;
         request.log.warn({ err }, 'readiness check: store unreachable');
