@@ -1,8 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, cliJson } from './cli-process.js';
-import { type DialectName, dialects } from './dialects.js';
+import { type DialectName, dialects, PG_URL } from './dialects.js';
 import { type Gateway, startGateway } from './harness.js';
 
 /**
@@ -152,4 +153,50 @@ describe.each(dialects())('sandbox CLI on %s', (dialect: DialectName) => {
       expect(r.stderr).toContain('sandbox only');
     }
   });
+});
+
+describe.each(dialects())('sandbox reset --all on %s', (dialect: DialectName) => {
+  it(
+    "empties every merchant's rows of its own store, keeps the migrations, and never touches another schema's tables",
+    { timeout: 120_000 },
+    async () => {
+      const gw = await startGateway({ dialect });
+      // another application in the same database: a table named as one of ours, and one we do not have
+      const other = dialect === 'postgres' ? new pg.Client({ connectionString: PG_URL }) : undefined;
+      const otherSchema = `gh_other_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+      try {
+        const env: Record<string, string> = {};
+        if (gw.rt.config.DATABASE_URL) env.DATABASE_URL = gw.rt.config.DATABASE_URL;
+        if (gw.rt.config.GATEHOUSE_MASTER_KEY) env.GATEHOUSE_MASTER_KEY = gw.rt.config.GATEHOUSE_MASTER_KEY;
+        if (other) {
+          await other.connect();
+          await other.query(`CREATE SCHEMA ${otherSchema}`);
+          await other.query(`CREATE TABLE ${otherSchema}.merchants (id text PRIMARY KEY)`);
+          await other.query(`CREATE TABLE ${otherSchema}.invoices (id text PRIMARY KEY)`);
+          await other.query(`INSERT INTO ${otherSchema}.merchants VALUES ('theirs')`);
+          await other.query(`INSERT INTO ${otherSchema}.invoices VALUES ('theirs')`);
+        }
+        await cliJson(gw.dataDir, ['trigger', 'refund', '--site', gw.demo.merchantSiteId], env);
+
+        const reset = await cliJson(gw.dataDir, ['sandbox', 'reset', '--all', '--yes'], env);
+        expect(reset.all).toBe(true);
+        expect(reset.deleted).toMatchObject({ merchants: 1, transactions: 2 });
+        expect(reset.deleted).not.toHaveProperty('invoices');
+        expect(reset.deleted).not.toHaveProperty('kysely_migration');
+        expect(await gw.rt.store.db.selectFrom('merchants').select('id').execute()).toEqual([]);
+        expect(await gw.rt.store.db.selectFrom('transactions').select('id').execute()).toEqual([]);
+        expect((await gw.request('GET', '/ready')).json).toMatchObject({ store: 'up', migrations: 'done' });
+        if (other) {
+          expect((await other.query(`SELECT id FROM ${otherSchema}.merchants`)).rows).toEqual([{ id: 'theirs' }]);
+          expect((await other.query(`SELECT id FROM ${otherSchema}.invoices`)).rows).toEqual([{ id: 'theirs' }]);
+        }
+      } finally {
+        if (other) {
+          await other.query(`DROP SCHEMA IF EXISTS ${otherSchema} CASCADE`);
+          await other.end();
+        }
+        await gw.close();
+      }
+    },
+  );
 });

@@ -87,7 +87,7 @@ export const sandboxCommands: CredentialCommand[] = [
           }
         }
         try {
-          const deleted = await rt.store.write((trx) => resetWholeStore(trx));
+          const deleted = await rt.store.write((trx) => resetWholeStore(trx, rt.store.dialect));
           await rm(join(rt.config.dataDir, DEMO_FILE), { force: true });
           return {
             json: { all: true, deleted },

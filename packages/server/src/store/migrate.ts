@@ -1,4 +1,5 @@
 import { DEFAULT_MIGRATION_TABLE, type Kysely, Migrator, sql } from 'kysely';
+import { ownTables } from './catalog.js';
 import type { Dialect } from './dialect.js';
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './tables.js';
@@ -45,14 +46,7 @@ function otherSchemaChanged(error: unknown, own: string | undefined): boolean {
  * schema's tables first, which costs a catalog scan and fails when another schema changes meanwhile.
  */
 export async function migrationState(db: Kysely<Database>, dialect: Dialect): Promise<'done' | 'pending'> {
-  const exists =
-    dialect.name === 'postgres'
-      ? sql<{ found: unknown }>`SELECT to_regclass(${DEFAULT_MIGRATION_TABLE}) IS NOT NULL AS found`
-      : sql<{
-          found: unknown;
-        }>`SELECT count(*) AS found FROM sqlite_master WHERE type = 'table' AND name = ${DEFAULT_MIGRATION_TABLE}`;
-  const found = (await exists.execute(db)).rows[0]?.found;
-  if (found !== true && Number(found) !== 1) return 'pending';
+  if (!(await ownTables(db, dialect)).has(DEFAULT_MIGRATION_TABLE)) return 'pending';
   const applied = new Set(
     (await sql<{ name: string }>`SELECT name FROM ${sql.table(DEFAULT_MIGRATION_TABLE)}`.execute(db)).rows.map(
       (r) => r.name,

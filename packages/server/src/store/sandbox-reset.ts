@@ -1,4 +1,6 @@
 import { type Kysely, sql } from 'kysely';
+import { ownTables } from './catalog.js';
+import type { Dialect } from './dialect.js';
 import type { Database } from './tables.js';
 
 /**
@@ -76,11 +78,14 @@ export async function resetMerchantData(db: Kysely<Database>, merchantId: string
   return deleted;
 }
 
-/** Every table a whole-store reset empties: all but the migration bookkeeping. */
-export async function resetWholeStore(db: Kysely<Database>): Promise<Record<string, number>> {
+/**
+ * Every table of the store's own schema a whole-store reset empties: all but the migration
+ * bookkeeping. Another schema's tables of the same database are never looked at.
+ */
+export async function resetWholeStore(db: Kysely<Database>, dialect: Dialect): Promise<Record<string, number>> {
   const deleted: Record<string, number> = {};
   const keep = new Set(['kysely_migration', 'kysely_migration_lock', 'store_settings']);
-  const present = new Set((await db.introspection.getTables()).map((t) => t.name));
+  const present = await ownTables(db, dialect);
   // children of the merchants first, then whatever else exists (configuration, credentials), then the roots
   const roots = [
     'api_keys',
