@@ -6,7 +6,7 @@ import type { Database } from './tables.js';
  * The tables of the connection's own schema: on PostgreSQL `current_schema()` alone, on SQLite the
  * main file. Never another schema's: a database may hold other deployments or applications, and a
  * look at every schema (Kysely's introspector) both misreads them as ours and fails when one is
- * dropped meanwhile.
+ * dropped meanwhile (ADR 0832).
  */
 export async function ownTables(db: Kysely<Database>, dialect: Dialect): Promise<Set<string>> {
   const rows =
