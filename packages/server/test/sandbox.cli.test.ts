@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, cliJson } from './cli-process.js';
-import { type DialectName, dialects, PG_URL } from './dialects.js';
+import { type DialectName, dialects, freshPgSchema } from './dialects.js';
 import { type Gateway, startGateway } from './harness.js';
 
 /**
@@ -13,15 +13,21 @@ import { type Gateway, startGateway } from './harness.js';
  */
 const EXAMPLE = resolve(import.meta.dirname, '..', '..', '..', 'docs', 'fixtures.example.yaml');
 
+/** What a `gatehouse` child process needs to open the gateway's store (its PostgreSQL schema and key). */
+function storeEnv(gw: Gateway): Record<string, string> {
+  const env: Record<string, string> = {};
+  if (gw.rt.config.DATABASE_URL) env.DATABASE_URL = gw.rt.config.DATABASE_URL;
+  if (gw.rt.config.GATEHOUSE_MASTER_KEY) env.GATEHOUSE_MASTER_KEY = gw.rt.config.GATEHOUSE_MASTER_KEY;
+  return env;
+}
+
 describe.each(dialects())('sandbox CLI on %s', (dialect: DialectName) => {
   let gw: Gateway;
   let env: Record<string, string>;
 
   beforeAll(async () => {
     gw = await startGateway({ dialect });
-    env = {};
-    if (gw.rt.config.DATABASE_URL) env.DATABASE_URL = gw.rt.config.DATABASE_URL;
-    if (gw.rt.config.GATEHOUSE_MASTER_KEY) env.GATEHOUSE_MASTER_KEY = gw.rt.config.GATEHOUSE_MASTER_KEY;
+    env = storeEnv(gw);
   });
   afterAll(async () => {
     await gw?.close();
@@ -162,19 +168,16 @@ describe.each(dialects())('sandbox reset --all on %s', (dialect: DialectName) =>
     async () => {
       const gw = await startGateway({ dialect });
       // another application in the same database: a table named as one of ours, and one we do not have
-      const other = dialect === 'postgres' ? new pg.Client({ connectionString: PG_URL }) : undefined;
-      const otherSchema = `gh_other_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+      const otherSchema = dialect === 'postgres' ? await freshPgSchema() : undefined;
+      const other = otherSchema ? new pg.Client({ connectionString: otherSchema.url }) : undefined;
       try {
-        const env: Record<string, string> = {};
-        if (gw.rt.config.DATABASE_URL) env.DATABASE_URL = gw.rt.config.DATABASE_URL;
-        if (gw.rt.config.GATEHOUSE_MASTER_KEY) env.GATEHOUSE_MASTER_KEY = gw.rt.config.GATEHOUSE_MASTER_KEY;
+        const env = storeEnv(gw);
         if (other) {
           await other.connect();
-          await other.query(`CREATE SCHEMA ${otherSchema}`);
-          await other.query(`CREATE TABLE ${otherSchema}.merchants (id text PRIMARY KEY)`);
-          await other.query(`CREATE TABLE ${otherSchema}.invoices (id text PRIMARY KEY)`);
-          await other.query(`INSERT INTO ${otherSchema}.merchants VALUES ('theirs')`);
-          await other.query(`INSERT INTO ${otherSchema}.invoices VALUES ('theirs')`);
+          await other.query('CREATE TABLE merchants (id text PRIMARY KEY)');
+          await other.query('CREATE TABLE invoices (id text PRIMARY KEY)');
+          await other.query("INSERT INTO merchants VALUES ('theirs')");
+          await other.query("INSERT INTO invoices VALUES ('theirs')");
         }
         await cliJson(gw.dataDir, ['trigger', 'refund', '--site', gw.demo.merchantSiteId], env);
 
@@ -187,14 +190,12 @@ describe.each(dialects())('sandbox reset --all on %s', (dialect: DialectName) =>
         expect(await gw.rt.store.db.selectFrom('transactions').select('id').execute()).toEqual([]);
         expect((await gw.request('GET', '/ready')).json).toMatchObject({ store: 'up', migrations: 'done' });
         if (other) {
-          expect((await other.query(`SELECT id FROM ${otherSchema}.merchants`)).rows).toEqual([{ id: 'theirs' }]);
-          expect((await other.query(`SELECT id FROM ${otherSchema}.invoices`)).rows).toEqual([{ id: 'theirs' }]);
+          expect((await other.query('SELECT id FROM merchants')).rows).toEqual([{ id: 'theirs' }]);
+          expect((await other.query('SELECT id FROM invoices')).rows).toEqual([{ id: 'theirs' }]);
         }
       } finally {
-        if (other) {
-          await other.query(`DROP SCHEMA IF EXISTS ${otherSchema} CASCADE`);
-          await other.end();
-        }
+        await other?.end();
+        await otherSchema?.drop();
         await gw.close();
       }
     },

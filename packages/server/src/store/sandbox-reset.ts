@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { DEFAULT_MIGRATION_LOCK_TABLE, DEFAULT_MIGRATION_TABLE, type Kysely, sql } from 'kysely';
 import { ownTables } from './catalog.js';
 import type { Dialect } from './dialect.js';
 import type { Database } from './tables.js';
@@ -84,7 +84,7 @@ export async function resetMerchantData(db: Kysely<Database>, merchantId: string
  */
 export async function resetWholeStore(db: Kysely<Database>, dialect: Dialect): Promise<Record<string, number>> {
   const deleted: Record<string, number> = {};
-  const keep = new Set(['kysely_migration', 'kysely_migration_lock', 'store_settings']);
+  const keep = new Set([DEFAULT_MIGRATION_TABLE, DEFAULT_MIGRATION_LOCK_TABLE, 'store_settings']);
   const present = await ownTables(db, dialect);
   // children of the merchants first, then whatever else exists (configuration, credentials), then the roots
   const roots = [
