@@ -51,6 +51,21 @@ describe.runIf(dialects().includes('postgres'))('two relay processes on one Post
   });
 
   it(`deliver ${EVENTS} notifications: none missing, none delivered twice at once`, { timeout: 240_000 }, async () => {
+    // Both relays are polling before the first row is written: one that started late (its start waits on
+    // the store's migration lock) could otherwise find the other had delivered everything already.
+    for (const name of ['relay-a', 'relay-b']) {
+      workers.push(
+        spawnGatehouse(['worker'], {
+          dataDir,
+          name,
+          env: { ...env, LOG_LEVEL: 'info', GATEHOUSE_DELIVERY_CONCURRENCY: '16', GATEHOUSE_DELIVERY_POLL_MS: '20' },
+        }),
+      );
+    }
+    await until(
+      () => workers.every((w) => w.log().includes('notification relay started')),
+      () => `a relay did not start; logs:\n${workers.map((w) => w.log().slice(-800)).join('\n')}`,
+    );
     const now = rt.clock.now();
     const keys: string[] = [];
     for (let batch = 0; batch < EVENTS / 100; batch++) {
@@ -93,15 +108,6 @@ describe.runIf(dialects().includes('postgres'))('two relay processes on one Post
     }
     expect(new Set(keys).size).toBe(EVENTS);
 
-    for (const name of ['relay-a', 'relay-b']) {
-      workers.push(
-        spawnGatehouse(['worker'], {
-          dataDir,
-          name,
-          env: { ...env, GATEHOUSE_DELIVERY_CONCURRENCY: '16', GATEHOUSE_DELIVERY_POLL_MS: '20' },
-        }),
-      );
-    }
     const missing = () => {
       const received = new Set(rx.received.map(notificationKey));
       return keys.filter((k) => !received.has(k));

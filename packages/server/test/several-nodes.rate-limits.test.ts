@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoCredentials } from '../src/bootstrap/demo.js';
+import { BURST_WINDOWS } from '../src/http/rate-limit/window-counter.js';
 import { dialects, freshPgSchema } from './dialects.js';
 import {
   freePort,
@@ -71,15 +72,22 @@ describe.runIf(dialects().includes('postgres'))('rate limits on two nodes of one
   const nextSecond = () => pause(1000 - (Date.now() % 1000) + 20);
 
   it('refuses an API key over GATEHOUSE_RATE_LIMIT summed over both nodes, though neither node reached it', async () => {
-    const half = PER_SECOND - 5; // each node alone stays under the limit in any window
+    // A quiet key may burst BURST_WINDOWS limits in one window (docs/decisions/0815): node A takes
+    // nearly that, node B no more than a window's refill, so B alone never drains the key's bucket and a
+    // refusal on B can only come from A's counts. B paces its requests over a few sharing intervals
+    // (~100 ms); a window ending in between only costs another attempt.
+    const burst = BURST_WINDOWS * PER_SECOND - 5;
     let refused: Awaited<ReturnType<typeof status>> | undefined;
-    for (let attempt = 0; attempt < 20 && !refused; attempt++) {
+    for (let attempt = 0; attempt < 10 && !refused; attempt++) {
       await nextSecond();
-      const onA = await Promise.all(Array.from({ length: half }, () => status(a.base, demo.apiKey, freshAddress())));
+      const onA = await Promise.all(Array.from({ length: burst }, () => status(a.base, demo.apiKey, freshAddress())));
       expect(onA.every((r) => r.status === 404 || r.status === 429)).toBe(true);
-      await pause(250); // the sharing interval is ~100 ms; a slow exchange only costs another attempt
-      const onB = await Promise.all(Array.from({ length: half }, () => status(b.base, demo.apiKey, freshAddress())));
-      refused = onB.find((r) => r.status === 429);
+      for (let i = 0; i < PER_SECOND - 5 && !refused; i++) {
+        await pause(50);
+        const r = await status(b.base, demo.apiKey, freshAddress());
+        expect([404, 429]).toContain(r.status);
+        if (r.status === 429) refused = r;
+      }
     }
     expect(refused?.json).toEqual({
       result: { status: 'error', errors: { code: '7300.4290', reason: 'Too many requests' } },
@@ -100,7 +108,7 @@ describe.runIf(dialects().includes('postgres'))('rate limits on two nodes of one
       await until(
         async () => (refusedOnA = (await status(a.base, demo.apiKey, from)).status === 429),
         () => 'node A never refused the address',
-        50,
+        150, // 15 s of sharing intervals on a slow machine; three attempts stay within the test's time
       ).catch(() => undefined);
     }
     expect(refusedOnA).toBe(true);

@@ -115,7 +115,7 @@ describe.each(dialects())('payments storage on %s', (dialect: DialectName) => {
       },
       partialApproval: false,
     });
-    await expect.poll(() => held.calls.length).toBe(1);
+    await expect.poll(() => held.calls.length, { timeout: 20_000 }).toBe(1);
     const [pending] = await gw.rt.deps.storage.read.payments.pendingBefore(T0 + 1, 10);
     expect(pending).toMatchObject({ status: 'pending', amount: 700 });
 
@@ -162,7 +162,7 @@ describe.each(dialects())('payments storage on %s', (dialect: DialectName) => {
       currency: 'EUR',
       mayReach: async () => true,
     });
-    await expect.poll(() => held.calls.length).toBe(1);
+    await expect.poll(() => held.calls.length, { timeout: 20_000 }).toBe(1);
     // While the settle is pending, its amount is reserved: nothing more can be settled.
     expect(
       (await pay$({ transactionType: 'Settle', relatedTransactionId: auth.transactionId, amount: 1 })).status,
