@@ -229,6 +229,7 @@ describe.each(dialects())('the planned pending write on %s (docs/decisions/0817)
   });
 
   it('compiles each of its statements once', () => {
-    expect(mismatchedStatements()).toEqual([]);
+    // the module is shared by the files one worker runs: fixed-statement.test.ts records its own on purpose
+    expect(mismatchedStatements().filter((n) => !n.includes(':test.'))).toEqual([]);
   });
 });

@@ -21,6 +21,9 @@ describe.each(dialects())('platform notifications in the outbox on %s', (dialect
   let gw: Gateway;
   const caller = () => ({ platformId: gw.demo.merchantId, siteId: gw.demo.merchantSiteId });
   const rows = () => gw.rt.store.db.selectFrom('outbox').selectAll().orderBy('created_at').orderBy('id').execute();
+  const ids = async () => new Set((await rows()).map((r) => r.id));
+  /** the rows written since `before` was read; ids written within one millisecond need not sort after it */
+  const addedSince = async (before: Set<string>) => (await rows()).filter((r) => !before.has(r.id));
 
   beforeAll(async () => {
     gw = await startGateway({ dialect });
@@ -59,9 +62,9 @@ describe.each(dialects())('platform notifications in the outbox on %s', (dialect
       country: 'DE',
       webhookUrl: 'http://127.0.0.1:9/hooks',
     });
-    const before = (await rows()).length;
+    const before = await ids();
     await moveKycStatus(deps, caller(), o.code, 'IN_PROGRESS', 'docs');
-    const added = (await rows()).slice(before);
+    const added = await addedSince(before);
     expect(added.filter((r) => r.kind === 'webhook').map((r) => [r.event_type, r.target_url])).toEqual([
       ['kyc.status_updated', 'http://127.0.0.1:9/hooks'],
     ]);
@@ -98,13 +101,13 @@ describe.each(dialects())('platform notifications in the outbox on %s', (dialect
       email: 'n2@example.com',
       country: 'DE',
     });
-    let before = (await rows()).length;
+    let before = await ids();
     await moveKycStatus(deps, caller(), o.code, 'IN_PROGRESS');
-    expect((await rows()).slice(before).filter((r) => r.kind === 'webhook')).toHaveLength(0);
+    expect((await addedSince(before)).filter((r) => r.kind === 'webhook')).toHaveLength(0);
     await setPlatformWebhookUrl(deps, caller().siteId, 'http://127.0.0.1:9/platform');
-    before = (await rows()).length;
+    before = await ids();
     await moveKycStatus(deps, caller(), o.code, 'ACTIVE');
-    const hooks = (await rows()).slice(before).filter((r) => r.kind === 'webhook');
+    const hooks = (await addedSince(before)).filter((r) => r.kind === 'webhook');
     expect(hooks.map((r) => r.target_url)).toEqual(['http://127.0.0.1:9/platform']);
     await setPlatformWebhookUrl(deps, caller().siteId, null);
   });
@@ -121,9 +124,9 @@ describe.each(dialects())('platform notifications in the outbox on %s', (dialect
     await moveKycStatus(deps, caller(), o.code, 'IN_PROGRESS');
     await moveKycStatus(deps, caller(), o.code, 'ACTIVE');
     const p = await createPayout(deps, caller(), { accountOwnerCode: o.code, amount: 500 as Minor, currency: 'EUR' });
-    let before = (await rows()).length;
+    let before = await ids();
     await movePayoutStatus(deps, caller(), p.code, 'ACCEPTED');
-    let added = (await rows()).slice(before);
+    let added = await addedSince(before);
     expect(added.map((r) => [r.kind, r.event_type])).toEqual(
       expect.arrayContaining([
         ['webhook', 'payout.status_updated'],
@@ -157,9 +160,9 @@ describe.each(dialects())('platform notifications in the outbox on %s', (dialect
       extRef: 'n3-split',
       splits: [{ accountOwnerCode: o.code, amount: () => 1000 as Minor }],
     });
-    before = (await rows()).length;
+    before = await ids();
     await moveSplitStatus(deps, caller(), s.code, 'PENDING_SETTLEMENT');
-    added = (await rows()).slice(before);
+    added = await addedSince(before);
     // no TRANSACTION_STATUS_UPDATE configuration here: the webhook alone
     expect(added.map((x) => [x.kind, x.event_type, x.transaction_id])).toEqual([
       ['webhook', 'transaction.status_updated', String(r.json.transactionId)],
