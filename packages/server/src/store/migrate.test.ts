@@ -6,7 +6,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { dialects, freshPgSchema } from '../../test/dialects.js';
 import { openStore, type Store } from './db.js';
 import { migrationProvider } from './migrations/index.js';
-import { postgresDialect, sqliteDialect } from './dialect.js';
 
 /**
  * Applying migrations at start: a store already at this build's migrations is left as it is, without
@@ -34,9 +33,7 @@ describe.each(dialects())('migrations at start on %s', (dialect) => {
 
   it('applies every migration of the build once, then none at the next start', async () => {
     const { store, reopen } = await open();
-    const all = Object.keys(
-      await migrationProvider(dialect === 'postgres' ? postgresDialect : sqliteDialect).getMigrations(),
-    );
+    const all = Object.keys(await migrationProvider(store.dialect).getMigrations());
     expect(await store.migrate()).toHaveLength(all.length);
     expect(await reopen().migrate()).toEqual([]);
   });
